@@ -1,0 +1,37 @@
+import { style } from "@vanilla-extract/css";
+import { bp, vars } from "~/styles/theme.css";
+
+export const form = style({ display: "grid", gap: vars.space.lg });
+
+export const row = style({
+  display: "grid",
+  gap: vars.space.lg,
+  "@media": { [bp.tablet]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
+});
+
+export const field = style({ display: "grid", gap: vars.space.xs, alignContent: "start" });
+
+export const label = style({ fontWeight: 600, fontSize: vars.size.sm, letterSpacing: "0.04em" });
+
+export const control = style({
+  width: "100%",
+  minHeight: "48px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  font: "inherit",
+  fontSize: "1rem",
+  color: vars.color.text,
+  background: vars.color.bg,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.sm,
+  selectors: {
+    "&:hover": { borderColor: vars.color.muted },
+    "&:focus-visible": { borderColor: vars.color.focus },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+  },
+});
+
+export const error = style({ color: vars.color.danger, fontSize: vars.size.sm });
+
+export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
+
+export const actions = style({ display: "flex", justifyContent: "flex-start" });

@@ -1,0 +1,79 @@
+import { useRef, useState } from "react";
+import type { GalleryImage } from "~/content/galleries";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { button } from "~/styles/ui.css";
+import * as s from "./Gallery.css";
+
+type Props = {
+  images: readonly GalleryImage[];
+  /** How many show before "Load more"; all when omitted. */
+  initial?: number;
+  /** How many "Load more" reveals (once). */
+  more?: number;
+  /** Whether the server already expanded it (`?gallery=all`, the no-JavaScript path). */
+  expanded?: boolean;
+  /** Href of the no-JavaScript "Load more" link. */
+  moreHref?: string;
+};
+
+/** A 1/2/4-column image grid; with `initial` it shows a "Load more" control that reveals
+ * `more` images once and then stays, disabled. */
+export function Gallery({ images, initial, more = 0, expanded = false, moreHref }: Props) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(expanded);
+  const firstNewRef = useRef<HTMLLIElement>(null);
+  const limited = initial !== undefined;
+  const shown = !limited ? images.length : Math.min(images.length, open ? initial + more : initial);
+  const list = images.slice(0, shown);
+
+  const reveal = () => {
+    setOpen(true);
+    // Move focus to the first new image so keyboard and screen-reader users land on it.
+    requestAnimationFrame(() => firstNewRef.current?.focus());
+  };
+
+  return (
+    <div className={s.wrap}>
+      <ul className={s.grid} data-gallery-count={list.length}>
+        {list.map((image, index) => (
+          <li
+            key={image.src}
+            className={s.item}
+            ref={limited && index === initial ? firstNewRef : undefined}
+            tabIndex={limited && index === initial ? -1 : undefined}
+          >
+            <img
+              src={image.src}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              loading="lazy"
+              decoding="async"
+              className={s.image}
+            />
+          </li>
+        ))}
+      </ul>
+      {limited ? (
+        <div className={s.more}>
+          {open ? (
+            <button type="button" className={button.ghost} disabled>
+              All {shown} photos shown
+            </button>
+          ) : hydrated ? (
+            <button type="button" className={button.ghost} onClick={reveal}>
+              Load more
+            </button>
+          ) : (
+            <a href={moreHref} className={button.ghost}>
+              Load more
+            </a>
+          )}
+          <p className={s.status} role="status">
+            {open ? `Showing ${shown} of ${images.length} photos` : ""}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

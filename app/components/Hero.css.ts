@@ -1,0 +1,73 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { bp, vars } from "~/styles/theme.css";
+
+const shimmer = keyframes({ "0%, 100%": { opacity: 0.55 }, "50%": { opacity: 0.9 } });
+
+export const hero = style({
+  position: "relative",
+  overflow: "hidden",
+  display: "grid",
+  alignItems: "center",
+  minHeight: "min(88vh, 46rem)",
+  paddingBlock: `${vars.space.xxl} 9rem`,
+  background: [
+    "radial-gradient(60rem 30rem at 80% 10%, rgba(200, 107, 250, 0.35), transparent 60%)",
+    "radial-gradient(40rem 24rem at 10% 30%, rgba(63, 214, 208, 0.22), transparent 60%)",
+    "radial-gradient(30rem 12rem at 50% 100%, rgba(227, 194, 122, 0.25), transparent 70%)",
+    "linear-gradient(180deg, #0b0620 0%, #160a2e 55%, #07070d 100%)",
+  ].join(", "),
+  selectors: {
+    "&::before": {
+      content: '""',
+      position: "absolute",
+      inset: 0,
+      backgroundImage:
+        "radial-gradient(1.5px 1.5px at 12% 18%, #fff, transparent), radial-gradient(1px 1px at 32% 8%, #fff, transparent), radial-gradient(1.5px 1.5px at 58% 22%, #fff, transparent), radial-gradient(1px 1px at 74% 12%, #fff, transparent), radial-gradient(1.5px 1.5px at 88% 30%, #fff, transparent), radial-gradient(1px 1px at 46% 36%, #fff, transparent), radial-gradient(1px 1px at 22% 40%, #fff, transparent)",
+      animation: `${shimmer} 6s ease-in-out infinite`,
+      pointerEvents: "none",
+    },
+  },
+});
+
+export const inner = style({
+  position: "relative",
+  zIndex: 1,
+  width: "100%",
+  maxWidth: vars.width.content,
+  marginInline: "auto",
+  paddingInline: vars.space.lg,
+  display: "grid",
+  gap: vars.space.lg,
+  justifyItems: "start",
+  "@media": { [bp.desktop]: { paddingInline: vars.space.xl } },
+});
+
+export const tagline = style({
+  color: vars.color.gold,
+  fontWeight: 700,
+  letterSpacing: "0.35em",
+  textTransform: "uppercase",
+  fontSize: vars.size.sm,
+});
+
+export const title = style({
+  fontSize: vars.size.h1,
+  letterSpacing: "0.04em",
+  textTransform: "uppercase",
+  background: `linear-gradient(100deg, ${vars.color.text} 30%, ${vars.color.goldStrong} 70%)`,
+  WebkitBackgroundClip: "text",
+  backgroundClip: "text",
+  color: "transparent",
+});
+
+export const copy = style({ color: vars.color.muted, fontSize: vars.size.xl, maxWidth: "34rem" });
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
+
+export const skyline = style({
+  position: "absolute",
+  insetInline: 0,
+  bottom: 0,
+  width: "100%",
+  height: "clamp(80px, 14vw, 160px)",
+});

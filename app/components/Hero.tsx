@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import { BRAND, TAGLINE } from "~/content/site";
+import { button } from "~/styles/ui.css";
+import * as s from "./Hero.css";
+
+/** The home page's header: brand name as the page's h1, tagline, and a night-coast backdrop
+ * drawn in CSS and one small inline SVG (no image request before first paint). */
+export function Hero() {
+  return (
+    <section className={s.hero} aria-labelledby="hero-title">
+      <div className={s.inner}>
+        <p className={s.tagline}>{TAGLINE}</p>
+        <h1 id="hero-title" className={s.title}>
+          {BRAND}
+        </h1>
+        <p className={s.copy}>
+          VIP nightlife, tailor-made events and personal concierge in Split, along the Croatian coast and
+          across the Balkans.
+        </p>
+        <div className={s.actions}>
+          <a href="#needs-title" className={button.primary}>
+            Explore services
+          </a>
+          <Link to="/contact" className={button.ghost}>
+            Contact us
+          </Link>
+        </div>
+      </div>
+      <svg className={s.skyline} viewBox="0 0 1440 160" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        <path
+          d="M0 160V112h60V88h40v24h50V64h30v-20h20v20h30v48h70V96h40v-30h36v46h60V80h24V50h18v30h30v32h80V92h50v20h64V70h40v42h60V86h30V56h14V30h10v26h16v30h40v26h80V96h44v16h60V74h36v38h70V90h40v22h80V100h50v60z"
+          fill="#05040c"
+        />
+        <path d="M0 150h1440v10H0z" fill="#3fd6d0" opacity=".25" />
+      </svg>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { bp, vars } from "~/styles/theme.css";
+
+const fadeIn = keyframes({ from: { opacity: 0, transform: "translateY(-8px)" }, to: { opacity: 1, transform: "none" } });
+
+export const details = style({});
+
+export const toggle = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "44px",
+  height: "44px",
+  flexShrink: 0,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: "pointer",
+  listStyle: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    "&:hover": { borderColor: vars.color.gold },
+  },
+});
+
+/** Full-width panel under the sticky header, covering the page. */
+export const overlay = style({
+  position: "fixed",
+  insetInline: 0,
+  top: "4.25rem",
+  bottom: 0,
+  zIndex: 39,
+  overflowY: "auto",
+  background: "rgba(7, 7, 13, 0.97)",
+  borderTop: `1px solid ${vars.color.line}`,
+  animation: `${fadeIn} 180ms ease-out`,
+  selectors: { "&[hidden]": { display: "none" } },
+});
+
+export const panel = style({
+  maxWidth: vars.width.content,
+  marginInline: "auto",
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  "@media": { [bp.desktop]: { paddingInline: vars.space.xl } },
+});
+
+export const list = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.sm,
+});
+
+export const link = style({
+  display: "block",
+  paddingBlock: vars.space.sm,
+  fontFamily: vars.font.display,
+  fontSize: "clamp(1.75rem, 1.2rem + 2.5vw, 3rem)",
+  color: vars.color.text,
+  textDecoration: "none",
+  borderBottom: `1px solid ${vars.color.line}`,
+  selectors: {
+    "&:hover": { color: vars.color.gold },
+    '&[aria-current="page"]': { color: vars.color.gold },
+  },
+});

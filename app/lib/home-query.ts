@@ -1,0 +1,20 @@
+import { cityById, DEFAULT_CITY_ID } from "~/content/cities";
+
+/** The home page's no-JavaScript state lives in its query: `?city=` picks the city and
+ * `?gallery=all` expands the gallery. Unknown values fall back to the defaults. */
+export type HomeState = { cityId: string; galleryExpanded: boolean };
+
+export function readHomeState(search: URLSearchParams): HomeState {
+  return {
+    cityId: cityById(search.get("city")).id,
+    galleryExpanded: search.get("gallery") === "all",
+  };
+}
+
+export function homeHref(state: HomeState, hash: "cities" | "gallery"): string {
+  const query = new URLSearchParams();
+  if (state.cityId !== DEFAULT_CITY_ID) query.set("city", state.cityId);
+  if (state.galleryExpanded) query.set("gallery", "all");
+  const qs = query.toString();
+  return `/${qs ? `?${qs}` : ""}#${hash}`;
+}

@@ -1,0 +1,88 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { ErrorPage } from "~/components/ErrorPage";
+import { BRAND } from "~/content/site";
+import { contactDetails } from "~/env.server";
+import { skipLink } from "~/styles/ui.css";
+import "~/styles/global.css";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/** Only error pages use the root's meta; every route sets its own title and description. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${BRAND}` }, { name: "robots", content: "noindex" }];
+};
+
+export function loader() {
+  return { contact: contactDetails };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#07070d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className={skipLink}>
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <HydrationMarker />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" message="This page does not exist, or it has moved." />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Details only in development: production answers never show internals.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <ErrorPage
+      status={status}
+      title="Something went wrong"
+      message="We could not show this page. Please try again in a moment, or get in touch with us directly."
+      detail={detail}
+    />
+  );
+}

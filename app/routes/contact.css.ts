@@ -1,0 +1,14 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const page = style({ display: "grid", gap: vars.space.xl, paddingTop: vars.space.xxl });
+export const about = style({ display: "grid", gap: vars.space.md, maxWidth: "46rem" });
+export const title = style({ fontSize: vars.size.h1 });
+export const formCard = style({
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.line}`,
+  background: `linear-gradient(160deg, ${vars.color.surfaceRaised}, ${vars.color.surface})`,
+  boxShadow: vars.shadow.card,
+});
+export const formIntro = style({ color: vars.color.muted, marginBottom: vars.space.lg });

@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/node";
+import { ServicePage } from "~/components/ServicePage";
+import { serviceBySlug } from "~/content/services";
+import { pageMeta } from "~/lib/meta";
+
+const service = serviceBySlug("vip-nightclub-experience");
+
+export const meta: MetaFunction = () => pageMeta(service.title, service.metaDescription);
+
+export default function Route() {
+  return <ServicePage service={service} />;
+}

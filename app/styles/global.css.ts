@@ -1,0 +1,50 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { reducedMotion, vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html", {
+  colorScheme: "dark",
+  scrollBehavior: "smooth",
+  scrollPaddingTop: "5rem",
+  WebkitTextSizeAdjust: "100%",
+  "@media": { [reducedMotion]: { scrollBehavior: "auto" } },
+});
+globalStyle("body", {
+  margin: 0,
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  background: vars.color.bg,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.size.base,
+  lineHeight: 1.6,
+  WebkitFontSmoothing: "antialiased",
+});
+globalStyle("main", { flex: "1 0 auto" });
+globalStyle("h1, h2, h3", {
+  fontFamily: vars.font.display,
+  fontWeight: 600,
+  lineHeight: 1.15,
+  margin: 0,
+  letterSpacing: "0.01em",
+  textWrap: "balance",
+} as never);
+globalStyle("p", { margin: 0 });
+globalStyle("img, svg", { display: "block", maxWidth: "100%" });
+globalStyle("a", { color: "inherit" });
+globalStyle(":focus-visible", {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: "3px",
+  borderRadius: "4px",
+});
+globalStyle("::selection", { background: vars.color.gold, color: vars.color.onGold });
+globalStyle("*", {
+  "@media": {
+    [reducedMotion]: {
+      animationDuration: "0.01ms !important",
+      animationIterationCount: "1 !important",
+      transitionDuration: "0.01ms !important",
+    },
+  },
+});

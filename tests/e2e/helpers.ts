@@ -1,0 +1,30 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const PAGES = [
+  { path: "/", heading: "Adriatic VIP" },
+  { path: "/vip-nightclub-experience", heading: "VIP Nightclub Experience" },
+  { path: "/event-organization", heading: "Event Organization" },
+  { path: "/concierge-services", heading: "Concierge Services" },
+  { path: "/contact", heading: "Contact us" },
+] as const;
+
+export const SERVICE_GALLERIES = [
+  { path: "/vip-nightclub-experience", count: 18 },
+  { path: "/event-organization", count: 12 },
+  { path: "/concierge-services", count: 10 },
+] as const;
+
+export const hasJs = (info: TestInfo) => info.project.name === "js";
+
+/** Waits until React has hydrated the page, so clicks reach the enhanced components. */
+export async function ready(page: Page, info: TestInfo) {
+  if (hasJs(info)) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** How many distinct columns the visible items of a grid occupy. */
+export async function columnCount(page: Page, itemSelector: string): Promise<number> {
+  const lefts = await page.locator(itemSelector).evaluateAll((items) =>
+    items.map((item) => Math.round(item.getBoundingClientRect().left)),
+  );
+  return new Set(lefts).size;
+}

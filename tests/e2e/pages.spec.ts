@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { PAGES } from "./helpers";
+
+test.describe("pages", () => {
+  for (const { path, heading } of PAGES) {
+    test(`${path} answers 200 with its heading, title and description`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(/Adriatic VIP/);
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description?.length).toBeGreaterThan(50);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("main")).toBeVisible();
+    });
+  }
+
+  test("every page has its own title and description", async ({ page }) => {
+    const seen = new Set<string>();
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      seen.add(`${await page.title()}|${await page.locator('meta[name="description"]').getAttribute("content")}`);
+    }
+    expect(seen.size).toBe(PAGES.length);
+  });
+
+  for (const path of ["/no-such-page", "/contact/extra", "/vip-nightclub-experience/1"]) {
+    test(`unknown path ${path} answers 404 with a friendly page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+      await expect(page).toHaveTitle(/Page not found/);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await page.getByRole("main").getByRole("link", { name: "Back to the home page" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adriatic VIP");
+    });
+  }
+
+  test("health check answers ok", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  for (const width of [375, 768, 1280]) {
+    test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { path } of PAGES) {
+        await page.goto(path);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, path).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+});

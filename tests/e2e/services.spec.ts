@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { columnCount, SERVICE_GALLERIES } from "./helpers";
+
+test.describe("service pages", () => {
+  for (const { path, count } of SERVICE_GALLERIES) {
+    test(`${path}: description, Contact button and ${count} gallery images`, async ({ page }) => {
+      await page.goto(path);
+      const main = page.getByRole("main");
+      expect((await main.locator("p").first().innerText()).length).toBeGreaterThan(100);
+      await expect(main.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute("href", "/contact");
+      await expect(main.getByText(/Contact us for further information or any special request/)).toBeVisible();
+      const images = page.getByRole("region", { name: "Gallery" }).getByRole("img");
+      await expect(images).toHaveCount(count);
+      const srcs = await images.evaluateAll((els) => els.map((e) => e.getAttribute("src")));
+      expect(new Set(srcs).size).toBe(count);
+    });
+
+    for (const [width, columns] of [
+      [375, 1],
+      [768, 2],
+      [1280, 4],
+    ] as const) {
+      test(`${path} gallery has ${columns} column(s) at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        expect(await columnCount(page, '[aria-labelledby="service-gallery-title"] li')).toBe(columns);
+      });
+    }
+  }
+
+  test("the Contact button leads to the contact page", async ({ page }) => {
+    await page.goto("/vip-nightclub-experience");
+    await page.getByRole("main").getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
+  });
+});

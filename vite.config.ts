@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from "node:url";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // Vite does not read tsconfig `paths`; mirror the `~` alias here.
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  plugins: [
+    // The Remix plugin must not run under vitest (it expects a full Vite dev/build).
+    !process.env.VITEST &&
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_lazyRouteDiscovery: true,
+          v3_singleFetch: true,
+          v3_routeConfig: true,
+        },
+      }),
+    vanillaExtractPlugin(),
+  ],
+  // The server bundle may use top-level await (mocks are loaded on demand).
+  build: isSsrBuild ? { target: "node20" } : {},
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+    environment: "node",
+  },
+}));
