@@ -21,11 +21,14 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/package.json /app/server.js ./
 COPY --from=build --chown=node:node /app/build ./build
-RUN mkdir -p /app/data && chown node:node /app/data
+# The outbox folder (OUTBOX_DIR, default ./data/outbox): mount a volume here to keep it.
+RUN mkdir -p /app/data/outbox && chown -R node:node /app/data
+VOLUME ["/app/data"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node_modules/.bin/remix-serve", "build/server/index.js"]
+STOPSIGNAL SIGTERM
+CMD ["node", "server.js"]

@@ -1,7 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
+import {
+  BASE_URL,
+  E2E_DEFAULT_OUTBOX_DIR,
+  E2E_EMAILJS,
+  E2E_OUTBOX_DIR,
+  MOCKS_RECORD_FILE,
+  OUTBOX_BASE_URL,
+  OUTBOX_PORT,
+  PORT,
+} from "./tests/e2e/e2e-env";
 
-const PORT = Number(process.env.E2E_PORT ?? 3123);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The servers' JSON logs (relay failures are expected in these tests) only on request.
+const serverLogs = process.env.E2E_SERVER_LOGS ? "pipe" : "ignore";
+const serverEnv = { HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "e2e-session-secret-0123456789abcdef" };
 
 /** End-to-end tests run against the production build (`npm run build` first), in Debian's
  * Chromium, once with JavaScript and once without. */
@@ -27,15 +38,36 @@ export default defineConfig({
       name: "no-js",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, javaScriptEnabled: false },
       // axe injects a script and hangs on a page with JavaScript off: it runs in "js" only.
-      testIgnore: /a11y\.spec\.ts/,
+      testIgnore: [/a11y\.spec\.ts/, /\.js-only\.spec\.ts/],
     },
   ],
-  webServer: {
-    // Started directly (not through npx) so the process Playwright stops is the server.
-    command: "node_modules/.bin/remix-serve build/server/index.js",
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
-  },
+  // Started directly (not through npm or npx) so the process Playwright stops is the server.
+  webServer: [
+    {
+      command: "node server.js",
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stderr: serverLogs,
+      env: {
+        ...serverEnv,
+        ...E2E_EMAILJS,
+        PORT: String(PORT),
+        MOCKS: "true",
+        MOCKS_RECORD_FILE,
+        OUTBOX_DIR: E2E_OUTBOX_DIR,
+        RELAY_TIMEOUT_MS: "1500",
+        // Every test posts from 127.0.0.1; the limit itself is covered by unit tests.
+        RATE_LIMIT_MAX: "10000",
+      },
+    },
+    {
+      command: "node server.js",
+      url: `${OUTBOX_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stderr: serverLogs,
+      env: { ...serverEnv, PORT: String(OUTBOX_PORT), OUTBOX_DIR: E2E_DEFAULT_OUTBOX_DIR },
+    },
+  ],
 });

@@ -5,7 +5,16 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 // Importing the env validates it at boot: a misconfigured server refuses to start.
-import "./env.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
+
+// MOCKS=true answers EmailJS calls in-process with the msw stand-in (tests, demos). It is
+// loaded only then, so msw (a dev dependency) is never needed in production.
+if (env.MOCKS) {
+  const { mockServer } = await import("../tests/mocks/node");
+  mockServer.listen({ onUnhandledRequest: "bypass" });
+  log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process mock (MOCKS=true)" });
+}
 
 const ABORT_DELAY = 5_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactDetailsFrom, parseEnv } from "./env.server";
+import { contactDetailsFrom, emailJsConfigFrom, parseEnv } from "./env.server";
 import { DEFAULT_CONTACT } from "./content/site";
 
 describe("parseEnv", () => {
@@ -35,5 +35,44 @@ describe("parseEnv", () => {
     ["NODE_ENV", "staging"],
   ])("refuses an invalid %s and names it", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`Invalid environment configuration:[\\s\\S]*${name}`));
+  });
+
+  describe("EmailJS configuration", () => {
+    const ALL = { EMAILJS_SERVICE_ID: "service_x", EMAILJS_TEMPLATE_ID: "template_x", EMAILJS_PUBLIC_KEY: "public_x" };
+
+    it("none set: the outbox is the transport", () => {
+      expect(emailJsConfigFrom(parseEnv({}))).toBeUndefined();
+      expect(parseEnv({}).OUTBOX_DIR).toBe("./data/outbox");
+    });
+
+    it("all set: EmailJS, with the default API URL and the optional private key", () => {
+      expect(emailJsConfigFrom(parseEnv(ALL))).toEqual({
+        apiUrl: "https://api.emailjs.com",
+        serviceId: "service_x",
+        templateId: "template_x",
+        publicKey: "public_x",
+        privateKey: undefined,
+      });
+      const withKey = emailJsConfigFrom(parseEnv({ ...ALL, EMAILJS_PRIVATE_KEY: "private_x", EMAILJS_API_URL: "http://127.0.0.1:9/" }));
+      expect(withKey).toMatchObject({ privateKey: "private_x", apiUrl: "http://127.0.0.1:9" });
+    });
+
+    it.each([
+      [{ EMAILJS_SERVICE_ID: "s" }, /EMAILJS_TEMPLATE_ID, EMAILJS_PUBLIC_KEY/],
+      [{ EMAILJS_SERVICE_ID: "s", EMAILJS_TEMPLATE_ID: "t" }, /set EMAILJS_PUBLIC_KEY too/],
+      [{ EMAILJS_PUBLIC_KEY: "p" }, /set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID too/],
+      [{ EMAILJS_PRIVATE_KEY: "k" }, /EMAILJS_PRIVATE_KEY: needs/],
+    ])("partly set refuses to start and names what is missing: %o", (vars, message) => {
+      expect(() => parseEnv(vars)).toThrow(message);
+    });
+
+    it("validates the other settings", () => {
+      expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: at least 32 characters/);
+      expect(() => parseEnv({ RATE_LIMIT_MAX: "lots" })).toThrow(/RATE_LIMIT_MAX/);
+      expect(() => parseEnv({ TRUST_PROXY_HEADER: "X Forwarded" })).toThrow(/TRUST_PROXY_HEADER/);
+      expect(() => parseEnv({ HONEYPOT: "maybe" })).toThrow(/HONEYPOT/);
+      const env = parseEnv({ RATE_LIMIT_MAX: "3", TRUST_PROXY_HEADER: "X-Forwarded-For", HONEYPOT: "false", MOCKS: "true" });
+      expect(env).toMatchObject({ RATE_LIMIT_MAX: 3, TRUST_PROXY_HEADER: "x-forwarded-for", HONEYPOT: false, MOCKS: true });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -6,6 +6,8 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -13,7 +15,9 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { ErrorPage } from "~/components/ErrorPage";
 import { BRAND } from "~/content/site";
+import { Toast } from "~/components/Toast";
 import { contactDetails } from "~/env.server";
+import { getToast } from "~/toast.server";
 import { skipLink } from "~/styles/ui.css";
 import "~/styles/global.css";
 
@@ -26,9 +30,16 @@ export const meta: MetaFunction = ({ error }) => {
   return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${BRAND}` }, { name: "robots", content: "noindex" }];
 };
 
-export function loader() {
-  return { contact: contactDetails };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  // Only a response that shows a toast touches the cookie (to clear it) and it is private.
+  if (!toast) return { contact: contactDetails, toast: null };
+  headers.set("Cache-Control", "private, no-store");
+  return data({ contact: contactDetails, toast }, { headers });
 }
+
+/** Forwards the loader's Set-Cookie and Cache-Control (set only with a toast) to the page. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -66,7 +77,14 @@ function HydrationMarker() {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      {toast ? <Toast key={location.key} toast={toast} /> : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

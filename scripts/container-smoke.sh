@@ -24,11 +24,12 @@ check test -x "$node22"
 # Dockerfile: prod-deps stage and final stage.
 cp "$root/package.json" "$root/package-lock.json" "$work/"
 (cd "$work" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --silent >/dev/null 2>&1)
-check test -d "$work/node_modules/@remix-run/serve"
+check test -d "$work/node_modules/@remix-run/express"
 check test ! -e "$work/node_modules/vitest"
 cp -r "$root/build" "$work/build"
+cp "$root/server.js" "$work/server.js"
 
-(cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 "$node22" node_modules/.bin/remix-serve build/server/index.js >"$work/server.log" 2>&1) &
+(cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 exec "$node22" server.js >"$work/server.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 50); do
   (cd "$work" && PORT=$port "$node22" -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))") && break
@@ -41,6 +42,19 @@ home_status() { [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$p
 check home_status
 node_version() { grep -q "v$node22_version" <("$node22" --version); }
 check node_version
+# The embedded default works in the container: an enquiry lands in the outbox folder.
+enquiry_to_outbox() {
+  [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/contact" \
+    --data-urlencode name=Smoke --data-urlencode email=smoke@example.com --data-urlencode number=+38521000000 \
+    --data-urlencode category=other --data-urlencode message=container-smoke --data-urlencode website=)" = 302 ] &&
+    grep -rq container-smoke "$work/data/outbox"
+}
+check enquiry_to_outbox
+# SIGTERM stops it cleanly and promptly.
+stops_on_sigterm() {
+  kill -TERM "$pid" && for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done; return 1
+}
+check stops_on_sigterm
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; pid=
 [ "$failed" -eq 0 ] || cat "$work/server.log"
 

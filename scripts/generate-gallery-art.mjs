@@ -196,7 +196,8 @@ for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
   manifest[gallery] = [];
   for (let i = 0; i < count; i++) {
     const kind = kinds[i % kinds.length];
-    const p = PALETTES[(i * 5 + gallery.length) % PALETTES.length];
+    // Offset the palette each round of kinds so a repeated kind never repeats its colours.
+    const p = PALETTES[(i * 5 + Math.floor(i / kinds.length) + gallery.length) % PALETTES.length];
     const r = rng(seed++);
     const body = SCENES[kind](r, p, i);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">${body}</svg>\n`;

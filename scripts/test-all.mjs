@@ -21,8 +21,8 @@ function run(label, command, args, env = {}) {
   return { ok: result.status === 0, seconds };
 }
 
-function step(label, command, args, { counts = true } = {}) {
-  const { ok, seconds } = run(label, command, args);
+function step(label, command, args, { counts = true, env } = {}) {
+  const { ok, seconds } = run(label, command, args, env);
   if (!ok) failed++;
   else if (counts) passed++;
   lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds}s)`);
@@ -54,7 +54,10 @@ suite("unit (vitest)", "node_modules/.bin/vitest", ["run", "--reporter=default",
   const r = readJson(`${REPORTS}/vitest.json`);
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
 });
-const built = step("build", "npm", ["run", "build"]);
+// Built with the e2e EmailJS ids in its environment: the bundle test then proves that
+// nothing reads them into client code.
+const e2eIds = readJson("tests/e2e/emailjs-test-ids.json");
+const built = step("build", "npm", ["run", "build"], { env: e2eIds });
 if (built) {
   suite("container smoke", "bash", ["scripts/container-smoke.sh"], () => readJson(`${REPORTS}/container-smoke.json`));
   suite("end-to-end (playwright)", "node_modules/.bin/playwright", ["test"], () => {

@@ -1,10 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CATEGORIES, type EnquiryField, type EnquiryValues } from "~/content/enquiry";
+import { CATEGORIES, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "~/content/enquiry";
 import { button } from "~/styles/ui.css";
 import * as s from "./ContactForm.css";
-
-export const HONEYPOT_FIELD = "website";
 
 type Props = {
   values: EnquiryValues;
@@ -68,15 +66,15 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
     <Form method="post" action="/contact" className={s.form} noValidate ref={formRef} aria-labelledby="form-title">
       <div className={s.row}>
         <Field name="name" label="Name" error={fieldErrors.name}>
-          {(attrs) => <input {...attrs} type="text" autoComplete="name" defaultValue={values.name} />}
+          {(attrs) => <input {...attrs} type="text" autoComplete="name" maxLength={MAX_LENGTH.name} defaultValue={values.name} />}
         </Field>
         <Field name="email" label="E-mail" error={fieldErrors.email}>
-          {(attrs) => <input {...attrs} type="email" autoComplete="email" defaultValue={values.email} />}
+          {(attrs) => <input {...attrs} type="email" autoComplete="email" maxLength={MAX_LENGTH.email} defaultValue={values.email} />}
         </Field>
       </div>
       <div className={s.row}>
         <Field name="number" label="Phone number" error={fieldErrors.number}>
-          {(attrs) => <input {...attrs} type="tel" inputMode="tel" autoComplete="tel" defaultValue={values.number} />}
+          {(attrs) => <input {...attrs} type="tel" inputMode="tel" autoComplete="tel" maxLength={MAX_LENGTH.number} defaultValue={values.number} />}
         </Field>
         <Field name="category" label="Category" error={fieldErrors.category}>
           {(attrs) => (
@@ -92,7 +90,7 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
         </Field>
       </div>
       <Field name="message" label="Message" error={fieldErrors.message}>
-        {(attrs) => <textarea {...attrs} rows={4} defaultValue={values.message} />}
+        {(attrs) => <textarea {...attrs} rows={4} maxLength={MAX_LENGTH.message} defaultValue={values.message} />}
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className={s.honeypot} aria-hidden="true">

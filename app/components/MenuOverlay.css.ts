@@ -1,7 +1,7 @@
 import { keyframes, style } from "@vanilla-extract/css";
 import { bp, vars } from "~/styles/theme.css";
 
-const fadeIn = keyframes({ from: { opacity: 0, transform: "translateY(-8px)" }, to: { opacity: 1, transform: "none" } });
+const slideIn = keyframes({ from: { transform: "translateY(-8px)" }, to: { transform: "none" } });
 
 export const details = style({});
 
@@ -32,9 +32,9 @@ export const overlay = style({
   bottom: 0,
   zIndex: 39,
   overflowY: "auto",
-  background: "rgba(7, 7, 13, 0.97)",
+  background: vars.color.bg,
   borderTop: `1px solid ${vars.color.line}`,
-  animation: `${fadeIn} 180ms ease-out`,
+  animation: `${slideIn} 180ms ease-out`,
   selectors: { "&[hidden]": { display: "none" } },
 });
 
@@ -65,4 +65,13 @@ export const link = style({
     "&:hover": { color: vars.color.gold },
     '&[aria-current="page"]': { color: vars.color.gold },
   },
+});
+
+export const reach = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.sm} ${vars.space.xl}`,
+  marginTop: vars.space.xl,
+  color: vars.color.muted,
+  overflowWrap: "anywhere",
 });

@@ -1,6 +1,8 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SERVICE_LINKS, CONTACT_LINK } from "~/content/navigation";
+import { telHref } from "~/content/site";
+import { useContactDetails } from "~/hooks/use-contact-details";
 import { useHydrated } from "~/hooks/use-hydrated";
 import * as s from "./MenuOverlay.css";
 
@@ -8,6 +10,7 @@ const MENU_ID = "site-menu";
 const LINKS = [{ to: "/", label: "Home" }, ...SERVICE_LINKS, CONTACT_LINK];
 
 function MenuLinks() {
+  const contact = useContactDetails();
   return (
     <nav aria-label="Main menu" className={s.panel}>
       <ul className={s.list}>
@@ -19,6 +22,10 @@ function MenuLinks() {
           </li>
         ))}
       </ul>
+      <p className={s.reach}>
+        <a href={telHref(contact.phone)}>{contact.phone}</a>
+        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+      </p>
     </nav>
   );
 }

@@ -32,13 +32,15 @@ export function ServicePage({ service }: { service: Service }) {
             </ul>
           </div>
         </div>
-        <div className={`${container} ${s.cta}`}>
-          <p className={s.closing}>
-            {service.closing} Contact us for further information or any special request.
-          </p>
-          <Link to="/contact" className={button.primary}>
-            Contact
-          </Link>
+        <div className={container}>
+          <div className={s.cta}>
+            <p className={s.closing}>
+              {service.closing} Contact us for further information or any special request.
+            </p>
+            <Link to="/contact" className={button.primary}>
+              Contact
+            </Link>
+          </div>
         </div>
       </section>
       <section className={`${container} ${section}`} aria-labelledby="service-gallery-title" id="gallery">

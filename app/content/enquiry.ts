@@ -21,3 +21,6 @@ export const MESSAGES = {
   success: "Form successfully submitted!",
   incomplete: "Please fill out all the form fields.",
 } as const;
+
+/** The honeypot field: hidden from people, filled in by bots; it must be sent and empty. */
+export const HONEYPOT_FIELD = "website";

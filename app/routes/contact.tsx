@@ -1,4 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { Toast } from "~/components/Toast";
+import { contactAction } from "~/contact.server";
+import type { ContactActionData } from "~/contact-action.server";
 import { ContactCards } from "~/components/ContactCards";
 import { ContactForm } from "~/components/ContactForm";
 import { EMPTY_ENQUIRY } from "~/content/enquiry";
@@ -13,9 +17,18 @@ export const meta: MetaFunction = () =>
     "Send us a message, call or e-mail our team in Split, Croatia, about VIP nightlife, events and concierge services. We answer every enquiry.",
   );
 
+export function action(args: ActionFunctionArgs) {
+  return contactAction(args);
+}
+
 export default function Contact() {
+  const result = useActionData<ContactActionData>();
+  // A new key after every submission: the form is rebuilt from what the server returned
+  // (the values kept after a problem, or empty after a success).
+  const { key } = useLocation();
   return (
     <div className={`${container} ${s.page}`}>
+      {result?.toast ? <Toast key={key} toast={result.toast} /> : null}
       <section aria-labelledby="contact-title" className={s.about}>
         <h1 id="contact-title" className={s.title}>
           Contact us
@@ -29,7 +42,7 @@ export default function Contact() {
           Send us a message
         </h2>
         <p className={s.formIntro}>All fields are required. We usually reply within one day.</p>
-        <ContactForm values={EMPTY_ENQUIRY} />
+        <ContactForm key={key} values={result?.values ?? EMPTY_ENQUIRY} fieldErrors={result?.fieldErrors} />
       </section>
     </div>
   );

@@ -1,0 +1,79 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const enter = keyframes({ from: { transform: "translate(-50%, -12px)", opacity: 0 }, to: { transform: "translate(-50%, 0)", opacity: 1 } });
+const leave = keyframes({ to: { visibility: "hidden", opacity: 0 } });
+
+const base = style({
+  position: "fixed",
+  top: "50px",
+  left: "50%",
+  transform: "translate(-50%, 0)",
+  zIndex: 60,
+  width: "min(32rem, calc(100vw - 2rem))",
+  display: "flex",
+  flexDirection: "row-reverse",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+  padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  boxShadow: "0 18px 50px rgba(0, 0, 0, 0.6)",
+  borderLeft: "6px solid",
+  animation: `${enter} 200ms ease-out`,
+});
+
+export const toast = styleVariants({
+  success: [base, { borderLeftColor: vars.color.sea }],
+  info: [base, { borderLeftColor: vars.color.focus }],
+  warning: [base, { borderLeftColor: vars.color.gold }],
+  error: [base, { borderLeftColor: vars.color.danger }],
+});
+
+/** Without JavaScript: hidden by CSS once 6 s have passed (the delay is not shortened by
+ * reduced motion, only the animation's own duration is). */
+export const cssTimed = style({
+  animation: `${enter} 200ms ease-out, ${leave} 1ms linear 6s forwards`,
+  // Its summary (the close button) closes the <details>: then hide the whole toast.
+  selectors: { "&:not([open])": { display: "none" } },
+});
+
+export const body = style({ display: "flex", gap: vars.space.md, alignItems: "flex-start", flex: 1 });
+
+export const icon = style({
+  display: "inline-grid",
+  placeItems: "center",
+  flexShrink: 0,
+  width: "1.75rem",
+  height: "1.75rem",
+  borderRadius: "50%",
+  background: vars.color.bg,
+  color: vars.color.gold,
+  fontWeight: 700,
+});
+
+export const message = style({ fontWeight: 700 });
+export const description = style({ color: vars.color.muted, fontSize: vars.size.sm, marginTop: vars.space.xs });
+
+export const close = style({
+  display: "inline-grid",
+  placeItems: "center",
+  flexShrink: 0,
+  width: "44px",
+  height: "44px",
+  marginTop: "-0.5rem",
+  marginRight: "-0.5rem",
+  border: 0,
+  borderRadius: "50%",
+  background: "transparent",
+  color: vars.color.muted,
+  fontSize: "1.5rem",
+  lineHeight: 1,
+  cursor: "pointer",
+  listStyle: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    "&:hover": { color: vars.color.text, background: vars.color.surface },
+  },
+});

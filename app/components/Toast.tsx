@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import * as s from "./Toast.css";
+
+export type ToastData = {
+  type: "success" | "info" | "warning" | "error";
+  message: string;
+  description?: string;
+};
+
+/** How long a toast stays, as the spec says. */
+export const TOAST_MS = 6_000;
+
+/** One notification at the top centre, 50 px from the top. Success and info are polite
+ * (role=status); warnings and errors interrupt (role=alert). With JavaScript it closes
+ * after 6 s, on its close button, on Escape, or on a click anywhere else. Without
+ * JavaScript it is a <details open> whose summary closes it, and CSS hides it after 6 s. */
+export function Toast({ toast }: { toast: ToastData }) {
+  const hydrated = useHydrated();
+  const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
+  const body = (
+    <div className={s.body} role={role}>
+      <span className={s.icon} aria-hidden="true">
+        {toast.type === "success" ? "✓" : toast.type === "info" ? "i" : "!"}
+      </span>
+      <div>
+        <p className={s.message}>{toast.message}</p>
+        {toast.description ? <p className={s.description}>{toast.description}</p> : null}
+      </div>
+    </div>
+  );
+  if (!hydrated) {
+    return (
+      <details open className={`${s.toast[toast.type]} ${s.cssTimed}`} data-toast={toast.type}>
+        <summary className={s.close} aria-label="Close notification">
+          ×
+        </summary>
+        {body}
+      </details>
+    );
+  }
+  return <LiveToast toast={toast}>{body}</LiveToast>;
+}
+
+function LiveToast({ toast, children }: { toast: ToastData; children: React.ReactNode }) {
+  const [open, setOpen] = useState(true);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => setOpen(false), TOAST_MS);
+    const onPointer = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <div ref={ref} className={s.toast[toast.type]} data-toast={toast.type}>
+      <button type="button" className={s.close} aria-label="Close notification" onClick={() => setOpen(false)}>
+        ×
+      </button>
+      {children}
+    </div>
+  );
+}

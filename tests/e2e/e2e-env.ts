@@ -1,0 +1,16 @@
+import ids from "./emailjs-test-ids.json" with { type: "json" };
+
+/** Where the two e2e servers listen and write; shared by playwright.config.ts and specs. */
+export const PORT = Number(process.env.E2E_PORT ?? 3123);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** A second server with no EmailJS ids: the embedded default, the outbox transport. */
+export const OUTBOX_PORT = PORT + 1;
+export const OUTBOX_BASE_URL = `http://127.0.0.1:${OUTBOX_PORT}`;
+
+/** Test ids: the e2e server relays to the msw stand-in of EmailJS (MOCKS=true).
+ * scripts/test-all.mjs builds with these in the environment too, so a leak into the client
+ * bundle would show in the bundle test. */
+export const E2E_EMAILJS: Record<string, string> = ids;
+export const MOCKS_RECORD_FILE = "reports/emailjs-requests.jsonl";
+export const E2E_OUTBOX_DIR = "reports/e2e-outbox";
+export const E2E_DEFAULT_OUTBOX_DIR = "reports/e2e-default-outbox";

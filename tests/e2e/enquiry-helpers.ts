@@ -1,0 +1,58 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { E2E_OUTBOX_DIR, MOCKS_RECORD_FILE } from "./e2e-env";
+
+export type Recorded = { url: string; fields: Record<string, string>; at: number; answered: string };
+
+/** What the EmailJS stand-in inside the server received, for one unique message. */
+export function sentWith(message: string): Recorded[] {
+  if (!existsSync(MOCKS_RECORD_FILE)) return [];
+  return readFileSync(MOCKS_RECORD_FILE, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Recorded)
+    .filter((r) => r.fields.message === message);
+}
+
+/** Enquiries in an outbox folder whose message is this one. */
+export function outboxWith(message: string, dir = E2E_OUTBOX_DIR): { status: string; enquiry: Record<string, string> }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
+    .filter((r) => r.enquiry.message === message);
+}
+
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export type Fill = { name?: string; email?: string; number?: string; category?: string; message?: string };
+
+export async function fillForm(page: Page, values: Fill) {
+  const form = page.getByRole("form", { name: "Send us a message" });
+  if (values.name !== undefined) await form.getByLabel("Name").fill(values.name);
+  if (values.email !== undefined) await form.getByLabel("E-mail").fill(values.email);
+  if (values.number !== undefined) await form.getByLabel("Phone number").fill(values.number);
+  if (values.category !== undefined) await form.getByLabel("Category").selectOption(values.category);
+  if (values.message !== undefined) await form.getByLabel("Message").fill(values.message);
+  return form;
+}
+
+export async function expectFormValues(page: Page, values: Required<Fill>) {
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await expect(form.getByLabel("Name")).toHaveValue(values.name);
+  await expect(form.getByLabel("E-mail")).toHaveValue(values.email);
+  await expect(form.getByLabel("Phone number")).toHaveValue(values.number);
+  await expect(form.getByLabel("Category")).toHaveValue(values.category);
+  await expect(form.getByLabel("Message")).toHaveValue(values.message);
+}
+
+export const valid = (message: string): Required<Fill> => ({
+  name: "Ivana Kovač",
+  email: "ivana@example.com",
+  number: "+385 98 765 4321",
+  category: "Concierge services",
+  message,
+});
+
+export const toast = (page: Page) => page.locator("[data-toast]");

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { fillForm, sentWith, toast, unique, valid } from "./enquiry-helpers";
+import { ready } from "./helpers";
+
+// Behaviour that exists only with JavaScript: playwright.config.ts runs this file in "js".
+test.describe("enquiry with JavaScript", () => {
+  test.beforeEach(async ({ page }, info) => {
+    await page.goto("/contact");
+    await ready(page, info);
+  });
+
+  test("submitting does not reload the page and the button shows it is sending", async ({ page }) => {
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const message = unique("Slow send [mock:slow]");
+    await fillForm(page, valid(message));
+    const button = page.getByRole("button", { name: /Send message|Sending/ });
+    await button.click();
+    await expect(button).toHaveText("Sending…");
+    await expect(button).toBeDisabled();
+    await expect(toast(page)).toContainText("Form successfully submitted!");
+    await expect(button).toHaveText("Send message");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // A second click while sending could not have sent it twice.
+    expect(sentWith(message)).toHaveLength(1);
+  });
+
+  test("after a warning, focus goes to the first field that needs attention", async ({ page }) => {
+    await fillForm(page, { name: "Ivana", email: "" });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toBeFocused();
+  });
+
+  test("a click elsewhere closes the toast", async ({ page }) => {
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toBeVisible();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(toast(page)).toBeHidden();
+  });
+
+  test("Escape closes the toast", async ({ page }) => {
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(toast(page)).toBeHidden();
+  });
+});

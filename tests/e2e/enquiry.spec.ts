@@ -1,0 +1,164 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_DEFAULT_OUTBOX_DIR, E2E_EMAILJS, OUTBOX_BASE_URL } from "./e2e-env";
+import { expectFormValues, fillForm, outboxWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
+import { ready } from "./helpers";
+
+test.describe("enquiry", () => {
+  test.beforeEach(async ({ page }, info) => {
+    await page.goto("/contact");
+    await ready(page, info);
+  });
+
+  test("an empty submit sends nothing and warns", async ({ page }) => {
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fill out all the form fields." })).toBeVisible();
+    await expect(toast(page)).toHaveAttribute("data-toast", "warning");
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+  });
+
+  test("a missing field warns and keeps everything typed", async ({ page }) => {
+    const message = unique("Yacht for the weekend");
+    const typed = { ...valid(message), category: "" };
+    await fillForm(page, typed);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toContainText("Please fill out all the form fields.");
+    await expectFormValues(page, typed);
+    await expect(page.getByLabel("Category")).toHaveAttribute("aria-invalid", "true");
+    expect(sentWith(message)).toHaveLength(0);
+  });
+
+  test("a valid enquiry is relayed: success toast, fields cleared, the right fields sent", async ({ page }) => {
+    const message = unique("Table for eight at Carpe Diem on Friday");
+    await fillForm(page, valid(message));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
+    await expect(toast(page)).toHaveAttribute("data-toast", "success");
+    await expectFormValues(page, { name: "", email: "", number: "", category: "", message: "" });
+
+    // The stand-in inside the server recorded it: proof the mock, not the network, answered.
+    const sent = sentWith(message);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe("https://api.emailjs.com/api/v1.0/email/send-form");
+    expect(sent[0]!.fields).toEqual({
+      name: "Ivana Kovač",
+      email: "ivana@example.com",
+      number: "+385 98 765 4321",
+      category: "Concierge services",
+      message,
+      lib_version: "3.2.0",
+      service_id: E2E_EMAILJS.EMAILJS_SERVICE_ID,
+      template_id: E2E_EMAILJS.EMAILJS_TEMPLATE_ID,
+      user_id: E2E_EMAILJS.EMAILJS_PUBLIC_KEY,
+      accessToken: E2E_EMAILJS.EMAILJS_PRIVATE_KEY,
+    });
+
+    // Post/redirect/get: a refresh does not send it again.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
+    expect(sentWith(message)).toHaveLength(1);
+  });
+
+  for (const [directive, what] of [
+    ["[mock:500]", "a provider error"],
+    ["[mock:403]", "non-browser calls disabled"],
+    ["[mock:timeout]", "a timeout"],
+    ["[mock:network]", "a network failure"],
+  ]) {
+    test(`${what} shows the error toast, keeps the values and saves the enquiry`, async ({ page }) => {
+      const message = unique(`Helicopter to Vis ${directive}`);
+      await fillForm(page, valid(message));
+      await page.getByRole("button", { name: "Send message" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Sorry, your message was not sent." });
+      await expect(alert).toBeVisible({ timeout: 10_000 });
+      await expect(alert).toContainText("info@adriatic-vip.example");
+      await expect(alert).toContainText("+385 21 000 000");
+      await expect(toast(page)).toHaveAttribute("data-toast", "error");
+      await expectFormValues(page, valid(message));
+      expect(sentWith(message)).toHaveLength(1);
+      expect(outboxWith(message)).toEqual([expect.objectContaining({ status: "relay_failed" })]);
+    });
+  }
+
+  test("the toast sits at the top centre, 50 px down, and hides itself after 6 s", async ({ page }) => {
+    await page.getByRole("button", { name: "Send message" }).click();
+    const shown = Date.now();
+    // Once its short entry animation has settled.
+    await expect.poll(async () => Math.round((await toast(page).boundingBox())?.y ?? -1)).toBe(50);
+    const box = await toast(page).boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+    await page.waitForTimeout(Math.max(0, 4_500 - (Date.now() - shown)));
+    await expect(toast(page)).toBeVisible();
+    await expect(toast(page)).toBeHidden({ timeout: 3_500 });
+  });
+
+  test("the close button closes the toast", async ({ page }) => {
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toBeVisible();
+    await page.getByRole("button", { name: "Close notification" }).or(page.locator("summary[aria-label='Close notification']")).click();
+    await expect(toast(page)).toBeHidden();
+  });
+
+  test("the embedded default keeps the enquiry in the outbox folder", async ({ page }) => {
+    const message = unique("Boat party for a birthday");
+    await page.goto(`${OUTBOX_BASE_URL}/contact`);
+    await fillForm(page, valid(message));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
+    expect(outboxWith(message, E2E_DEFAULT_OUTBOX_DIR)).toEqual([
+      expect.objectContaining({ status: "pending", enquiry: expect.objectContaining({ name: "Ivana Kovač" }) }),
+    ]);
+    expect(sentWith(message)).toHaveLength(0);
+  });
+});
+
+test.describe("secrets and cookies", () => {
+  test("no EmailJS id or key appears in the client build or in any page", async ({ request }) => {
+    const secrets = Object.values(E2E_EMAILJS);
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const file = path.join(dir, name);
+        if (statSync(file).isDirectory()) walk(file);
+        else files.push(file);
+      }
+    };
+    walk("build/client");
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = readFileSync(file, "latin1");
+      for (const secret of secrets) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+    for (const url of ["/", "/contact", "/vip-nightclub-experience", "/no-such-page", "/contact.data"]) {
+      const body = await (await request.get(url)).text();
+      for (const secret of secrets) expect(body.includes(secret), `${secret} in ${url}`).toBe(false);
+    }
+  });
+
+  test("pages without a toast set no cookie", async ({ request }) => {
+    for (const url of ["/", "/contact", "/event-organization", "/no-such-page"]) {
+      const response = await request.get(url);
+      expect(response.headers()["set-cookie"], url).toBeUndefined();
+    }
+  });
+
+  test("the toast cookie is signed, HTTP-only and SameSite=Lax, and the page showing it is private", async ({ request }) => {
+    const message = unique("Cookie check");
+    const response = await request.post("/contact", {
+      form: { ...valid(message), website: "" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    const cookie = response.headers()["set-cookie"]!;
+    expect(cookie).toMatch(/^toast=[^;]+\.[^;]+;/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Secure/);
+    const page = await request.get("/contact", { headers: { cookie: cookie.split(";")[0]! } });
+    expect(page.headers()["cache-control"]).toBe("private, no-store");
+    expect(await page.text()).toContain("Form successfully submitted!");
+  });
+});

@@ -1,0 +1,53 @@
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { delay, http, HttpResponse } from "msw";
+
+/** A stand-in for EmailJS's send-form endpoint, for tests and `MOCKS=true` runs. It records
+ * every request it answers (to the array, and as JSON lines to MOCKS_RECORD_FILE when set),
+ * so a test can prove the mock, not the network, answered, and read back what was sent.
+ *
+ * The message decides the answer, so a test can ask for any outcome:
+ *   "[mock:400]" "[mock:403]" "[mock:412]" "[mock:429]" "[mock:500]" → that status with
+ *   EmailJS-like text; "[mock:timeout]" → never answers in time; "[mock:network]" → the
+ *   connection fails; "[mock:slow]" → "OK" after 0.8 s; anything else → 200 "OK". */
+export type RecordedSend = { url: string; fields: Record<string, string>; at: number; answered: string };
+
+export const recordedSends: RecordedSend[] = [];
+
+const TEXTS: Record<number, string> = {
+  400: "The user_id parameter is required",
+  403: "API calls are disabled for non-browser applications",
+  412: "Gmail_API: Request had insufficient authentication scopes.",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+function record(entry: RecordedSend) {
+  recordedSends.push(entry);
+  const file = process.env.MOCKS_RECORD_FILE;
+  if (file) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    appendFileSync(file, JSON.stringify(entry) + "\n");
+  }
+}
+
+export const emailJsHandlers = [
+  http.post("*/api/v1.0/email/send-form", async ({ request }) => {
+    const form = await request.formData();
+    const fields: Record<string, string> = {};
+    form.forEach((value, key) => {
+      fields[key] = typeof value === "string" ? value : "[file]";
+    });
+    const directive = /\[mock:(\w+)\]/.exec(fields.message ?? "")?.[1];
+    const status = Number(directive);
+    const answered = directive ?? "200";
+    record({ url: request.url, fields, at: Date.now(), answered });
+    if (directive === "timeout") {
+      await delay("infinite");
+    }
+    if (directive === "network") return HttpResponse.error();
+    if (directive === "slow") await delay(800);
+    if (TEXTS[status]) return new HttpResponse(TEXTS[status], { status });
+    return new HttpResponse("OK", { status: 200 });
+  }),
+];
