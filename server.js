@@ -43,9 +43,13 @@ app.use((req, res, next) => {
   next();
 });
 
-// Vite fingerprints everything under /assets: cache it for a year. Other public files
-// (favicon, gallery art) keep stable names, so they get a short lifetime.
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+// Vite fingerprints everything under /assets, and the image pipeline everything under
+// /images: cache both for a year. Other public files keep stable names: a short lifetime.
+const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false };
+// Express 4's MIME table predates AVIF; browsers need the right type to decode it.
+express.static.mime.define({ "image/avif": ["avif"] });
+app.use("/assets", express.static("build/client/assets", immutable));
+app.use("/images", express.static("build/client/images", immutable));
 app.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
 
 app.all(

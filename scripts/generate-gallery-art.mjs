@@ -1,6 +1,8 @@
 // Generates the placeholder gallery art: small, deterministic SVG scenes of the Adriatic at
-// night (clubs, harbours, yachts, fireworks, rooftops, helicopters, beach clubs), plus the
-// manifest the app reads. Run `npm run art` after changing this file; output is committed.
+// night (clubs, harbours, yachts, fireworks, rooftops, helicopters, beach clubs), written as
+// originals into assets/gallery/<gallery>/ with their alt texts in alt.json, exactly where an
+// operator drops real photos. `npm run images` turns originals into responsive images.
+// Run `npm run art` after changing this file; its output is committed (a few KB each).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
@@ -187,13 +189,13 @@ const GALLERIES = {
   concierge: { count: 10, kinds: ["harbour", "helicopter", "yacht", "beach"] },
 };
 
-const manifest = {};
+const counts = {};
 let seed = 7;
 for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
-  const dir = `${root}public/gallery/${gallery}`;
+  const dir = `${root}assets/gallery/${gallery}`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  manifest[gallery] = [];
+  const alts = {};
   for (let i = 0; i < count; i++) {
     const kind = kinds[i % kinds.length];
     // Offset the palette each round of kinds so a repeated kind never repeats its colours.
@@ -203,8 +205,9 @@ for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">${body}</svg>\n`;
     const file = `${gallery}-${String(i + 1).padStart(2, "0")}.svg`;
     await writeFile(`${dir}/${file}`, svg);
-    manifest[gallery].push({ src: `/gallery/${gallery}/${file}`, alt: ALT[kind](p.name), width: W, height: H });
+    alts[file] = ALT[kind](p.name);
   }
+  await writeFile(`${dir}/alt.json`, JSON.stringify(alts, null, 2) + "\n");
+  counts[gallery] = count;
 }
-await writeFile(`${root}app/content/gallery-manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
-console.log(Object.entries(manifest).map(([g, l]) => `${g}: ${l.length}`).join(", "));
+console.log(Object.entries(counts).map(([g, n]) => `${g}: ${n}`).join(", "));

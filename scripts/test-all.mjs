@@ -49,6 +49,8 @@ const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 // Setup, not a test: counted only when it fails.
 step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { counts: false });
+// Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
+step("images", "node", ["scripts/build-images.mjs"], { counts: false });
 step("typecheck", "node_modules/.bin/tsc", []);
 suite("unit (vitest)", "node_modules/.bin/vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], () => {
   const r = readJson(`${REPORTS}/vitest.json`);
@@ -64,6 +66,10 @@ if (built) {
     const r = readJson(`${REPORTS}/playwright.json`);
     return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
   });
+  // Budgets: one check per page (bytes) and per Lighthouse run (scores), after the
+  // browser tests so nothing else loads the machine while they measure.
+  suite("budget (bytes per page)", "node", ["scripts/budget.mjs"], () => readJson(`${REPORTS}/budget.json`));
+  suite("lighthouse (mobile + desktop)", "node", ["scripts/lighthouse.mjs"], () => readJson(`${REPORTS}/lighthouse/summary.json`));
 } else {
   failed++;
   lines.push("end-to-end: not run (build failed)");

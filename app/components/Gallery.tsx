@@ -2,7 +2,13 @@ import { useRef, useState } from "react";
 import type { GalleryImage } from "~/content/galleries";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { button } from "~/styles/ui.css";
+import { Picture } from "./Picture";
 import * as s from "./Gallery.css";
+
+/** Matches the grid in Gallery.css.ts: one column under 640 px, two under 1024 px, then four
+ * inside the 72rem page (2.5rem padding each side, 1rem gaps). */
+export const GRID_SIZES =
+  "(min-width: 1152px) 256px, (min-width: 1024px) calc((100vw - 8rem) / 4), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 3rem)";
 
 type Props = {
   images: readonly GalleryImage[];
@@ -37,20 +43,12 @@ export function Gallery({ images, initial, more = 0, expanded = false, moreHref 
       <ul className={s.grid} data-gallery-count={list.length}>
         {list.map((image, index) => (
           <li
-            key={image.src}
+            key={image.base}
             className={s.item}
             ref={limited && index === initial ? firstNewRef : undefined}
             tabIndex={limited && index === initial ? -1 : undefined}
           >
-            <img
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-              decoding="async"
-              className={s.image}
-            />
+            <Picture image={image} sizes={GRID_SIZES} className={s.image} />
           </li>
         ))}
       </ul>

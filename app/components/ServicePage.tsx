@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { GALLERIES } from "~/content/galleries";
+import type { GalleryImage } from "~/content/galleries";
 import type { Service } from "~/content/services";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
 import { Gallery } from "./Gallery";
@@ -7,8 +7,7 @@ import { ServiceIcon } from "./ServiceIcon";
 import * as s from "./ServicePage.css";
 
 /** The layout the three service routes share: title, description, Contact button, gallery. */
-export function ServicePage({ service }: { service: Service }) {
-  const images = GALLERIES[service.gallery];
+export function ServicePage({ service, images }: { service: Service; images: readonly GalleryImage[] }) {
   return (
     <>
       <section className={s.intro} aria-labelledby="service-title">

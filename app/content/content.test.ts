@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CITIES, cityById } from "./cities";
-import { GALLERIES, HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "./galleries";
+import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "./galleries";
+import { GALLERIES } from "./galleries.server";
 import { SERVICES } from "./services";
 import { telHref } from "./site";
 import { readHomeState, homeHref } from "~/lib/home-query";

@@ -4,7 +4,8 @@ import { CitySelector } from "~/components/CitySelector";
 import { Gallery } from "~/components/Gallery";
 import { Hero } from "~/components/Hero";
 import { ServiceCards } from "~/components/ServiceCards";
-import { GALLERIES, HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
+import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
+import { GALLERIES } from "~/content/galleries.server";
 import { homeHref, readHomeState } from "~/lib/home-query";
 import { pageMeta } from "~/lib/meta";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () =>
   );
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return readHomeState(new URL(request.url).searchParams);
+  return { ...readHomeState(new URL(request.url).searchParams), images: GALLERIES.home };
 }
 
 export default function Home() {
@@ -56,7 +57,7 @@ export default function Home() {
           See How It Looks
         </h2>
         <Gallery
-          images={GALLERIES.home}
+          images={state.images}
           initial={HOME_GALLERY_INITIAL}
           more={HOME_GALLERY_MORE}
           expanded={state.galleryExpanded}

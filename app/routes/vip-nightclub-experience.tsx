@@ -1,5 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/components/ServicePage";
+import { GALLERIES } from "~/content/galleries.server";
 import { serviceBySlug } from "~/content/services";
 import { pageMeta } from "~/lib/meta";
 
@@ -7,6 +9,11 @@ const service = serviceBySlug("vip-nightclub-experience");
 
 export const meta: MetaFunction = () => pageMeta(service.title, service.metaDescription);
 
+export function loader() {
+  return { images: GALLERIES[service.gallery] };
+}
+
 export default function Route() {
-  return <ServicePage service={service} />;
+  const { images } = useLoaderData<typeof loader>();
+  return <ServicePage service={service} images={images} />;
 }

@@ -39,6 +39,19 @@ test.describe("pages", () => {
     });
   }
 
+  test("hashed assets and images are cached for a year, pages are not", async ({ page, request }) => {
+    await page.goto("/vip-nightclub-experience");
+    const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    const image = await page.locator("picture source[type='image/avif']").first().getAttribute("srcset");
+    const imageUrl = image!.split(",")[0]!.trim().split(" ")[0]!;
+    for (const url of [css!, imageUrl]) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
+    }
+    expect((await request.get(imageUrl)).headers()["content-type"]).toBe("image/avif");
+  });
+
   test("health check answers ok", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);

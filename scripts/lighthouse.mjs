@@ -1,0 +1,71 @@
+// Lighthouse 13.5.0 (mobile and desktop presets, Debian Chromium) on the five pages of the
+// production build. Prints the four category scores and FCP, LCP, TBT and CLS per page, and
+// exits 1 when a score is under the floor in budgets.json ("lighthouse"). Lighthouse is run
+// with `npx --yes`, not installed as a dependency (its ranges upset `npm ci` at times).
+// Usage: node scripts/lighthouse.mjs [mobile|desktop ...]; reports go to reports/lighthouse/.
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { PAGES, serveBuild } from "./lib/serve-build.mjs";
+
+const run = promisify(execFile);
+const LIGHTHOUSE = "lighthouse@13.5.0";
+const presets = process.argv.slice(2).length ? process.argv.slice(2) : ["mobile", "desktop"];
+const floors = JSON.parse(readFileSync("budgets.json", "utf8")).lighthouse;
+const out = "reports/lighthouse";
+mkdirSync(out, { recursive: true });
+
+const server = await serveBuild({ port: Number(process.env.LIGHTHOUSE_PORT ?? 3160) });
+const rows = [];
+try {
+  for (const preset of presets) {
+    for (const path of PAGES) {
+      const name = `${preset}-${path === "/" ? "home" : path.slice(1)}`;
+      const args = [
+        "--yes",
+        LIGHTHOUSE,
+        server.base + path,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}/${name}.json`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking",
+        ...(preset === "desktop" ? ["--preset=desktop"] : []),
+      ];
+      await run("npx", args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
+      const report = JSON.parse(readFileSync(`${out}/${name}.json`, "utf8"));
+      const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+      const audit = (id) => report.audits[id]?.numericValue ?? NaN;
+      rows.push({
+        preset,
+        path,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        fcp: audit("first-contentful-paint"),
+        lcp: audit("largest-contentful-paint"),
+        tbt: audit("total-blocking-time"),
+        cls: audit("cumulative-layout-shift"),
+        lcpElement: report.audits["lcp-breakdown-insight"]?.details?.items?.find((i) => i.type === "node")?.nodeLabel ?? "",
+      });
+    }
+  }
+} finally {
+  await server.stop();
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`${pad("preset", 9)}${pad("page", 27)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 5)}${pad("seo", 5)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 8)}${pad("CLS", 7)}LCP element`);
+let under = 0;
+for (const r of rows) {
+  const low = ["performance", "accessibility", "bestPractices", "seo"].filter((k) => r[k] < (floors?.[k] ?? 0));
+  if (low.length) under++;
+  console.log(
+    `${pad(r.preset, 9)}${pad(r.path, 27)}${pad(r.performance, 6)}${pad(r.accessibility, 6)}${pad(r.bestPractices, 5)}${pad(r.seo, 5)}` +
+      `${pad(`${Math.round(r.fcp)} ms`, 9)}${pad(`${Math.round(r.lcp)} ms`, 9)}${pad(`${Math.round(r.tbt)} ms`, 8)}${pad(r.cls.toFixed(3), 7)}` +
+      `${r.lcpElement.replace(/\s+/g, " ").slice(0, 40)}${low.length ? `  UNDER: ${low.join(", ")}` : ""}`,
+  );
+}
+console.log(under ? `lighthouse: ${under} run(s) under the floors in budgets.json` : "lighthouse: every run at or above its floors");
+writeFileSync(`${out}/summary.json`, JSON.stringify({ passed: rows.length - under, failed: under, rows }, null, 2));
+process.exit(under ? 1 : 0);
