@@ -33,13 +33,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+      testIgnore: /\/ops\//,
+    },
     {
       name: "no-js",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, javaScriptEnabled: false },
       // axe injects a script and hangs on a page with JavaScript off: it runs in "js" only.
-      testIgnore: [/a11y\.spec\.ts/, /\.js-only\.spec\.ts/],
+      testIgnore: [/a11y\.spec\.ts/, /\.js-only\.spec\.ts/, /\/ops\//],
     },
+    // Server operations (shutdown, logs): node-side tests that start their own server.
+    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/ },
   ],
   // Started directly (not through npm or npx) so the process Playwright stops is the server.
   webServer: [

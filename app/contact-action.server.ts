@@ -27,7 +27,7 @@ export type ContactActionDeps = {
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** POST /contact: bound and parse the body, stop floods and bots, validate with the one
+/** POST /contact (cross-site posts never get here: server.js refuses them): bound and parse the body, stop floods and bots, validate with the one
  * schema, relay, then redirect with the success toast (post/redirect/get) or show the page
  * again with a toast and every value kept. Every outcome is a handled response. */
 export function createContactAction(deps: ContactActionDeps) {
@@ -36,6 +36,10 @@ export function createContactAction(deps: ContactActionDeps) {
 
   return async function contactAction({ request, context }: ActionFunctionArgs) {
     const requestId = context?.requestId as string | undefined;
+    // Remix calls the action for every method but GET and HEAD.
+    if (request.method !== "POST") {
+      return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD, POST", ...NO_STORE } });
+    }
     const client = clientAddress(request, context?.clientAddress as string | undefined, deps.trustedProxyHeader);
 
     const limit = deps.rateLimiter.hit(client);

@@ -9,7 +9,11 @@ import { redirectWithSuccess } from "~/toast.server";
 /** The contact action wired to this server's configuration: EmailJS when its ids are set,
  * else the outbox folder (the embedded default). */
 const transport = emailJsConfig
-  ? createEmailJsTransport(emailJsConfig, { timeoutMs: env.RELAY_TIMEOUT_MS, maxQueueMs: env.RELAY_MAX_QUEUE_MS })
+  ? createEmailJsTransport(emailJsConfig, {
+      timeoutMs: env.RELAY_TIMEOUT_MS,
+      maxQueueMs: env.RELAY_MAX_QUEUE_MS,
+      intervalMs: env.EMAILJS_MIN_INTERVAL_MS,
+    })
   : createOutboxTransport(env.OUTBOX_DIR);
 
 export const transportKind = transport.kind;

@@ -10,6 +10,8 @@ export const EMAILJS_MIN_INTERVAL_MS = 1_000;
 
 type Options = {
   timeoutMs: number;
+  /** Spacing between calls; EmailJS's limit is one per second per account. */
+  intervalMs?: number;
   /** Longest a visitor waits for a turn in the queue before being told to try again. */
   maxQueueMs: number;
   pacer?: Pacer;
@@ -33,7 +35,7 @@ export function emailJsFormData(config: EmailJsConfig, enquiry: Enquiry): FormDa
 }
 
 export function createEmailJsTransport(config: EmailJsConfig, options: Options): Transport {
-  const pacer = options.pacer ?? createPacer(EMAILJS_MIN_INTERVAL_MS, options.maxQueueMs);
+  const pacer = options.pacer ?? createPacer(options.intervalMs ?? EMAILJS_MIN_INTERVAL_MS, options.maxQueueMs);
   const url = `${config.apiUrl}${EMAILJS_SEND_FORM_PATH}`;
   return {
     kind: "emailjs",

@@ -1,9 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { documentCacheControl, NO_STORE } from "./cache-control.server";
+import { NonceContext } from "./nonce";
 // Importing the env validates it at boot: a misconfigured server refuses to start.
 import { env } from "./env.server";
 import { log } from "./log.server";
@@ -20,24 +22,48 @@ const ABORT_DELAY = 5_000;
 
 export const streamTimeout = ABORT_DELAY;
 
+/** Errors Remix catches are logged as one JSON line; expected ones (404s and other route
+ * error responses, requests the client aborted) are not errors worth a line. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  log("error", "app.error", {
+    method: request.method,
+    path: new URL(request.url).pathname.slice(0, 200),
+    error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300),
+    stack: error instanceof Error ? error.stack?.split("\n").slice(1, 6).map((l) => l.trim()) : undefined,
+  });
+}
+
+/** Single-fetch data requests (client-side navigations) are never stored by shared caches:
+ * they may carry a toast's cookie. */
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", NO_STORE);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
   // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Cache-Control", documentCacheControl(request.method, responseStatusCode, responseHeaders));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -31,6 +31,8 @@ export const envSchema = z
     EMAILJS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.emailjs.com"),
     RELAY_TIMEOUT_MS: int(500, 60_000, 5_000),
     RELAY_MAX_QUEUE_MS: int(0, 60_000, 8_000),
+    // EmailJS allows 1 request/second per account; with N replicas set N × 1000.
+    EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
     OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
 
     SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
@@ -122,4 +124,13 @@ if (!env.SESSION_SECRET && env.NODE_ENV === "production") {
   log("warn", "config.session_secret_missing", {
     message: "SESSION_SECRET is not set: using a random secret for this process. Set it when running more than one replica.",
   });
+}
+
+declare module "@remix-run/node" {
+  /** What server.js passes to every loader and action. */
+  interface AppLoadContext {
+    clientAddress?: string;
+    requestId?: string;
+    cspNonce?: string;
+  }
 }

@@ -39,7 +39,9 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
       if (done) break;
       total += value.byteLength;
       if (total > limit) {
-        await reader.cancel().catch(() => {});
+        // Stop reading but do not cancel: cancelling destroys the socket before our 413 is
+        // sent. Node drains and drops the rest of the body after the response.
+        reader.releaseLock();
         return "too_large";
       }
       chunks.push(value);

@@ -18,6 +18,7 @@ import { BRAND } from "~/content/site";
 import { Toast } from "~/components/Toast";
 import { contactDetails } from "~/env.server";
 import { getToast } from "~/toast.server";
+import { useNonce } from "~/nonce";
 import { skipLink } from "~/styles/ui.css";
 import "~/styles/global.css";
 
@@ -42,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -61,8 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         <HydrationMarker />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -68,6 +68,8 @@ if (built) {
   });
   // Budgets: one check per page (bytes) and per Lighthouse run (scores), after the
   // browser tests so nothing else loads the machine while they measure.
+  suite("abuse corpus", "node", ["scripts/abuse.mjs"], () => readJson(`${REPORTS}/abuse.json`));
+  suite("bench (load, enquiry burst)", "node", ["scripts/bench.mjs"], () => readJson(`${REPORTS}/bench.json`));
   suite("budget (bytes per page)", "node", ["scripts/budget.mjs"], () => readJson(`${REPORTS}/budget.json`));
   suite("lighthouse (mobile + desktop)", "node", ["scripts/lighthouse.mjs"], () => readJson(`${REPORTS}/lighthouse/summary.json`));
 } else {

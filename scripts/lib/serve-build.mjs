@@ -7,7 +7,7 @@ import path from "node:path";
 
 export const PAGES = ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services", "/contact"];
 
-export async function serveBuild({ port, env = {} }) {
+export async function serveBuild({ port, env = {}, logs = false }) {
   if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -18,7 +18,7 @@ export async function serveBuild({ port, env = {} }) {
       OUTBOX_DIR: path.join(mkdtempSync(path.join(tmpdir(), "measure-outbox-")), "outbox"),
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {

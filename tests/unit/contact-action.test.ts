@@ -141,6 +141,14 @@ describe("POST /contact", () => {
     expect(await readdir(outbox)).toHaveLength(1);
   });
 
+  it("answers 405 to methods other than POST", async () => {
+    const request = new Request("http://localhost/contact", { method: "PUT", body: new URLSearchParams(VALID) });
+    const res = await run(makeAction(), request);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(recordedSends).toHaveLength(0);
+  });
+
   describe("honeypot", () => {
     it("a filled honeypot gets the same success and nothing is sent", async () => {
       const res = await run(makeAction(), post({ ...VALID, website: "http://spam.example" }));

@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { OUTBOX_BASE_URL } from "./e2e-env";
+import { sentWith, unique, valid } from "./enquiry-helpers";
+import { PAGES, ready } from "./helpers";
+
+test.describe("security headers", () => {
+  for (const { path } of PAGES) {
+    test(`${path} is served with a strict policy and hardening headers`, async ({ request }) => {
+      const response = await request.get(path);
+      const h = response.headers();
+      const csp = h["content-security-policy"]!;
+      const directives: Record<string, string[]> = Object.fromEntries(
+        csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]),
+      );
+      expect(directives["script-src"]).toContain("'self'");
+      expect(directives["script-src"]!.some((v) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(v))).toBe(true);
+      expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+      expect(directives["object-src"]).toEqual(["'none'"]);
+      expect(directives["base-uri"]).toEqual(["'self'"]);
+      expect(directives["form-action"]).toEqual(["'self'"]);
+      expect(h["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(h["permissions-policy"]).toMatch(/camera=\(\)/);
+      expect(h["x-powered-by"]).toBeUndefined();
+      // Every inline script in the page carries this response's nonce.
+      const nonce = directives["script-src"]!.find((v) => v.startsWith("'nonce-"))!.slice(7, -1);
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+      expect(inline.length).toBeGreaterThan(0);
+      for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    });
+  }
+
+  test("each response has its own nonce", async ({ request }) => {
+    const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"]!)![1];
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  test("no page shows a CSP violation, with the site in use", async ({ page }, info) => {
+    const violations: string[] = [];
+    page.on("console", (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      await ready(page, info);
+    }
+    await page.goto("/");
+    await ready(page, info);
+    await page.getByRole("navigation", { name: "Cities" }).getByRole("link", { name: "Hvar" }).click();
+    await page.getByRole("region", { name: "See How It Looks" }).getByText("Load more").click();
+    await page.goto("/contact");
+    await ready(page, info);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.locator("[data-toast]")).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("requests the site refuses", () => {
+  test("a cross-site POST to /contact is refused with 403 and sends nothing", async ({ request }) => {
+    const message = unique("Cross-site attempt");
+    const response = await request.post("/contact", {
+      form: { ...valid(message), website: "" },
+      headers: { origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(sentWith(message)).toHaveLength(0);
+    for (const origin of ["null", "not a url", "http://127.0.0.1.evil.example"]) {
+      const r = await request.post("/contact", { form: { ...valid(message), website: "" }, headers: { origin }, maxRedirects: 0 });
+      expect(r.status(), origin).toBe(403);
+    }
+    expect(sentWith(message)).toHaveLength(0);
+  });
+
+  test("a same-site POST with its Origin header is accepted", async ({ request, baseURL }) => {
+    const message = unique("Same-site with Origin");
+    const response = await request.post("/contact", {
+      form: { ...valid(message), website: "" },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(sentWith(message)).toHaveLength(1);
+  });
+
+  for (const [method, path] of [
+    ["PUT", "/"],
+    ["DELETE", "/contact"],
+    ["PATCH", "/vip-nightclub-experience"],
+    ["POST", "/"],
+    ["POST", "/event-organization"],
+  ] as const) {
+    test(`${method} ${path} answers 405, not 500`, async ({ request }) => {
+      const response = await request.fetch(path, { method, maxRedirects: 0 });
+      expect(response.status()).toBe(405);
+      const body = await response.text();
+      expect(body).not.toMatch(/at .+\.js:\d+/); // no stack trace
+    });
+  }
+});
+
+test.describe("caching", () => {
+  test("anonymous pages are shared-cacheable and set no cookie", async ({ request }) => {
+    for (const { path } of PAGES) {
+      const h = (await request.get(path)).headers();
+      expect(h["cache-control"], path).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+      expect(h["set-cookie"], path).toBeUndefined();
+    }
+    expect((await request.get("/no-such-page")).headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+  });
+
+  test("a POST result and a page showing a toast are private", async ({ request }) => {
+    const invalid = await request.post("/contact", { form: { name: "", website: "" } });
+    expect(invalid.status()).toBe(400);
+    expect(invalid.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("health reports the active transport and nothing secret", async ({ request }) => {
+    expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok", transport: "emailjs" });
+    expect(await (await request.get(`${OUTBOX_BASE_URL}/healthz`)).json()).toEqual({ status: "ok", transport: "outbox" });
+  });
+});
