@@ -4,6 +4,7 @@ import {
   E2E_DEFAULT_OUTBOX_DIR,
   E2E_EMAILJS,
   E2E_OUTBOX_DIR,
+  E2E_SITE_URL,
   MOCKS_RECORD_FILE,
   OUTBOX_BASE_URL,
   OUTBOX_PORT,
@@ -61,6 +62,7 @@ export default defineConfig({
         PORT: String(PORT),
         MOCKS: "true",
         MOCKS_RECORD_FILE,
+        PUBLIC_SITE_URL: E2E_SITE_URL,
         OUTBOX_DIR: E2E_OUTBOX_DIR,
         RELAY_TIMEOUT_MS: "1500",
         // Every test posts from 127.0.0.1; the limit itself is covered by unit tests.
@@ -73,7 +75,8 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stderr: serverLogs,
-      env: { ...serverEnv, PORT: String(OUTBOX_PORT), OUTBOX_DIR: E2E_DEFAULT_OUTBOX_DIR },
+      // Also the staging switch: this server asks search engines not to index it.
+      env: { ...serverEnv, PORT: String(OUTBOX_PORT), OUTBOX_DIR: E2E_DEFAULT_OUTBOX_DIR, ROBOTS_NOINDEX: "true" },
     },
   ],
 });

@@ -73,7 +73,11 @@ app.use(
     xFrameOptions: { action: "deny" },
   }),
 );
+// Staging (ROBOTS_NOINDEX): every response asks search engines not to index it. The same
+// truthy words as the app's configuration (zod's stringbool).
+const noIndex = ["true", "1", "yes", "on", "y", "enabled"].includes(String(process.env.ROBOTS_NOINDEX).toLowerCase());
 app.use((req, res, next) => {
+  if (noIndex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
   res.setHeader(
     "Permissions-Policy",
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",

@@ -47,6 +47,11 @@ export const envSchema = z
       .regex(/^[a-z0-9-]+$/, "a header name such as x-forwarded-for")
       .optional(),
     HONEYPOT: bool(true),
+
+    // The public address of the site, for canonical URLs, share tags and the sitemap.
+    PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    // Staging: ask search engines not to index anything.
+    ROBOTS_NOINDEX: bool(false),
     MOCKS: bool(false),
   })
   .superRefine((env, ctx) => {
@@ -109,6 +114,7 @@ export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
 export const env = parseEnv(process.env);
 export const contactDetails = contactDetailsFrom(env);
 export const emailJsConfig = emailJsConfigFrom(env);
+export const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 
 /** Signs the toast cookie. Without SESSION_SECRET a random one per process still keeps the
  * cookie unforgeable; with several replicas every replica needs the same SESSION_SECRET. */

@@ -14,15 +14,21 @@ import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { ErrorPage } from "~/components/ErrorPage";
+import { THEME_COLOR } from "~/content/seo";
 import { BRAND } from "~/content/site";
 import { Toast } from "~/components/Toast";
-import { contactDetails } from "~/env.server";
+import { contactDetails, siteUrl } from "~/env.server";
 import { getToast } from "~/toast.server";
 import { useNonce } from "~/nonce";
 import { skipLink } from "~/styles/ui.css";
 import "~/styles/global.css";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/icons/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
 
 /** Only error pages use the root's meta; every route sets its own title and description. */
 export const meta: MetaFunction = ({ error }) => {
@@ -34,9 +40,9 @@ export const meta: MetaFunction = ({ error }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   // Only a response that shows a toast touches the cookie (to clear it) and it is private.
-  if (!toast) return { contact: contactDetails, toast: null };
+  if (!toast) return { contact: contactDetails, siteUrl, toast: null };
   headers.set("Cache-Control", "private, no-store");
-  return data({ contact: contactDetails, toast }, { headers });
+  return data({ contact: contactDetails, siteUrl, toast }, { headers });
 }
 
 /** Forwards the loader's Set-Cookie and Cache-Control (set only with a toast) to the page. */
@@ -49,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#07070d" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>

@@ -50,7 +50,7 @@ const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 // Setup, not a test: counted only when it fails.
 step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { counts: false });
 // Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
-step("images", "node", ["scripts/build-images.mjs"], { counts: false });
+step("images", "npm", ["run", "images"], { counts: false });
 step("typecheck", "node_modules/.bin/tsc", []);
 suite("unit (vitest)", "node_modules/.bin/vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], () => {
   const r = readJson(`${REPORTS}/vitest.json`);

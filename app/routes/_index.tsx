@@ -7,15 +7,22 @@ import { ServiceCards } from "~/components/ServiceCards";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
 import { GALLERIES } from "~/content/galleries.server";
 import { homeHref, readHomeState } from "~/lib/home-query";
-import { pageMeta } from "~/lib/meta";
+import { businessJsonLd, rootData, seoMeta, websiteJsonLd } from "~/lib/seo";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
 import * as s from "./_index.css";
 
-export const meta: MetaFunction = () =>
-  pageMeta(
-    null,
-    "VIP nightclub access, unforgettable events and personal concierge in Split and along the Croatian coast and the Balkans. Tell us your plans and we make them happen.",
-  );
+export const meta: MetaFunction = ({ matches }) => {
+  const { siteUrl, contact } = rootData(matches);
+  return seoMeta(matches, {
+    title: null,
+    description:
+      "VIP nightclub access, unforgettable events and personal concierge in Split and along the Croatian coast and the Balkans. Tell us your plans and we make them happen.",
+    path: "/",
+    image: "home",
+    imageAlt: "Adriatic VIP: VIP nightlife, events and concierge, on a night-time Adriatic skyline",
+    jsonLd: [businessJsonLd(siteUrl, contact), websiteJsonLd(siteUrl)],
+  });
+};
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { ...readHomeState(new URL(request.url).searchParams), images: GALLERIES.home };

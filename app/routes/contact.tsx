@@ -7,15 +7,22 @@ import { ContactCards } from "~/components/ContactCards";
 import { ContactForm } from "~/components/ContactForm";
 import { EMPTY_ENQUIRY } from "~/content/enquiry";
 import { ABOUT_TEXT } from "~/content/site";
-import { pageMeta } from "~/lib/meta";
+import { breadcrumbJsonLd, businessJsonLd, rootData, seoMeta } from "~/lib/seo";
 import { container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
 import * as s from "./contact.css";
 
-export const meta: MetaFunction = () =>
-  pageMeta(
-    "Contact us",
-    "Send us a message, call or e-mail our team in Split, Croatia, about VIP nightlife, events and concierge services. We answer every enquiry.",
-  );
+export const meta: MetaFunction = ({ matches }) => {
+  const { siteUrl, contact } = rootData(matches);
+  return seoMeta(matches, {
+    title: "Contact us",
+    description:
+      "Send us a message, call or e-mail our team in Split, Croatia, about VIP nightlife, events and concierge services. We answer every enquiry.",
+    path: "/contact",
+    image: "contact",
+    imageAlt: "Contact Adriatic VIP in Split, Croatia",
+    jsonLd: [businessJsonLd(siteUrl, contact), breadcrumbJsonLd(siteUrl, [{ name: "Contact us", path: "/contact" }])],
+  });
+};
 
 export function action(args: ActionFunctionArgs) {
   return contactAction(args);

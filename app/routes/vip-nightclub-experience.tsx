@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/components/ServicePage";
 import { GALLERIES } from "~/content/galleries.server";
 import { serviceBySlug } from "~/content/services";
-import { pageMeta } from "~/lib/meta";
+import { serviceSeoMeta } from "~/lib/seo";
 
 const service = serviceBySlug("vip-nightclub-experience");
 
-export const meta: MetaFunction = () => pageMeta(service.title, service.metaDescription);
+export const meta: MetaFunction = ({ matches }) => serviceSeoMeta(matches, service);
 
 export function loader() {
   return { images: GALLERIES[service.gallery] };

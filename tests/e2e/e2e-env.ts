@@ -14,3 +14,6 @@ export const E2E_EMAILJS: Record<string, string> = ids;
 export const MOCKS_RECORD_FILE = "reports/emailjs-requests.jsonl";
 export const E2E_OUTBOX_DIR = "reports/e2e-outbox";
 export const E2E_DEFAULT_OUTBOX_DIR = "reports/e2e-default-outbox";
+
+/** The public address the main e2e server is told it has (canonical URLs, share tags). */
+export const E2E_SITE_URL = "https://www.adriatic-vip.example";

@@ -25,10 +25,13 @@ test.describe("security headers", () => {
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toMatch(/camera=\(\)/);
       expect(h["x-powered-by"]).toBeUndefined();
-      // Every inline script in the page carries this response's nonce.
+      // Every inline script in the page carries this response's nonce (JSON-LD blocks are
+      // data, never executed, and need none).
       const nonce = directives["script-src"]!.find((v) => v.startsWith("'nonce-"))!.slice(7, -1);
       const html = await response.text();
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+        .map((m) => m[1]!)
+        .filter((attrs) => !attrs.includes('type="application/ld+json"'));
       expect(inline.length).toBeGreaterThan(0);
       for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
     });

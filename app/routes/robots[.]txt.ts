@@ -1,0 +1,9 @@
+import { env, siteUrl } from "~/env.server";
+
+/** Everything may be crawled, and the sitemap is named; with ROBOTS_NOINDEX (staging) nothing. */
+export function loader() {
+  const body = env.ROBOTS_NOINDEX
+    ? "User-agent: *\nDisallow: /\n"
+    : `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_SITE_URL, OUTBOX_BASE_URL } from "./e2e-env";
+import { PAGES } from "./helpers";
+
+const OG_IDS: Record<string, string> = {
+  "/": "home",
+  "/vip-nightclub-experience": "vip-nightclub-experience",
+  "/event-organization": "event-organization",
+  "/concierge-services": "concierge-services",
+  "/contact": "contact",
+};
+
+const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
+
+async function jsonLd(page: Page): Promise<Record<string, any>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b));
+}
+
+test.describe("search and sharing", () => {
+  for (const { path } of PAGES) {
+    test(`${path} has its canonical URL, share tags and a real share image`, async ({ page, request }) => {
+      await page.goto(path);
+      const url = `${E2E_SITE_URL}${path}`;
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      const title = await page.title();
+      expect(title).toContain("Adriatic VIP");
+      expect(await meta(page, "property", "og:title")).toBe(title);
+      expect(await meta(page, "property", "og:url")).toBe(url);
+      expect(await meta(page, "property", "og:type")).toBe("website");
+      expect(await meta(page, "property", "og:site_name")).toBe("Adriatic VIP");
+      expect(await meta(page, "property", "og:description")).toBe(await meta(page, "name", "description"));
+      expect(await meta(page, "name", "twitter:card")).toBe("summary_large_image");
+      expect(await meta(page, "name", "twitter:title")).toBe(title);
+      const image = await meta(page, "property", "og:image");
+      expect(image).toBe(`${E2E_SITE_URL}/og/${OG_IDS[path]}.jpg`);
+      expect(await meta(page, "name", "twitter:image")).toBe(image);
+      expect((await meta(page, "property", "og:image:alt"))!.length).toBeGreaterThan(10);
+      expect(await meta(page, "property", "og:image:width")).toBe("1200");
+      expect(await meta(page, "property", "og:image:height")).toBe("630");
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#07070d");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+      // The image itself, from our server: a 1200×630 JPEG.
+      const response = await request.get(new URL(image!).pathname);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/jpeg");
+      const info = await sharp(await response.body()).metadata();
+      expect(info).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+    });
+  }
+
+  test("the home page describes the business and the website", async ({ page }) => {
+    await page.goto("/");
+    const data = await jsonLd(page);
+    const business = data.find((d) => d["@type"] === "LocalBusiness")!;
+    expect(business).toMatchObject({
+      "@context": "https://schema.org",
+      name: "Adriatic VIP",
+      url: `${E2E_SITE_URL}/`,
+      telephone: "+385 21 000 000",
+      email: "info@adriatic-vip.example",
+      address: { "@type": "PostalAddress", addressLocality: "Split", addressCountry: "HR" },
+    });
+    expect(business.description.length).toBeGreaterThan(50);
+    expect(business.sameAs).toEqual(["https://www.instagram.com/"]);
+    expect(business.areaServed.map((a: { name: string }) => a.name)).toEqual(["Croatia", "Montenegro", "Serbia"]);
+    expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({ name: "Adriatic VIP", url: `${E2E_SITE_URL}/` });
+  });
+
+  for (const path of ["/vip-nightclub-experience", "/event-organization", "/concierge-services"]) {
+    test(`${path} is a Service with its provider and a breadcrumb`, async ({ page }) => {
+      await page.goto(path);
+      const data = await jsonLd(page);
+      const service = data.find((d) => d["@type"] === "Service")!;
+      expect(service.name).toBe(await page.getByRole("heading", { level: 1 }).innerText());
+      expect(service.url).toBe(`${E2E_SITE_URL}${path}`);
+      expect(service.provider).toMatchObject({ "@type": "LocalBusiness", name: "Adriatic VIP", "@id": `${E2E_SITE_URL}/#business` });
+      expect(service.hasOfferCatalog.itemListElement.length).toBeGreaterThan(3);
+      const crumbs = data.find((d) => d["@type"] === "BreadcrumbList")!;
+      expect(crumbs.itemListElement.map((i: { position: number; item: string }) => [i.position, i.item])).toEqual([
+        [1, `${E2E_SITE_URL}/`],
+        [2, `${E2E_SITE_URL}${path}`],
+      ]);
+    });
+  }
+
+  test("the contact page has a breadcrumb and the business", async ({ page }) => {
+    await page.goto("/contact");
+    const data = await jsonLd(page);
+    expect(data.map((d) => d["@type"]).sort()).toEqual(["BreadcrumbList", "LocalBusiness"]);
+  });
+
+  test("sitemap.xml lists the five pages and robots.txt points to it", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(PAGES.map((p) => `${E2E_SITE_URL}${p.path}`));
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Allow: /");
+    expect(robots).toContain(`Sitemap: ${E2E_SITE_URL}/sitemap.xml`);
+    expect((await request.get("/")).headers()["x-robots-tag"]).toBeUndefined();
+  });
+
+  test("staging (ROBOTS_NOINDEX) disallows everything and says noindex", async ({ request }) => {
+    const robots = await (await request.get(`${OUTBOX_BASE_URL}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /");
+    expect(robots).not.toContain("Allow: /\n");
+    for (const path of ["/", "/contact", "/favicon.svg"]) {
+      expect((await request.get(`${OUTBOX_BASE_URL}${path}`)).headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    }
+  });
+
+  test("favicons and the web app manifest come from one source", async ({ page, request }) => {
+    await page.goto("/");
+    const hrefs = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]').evaluateAll((links) =>
+      links.map((l) => l.getAttribute("href")!),
+    );
+    expect(hrefs).toEqual(["/favicon.svg", "/icons/favicon-32.png", "/icons/apple-touch-icon.png", "/site.webmanifest"]);
+    const manifest = await (await request.get("/site.webmanifest")).json();
+    expect(manifest).toMatchObject({ name: "Adriatic VIP", start_url: "/", theme_color: "#07070d" });
+    const sizes: Record<string, number> = { "/icons/favicon-32.png": 32, "/icons/apple-touch-icon.png": 180, "/icons/icon-192.png": 192, "/icons/icon-512.png": 512 };
+    for (const [icon, size] of Object.entries(sizes)) {
+      const res = await request.get(icon);
+      expect(res.status(), icon).toBe(200);
+      expect(await sharp(await res.body()).metadata()).toMatchObject({ format: "png", width: size, height: size });
+    }
+    expect((await request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
+  });
+});
