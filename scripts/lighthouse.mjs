@@ -31,7 +31,23 @@ try {
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking",
         ...(preset === "desktop" ? ["--preset=desktop"] : []),
       ];
-      await run("npx", args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
+      // Lighthouse sometimes fails to record a trace ("NO_NAVSTART: please run Lighthouse
+      // again"): try a run up to three times before counting it as failed.
+      let error;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          await run("npx", args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
+          error = undefined;
+          break;
+        } catch (e) {
+          error = e;
+          console.log(`lighthouse: ${preset} ${path}: attempt ${attempt} failed: ${/Runtime error encountered: (.*)/.exec(e.stderr ?? "")?.[1] ?? e.message.split("\n")[0]}`);
+        }
+      }
+      if (error) {
+        rows.push({ preset, path, failed: true });
+        continue;
+      }
       const report = JSON.parse(readFileSync(`${out}/${name}.json`, "utf8"));
       const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
       const audit = (id) => report.audits[id]?.numericValue ?? NaN;
@@ -58,6 +74,11 @@ const pad = (s, n) => String(s).padEnd(n);
 console.log(`${pad("preset", 9)}${pad("page", 27)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 5)}${pad("seo", 5)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 8)}${pad("CLS", 7)}LCP element`);
 let under = 0;
 for (const r of rows) {
+  if (r.failed) {
+    under++;
+    console.log(`${pad(r.preset, 9)}${pad(r.path, 27)}no report: Lighthouse failed three times`);
+    continue;
+  }
   const low = ["performance", "accessibility", "bestPractices", "seo"].filter((k) => r[k] < (floors?.[k] ?? 0));
   if (low.length) under++;
   console.log(
