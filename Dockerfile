@@ -5,7 +5,7 @@
 ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-# Fonts for the text of the generated share images (scripts/build-brand-images.mjs).
+# Fonts for the text of the generated share images (scripts/build-brand-images.ts).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./

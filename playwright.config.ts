@@ -51,7 +51,7 @@ export default defineConfig({
   // Started directly (not through npm or npx) so the process Playwright stops is the server.
   webServer: [
     {
-      command: "node server.js",
+      command: "node build/start.js",
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -70,7 +70,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node server.js",
+      command: "node build/start.js",
       url: `${OUTBOX_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000,

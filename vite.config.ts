@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
   },
 }));

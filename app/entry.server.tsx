@@ -4,19 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { documentCacheControl, NO_STORE } from "./cache-control.server";
-import { NonceContext } from "./nonce";
-// Importing the env validates it at boot: a misconfigured server refuses to start.
-import { env } from "./env.server";
-import { log } from "./log.server";
-
-// MOCKS=true answers EmailJS calls in-process with the msw stand-in (tests, demos). It is
-// loaded only then, so msw (a dev dependency) is never needed in production.
-if (env.MOCKS) {
-  const { mockServer } = await import("../tests/mocks/node");
-  mockServer.listen({ onUnhandledRequest: "bypass" });
-  log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process mock (MOCKS=true)" });
-}
+import { documentCacheControl, NO_STORE } from "~/utils/cache-control.server";
+import { log } from "~/utils/log.server";
+import { NonceContext } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
 

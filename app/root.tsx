@@ -17,9 +17,9 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { THEME_COLOR } from "~/content/seo";
 import { BRAND } from "~/content/site";
 import { Toast } from "~/components/Toast";
-import { contactDetails, siteUrl } from "~/env.server";
-import { getToast } from "~/toast.server";
-import { useNonce } from "~/nonce";
+import { contactDetails, siteUrl } from "~/utils/env.server";
+import { getToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce";
 import { skipLink } from "~/styles/ui.css";
 import "~/styles/global.css";
 

@@ -1,7 +1,12 @@
-import type { RouteConfig } from "@remix-run/route-config";
 import { flatRoutes } from "@remix-run/fs-routes";
+import { route, type RouteConfig } from "@remix-run/route-config";
+import { SERVICES } from "./content/services";
 
-// Test files sit beside modules; without this ignore they would become routes.
-export default flatRoutes({
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts"],
-}) satisfies RouteConfig;
+// Pages are files in routes/ (flat routes), except the services: one module serves them all,
+// mounted once per service under its own id. Test and style files beside routes are not routes.
+export default [
+  ...SERVICES.map((service) => route(service.slug, "routes/service.tsx", { id: `routes/service.${service.slug}` })),
+  ...(await flatRoutes({
+    ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts", "**/service.tsx"],
+  })),
+] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import { LOCATION, telHref } from "~/content/site";
-import { useContactDetails } from "~/hooks/use-contact-details";
+import { useContactDetails } from "~/utils/use-contact-details";
 import * as s from "./ContactCards.css";
 
 const ICONS = {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { telHref } from "~/content/site";
-import { useContactDetails } from "~/hooks/use-contact-details";
+import { useContactDetails } from "~/utils/use-contact-details";
 import { button, container, eyebrow, lead } from "~/styles/ui.css";
 import * as s from "./ErrorPage.css";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { SERVICE_LINKS } from "~/content/navigation";
 import { BRAND, COPYRIGHT_YEAR, CREDIT, telHref } from "~/content/site";
-import { useContactDetails } from "~/hooks/use-contact-details";
+import { useContactDetails } from "~/utils/use-contact-details";
 import { button, container } from "~/styles/ui.css";
 import { Logo } from "./Logo";
 import * as s from "./Footer.css";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import type { GalleryImage } from "~/content/galleries";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { button } from "~/styles/ui.css";
 import { Picture } from "./Picture";
 import * as s from "./Gallery.css";

@@ -7,7 +7,7 @@ export const header = style({
   zIndex: 40,
   // Nearly opaque instead of backdrop-filter: a filter would make the header the containing
   // block of the fixed overlay menu inside it and shrink the overlay to the header's size.
-  background: "rgba(7, 7, 13, 0.96)",
+  background: vars.color.bgVeil,
   borderBottom: `1px solid ${vars.color.line}`,
 });
 

@@ -11,9 +11,9 @@ export const hero = style({
   minHeight: "min(88vh, 46rem)",
   paddingBlock: `${vars.space.xxl} 9rem`,
   background: [
-    "radial-gradient(60rem 30rem at 80% 10%, rgba(200, 107, 250, 0.35), transparent 60%)",
-    "radial-gradient(40rem 24rem at 10% 30%, rgba(63, 214, 208, 0.22), transparent 60%)",
-    "radial-gradient(30rem 12rem at 50% 100%, rgba(227, 194, 122, 0.25), transparent 70%)",
+    `radial-gradient(60rem 30rem at 80% 10%, ${vars.glow.violet}, transparent 60%)`,
+    `radial-gradient(40rem 24rem at 10% 30%, ${vars.glow.sea}, transparent 60%)`,
+    `radial-gradient(30rem 12rem at 50% 100%, ${vars.glow.gold}, transparent 70%)`,
     "linear-gradient(180deg, #0b0620 0%, #160a2e 55%, #07070d 100%)",
   ].join(", "),
   selectors: {

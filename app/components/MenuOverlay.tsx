@@ -2,8 +2,8 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SERVICE_LINKS, CONTACT_LINK } from "~/content/navigation";
 import { telHref } from "~/content/site";
-import { useContactDetails } from "~/hooks/use-contact-details";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { useContactDetails } from "~/utils/use-contact-details";
+import { useHydrated } from "~/utils/use-hydrated";
 import * as s from "./MenuOverlay.css";
 
 const MENU_ID = "site-menu";
@@ -73,8 +73,14 @@ function EnhancedMenu() {
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
-  // Navigating away through a menu link closes the menu.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Navigating away through a menu link closes the menu (state adjusted while rendering, as
+  // React advises, rather than in an effect that would render twice).
+  const here = location.pathname + location.search;
+  const [openedAt, setOpenedAt] = useState(here);
+  if (openedAt !== here) {
+    setOpenedAt(here);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

@@ -4,8 +4,8 @@ import { bp, vars } from "~/styles/theme.css";
 export const intro = style({
   paddingTop: vars.space.xxl,
   background: [
-    "radial-gradient(50rem 22rem at 85% 0%, rgba(200, 107, 250, 0.22), transparent 60%)",
-    "radial-gradient(30rem 18rem at 0% 20%, rgba(63, 214, 208, 0.14), transparent 60%)",
+    `radial-gradient(50rem 22rem at 85% 0%, ${vars.glow.violetSoft}, transparent 60%)`,
+    `radial-gradient(30rem 18rem at 0% 20%, ${vars.glow.seaSoft}, transparent 60%)`,
   ].join(", "),
 });
 
@@ -45,6 +45,6 @@ export const cta = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.gold}`,
-  background: "rgba(227, 194, 122, 0.06)",
+  background: vars.color.goldTint,
 });
 export const closing = style({ maxWidth: "44rem", fontSize: vars.size.lg });

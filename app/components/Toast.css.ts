@@ -1,5 +1,6 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { TOAST_MS } from "./toast-timing";
 
 const enter = keyframes({ from: { transform: "translate(-50%, -12px)", opacity: 0 }, to: { transform: "translate(-50%, 0)", opacity: 1 } });
 const leave = keyframes({ to: { visibility: "hidden", opacity: 0 } });
@@ -19,7 +20,7 @@ const base = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
   color: vars.color.text,
-  boxShadow: "0 18px 50px rgba(0, 0, 0, 0.6)",
+  boxShadow: vars.shadow.toast,
   borderLeft: "6px solid",
   animation: `${enter} 200ms ease-out`,
 });
@@ -31,10 +32,10 @@ export const toast = styleVariants({
   error: [base, { borderLeftColor: vars.color.danger }],
 });
 
-/** Without JavaScript: hidden by CSS once 6 s have passed (the delay is not shortened by
+/** Without JavaScript: hidden by CSS once TOAST_MS have passed (the delay is not shortened by
  * reduced motion, only the animation's own duration is). */
 export const cssTimed = style({
-  animation: `${enter} 200ms ease-out, ${leave} 1ms linear 6s forwards`,
+  animation: `${enter} 200ms ease-out, ${leave} 1ms linear ${TOAST_MS}ms forwards`,
   // Its summary (the close button) closes the <details>: then hide the whole toast.
   selectors: { "&:not([open])": { display: "none" } },
 });

@@ -1,21 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ToastMessage } from "remix-toast";
+import { useHydrated } from "~/utils/use-hydrated";
 import * as s from "./Toast.css";
-
-export type ToastData = {
-  type: "success" | "info" | "warning" | "error";
-  message: string;
-  description?: string;
-};
-
-/** How long a toast stays, as the spec says. */
-export const TOAST_MS = 6_000;
+import { TOAST_MS } from "./toast-timing";
 
 /** One notification at the top centre, 50 px from the top. Success and info are polite
  * (role=status); warnings and errors interrupt (role=alert). With JavaScript it closes
  * after 6 s, on its close button, on Escape, or on a click anywhere else. Without
  * JavaScript it is a <details open> whose summary closes it, and CSS hides it after 6 s. */
-export function Toast({ toast }: { toast: ToastData }) {
+export function Toast({ toast }: { toast: ToastMessage }) {
   const hydrated = useHydrated();
   const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
   const body = (
@@ -42,7 +35,7 @@ export function Toast({ toast }: { toast: ToastData }) {
   return <LiveToast toast={toast}>{body}</LiveToast>;
 }
 
-function LiveToast({ toast, children }: { toast: ToastData; children: React.ReactNode }) {
+function LiveToast({ toast, children }: { toast: ToastMessage; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const ref = useRef<HTMLDivElement>(null);
 

@@ -4,7 +4,7 @@ import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "./galleries";
 import { GALLERIES } from "./galleries.server";
 import { SERVICES } from "./services";
 import { telHref } from "./site";
-import { readHomeState, homeHref } from "~/lib/home-query";
+import { readHomeState, homeHref } from "~/utils/home-query";
 
 describe("content", () => {
   it("lists the eight cities in the spec's order and grouping", () => {

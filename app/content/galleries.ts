@@ -1,4 +1,4 @@
-/** Gallery image as the pipeline (scripts/build-images.mjs) describes it. The encodings live
+/** Gallery image as the pipeline (scripts/build-images.ts) describes it. The encodings live
  * at `${base}-${width}.avif|webp` for each of `widths`, and `${base}-${fallbackWidth}.jpg`. */
 export type GalleryImage = {
   alt: string;

@@ -8,6 +8,8 @@ export type Service = {
   summary: string;
   /** Meta description, under 160 characters. */
   metaDescription: string;
+  /** The line under the title on the page's share image. */
+  shareLine: string;
   intro: string;
   offers: string[];
   closing: string;
@@ -21,6 +23,7 @@ export const SERVICES: readonly Service[] = [
     summary: "Guest lists, the best tables and bottle service in the clubs and festivals that matter.",
     metaDescription:
       "VIP access to nightclubs, festivals and social events in Split, Hvar, Zrće and beyond: table booking, bottle service, backstage tours and transfers.",
+    shareLine: "Tables, bottle service and backstage access",
     intro:
       "The best nights on the Adriatic are rarely the ones you find by chance. We know the door staff, " +
       "the promoters and the owners, so your evening starts where everyone else's queue ends: at the " +
@@ -42,6 +45,7 @@ export const SERVICES: readonly Service[] = [
     summary: "Parties, team buildings, weddings and festival production, from first idea to last song.",
     metaDescription:
       "Custom parties, team buildings, weddings, celebrity and DJ appearances and festival production on the Croatian coast, planned from idea to realisation.",
+    shareLine: "Parties, team buildings and weddings on the coast",
     intro:
       "A birthday on a rooftop above the old town, a bachelor weekend on a private boat, a company " +
       "retreat that people still talk about a year later. We plan, book and run the whole thing, so " +
@@ -65,6 +69,7 @@ export const SERVICES: readonly Service[] = [
     summary: "Day trips, boat cruises, helicopter flights and a personal assistant for your whole stay.",
     metaDescription:
       "Day trips, transfers, boat cruises, helicopter sight-seeing, vacation planning and personal assistance along the Croatian coast and the Balkans.",
+    shareLine: "Boat cruises, helicopter flights and day trips",
     intro:
       "From the moment you land until the moment you leave, one message to us is all it takes. " +
       "Hidden bays by speedboat, the islands from a helicopter, a table at the restaurant that was " +
@@ -83,8 +88,8 @@ export const SERVICES: readonly Service[] = [
   },
 ];
 
-export function serviceBySlug(slug: Service["slug"]): Service {
-  const service = SERVICES.find((s) => s.slug === slug);
-  if (!service) throw new Error(`Unknown service ${slug}`);
-  return service;
+/** The service whose page is at this path (a trailing slash allowed), if any. */
+export function serviceAtPath(pathname: string): Service | undefined {
+  const slug = pathname.replace(/\/+$/, "").split("/").pop();
+  return SERVICES.find((s) => s.slug === slug);
 }

@@ -6,8 +6,8 @@ import { Hero } from "~/components/Hero";
 import { ServiceCards } from "~/components/ServiceCards";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
 import { GALLERIES } from "~/content/galleries.server";
-import { homeHref, readHomeState } from "~/lib/home-query";
-import { businessJsonLd, rootData, seoMeta, websiteJsonLd } from "~/lib/seo";
+import { homeHref, readHomeState } from "~/utils/home-query";
+import { businessJsonLd, rootData, seoMeta, websiteJsonLd } from "~/utils/seo";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
 import * as s from "./_index.css";
 

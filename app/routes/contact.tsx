@@ -1,13 +1,18 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
-import { Toast } from "~/components/Toast";
-import { contactAction } from "~/contact.server";
-import type { ContactActionData } from "~/contact-action.server";
 import { ContactCards } from "~/components/ContactCards";
-import { ContactForm } from "~/components/ContactForm";
-import { EMPTY_ENQUIRY } from "~/content/enquiry";
+import { Toast } from "~/components/Toast";
 import { ABOUT_TEXT } from "~/content/site";
-import { breadcrumbJsonLd, businessJsonLd, rootData, seoMeta } from "~/lib/seo";
+import { accepted, invalid, notSent, tooMany, unreadable, type ContactActionData } from "~/enquiry/answers.server";
+import { ContactForm } from "~/enquiry/ContactForm";
+import { EMPTY_ENQUIRY } from "~/enquiry/fields";
+import { readFormBody } from "~/enquiry/form-body.server";
+import { countEnquiry } from "~/enquiry/rate-limit.server";
+import { honeypotState, parseEnquiry, readEnquiryValues } from "~/enquiry/schema.server";
+import { sendEnquiry } from "~/enquiry/send.server";
+import { contactDetails, env } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { breadcrumbJsonLd, businessJsonLd, rootData, seoMeta } from "~/utils/seo";
 import { container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
 import * as s from "./contact.css";
 
@@ -24,8 +29,39 @@ export const meta: MetaFunction = ({ matches }) => {
   });
 };
 
-export function action(args: ActionFunctionArgs) {
-  return contactAction(args);
+/** POST /contact, with or without JavaScript. Cross-site posts never get here (the server
+ * answers them 403). Every outcome is a handled response; none is a 5xx page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { requestId } = context;
+  // Remix calls the action for every method but GET and HEAD; the server already refuses
+  // the rest, this keeps the action safe on its own.
+  if (request.method !== "POST") {
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD, POST", "Cache-Control": "private, no-store" } });
+  }
+
+  const limit = countEnquiry(request, context.clientAddress);
+  const body = await readFormBody(request);
+  if (!limit.allowed) {
+    log("warn", "enquiry.rate_limited", { requestId, retryAfterSeconds: limit.retryAfterSeconds });
+    return tooMany(body.ok ? readEnquiryValues(body.form) : EMPTY_ENQUIRY, limit.retryAfterSeconds, contactDetails);
+  }
+  if (!body.ok) {
+    log("warn", "enquiry.rejected", { requestId, reason: body.reason, status: body.status });
+    return unreadable(body);
+  }
+
+  const trap = honeypotState(body.form);
+  if (env.HONEYPOT && trap !== "empty") {
+    // A bot gets the answer a person gets, and nothing is sent.
+    log("warn", "enquiry.honeypot", { requestId, present: trap === "filled" });
+    return accepted();
+  }
+
+  const parsed = parseEnquiry(body.form);
+  if (!parsed.ok) return invalid(parsed);
+
+  const sent = await sendEnquiry(parsed.enquiry, requestId);
+  return sent.ok ? accepted() : notSent(parsed.values, contactDetails);
 }
 
 export default function Contact() {

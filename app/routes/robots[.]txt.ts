@@ -1,4 +1,4 @@
-import { env, siteUrl } from "~/env.server";
+import { env, siteUrl } from "~/utils/env.server";
 
 /** Everything may be crawled, and the sitemap is named; with ROBOTS_NOINDEX (staging) nothing. */
 export function loader() {

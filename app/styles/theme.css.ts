@@ -15,6 +15,18 @@ export const vars = createGlobalTheme(":root", {
     sea: "#3fd6d0",
     focus: "#7fe3ff",
     danger: "#ff8a8a",
+    /** The page background, nearly opaque: the sticky header over scrolled content. */
+    bgVeil: "rgba(7, 7, 13, 0.96)",
+    goldTint: "rgba(227, 194, 122, 0.06)",
+    goldTintStrong: "rgba(227, 194, 122, 0.12)",
+  },
+  /** The night-sky glows behind the hero and the service introductions. */
+  glow: {
+    violet: "rgba(200, 107, 250, 0.35)",
+    violetSoft: "rgba(200, 107, 250, 0.22)",
+    sea: "rgba(63, 214, 208, 0.22)",
+    seaSoft: "rgba(63, 214, 208, 0.14)",
+    gold: "rgba(227, 194, 122, 0.25)",
   },
   space: {
     xs: "0.25rem",
@@ -40,7 +52,7 @@ export const vars = createGlobalTheme(":root", {
   },
   radius: { sm: "6px", md: "14px", pill: "999px" },
   width: { content: "72rem", prose: "40rem" },
-  shadow: { card: "0 10px 30px rgba(0, 0, 0, 0.45)" },
+  shadow: { card: "0 10px 30px rgba(0, 0, 0, 0.45)", toast: "0 18px 50px rgba(0, 0, 0, 0.6)" },
 });
 
 /** Breakpoints for mobile-first media queries (phone < 640 ≤ tablet < 1024 ≤ desktop). */

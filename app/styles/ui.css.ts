@@ -65,7 +65,7 @@ export const button = styleVariants({
       background: "transparent",
       color: vars.color.text,
       borderColor: vars.color.gold,
-      selectors: { "&:hover": { background: "rgba(227, 194, 122, 0.12)" } },
+      selectors: { "&:hover": { background: vars.color.goldTintStrong } },
     },
   ],
 });

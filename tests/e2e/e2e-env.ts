@@ -8,7 +8,7 @@ export const OUTBOX_PORT = PORT + 1;
 export const OUTBOX_BASE_URL = `http://127.0.0.1:${OUTBOX_PORT}`;
 
 /** Test ids: the e2e server relays to the msw stand-in of EmailJS (MOCKS=true).
- * scripts/test-all.mjs builds with these in the environment too, so a leak into the client
+ * scripts/test-all.ts builds with these in the environment too, so a leak into the client
  * bundle would show in the bundle test. */
 export const E2E_EMAILJS: Record<string, string> = ids;
 export const MOCKS_RECORD_FILE = "reports/emailjs-requests.jsonl";

@@ -13,7 +13,17 @@ const OG_IDS: Record<string, string> = {
 
 const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
 
-async function jsonLd(page: Page): Promise<Record<string, any>[]> {
+/** The JSON-LD blocks of a page, with the fields these tests read. */
+type JsonLd = {
+  "@type"?: string;
+  description?: string;
+  areaServed?: { name: string }[];
+  hasOfferCatalog?: { itemListElement: unknown[] };
+  itemListElement?: { position: number; item: string }[];
+  [key: string]: unknown;
+};
+
+async function jsonLd(page: Page): Promise<JsonLd[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((b) => JSON.parse(b));
 }
@@ -63,9 +73,9 @@ test.describe("search and sharing", () => {
       email: "info@adriatic-vip.example",
       address: { "@type": "PostalAddress", addressLocality: "Split", addressCountry: "HR" },
     });
-    expect(business.description.length).toBeGreaterThan(50);
+    expect(business.description!.length).toBeGreaterThan(50);
     expect(business.sameAs).toEqual(["https://www.instagram.com/"]);
-    expect(business.areaServed.map((a: { name: string }) => a.name)).toEqual(["Croatia", "Montenegro", "Serbia"]);
+    expect(business.areaServed!.map((a) => a.name)).toEqual(["Croatia", "Montenegro", "Serbia"]);
     expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({ name: "Adriatic VIP", url: `${E2E_SITE_URL}/` });
   });
 
@@ -77,9 +87,9 @@ test.describe("search and sharing", () => {
       expect(service.name).toBe(await page.getByRole("heading", { level: 1 }).innerText());
       expect(service.url).toBe(`${E2E_SITE_URL}${path}`);
       expect(service.provider).toMatchObject({ "@type": "LocalBusiness", name: "Adriatic VIP", "@id": `${E2E_SITE_URL}/#business` });
-      expect(service.hasOfferCatalog.itemListElement.length).toBeGreaterThan(3);
+      expect(service.hasOfferCatalog!.itemListElement.length).toBeGreaterThan(3);
       const crumbs = data.find((d) => d["@type"] === "BreadcrumbList")!;
-      expect(crumbs.itemListElement.map((i: { position: number; item: string }) => [i.position, i.item])).toEqual([
+      expect(crumbs.itemListElement!.map((i) => [i.position, i.item])).toEqual([
         [1, `${E2E_SITE_URL}/`],
         [2, `${E2E_SITE_URL}${path}`],
       ]);

@@ -12,7 +12,7 @@ async function start(port: number): Promise<{ child: ChildProcess; record: strin
   const dir = mkdtempSync(path.join(tmpdir(), "shutdown-"));
   const record = path.join(dir, "sent.jsonl");
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, ["build/start.js"], {
     env: {
       ...process.env,
       ...E2E_EMAILJS,

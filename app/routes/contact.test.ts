@@ -1,0 +1,280 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_CONTACT } from "~/content/site";
+import type { ContactActionData } from "~/enquiry/answers.server";
+import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
+
+// The route's own action, configured through the environment as in production; only EmailJS
+// (the network) is stood in for, by msw.
+const server = setupServer(...emailJsHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+const VALID = {
+  name: "Marko Marić",
+  email: "marko@example.com",
+  number: "+385 91 234 5678",
+  category: "Event organization",
+  message: "A birthday on a boat for twenty people in July.",
+  website: "",
+};
+
+let outbox: string;
+beforeEach(async () => {
+  recordedSends.length = 0;
+  outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "log").mockImplementation(() => {});
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  await rm(outbox, { recursive: true, force: true });
+});
+
+/** The contact route's action, imported afresh under this configuration. */
+async function makeAction(overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean } = {}) {
+  const config: Record<string, string> = {
+    EMAILJS_SERVICE_ID: "s",
+    EMAILJS_TEMPLATE_ID: "t",
+    EMAILJS_PUBLIC_KEY: "p",
+    EMAILJS_API_URL: "https://api.emailjs.test",
+    EMAILJS_MIN_INTERVAL_MS: "0",
+    RELAY_MAX_QUEUE_MS: "0",
+    RELAY_TIMEOUT_MS: "500",
+    OUTBOX_DIR: outbox,
+    RATE_LIMIT_MAX: String(overrides.rateMax ?? 100),
+    RATE_LIMIT_WINDOW_SECONDS: "60",
+    TRUST_PROXY_HEADER: overrides.trustedProxyHeader ?? "",
+    HONEYPOT: String(overrides.honeypot ?? true),
+    // Fixed, so the toast cookie this file reads back is signed with the action's secret.
+    SESSION_SECRET: "unit-test-session-secret-0123456789abcdef",
+  };
+  for (const [name, value] of Object.entries(config)) vi.stubEnv(name, value);
+  vi.resetModules();
+  return (await import("./contact")).action;
+}
+
+type Body = BodyInit | Record<string, string>;
+function post(body: Body, headers: Record<string, string> = {}, encoding: "multipart" | "urlencoded" = "urlencoded") {
+  let init: RequestInit;
+  if (typeof body === "object" && !(body instanceof FormData) && !(body instanceof URLSearchParams) && !(body instanceof Uint8Array) && !(body instanceof ReadableStream)) {
+    if (encoding === "multipart") {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(body)) form.append(k, v);
+      init = { body: form };
+    } else {
+      init = { body: new URLSearchParams(body as Record<string, string>) };
+    }
+  } else {
+    init = { body: body as BodyInit };
+  }
+  return new Request("http://localhost/contact", { method: "POST", ...init, headers, duplex: "half" } as RequestInit);
+}
+
+type Action = Awaited<ReturnType<typeof makeAction>>;
+async function run(action: Action | Promise<Action>, request: Request, clientAddress = "10.0.0.1") {
+  const result = (await (await action)({ request, context: { clientAddress, requestId: "test" }, params: {} })) as unknown;
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined };
+  const { data, init } = result as { data: ContactActionData; init: ResponseInit | null };
+  return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
+}
+
+/** The toast a response's cookie carries, read with the action's own module instance. */
+async function toastFrom(headers: Headers) {
+  const { getToast } = await import("~/utils/toast.server");
+  const cookie = headers.get("set-cookie")!.split(";")[0]!;
+  return (await getToast(new Request("http://localhost/contact", { headers: { cookie } }))).toast;
+}
+
+describe("POST /contact", () => {
+  for (const encoding of ["urlencoded", "multipart"] as const) {
+    it(`relays a valid ${encoding} enquiry and redirects with the success toast`, async () => {
+      const res = await run(makeAction(), post(VALID, {}, encoding));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/contact");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(await toastFrom(res.headers)).toEqual({ type: "success", message: "Form successfully submitted!" });
+      expect(recordedSends).toHaveLength(1);
+      expect(recordedSends[0]!.fields).toMatchObject({ name: "Marko Marić", category: "Event organization" });
+    });
+  }
+
+  it("signs the toast cookie: a forged one shows nothing", async () => {
+    const res = await run(makeAction(), post(VALID));
+    const cookie = res.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const { getToast } = await import("~/utils/toast.server");
+    const forged = Buffer.from(JSON.stringify({ __flash_toast__: { message: "Forged", type: "success" } })).toString("base64");
+    const { toast } = await getToast(new Request("http://localhost/", { headers: { cookie: `toast=${forged}` } }));
+    expect(toast).toBeUndefined();
+  });
+
+  it.each(["name", "email", "number", "category", "message"])("with %s empty sends nothing and warns, keeping the values", async (field) => {
+    const res = await run(makeAction(), post({ ...VALID, [field]: "   " }));
+    expect(res.status).toBe(400);
+    expect(res.data!.toast).toEqual({ type: "warning", message: "Please fill out all the form fields." });
+    expect(res.data!.fieldErrors[field as keyof ContactActionData["fieldErrors"]]).toBeTruthy();
+    expect(res.data!.values).toEqual({ ...pick(VALID), [field]: "" });
+    expect(recordedSends).toHaveLength(0);
+  });
+
+  it("refuses an unknown category and a malformed e-mail with field messages", async () => {
+    const res = await run(makeAction(), post({ ...VALID, category: "Yacht heist", email: "marko@" }));
+    expect(res.status).toBe(400);
+    expect(res.data!.toast.type).toBe("warning");
+    expect(res.data!.fieldErrors).toEqual({ category: "Please choose a category.", email: expect.stringMatching(/valid e-mail/) });
+    expect(recordedSends).toHaveLength(0);
+  });
+
+  it("bounds lengths a real enquiry never reaches", async () => {
+    const res = await run(makeAction(), post({ ...VALID, name: "x".repeat(101), message: "y".repeat(5001) }));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.data!.fieldErrors).sort()).toEqual(["message", "name"]);
+  });
+
+  it("strips control characters and folds line breaks in one-line fields", async () => {
+    const res = await run(makeAction(), post({ ...VALID, name: "Marko\r\nBcc: evil@example.com\u0000" }));
+    expect(res.status).toBe(302);
+    expect(recordedSends[0]!.fields.name).toBe("Marko Bcc: evil@example.com");
+  });
+
+  it("keeps every value and shows the error toast when the relay fails", async () => {
+    const message = "Helicopter to Hvar, please [mock:500]";
+    const res = await run(makeAction(), post({ ...VALID, message }));
+    expect(res.status).toBe(502);
+    expect(res.data!.values).toEqual({ ...pick(VALID), message });
+    expect(res.data!.toast).toMatchObject({ type: "error", message: "Sorry, your message was not sent." });
+    expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.email);
+    expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.phone);
+    expect(await readdir(outbox)).toHaveLength(1);
+  });
+
+  it("answers 405 to methods other than POST", async () => {
+    const request = new Request("http://localhost/contact", { method: "PUT", body: new URLSearchParams(VALID) });
+    const res = await run(makeAction(), request);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(recordedSends).toHaveLength(0);
+  });
+
+  describe("honeypot", () => {
+    it("a filled honeypot gets the same success and nothing is sent", async () => {
+      const res = await run(makeAction(), post({ ...VALID, website: "http://spam.example" }));
+      expect(res.status).toBe(302);
+      expect(await toastFrom(res.headers)).toEqual({ type: "success", message: "Form successfully submitted!" });
+      expect(recordedSends).toHaveLength(0);
+      expect(await readdir(outbox)).toHaveLength(0);
+    });
+
+    it("a post without the honeypot field is treated as a bot", async () => {
+      const { website: _omit, ...withoutTrap } = VALID;
+      const res = await run(makeAction(), post(withoutTrap));
+      expect(res.status).toBe(302);
+      expect(recordedSends).toHaveLength(0);
+    });
+
+    it("can be switched off", async () => {
+      const { website: _omit, ...withoutTrap } = VALID;
+      await run(makeAction({ honeypot: false }), post(withoutTrap));
+      expect(recordedSends).toHaveLength(1);
+    });
+  });
+
+  describe("rate limit", () => {
+    it("answers 429 with a clear toast and the values kept after the limit", async () => {
+      const action = await makeAction({ rateMax: 2 });
+      expect((await run(action, post(VALID))).status).toBe(302);
+      expect((await run(action, post(VALID))).status).toBe(302);
+      const res = await run(action, post(VALID));
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(res.data!.toast).toMatchObject({ type: "warning", message: "Too many messages in a short time." });
+      expect(res.data!.values).toEqual(pick(VALID));
+      expect(recordedSends).toHaveLength(2);
+      // Another client is not affected.
+      expect((await run(action, post(VALID), "10.0.0.2")).status).toBe(302);
+    });
+
+    it("keys on the trusted proxy header when one is configured", async () => {
+      const action = await makeAction({ rateMax: 1, trustedProxyHeader: "x-forwarded-for" });
+      const from = (ip: string) => post(VALID, { "x-forwarded-for": `${ip}, 10.9.9.9` });
+      expect((await run(action, from("203.0.113.1"), "10.9.9.9")).status).toBe(302);
+      expect((await run(action, from("203.0.113.2"), "10.9.9.9")).status).toBe(302);
+      expect((await run(action, from("203.0.113.1"), "10.9.9.9")).status).toBe(429);
+    });
+
+    it("ignores that header when it is not trusted", async () => {
+      const action = await makeAction({ rateMax: 1 });
+      expect((await run(action, post(VALID, { "x-forwarded-for": "203.0.113.1" }))).status).toBe(302);
+      expect((await run(action, post(VALID, { "x-forwarded-for": "203.0.113.2" }))).status).toBe(429);
+    });
+  });
+
+  describe("bad bodies get a 4xx, never a 5xx", () => {
+    it("a declared body over the limit is refused with 413 unread", async () => {
+      const res = await run(makeAction(), post("x".repeat(10), { "content-type": "application/x-www-form-urlencoded", "content-length": String(10 * 1024 * 1024) }));
+      expect(res.status).toBe(413);
+    });
+
+    it("a streamed body over the limit is refused with 413", async () => {
+      const chunk = new TextEncoder().encode("message=" + "x".repeat(16 * 1024));
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 64) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const res = await run(makeAction(), post(stream, { "content-type": "application/x-www-form-urlencoded" }));
+      expect(res.status).toBe(413);
+      expect(sent).toBeLessThan(64);
+    });
+
+    it("refuses JSON and other media types with 415", async () => {
+      const res = await run(makeAction(), post(JSON.stringify(VALID), { "content-type": "application/json" }));
+      expect(res.status).toBe(415);
+      expect(recordedSends).toHaveLength(0);
+    });
+
+    it("refuses malformed multipart with 400", async () => {
+      const res = await run(
+        makeAction(),
+        post("--b\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nMarko", { "content-type": "multipart/form-data; boundary=b" }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.data!.toast.type).toBe("error");
+    });
+
+    it("an empty body is a warning about empty fields", async () => {
+      const res = await run(makeAction({ honeypot: false }), post("", { "content-type": "application/x-www-form-urlencoded" }));
+      expect(res.status).toBe(400);
+      expect(res.data!.toast.message).toBe("Please fill out all the form fields.");
+    });
+
+    it("duplicated fields keep the first value; a file in a text field counts as empty", async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(VALID)) form.append(k, v);
+      form.append("name", "Second Name");
+      let res = await run(makeAction(), post(form));
+      expect(res.status).toBe(302);
+      expect(recordedSends[0]!.fields.name).toBe("Marko Marić");
+
+      const withFile = new FormData();
+      for (const [k, v] of Object.entries(VALID)) if (k !== "message") withFile.append(k, v);
+      withFile.append("message", new Blob(["hi"]), "note.txt");
+      res = await run(makeAction(), post(withFile));
+      expect(res.status).toBe(400);
+      expect(res.data!.fieldErrors.message).toBeTruthy();
+    });
+  });
+});
+
+function pick(v: typeof VALID) {
+  const { website: _omit, ...values } = v;
+  return values;
+}

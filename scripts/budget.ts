@@ -1,0 +1,87 @@
+// Performance budget: for each page of the production build, the bytes a visitor downloads
+// (HTML, CSS and JS gzip-compressed, as the server sends them), and the images a 375 px phone
+// loads before scrolling, against the limits in budgets.json. Prints a table; exits 1 when a
+// page is over. Needs a build (`npm run build`).
+import { request } from "node:http";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { PAGES, serveBuild } from "./lib/serve-build";
+
+const limits = JSON.parse(readFileSync("budgets.json", "utf8"));
+const server = await serveBuild({ port: Number(process.env.BUDGET_PORT ?? 3150) });
+
+/** Compressed size of a response, as it crosses the wire with Accept-Encoding: gzip. */
+function gzipBytes(url: string) {
+  return new Promise<{ bytes: number; encoding: string; status?: number }>((resolve, reject) => {
+    request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] ?? "none", status: res.statusCode }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+async function textOf(url: string) {
+  return (await fetch(url)).text();
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--disable-dev-shm-usage", "--disable-background-networking"],
+});
+
+type Row = { page: string; html: number; css: number; js: number; images: number; over: string[] };
+const rows: Row[] = [];
+let pagesOver = 0;
+try {
+  for (const path of PAGES) {
+    const url = server.base + path;
+    const html = await gzipBytes(url);
+    const markup = await textOf(url);
+    const css = [...new Set([...markup.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))];
+    const js = [...new Set([...markup.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+    const sum = async (list: string[]) => (await Promise.all(list.map((u) => gzipBytes(server.base + u)))).reduce((n, r) => n + r.bytes, 0);
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    let images = 0;
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "image") images += (await response.body().catch(() => Buffer.alloc(0))).length;
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.waitForTimeout(300);
+    await context.close();
+
+    const sizes = { html: html.bytes, css: await sum(css), js: await sum(js), images };
+    const over = (
+      [
+        [sizes.html > limits.htmlGzip, "HTML"],
+        [sizes.css > limits.cssGzip, "CSS"],
+        [sizes.js > limits.jsGzip, "JS"],
+        [sizes.images > limits.aboveFoldImages, "images"],
+      ] as const
+    ).flatMap(([isOver, what]) => (isOver ? [what] : []));
+    const row: Row = { page: path, ...sizes, over };
+    if (row.over.length) pagesOver++;
+    rows.push(row);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const pad = (s: string, n: number) => String(s).padEnd(n);
+console.log(`${pad("page", 28)}${pad("HTML gz", 11)}${pad("CSS gz", 11)}${pad("JS gz", 11)}${pad("ATF images", 12)}over`);
+console.log(`${pad("limit", 28)}${pad(kb(limits.htmlGzip), 11)}${pad(kb(limits.cssGzip), 11)}${pad(kb(limits.jsGzip), 11)}${pad(kb(limits.aboveFoldImages), 12)}`);
+for (const r of rows) {
+  console.log(`${pad(r.page, 28)}${pad(kb(r.html), 11)}${pad(kb(r.css), 11)}${pad(kb(r.js), 11)}${pad(kb(r.images), 12)}${r.over.join(", ") || "-"}`);
+}
+console.log(pagesOver ? `budget: ${pagesOver} page(s) over` : "budget: every page within its limits");
+mkdirSync("reports", { recursive: true });
+writeFileSync("reports/budget.json", JSON.stringify({ passed: rows.length - pagesOver, failed: pagesOver, rows }, null, 2));
+process.exit(pagesOver ? 1 : 0);

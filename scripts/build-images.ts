@@ -1,0 +1,174 @@
+// The image pipeline. Originals live in assets/gallery/<gallery>/ (any common format, any
+// size or aspect ratio; alt texts in alt.json beside them). For each original it writes AVIF
+// and WebP at a few widths (never upscaled) and a small JPEG fallback under
+// public/images/gallery/<gallery>/ with content-hashed names, and the manifest
+// app/content/gallery-manifest.json (dimensions, alt text, dominant colour as the placeholder)
+// that the server renders from. Only what changed is
+// re-encoded (the hash covers the original's bytes and these settings); stale files are
+// removed. Usage: tsx scripts/build-images.ts [--force]; tests call buildImages() directly.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import type { GalleryImage } from "../app/content/galleries";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const DEFAULTS = {
+  src: path.join(root, "assets/gallery"),
+  out: path.join(root, "public/images/gallery"),
+  urlBase: "/images/gallery",
+  manifest: path.join(root, "app/content/gallery-manifest.json"),
+};
+
+export const WIDTHS = [400, 800, 1200, 1600];
+const FALLBACK_WIDTH = 800;
+const ENCODE = {
+  avif: { quality: 50, effort: 1 },
+  webp: { quality: 72, effort: 3 },
+  jpeg: { quality: 70, mozjpeg: true },
+} as const;
+type Format = keyof typeof ENCODE;
+
+type Options = typeof DEFAULTS & { force: boolean };
+type Counts = { encoded: number; cached: number; removed: number };
+type Manifest = Record<string, GalleryImage[]>;
+// Part of every hash: changing a setting re-encodes everything.
+const SETTINGS = JSON.stringify({ WIDTHS, FALLBACK_WIDTH, ENCODE, v: 1 });
+const ORIGINAL = /\.(jpe?g|png|webp|avif|tiff?|gif|svg|heic|heif)$/i;
+
+sharp.concurrency(2);
+
+const naturalSort = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
+
+function altFromName(file: string) {
+  return `Photo: ${path.parse(file).name.replace(/[-_]+/g, " ").replace(/\s*\d+$/, "").trim() || "gallery image"}`;
+}
+
+/** File names of one image's encodings; the app derives the same names from the manifest. */
+function outputsOf(entry: GalleryImage) {
+  const name = path.basename(entry.base);
+  return [
+    ...entry.widths.flatMap((w) => [`${name}-${w}.avif`, `${name}-${w}.webp`]),
+    `${name}-${entry.fallbackWidth}.jpg`,
+  ];
+}
+
+async function processImage(
+  { src, out, urlBase, force }: Options,
+  counts: Counts,
+  gallery: string,
+  file: string,
+  alt: string,
+  keep: Set<string>,
+  previous: Map<string, GalleryImage>,
+): Promise<GalleryImage> {
+  const input = await readFile(path.join(src, gallery, file));
+  const hash = createHash("sha256").update(input).update(SETTINGS).digest("hex").slice(0, 10);
+  const name = `${path.parse(file).name.toLowerCase().replace(/[^a-z0-9-]+/g, "-")}-${hash}`;
+  const base = `${urlBase}/${gallery}/${name}`;
+  const dir = path.join(out, gallery);
+
+  // Unchanged original with every encoding present: reuse what the last run measured.
+  const known = previous.get(base);
+  if (known && !force && outputsOf(known).every((f) => existsSync(path.join(dir, f)))) {
+    for (const f of outputsOf(known)) keep.add(path.join(dir, f));
+    counts.cached++;
+    return { ...known, alt };
+  }
+  counts.encoded++;
+
+  const probe = await sharp(input).metadata();
+  // Vector art has no pixel size of its own: render it large enough for the widest variant.
+  const density = probe.format === "svg" ? Math.min(2400, Math.ceil((72 * WIDTHS.at(-1)!) / (probe.width ?? 800))) : undefined;
+  // Decode (and orient by EXIF) once; every encoding starts from these pixels. Metadata is
+  // not carried into the outputs.
+  const { data, info } = await sharp(input, { density, failOn: "error" }).rotate().raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+  let widths = WIDTHS.filter((w) => w <= info.width);
+  if (widths.length === 0) widths = [info.width];
+  const entry: GalleryImage = { alt, width: info.width, height: info.height, color: "", base, widths, fallbackWidth: Math.min(FALLBACK_WIDTH, info.width) };
+
+  const jobs: { format: Format; w: number; file: string }[] = [
+    ...widths.flatMap((w) => [
+      { format: "avif" as const, w, file: `${name}-${w}.avif` },
+      { format: "webp" as const, w, file: `${name}-${w}.webp` },
+    ]),
+    { format: "jpeg" as const, w: entry.fallbackWidth, file: `${name}-${entry.fallbackWidth}.jpg` },
+  ];
+  for (const job of jobs) keep.add(path.join(dir, job.file));
+  const [stats] = await Promise.all([
+    pixels().stats(),
+    ...jobs.map((job) =>
+      pixels()
+        .resize({ width: job.w, withoutEnlargement: true })
+        .toFormat(job.format, ENCODE[job.format])
+        .toFile(path.join(dir, job.file)),
+    ),
+  ]);
+  // The dominant colour paints the image's box until the image arrives.
+  const { r, g, b } = stats.dominant;
+  entry.color = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  return entry;
+}
+
+/** Runs the pipeline; returns the manifest and what it did. */
+export async function buildImages(options: Partial<Options> = {}) {
+  const opts: Options = { ...DEFAULTS, force: false, ...options };
+  const { src: SRC, out: OUT, manifest: MANIFEST } = opts;
+  const started = Date.now();
+  const counts: Counts = { encoded: 0, cached: 0, removed: 0 };
+  const manifest: Manifest = {};
+  const previous = new Map<string, GalleryImage>();
+  if (existsSync(MANIFEST)) {
+    const last = JSON.parse(await readFile(MANIFEST, "utf8")) as Manifest;
+    for (const list of Object.values(last)) for (const e of list) previous.set(e.base, e);
+  }
+  const keep = new Set<string>();
+  const galleries = (await readdir(SRC, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  for (const gallery of galleries) {
+    const altFile = path.join(SRC, gallery, "alt.json");
+    const alts: Record<string, string> = existsSync(altFile) ? JSON.parse(await readFile(altFile, "utf8")) : {};
+    const files = (await readdir(path.join(SRC, gallery))).filter((f) => ORIGINAL.test(f)).sort(naturalSort);
+    await mkdir(path.join(OUT, gallery), { recursive: true });
+    const images: GalleryImage[] = (manifest[gallery] = []);
+    // A few at a time: sharp parallelises inside each encode as well.
+    for (let i = 0; i < files.length; i += 4) {
+      const batch = files.slice(i, i + 4);
+      const results = await Promise.all(
+        batch.map((file) => {
+          const alt = alts[file];
+          if (!alt) console.warn(`images: no alt text for ${gallery}/${file} in alt.json; using "${altFromName(file)}"`);
+          return processImage(opts, counts, gallery, file, alt ?? altFromName(file), keep, previous);
+        }),
+      );
+      images.push(...results);
+    }
+  }
+
+  // Remove encodings whose original changed or went away.
+  if (existsSync(OUT)) {
+    for (const gallery of await readdir(OUT)) {
+      const dir = path.join(OUT, gallery);
+      for (const file of await readdir(dir)) {
+        if (!keep.has(path.join(dir, file))) {
+          await rm(path.join(dir, file), { force: true });
+          counts.removed++;
+        }
+      }
+    }
+  }
+
+  const json = JSON.stringify(manifest, null, 2) + "\n";
+  const before = existsSync(MANIFEST) ? await readFile(MANIFEST, "utf8") : "";
+  if (json !== before) await writeFile(MANIFEST, json);
+  const total = Object.values(manifest).reduce((n, list) => n + list.length, 0);
+  return { manifest, total, ...counts, seconds: (Date.now() - started) / 1000 };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const r = await buildImages({ force: process.argv.includes("--force") });
+  console.log(`images: ${r.total} originals, ${r.encoded} encoded, ${r.cached} unchanged, ${r.removed} stale files removed, ${r.seconds.toFixed(1)}s`);
+}

@@ -1,0 +1,52 @@
+// Starts the production build (node build/start.js) on a free loopback port for a measuring
+// script, waits until /healthz answers, and stops it again.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export { PAGE_PATHS as PAGES } from "../../app/content/pages";
+
+export type ServedBuild = { base: string; child: ChildProcess; stop: () => Promise<void> };
+
+export async function serveBuild({
+  port,
+  env = {},
+  logs = false,
+}: {
+  port: number;
+  env?: Record<string, string>;
+  logs?: boolean;
+}): Promise<ServedBuild> {
+  if (!existsSync("build/start.js")) throw new Error("No build: run `npm run build` first.");
+  const child = spawn(process.execPath, ["build/start.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      OUTBOX_DIR: path.join(mkdtempSync(path.join(tmpdir(), "measure-outbox-")), "outbox"),
+      ...env,
+    },
+    stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null) throw new Error("The server exited while starting.");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,37 @@
+// Full-page screenshots of every page at phone and desktop widths, JavaScript on and off,
+// for looking at the site as a person would. Needs a running server (BASE_URL, default
+// http://localhost:3000). Usage: tsx scripts/screenshots.ts [outDir] [path ...]
+import { mkdir } from "node:fs/promises";
+import { chromium } from "@playwright/test";
+
+const base = process.env.BASE_URL ?? "http://localhost:3000";
+const [outDir = "screenshots", ...rest] = process.argv.slice(2);
+const paths = rest.length ? rest : ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services", "/contact", "/no-such-page"];
+const widths = [375, 1280];
+
+await mkdir(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--disable-dev-shm-usage", "--disable-background-networking"],
+});
+for (const js of [true, false]) {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, javaScriptEnabled: js });
+    const page = await context.newPage();
+    for (const path of paths) {
+      await page.goto(base + path, { waitUntil: "networkidle" });
+      // Scroll through so lazy images load, then back to the top.
+      for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(50);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForLoadState("networkidle");
+      const name = `${path === "/" ? "home" : path.slice(1).replace(/[^\w-]+/g, "_")}-${width}${js ? "" : "-nojs"}.png`;
+      await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
+      console.log(`${outDir}/${name}`);
+    }
+    await context.close();
+  }
+}
+await browser.close();

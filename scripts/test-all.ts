@@ -1,0 +1,86 @@
+// Runs every check in order (typecheck, lint, format, unit tests, production build, container
+// smoke, Playwright with and without JavaScript, abuse, bench, budget, Lighthouse) and ends with one line "N passed, M failed" that
+// totals all suites. A step that cannot run its tests (typecheck, build) counts as one
+// failed check. Exits non-zero if anything failed.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const REPORTS = "reports";
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+type Counts = { passed: number; failed: number };
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function step(label: string, command: string, args: string[], { counts = true, env }: { counts?: boolean; env?: Record<string, string> } = {}) {
+  const { ok, seconds } = run(label, command, args, env);
+  if (!ok) failed++;
+  else if (counts) passed++;
+  lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds}s)`);
+  return ok;
+}
+
+function suite(label: string, command: string, args: string[], count: () => Counts, env?: Record<string, string>) {
+  const { ok, seconds } = run(label, command, args, env);
+  let counts: Counts;
+  try {
+    counts = count();
+  } catch {
+    counts = { passed: 0, failed: 1 };
+  }
+  // A runner that failed without reporting a failed test still fails the run.
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  passed += counts.passed;
+  failed += counts.failed;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed (${seconds}s)`);
+  return ok;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+
+// Setup, not a test: counted only when it fails.
+step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { counts: false });
+// Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
+step("images", "npm", ["run", "images"], { counts: false });
+step("typecheck", "node_modules/.bin/tsc", []);
+step("lint (eslint)", "node_modules/.bin/eslint", ["--max-warnings=0", "."]);
+step("format (prettier)", "node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]);
+suite("unit (vitest)", "node_modules/.bin/vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], () => {
+  const r = readJson(`${REPORTS}/vitest.json`);
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
+});
+// Built with the e2e EmailJS ids in its environment: the bundle test then proves that
+// nothing reads them into client code.
+const e2eIds = readJson("tests/e2e/emailjs-test-ids.json");
+const built = step("build", "npm", ["run", "build"], { env: e2eIds });
+if (built) {
+  suite("container smoke", "bash", ["scripts/container-smoke.sh"], () => readJson(`${REPORTS}/container-smoke.json`));
+  suite("end-to-end (playwright)", "node_modules/.bin/playwright", ["test"], () => {
+    const r = readJson(`${REPORTS}/playwright.json`);
+    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+  });
+  // Budgets: one check per page (bytes) and per Lighthouse run (scores), after the
+  // browser tests so nothing else loads the machine while they measure.
+  suite("abuse corpus", "node_modules/.bin/tsx", ["scripts/abuse.ts"], () => readJson(`${REPORTS}/abuse.json`));
+  suite("bench (load, enquiry burst)", "node_modules/.bin/tsx", ["scripts/bench.ts"], () => readJson(`${REPORTS}/bench.json`));
+  suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () => readJson(`${REPORTS}/budget.json`));
+  suite("lighthouse (mobile + desktop)", "node_modules/.bin/tsx", ["scripts/lighthouse.ts"], () => readJson(`${REPORTS}/lighthouse/summary.json`));
+} else {
+  failed++;
+  lines.push("end-to-end: not run (build failed)");
+}
+
+console.log(`\n${lines.join("\n")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,55 @@
+// The production HTTP server: Express around the Remix build, instead of remix-serve
+// (docs/decisions/0001-express-instead-of-remix-serve.md). Built by esbuild into
+// build/start.js (`npm run build`) and started with `node build/start.js`.
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { parseEnv, warnAboutConfiguration, type Env } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { createApp } from "./app";
+
+// The one configuration gate: a wrong value stops start-up here with a message naming it.
+// The production server runs in production mode unless told otherwise.
+process.env.NODE_ENV ??= "production";
+let env: Env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+warnAboutConfiguration(env);
+
+// Paths are relative to this file (build/start.js), not to the working directory.
+const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
+if (env.MOCKS) {
+  // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
+  await import(new URL("./mocks/index.js", import.meta.url).href);
+}
+
+let stopping = false;
+const app = createApp({ build, clientDir: fileURLToPath(new URL("./client", import.meta.url)), env, isStopping: () => stopping });
+
+// A slow or stalled client cannot hold a connection: headers within 10 s, the whole request
+// within 15 s (Node answers 408), checked every second.
+const server = createServer({ headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 }, app);
+server.listen(env.PORT, env.HOST, () => {
+  log("info", "server.listening", { url: `http://localhost:${env.PORT}` });
+});
+
+// On SIGTERM/SIGINT stop accepting, let requests in flight (an enquiry being relayed
+// included) finish, close idle keep-alive sockets, and exit within the grace period.
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  log("info", "server.stopping", { signal });
+  server.close(() => process.exit(0));
+  // Connections that finish their last request become idle: close them as they do.
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, env.SHUTDOWN_GRACE_MS).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** Every file of a folder, recursively. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+
+test("the production server bundles contain no test code", () => {
+  const production = [...filesUnder("build/server"), "build/start.js"];
+  expect(production.length).toBeGreaterThan(1);
+  for (const file of production) {
+    const text = readFileSync(file, "utf8");
+    expect(text, file).not.toMatch(/\bmsw\b|setupServer|emailJsHandlers|\[mock:/);
+  }
+  // The stand-in exists, as its own bundle, loaded only with MOCKS=true.
+  expect(readFileSync("build/mocks/index.js", "utf8")).toMatch(/setupServer/);
+});
+
+for (const [name, value] of [
+  ["SHUTDOWN_GRACE_MS", "abc"],
+  ["PORT", "not-a-port"],
+  ["ROBOTS_NOINDEX", "perhaps"],
+  ["EMAILJS_SERVICE_ID", "only-one-of-three"],
+] as const) {
+  test(`${name}=${value} stops start-up with a message naming it`, () => {
+    const result = spawnSync(process.execPath, ["build/start.js"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "3139", HOST: "127.0.0.1", [name]: value },
+      encoding: "utf8",
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid environment configuration");
+    // The partly configured EmailJS names the variables that are missing.
+    expect(result.stderr).toMatch(name.startsWith("EMAILJS") ? /EMAILJS_TEMPLATE_ID/ : new RegExp(name));
+  });
+}
