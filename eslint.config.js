@@ -11,7 +11,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/", "reports/", "test-results/", "playwright-report/", ".cache/", "screenshots/", "assets/"],
+    ignores: [
+      "build/",
+      "public/",
+      "reports/",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+      "screenshots/",
+      "assets/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -20,7 +29,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_name` marks what is unused on purpose (an omitted field, Express's 4-argument handler).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },

@@ -20,7 +20,13 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
     method: request.method,
     path: new URL(request.url).pathname.slice(0, 200),
     error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300),
-    stack: error instanceof Error ? error.stack?.split("\n").slice(1, 6).map((l) => l.trim()) : undefined,
+    stack:
+      error instanceof Error
+        ? error.stack
+            ?.split("\n")
+            .slice(1, 6)
+            .map((l) => l.trim())
+        : undefined,
   });
 }
 
@@ -53,7 +59,10 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Cache-Control", documentCacheControl(request.method, responseStatusCode, responseHeaders));
+          responseHeaders.set(
+            "Cache-Control",
+            documentCacheControl(request.method, responseStatusCode, responseHeaders),
+          );
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,4 +1,10 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -34,7 +40,10 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${BRAND}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${notFound ? "Page not found" : "Something went wrong"} | ${BRAND}` },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

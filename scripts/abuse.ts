@@ -77,10 +77,20 @@ function statusOf(buffer: Buffer) {
   return m ? Number(m[1]) : 0;
 }
 
-const valid = { name: "Abuse Test", email: "abuse@example.com", number: "+385 91 234 5678", category: "other", message: "hello", website: "" };
+const valid = {
+  name: "Abuse Test",
+  email: "abuse@example.com",
+  number: "+385 91 234 5678",
+  category: "other",
+  message: "hello",
+  website: "",
+};
 const urlencoded = (fields: Record<string, string | Buffer | undefined>) =>
   Object.entries(fields)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${Buffer.isBuffer(v) ? [...v].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("") : encodeURIComponent(String(v))}`)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${Buffer.isBuffer(v) ? [...v].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("") : encodeURIComponent(String(v))}`,
+    )
     .join("&");
 const multipart = (fields: Record<string, string>, boundary = "XyZ") =>
   Object.entries(fields)
@@ -95,30 +105,89 @@ const add = (name: string, req: RawRequest, extra: Partial<Case> = {}) => cases.
 
 add("no body", { headers: { "Content-Type": FORM, "Content-Length": "0" } });
 add("no body, no content type", {});
-for (const type of ["application/json", "text/plain", "application/xml", "text/html", "image/png", "multipart/mixed; boundary=x", "multipart/form-data", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=utf-16", "garbage/☃"]) {
-  add(`content type ${type}`, { headers: { "Content-Type": type }, body: JSON.stringify({ ...valid, category: "nope" }) });
+for (const type of [
+  "application/json",
+  "text/plain",
+  "application/xml",
+  "text/html",
+  "image/png",
+  "multipart/mixed; boundary=x",
+  "multipart/form-data",
+  "multipart/form-data; boundary=",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "garbage/☃",
+]) {
+  add(`content type ${type}`, {
+    headers: { "Content-Type": type },
+    body: JSON.stringify({ ...valid, category: "nope" }),
+  });
 }
 const mp = multipart({ ...valid, category: "nope" });
 add("truncated multipart", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: mp.slice(0, 60) });
-add("multipart, closing boundary missing", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: mp.replace("--XyZ--\r\n", "") });
+add("multipart, closing boundary missing", {
+  headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+  body: mp.replace("--XyZ--\r\n", ""),
+});
 add("multipart, wrong boundary", { headers: { "Content-Type": "multipart/form-data; boundary=Other" }, body: mp });
-add("multipart, no CRLF", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: mp.replace(/\r\n/g, "\n") });
-add("multipart, no Content-Disposition", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: "--XyZ\r\n\r\nvalue\r\n--XyZ--\r\n" });
-add("multipart, 10,000 parts", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: Array.from({ length: 10_000 }, (_, i) => `--XyZ\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join("") + "--XyZ--\r\n" });
-add("multipart, file in every field", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: Object.keys(valid).map((k) => `--XyZ\r\nContent-Disposition: form-data; name="${k}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n`).join("") + "--XyZ--\r\n" });
-add("content-length larger than the body", { headers: { "Content-Type": FORM, "Content-Length": "5000" }, body: "name=a" });
-add("10 MB declared body", { headers: { "Content-Type": FORM, "Content-Length": String(10 * 1024 * 1024) }, body: "name=" });
+add("multipart, no CRLF", {
+  headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+  body: mp.replace(/\r\n/g, "\n"),
+});
+add("multipart, no Content-Disposition", {
+  headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+  body: "--XyZ\r\n\r\nvalue\r\n--XyZ--\r\n",
+});
+add("multipart, 10,000 parts", {
+  headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+  body:
+    Array.from({ length: 10_000 }, (_, i) => `--XyZ\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join(
+      "",
+    ) + "--XyZ--\r\n",
+});
+add("multipart, file in every field", {
+  headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+  body:
+    Object.keys(valid)
+      .map(
+        (k) =>
+          `--XyZ\r\nContent-Disposition: form-data; name="${k}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n`,
+      )
+      .join("") + "--XyZ--\r\n",
+});
+add("content-length larger than the body", {
+  headers: { "Content-Type": FORM, "Content-Length": "5000" },
+  body: "name=a",
+});
+add("10 MB declared body", {
+  headers: { "Content-Type": FORM, "Content-Length": String(10 * 1024 * 1024) },
+  body: "name=",
+});
 add("10 MB streamed body (chunked, no length)", {
   headers: { "Content-Type": FORM },
   chunks: function* () {
     for (let i = 0; i < 160; i++) yield Buffer.alloc(64 * 1024, "a");
   },
 });
-add("10 MB multipart body", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: `--XyZ\r\nContent-Disposition: form-data; name="message"\r\n\r\n${"m".repeat(10 * 1024 * 1024)}\r\n--XyZ--\r\n` });
-add("10,000 urlencoded fields", { headers: { "Content-Type": FORM }, body: Array.from({ length: 10_000 }, (_, i) => `f${i}=`).join("&") });
-add("10,000 copies of one field", { headers: { "Content-Type": FORM }, body: "category=&".repeat(10_000) + urlencoded({ ...valid, category: "nope" }) });
-add("duplicated fields, invalid first", { headers: { "Content-Type": FORM }, body: `category=nope&${urlencoded(valid)}` });
-add("duplicated e-mail, invalid first", { headers: { "Content-Type": FORM }, body: `email=not-an-email&${urlencoded(valid)}` });
+add("10 MB multipart body", {
+  headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+  body: `--XyZ\r\nContent-Disposition: form-data; name="message"\r\n\r\n${"m".repeat(10 * 1024 * 1024)}\r\n--XyZ--\r\n`,
+});
+add("10,000 urlencoded fields", {
+  headers: { "Content-Type": FORM },
+  body: Array.from({ length: 10_000 }, (_, i) => `f${i}=`).join("&"),
+});
+add("10,000 copies of one field", {
+  headers: { "Content-Type": FORM },
+  body: "category=&".repeat(10_000) + urlencoded({ ...valid, category: "nope" }),
+});
+add("duplicated fields, invalid first", {
+  headers: { "Content-Type": FORM },
+  body: `category=nope&${urlencoded(valid)}`,
+});
+add("duplicated e-mail, invalid first", {
+  headers: { "Content-Type": FORM },
+  body: `email=not-an-email&${urlencoded(valid)}`,
+});
 
 const fields = ["name", "email", "number", "message"];
 const nasty: Record<string, string | Buffer> = {
@@ -127,28 +196,68 @@ const nasty: Record<string, string | Buffer> = {
   "CRLF header injection": "x\r\nBcc: victim@example.com\r\nSubject: spam",
   "encoded header injection": "x%0d%0aBcc:%20victim@example.com",
   "script tag": "<script>alert(1)</script>",
-  "overlong": "z".repeat(6000),
+  overlong: "z".repeat(6000),
   "only whitespace": " \t \u00a0 ",
   "right-to-left override": "\u202eevil\u202c",
 };
 for (const field of fields) {
   for (const [label, value] of Object.entries(nasty)) {
     // The category is invalid too, so nothing is relayed whatever the field does.
-    add(`${label} in ${field}`, { headers: { "Content-Type": FORM }, body: urlencoded({ ...valid, category: "nope", [field]: value }) });
+    add(`${label} in ${field}`, {
+      headers: { "Content-Type": FORM },
+      body: urlencoded({ ...valid, category: "nope", [field]: value }),
+    });
   }
 }
 // (" other " and "other\u0000" are not here: trimmed and cleaned they are the valid "other".)
-for (const category of ["", "OTHER", "0ther", "Other", "VIP nightclub experience", "<script>", "x".repeat(10_000), "other;DROP TABLE", "ⅰother", "null", "undefined", "[object Object]"]) {
-  add(`unknown category ${JSON.stringify(category.slice(0, 20))}`, { headers: { "Content-Type": FORM }, body: urlencoded({ ...valid, category }) });
+for (const category of [
+  "",
+  "OTHER",
+  "0ther",
+  "Other",
+  "VIP nightclub experience",
+  "<script>",
+  "x".repeat(10_000),
+  "other;DROP TABLE",
+  "ⅰother",
+  "null",
+  "undefined",
+  "[object Object]",
+]) {
+  add(`unknown category ${JSON.stringify(category.slice(0, 20))}`, {
+    headers: { "Content-Type": FORM },
+    body: urlencoded({ ...valid, category }),
+  });
 }
-add("honeypot filled", { headers: { "Content-Type": FORM }, body: urlencoded({ ...valid, website: "http://spam.example" }) });
-add("honeypot missing", { headers: { "Content-Type": FORM }, body: urlencoded({ ...valid, website: undefined }).replace(/&website=undefined/, "") });
-add("cross-site origin", { headers: { "Content-Type": FORM, Origin: "https://evil.example" }, body: urlencoded(valid) });
+add("honeypot filled", {
+  headers: { "Content-Type": FORM },
+  body: urlencoded({ ...valid, website: "http://spam.example" }),
+});
+add("honeypot missing", {
+  headers: { "Content-Type": FORM },
+  body: urlencoded({ ...valid, website: undefined }).replace(/&website=undefined/, ""),
+});
+add("cross-site origin", {
+  headers: { "Content-Type": FORM, Origin: "https://evil.example" },
+  body: urlencoded(valid),
+});
 add("origin null", { headers: { "Content-Type": FORM, Origin: "null" }, body: urlencoded(valid) });
-add("single-fetch action endpoint with junk", { target: "/contact.data", headers: { "Content-Type": FORM }, body: "%%%" });
-add("single-fetch action endpoint with cross-site origin", { target: "/contact.data", headers: { "Content-Type": FORM, Origin: "https://evil.example" }, body: urlencoded(valid) });
+add("single-fetch action endpoint with junk", {
+  target: "/contact.data",
+  headers: { "Content-Type": FORM },
+  body: "%%%",
+});
+add("single-fetch action endpoint with cross-site origin", {
+  target: "/contact.data",
+  headers: { "Content-Type": FORM, Origin: "https://evil.example" },
+  body: urlencoded(valid),
+});
 for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND", "TRACE", "OPTIONS"]) {
-  add(`${method} /contact`, { method, headers: { "Content-Type": FORM }, body: urlencoded({ ...valid, category: "nope" }) });
+  add(`${method} /contact`, {
+    method,
+    headers: { "Content-Type": FORM },
+    body: urlencoded({ ...valid, category: "nope" }),
+  });
 }
 for (const target of ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services"]) {
   add(`POST ${target}`, { target, headers: { "Content-Type": FORM }, body: urlencoded(valid) });
@@ -158,9 +267,17 @@ for (const target of ["/", "/vip-nightclub-experience", "/event-organization", "
 add("very long URL (100 KB)", { method: "GET", target: "/" + "a".repeat(100_000) });
 add("very long query (30 KB)", { method: "GET", target: "/?city=" + "b".repeat(30_000) });
 add("very long header (40 KB)", { method: "GET", target: "/", headers: { "X-Long": "c".repeat(40_000) } });
-add("many headers (500)", { method: "GET", target: "/", headers: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`X-H${i}`, "v"])) });
+add("many headers (500)", {
+  method: "GET",
+  target: "/",
+  headers: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`X-H${i}`, "v"])),
+});
 add("huge cookie", { method: "GET", target: "/contact", headers: { Cookie: `toast=${"d".repeat(12_000)}` } });
-add("forged toast cookie", { method: "GET", target: "/contact", headers: { Cookie: "toast=eyJfX2ZsYXNoX3RvYXN0X18iOnsibWVzc2FnZSI6IkhpIiwidHlwZSI6InN1Y2Nlc3MifX0=.forged" } });
+add("forged toast cookie", {
+  method: "GET",
+  target: "/contact",
+  headers: { Cookie: "toast=eyJfX2ZsYXNoX3RvYXN0X18iOnsibWVzc2FnZSI6IkhpIiwidHlwZSI6InN1Y2Nlc3MifX0=.forged" },
+});
 for (const target of [
   "/../../etc/passwd",
   "/%2e%2e/%2e%2e/etc/passwd",
@@ -181,13 +298,30 @@ for (const target of [
 ]) {
   add(`traversal ${target}`, { method: "GET", target }, { secret: true });
 }
-for (const target of ["/%E0%A4%A", "/%", "/?city=%ff%fe", "/?city=%00", "/?city[]=x&city[]=y", "/?gallery=<script>", "/contact?__proto__[x]=1", "//evil.example/", "/\\evil.example", "/%0d%0aSet-Cookie:%20x=1", "/*", "/?" + "&".repeat(5000)]) {
+for (const target of [
+  "/%E0%A4%A",
+  "/%",
+  "/?city=%ff%fe",
+  "/?city=%00",
+  "/?city[]=x&city[]=y",
+  "/?gallery=<script>",
+  "/contact?__proto__[x]=1",
+  "//evil.example/",
+  "/\\evil.example",
+  "/%0d%0aSet-Cookie:%20x=1",
+  "/*",
+  "/?" + "&".repeat(5000),
+]) {
   add(`odd target ${target.slice(0, 40)}`, { method: "GET", target });
 }
 add("bad Host header", { method: "GET", target: "/", headers: { Host: "evil.example\r\nX: y" } });
 add("absolute-form target", { method: "GET", target: "http://evil.example/" });
 add("HEAD /", { method: "HEAD", target: "/" });
-add("unknown Accept-Encoding", { method: "GET", target: "/", headers: { "Accept-Encoding": "zstd, x-gzip;q=2, *;q=-1" } });
+add("unknown Accept-Encoding", {
+  method: "GET",
+  target: "/",
+  headers: { "Accept-Encoding": "zstd, x-gzip;q=2, *;q=-1" },
+});
 add("garbage request line", { method: "G E T", target: "/" });
 
 const before = rss();
@@ -202,7 +336,8 @@ for (const c of cases) {
   peak = Math.max(peak, rss());
   statuses[status] = (statuses[status] ?? 0) + 1;
   const leaked = c.secret && /root:x:|"name": "adriatic-vip-site"|createRequestHandler/.test(body);
-  if (status === 0 || status >= 500 || leaked) failures.push(`${c.name}: ${status === 0 ? "no answer" : status}${leaked ? " (leaked a file)" : ""}`);
+  if (status === 0 || status >= 500 || leaked)
+    failures.push(`${c.name}: ${status === 0 ? "no answer" : status}${leaked ? " (leaked a file)" : ""}`);
 }
 const after = rss();
 const healthy = (await fetch(`${server.base}/healthz`).catch(() => ({ ok: false }))).ok;
@@ -211,13 +346,22 @@ await server.stop();
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const growth = after - before;
-console.log(`abuse: ${cases.length} requests; answers by status: ${Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(", ")}`);
-console.log(`abuse: server RSS ${mb(before)} before, ${mb(peak)} peak, ${mb(after)} after; healthy afterwards: ${healthy}; EmailJS stand-in received: ${relayed}`);
+console.log(
+  `abuse: ${cases.length} requests; answers by status: ${Object.entries(statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(", ")}`,
+);
+console.log(
+  `abuse: server RSS ${mb(before)} before, ${mb(peak)} peak, ${mb(after)} after; healthy afterwards: ${healthy}; EmailJS stand-in received: ${relayed}`,
+);
 if (!healthy) failures.push("server not healthy afterwards");
 if (relayed !== 0) failures.push(`EmailJS stand-in received ${relayed} request(s)`);
 if (growth > 100 * 1024 * 1024) failures.push(`memory grew by ${mb(growth)}`);
 for (const f of failures) console.log(`FAILED: ${f}`);
 mkdirSync("reports", { recursive: true });
-writeFileSync("reports/abuse.json", JSON.stringify({ passed: cases.length + 3 - failures.length, failed: failures.length, statuses, failures }, null, 2));
+writeFileSync(
+  "reports/abuse.json",
+  JSON.stringify({ passed: cases.length + 3 - failures.length, failed: failures.length, statuses, failures }, null, 2),
+);
 console.log(failures.length ? `abuse: ${failures.length} failure(s)` : "abuse: every request handled");
 process.exit(failures.length ? 1 : 0);

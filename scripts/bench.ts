@@ -77,7 +77,14 @@ const burst = await Promise.all(
     const res = await fetch(`${server.base}/contact`, {
       method: "POST",
       redirect: "manual",
-      body: new URLSearchParams({ name: "Bench", email: "bench@example.com", number: "+385 91 000 0000", category: "other", message, website: "" }),
+      body: new URLSearchParams({
+        name: "Bench",
+        email: "bench@example.com",
+        number: "+385 91 000 0000",
+        category: "other",
+        message,
+        website: "",
+      }),
     });
     const text = res.status === 302 ? "" : await res.text();
     return { message, status: res.status, errorToast: text.includes("Sorry, your message was not sent.") };
@@ -87,9 +94,22 @@ const burstMs = Date.now() - started;
 const burstPeak = sampler.stop();
 await server.stop();
 
-const delivered = new Set(existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l).fields.message) : []);
-const kept = new Set(existsSync(outbox) ? readdirSync(outbox).map((f) => JSON.parse(readFileSync(path.join(outbox, f), "utf8")).enquiry.message) : []);
-const lost = burst.filter((b) => !((b.status === 302 && delivered.has(b.message)) || (b.errorToast && kept.has(b.message))));
+const delivered = new Set(
+  existsSync(record)
+    ? readFileSync(record, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).fields.message)
+    : [],
+);
+const kept = new Set(
+  existsSync(outbox)
+    ? readdirSync(outbox).map((f) => JSON.parse(readFileSync(path.join(outbox, f), "utf8")).enquiry.message)
+    : [],
+);
+const lost = burst.filter(
+  (b) => !((b.status === 302 && delivered.has(b.message)) || (b.errorToast && kept.has(b.message))),
+);
 const sent302 = burst.filter((b) => b.status === 302).length;
 console.log(
   `enquiry burst: ${burstSize} at once in ${burstMs} ms: ${sent302} delivered (302), ${burstSize - sent302} answered with the error toast and kept in the outbox, ${lost.length} lost; peak RSS ${(burstPeak / 1048576).toFixed(0)} MB`,
@@ -109,7 +129,9 @@ const staticScript = `
   import express from "express"; import compression from "compression";
   const app = express(); app.use(compression()); app.use(express.static(${JSON.stringify(copy)}, { extensions: ["html"] }));
   app.listen(3182, "127.0.0.1", () => console.log("ready"));`;
-const staticServer = spawn(process.execPath, ["--input-type=module", "-e", staticScript], { stdio: ["ignore", "pipe", "inherit"] });
+const staticServer = spawn(process.execPath, ["--input-type=module", "-e", staticScript], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
 await new Promise((resolve) => staticServer.stdout.once("data", resolve));
 const plain = await load("http://127.0.0.1:3182", staticServer.pid!, "static copy (express.static)");
 staticServer.kill();
@@ -120,5 +142,19 @@ const failed = ours.errors > 0 || lost.length > 0;
 if (ours.errors) console.log(`FAILED: ${ours.errors} errors under load`);
 if (lost.length) console.log(`FAILED: ${lost.length} enquiries lost`);
 mkdirSync("reports", { recursive: true });
-writeFileSync("reports/bench.json", JSON.stringify({ passed: (ours.errors ? 0 : 1) + (lost.length ? 0 : 1), failed: (ours.errors ? 1 : 0) + (lost.length ? 1 : 0), ours, plain, ratio, burst: { size: burstSize, delivered: sent302, lost: lost.length, ms: burstMs } }, null, 2));
+writeFileSync(
+  "reports/bench.json",
+  JSON.stringify(
+    {
+      passed: (ours.errors ? 0 : 1) + (lost.length ? 0 : 1),
+      failed: (ours.errors ? 1 : 0) + (lost.length ? 1 : 0),
+      ours,
+      plain,
+      ratio,
+      burst: { size: burstSize, delivered: sent302, lost: lost.length, ms: burstMs },
+    },
+    null,
+    2,
+  ),
+);
 process.exit(failed ? 1 : 0);

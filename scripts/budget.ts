@@ -18,7 +18,9 @@ function gzipBytes(url: string) {
       res.on("data", (chunk) => {
         bytes += chunk.length;
       });
-      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] ?? "none", status: res.statusCode }));
+      res.on("end", () =>
+        resolve({ bytes, encoding: res.headers["content-encoding"] ?? "none", status: res.statusCode }),
+      );
     })
       .on("error", reject)
       .end();
@@ -44,13 +46,20 @@ try {
     const markup = await textOf(url);
     const css = [...new Set([...markup.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))];
     const js = [...new Set([...markup.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
-    const sum = async (list: string[]) => (await Promise.all(list.map((u) => gzipBytes(server.base + u)))).reduce((n, r) => n + r.bytes, 0);
+    const sum = async (list: string[]) =>
+      (await Promise.all(list.map((u) => gzipBytes(server.base + u)))).reduce((n, r) => n + r.bytes, 0);
 
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     let images = 0;
     page.on("response", async (response) => {
-      if (response.request().resourceType() === "image") images += (await response.body().catch(() => Buffer.alloc(0))).length;
+      if (response.request().resourceType() === "image")
+        images += (await response.body().catch(() => Buffer.alloc(0))).length;
     });
     await page.goto(url, { waitUntil: "networkidle" });
     await page.waitForTimeout(300);
@@ -76,12 +85,21 @@ try {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const pad = (s: string, n: number) => String(s).padEnd(n);
-console.log(`${pad("page", 28)}${pad("HTML gz", 11)}${pad("CSS gz", 11)}${pad("JS gz", 11)}${pad("ATF images", 12)}over`);
-console.log(`${pad("limit", 28)}${pad(kb(limits.htmlGzip), 11)}${pad(kb(limits.cssGzip), 11)}${pad(kb(limits.jsGzip), 11)}${pad(kb(limits.aboveFoldImages), 12)}`);
+console.log(
+  `${pad("page", 28)}${pad("HTML gz", 11)}${pad("CSS gz", 11)}${pad("JS gz", 11)}${pad("ATF images", 12)}over`,
+);
+console.log(
+  `${pad("limit", 28)}${pad(kb(limits.htmlGzip), 11)}${pad(kb(limits.cssGzip), 11)}${pad(kb(limits.jsGzip), 11)}${pad(kb(limits.aboveFoldImages), 12)}`,
+);
 for (const r of rows) {
-  console.log(`${pad(r.page, 28)}${pad(kb(r.html), 11)}${pad(kb(r.css), 11)}${pad(kb(r.js), 11)}${pad(kb(r.images), 12)}${r.over.join(", ") || "-"}`);
+  console.log(
+    `${pad(r.page, 28)}${pad(kb(r.html), 11)}${pad(kb(r.css), 11)}${pad(kb(r.js), 11)}${pad(kb(r.images), 12)}${r.over.join(", ") || "-"}`,
+  );
 }
 console.log(pagesOver ? `budget: ${pagesOver} page(s) over` : "budget: every page within its limits");
 mkdirSync("reports", { recursive: true });
-writeFileSync("reports/budget.json", JSON.stringify({ passed: rows.length - pagesOver, failed: pagesOver, rows }, null, 2));
+writeFileSync(
+  "reports/budget.json",
+  JSON.stringify({ passed: rows.length - pagesOver, failed: pagesOver, rows }, null, 2),
+);
 process.exit(pagesOver ? 1 : 0);

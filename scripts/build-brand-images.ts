@@ -53,8 +53,15 @@ function ogSvg({ eyebrow, title, line }: { eyebrow: string; title: string; line:
 
 async function main() {
   const icon = await readFile(ICON_SOURCE);
-  const inputs = createHash("sha256").update(icon).update(JSON.stringify({ OG_PAGES, ICONS })).update(await readFile(fileURLToPath(import.meta.url))).digest("hex");
-  const outputs = [...OG_PAGES.map((p) => path.join(OG_DIR, `${p.id}.jpg`)), ...ICONS.map((i) => path.join(ICON_DIR, i.file))];
+  const inputs = createHash("sha256")
+    .update(icon)
+    .update(JSON.stringify({ OG_PAGES, ICONS }))
+    .update(await readFile(fileURLToPath(import.meta.url)))
+    .digest("hex");
+  const outputs = [
+    ...OG_PAGES.map((p) => path.join(OG_DIR, `${p.id}.jpg`)),
+    ...ICONS.map((i) => path.join(ICON_DIR, i.file)),
+  ];
   if (existsSync(STAMP) && (await readFile(STAMP, "utf8")) === inputs && outputs.every((f) => existsSync(f))) {
     console.log("brand images: unchanged");
     return;
@@ -62,12 +69,20 @@ async function main() {
   await mkdir(OG_DIR, { recursive: true });
   await mkdir(ICON_DIR, { recursive: true });
   // The mark's shapes, without the icon's dark tile, for the share images.
-  const mark = icon.toString("utf8").replace(/^[\s\S]*?<rect[^>]*\/>/, "").replace(/<\/svg>\s*$/, "");
+  const mark = icon
+    .toString("utf8")
+    .replace(/^[\s\S]*?<rect[^>]*\/>/, "")
+    .replace(/<\/svg>\s*$/, "");
   for (const page of OG_PAGES) {
-    await sharp(Buffer.from(ogSvg(page, mark))).jpeg({ quality: 86, mozjpeg: true }).toFile(path.join(OG_DIR, `${page.id}.jpg`));
+    await sharp(Buffer.from(ogSvg(page, mark)))
+      .jpeg({ quality: 86, mozjpeg: true })
+      .toFile(path.join(OG_DIR, `${page.id}.jpg`));
   }
   for (const { file, size } of ICONS) {
-    await sharp(icon, { density: Math.ceil((72 * size) / 40) }).resize(size, size).png().toFile(path.join(ICON_DIR, file));
+    await sharp(icon, { density: Math.ceil((72 * size) / 40) })
+      .resize(size, size)
+      .png()
+      .toFile(path.join(ICON_DIR, file));
   }
   await copyFile(ICON_SOURCE, path.join(root, "public/favicon.svg"));
   await mkdir(path.dirname(STAMP), { recursive: true });

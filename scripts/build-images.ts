@@ -43,7 +43,13 @@ sharp.concurrency(2);
 const naturalSort = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 function altFromName(file: string) {
-  return `Photo: ${path.parse(file).name.replace(/[-_]+/g, " ").replace(/\s*\d+$/, "").trim() || "gallery image"}`;
+  return `Photo: ${
+    path
+      .parse(file)
+      .name.replace(/[-_]+/g, " ")
+      .replace(/\s*\d+$/, "")
+      .trim() || "gallery image"
+  }`;
 }
 
 /** File names of one image's encodings; the app derives the same names from the manifest. */
@@ -66,7 +72,10 @@ async function processImage(
 ): Promise<GalleryImage> {
   const input = await readFile(path.join(src, gallery, file));
   const hash = createHash("sha256").update(input).update(SETTINGS).digest("hex").slice(0, 10);
-  const name = `${path.parse(file).name.toLowerCase().replace(/[^a-z0-9-]+/g, "-")}-${hash}`;
+  const name = `${path
+    .parse(file)
+    .name.toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")}-${hash}`;
   const base = `${urlBase}/${gallery}/${name}`;
   const dir = path.join(out, gallery);
 
@@ -81,15 +90,27 @@ async function processImage(
 
   const probe = await sharp(input).metadata();
   // Vector art has no pixel size of its own: render it large enough for the widest variant.
-  const density = probe.format === "svg" ? Math.min(2400, Math.ceil((72 * WIDTHS.at(-1)!) / (probe.width ?? 800))) : undefined;
+  const density =
+    probe.format === "svg" ? Math.min(2400, Math.ceil((72 * WIDTHS.at(-1)!) / (probe.width ?? 800))) : undefined;
   // Decode (and orient by EXIF) once; every encoding starts from these pixels. Metadata is
   // not carried into the outputs.
-  const { data, info } = await sharp(input, { density, failOn: "error" }).rotate().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(input, { density, failOn: "error" })
+    .rotate()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
   let widths = WIDTHS.filter((w) => w <= info.width);
   if (widths.length === 0) widths = [info.width];
-  const entry: GalleryImage = { alt, width: info.width, height: info.height, color: "", base, widths, fallbackWidth: Math.min(FALLBACK_WIDTH, info.width) };
+  const entry: GalleryImage = {
+    alt,
+    width: info.width,
+    height: info.height,
+    color: "",
+    base,
+    widths,
+    fallbackWidth: Math.min(FALLBACK_WIDTH, info.width),
+  };
 
   const jobs: { format: Format; w: number; file: string }[] = [
     ...widths.flatMap((w) => [
@@ -127,7 +148,10 @@ export async function buildImages(options: Partial<Options> = {}) {
     for (const list of Object.values(last)) for (const e of list) previous.set(e.base, e);
   }
   const keep = new Set<string>();
-  const galleries = (await readdir(SRC, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const galleries = (await readdir(SRC, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const gallery of galleries) {
     const altFile = path.join(SRC, gallery, "alt.json");
     const alts: Record<string, string> = existsSync(altFile) ? JSON.parse(await readFile(altFile, "utf8")) : {};
@@ -140,7 +164,8 @@ export async function buildImages(options: Partial<Options> = {}) {
       const results = await Promise.all(
         batch.map((file) => {
           const alt = alts[file];
-          if (!alt) console.warn(`images: no alt text for ${gallery}/${file} in alt.json; using "${altFromName(file)}"`);
+          if (!alt)
+            console.warn(`images: no alt text for ${gallery}/${file} in alt.json; using "${altFromName(file)}"`);
           return processImage(opts, counts, gallery, file, alt ?? altFromName(file), keep, previous);
         }),
       );
@@ -170,5 +195,7 @@ export async function buildImages(options: Partial<Options> = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await buildImages({ force: process.argv.includes("--force") });
-  console.log(`images: ${r.total} originals, ${r.encoded} encoded, ${r.cached} unchanged, ${r.removed} stale files removed, ${r.seconds.toFixed(1)}s`);
+  console.log(
+    `images: ${r.total} originals, ${r.encoded} encoded, ${r.cached} unchanged, ${r.removed} stale files removed, ${r.seconds.toFixed(1)}s`,
+  );
 }

@@ -215,4 +215,8 @@ for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
   await writeFile(`${dir}/alt.json`, JSON.stringify(alts, null, 2) + "\n");
   counts[gallery] = count;
 }
-console.log(Object.entries(counts).map(([g, n]) => `${g}: ${n}`).join(", "));
+console.log(
+  Object.entries(counts)
+    .map(([g, n]) => `${g}: ${n}`)
+    .join(", "),
+);

@@ -23,7 +23,10 @@ type Row = { preset: string; path: string } & (
 );
 type Report = {
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { type?: string; nodeLabel?: string }[] } } | undefined>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { type?: string; nodeLabel?: string }[] } } | undefined
+  >;
 };
 const rows: Row[] = [];
 try {
@@ -45,13 +48,18 @@ try {
       let error: unknown;
       for (let attempt = 1; attempt <= 3; attempt++) {
         try {
-          await run("npx", args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
+          await run("npx", args, {
+            env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+            maxBuffer: 64 * 1024 * 1024,
+          });
           error = undefined;
           break;
         } catch (e) {
           error = e;
           const { stderr = "", message = "" } = e as { stderr?: string; message?: string };
-          console.log(`lighthouse: ${preset} ${path}: attempt ${attempt} failed: ${/Runtime error encountered: (.*)/.exec(stderr)?.[1] ?? message.split("\n")[0]}`);
+          console.log(
+            `lighthouse: ${preset} ${path}: attempt ${attempt} failed: ${/Runtime error encountered: (.*)/.exec(stderr)?.[1] ?? message.split("\n")[0]}`,
+          );
         }
       }
       if (error) {
@@ -72,7 +80,8 @@ try {
         lcp: audit("largest-contentful-paint"),
         tbt: audit("total-blocking-time"),
         cls: audit("cumulative-layout-shift"),
-        lcpElement: report.audits["lcp-breakdown-insight"]?.details?.items?.find((i) => i.type === "node")?.nodeLabel ?? "",
+        lcpElement:
+          report.audits["lcp-breakdown-insight"]?.details?.items?.find((i) => i.type === "node")?.nodeLabel ?? "",
       });
     }
   }
@@ -81,7 +90,9 @@ try {
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
-console.log(`${pad("preset", 9)}${pad("page", 27)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 5)}${pad("seo", 5)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 8)}${pad("CLS", 7)}LCP element`);
+console.log(
+  `${pad("preset", 9)}${pad("page", 27)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 5)}${pad("seo", 5)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 8)}${pad("CLS", 7)}LCP element`,
+);
 let under = 0;
 for (const r of rows) {
   if (r.failed) {
@@ -89,7 +100,9 @@ for (const r of rows) {
     console.log(`${pad(r.preset, 9)}${pad(r.path, 27)}no report: Lighthouse failed three times`);
     continue;
   }
-  const low = (["performance", "accessibility", "bestPractices", "seo"] as const).filter((k) => r[k] < (floors?.[k] ?? 0));
+  const low = (["performance", "accessibility", "bestPractices", "seo"] as const).filter(
+    (k) => r[k] < (floors?.[k] ?? 0),
+  );
   if (low.length) under++;
   console.log(
     `${pad(r.preset, 9)}${pad(r.path, 27)}${pad(r.performance, 6)}${pad(r.accessibility, 6)}${pad(r.bestPractices, 5)}${pad(r.seo, 5)}` +
@@ -97,6 +110,10 @@ for (const r of rows) {
       `${r.lcpElement.replace(/\s+/g, " ").slice(0, 40)}${low.length ? `  UNDER: ${low.join(", ")}` : ""}`,
   );
 }
-console.log(under ? `lighthouse: ${under} run(s) under the floors in budgets.json` : "lighthouse: every run at or above its floors");
+console.log(
+  under
+    ? `lighthouse: ${under} run(s) under the floors in budgets.json`
+    : "lighthouse: every run at or above its floors",
+);
 writeFileSync(`${out}/summary.json`, JSON.stringify({ passed: rows.length - under, failed: under, rows }, null, 2));
 process.exit(under ? 1 : 0);

@@ -6,7 +6,9 @@ import { chromium } from "@playwright/test";
 
 const base = process.env.BASE_URL ?? "http://localhost:3000";
 const [outDir = "screenshots", ...rest] = process.argv.slice(2);
-const paths = rest.length ? rest : ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services", "/contact", "/no-such-page"];
+const paths = rest.length
+  ? rest
+  : ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services", "/contact", "/no-such-page"];
 const widths = [375, 1280];
 
 await mkdir(outDir, { recursive: true });
@@ -16,7 +18,10 @@ const browser = await chromium.launch({
 });
 for (const js of [true, false]) {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, javaScriptEnabled: js });
+    const context = await browser.newContext({
+      viewport: { width, height: width < 600 ? 812 : 900 },
+      javaScriptEnabled: js,
+    });
     const page = await context.newPage();
     for (const path of paths) {
       await page.goto(base + path, { waitUntil: "networkidle" });

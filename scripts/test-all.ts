@@ -23,7 +23,12 @@ function run(label: string, command: string, args: string[], env: Record<string,
   return { ok: result.status === 0, seconds };
 }
 
-function step(label: string, command: string, args: string[], { counts = true, env }: { counts?: boolean; env?: Record<string, string> } = {}) {
+function step(
+  label: string,
+  command: string,
+  args: string[],
+  { counts = true, env }: { counts?: boolean; env?: Record<string, string> } = {},
+) {
   const { ok, seconds } = run(label, command, args, env);
   if (!ok) failed++;
   else if (counts) passed++;
@@ -56,10 +61,15 @@ step("images", "npm", ["run", "images"], { counts: false });
 step("typecheck", "node_modules/.bin/tsc", []);
 step("lint (eslint)", "node_modules/.bin/eslint", ["--max-warnings=0", "."]);
 step("format (prettier)", "node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]);
-suite("unit (vitest)", "node_modules/.bin/vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`], () => {
-  const r = readJson(`${REPORTS}/vitest.json`);
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
-});
+suite(
+  "unit (vitest)",
+  "node_modules/.bin/vitest",
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
+  () => {
+    const r = readJson(`${REPORTS}/vitest.json`);
+    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
+  },
+);
 // Built with the e2e EmailJS ids in its environment: the bundle test then proves that
 // nothing reads them into client code.
 const e2eIds = readJson("tests/e2e/emailjs-test-ids.json");
@@ -73,9 +83,15 @@ if (built) {
   // Budgets: one check per page (bytes) and per Lighthouse run (scores), after the
   // browser tests so nothing else loads the machine while they measure.
   suite("abuse corpus", "node_modules/.bin/tsx", ["scripts/abuse.ts"], () => readJson(`${REPORTS}/abuse.json`));
-  suite("bench (load, enquiry burst)", "node_modules/.bin/tsx", ["scripts/bench.ts"], () => readJson(`${REPORTS}/bench.json`));
-  suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () => readJson(`${REPORTS}/budget.json`));
-  suite("lighthouse (mobile + desktop)", "node_modules/.bin/tsx", ["scripts/lighthouse.ts"], () => readJson(`${REPORTS}/lighthouse/summary.json`));
+  suite("bench (load, enquiry burst)", "node_modules/.bin/tsx", ["scripts/bench.ts"], () =>
+    readJson(`${REPORTS}/bench.json`),
+  );
+  suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () =>
+    readJson(`${REPORTS}/budget.json`),
+  );
+  suite("lighthouse (mobile + desktop)", "node_modules/.bin/tsx", ["scripts/lighthouse.ts"], () =>
+    readJson(`${REPORTS}/lighthouse/summary.json`),
+  );
 } else {
   failed++;
   lines.push("end-to-end: not run (build failed)");

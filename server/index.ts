@@ -28,11 +28,19 @@ if (env.MOCKS) {
 }
 
 let stopping = false;
-const app = createApp({ build, clientDir: fileURLToPath(new URL("./client", import.meta.url)), env, isStopping: () => stopping });
+const app = createApp({
+  build,
+  clientDir: fileURLToPath(new URL("./client", import.meta.url)),
+  env,
+  isStopping: () => stopping,
+});
 
 // A slow or stalled client cannot hold a connection: headers within 10 s, the whole request
 // within 15 s (Node answers 408), checked every second.
-const server = createServer({ headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 }, app);
+const server = createServer(
+  { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 },
+  app,
+);
 server.listen(env.PORT, env.HOST, () => {
   log("info", "server.listening", { url: `http://localhost:${env.PORT}` });
 });

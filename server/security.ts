@@ -7,7 +7,11 @@ import helmet from "helmet";
  * absolute or authority form (a 500 inside createRemixRequest otherwise). */
 export const refuseOddRequests: RequestHandler = (req, res, next) => {
   if (!["GET", "HEAD", "POST"].includes(req.method)) {
-    res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).type("text/plain").send("405 Method Not Allowed\n");
+    res
+      .status(405)
+      .set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" })
+      .type("text/plain")
+      .send("405 Method Not Allowed\n");
     return;
   }
   if (!req.url.startsWith("/") || req.url.startsWith("//")) {
@@ -80,5 +84,9 @@ export const sameOriginPosts: RequestHandler = (req, res, next) => {
     /* unparsable: treated as foreign */
   }
   if (originHost && originHost === host) return next();
-  res.status(403).set("Cache-Control", "private, no-store").type("text/plain").send("403 Forbidden: this form can only be sent from our own site.\n");
+  res
+    .status(403)
+    .set("Cache-Control", "private, no-store")
+    .type("text/plain")
+    .send("403 Forbidden: this form can only be sent from our own site.\n");
 };

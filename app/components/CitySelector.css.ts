@@ -9,7 +9,14 @@ export const selector = style({
 
 export const groups = style({ display: "grid", gap: vars.space.md });
 
-export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+export const list = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+});
 
 /** The first four cities sit together in one framed group. */
 export const groupCoast = style({
@@ -73,6 +80,8 @@ export const venue = style({
   alignItems: "center",
   gap: vars.space.sm,
   fontSize: vars.size.lg,
-  selectors: { "&::before": { content: '""', width: "0.5rem", height: "0.5rem", borderRadius: "50%", background: vars.color.sea } },
+  selectors: {
+    "&::before": { content: '""', width: "0.5rem", height: "0.5rem", borderRadius: "50%", background: vars.color.sea },
+  },
 });
 export const abroad = style({ color: vars.color.muted, fontSize: vars.size.lg });

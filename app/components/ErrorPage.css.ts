@@ -1,7 +1,12 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const page = style({ paddingBlock: vars.space.section, display: "grid", gap: vars.space.lg, justifyItems: "start" });
+export const page = style({
+  paddingBlock: vars.space.section,
+  display: "grid",
+  gap: vars.space.lg,
+  justifyItems: "start",
+});
 export const title = style({ fontSize: vars.size.h1 });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
 export const detail = style({

@@ -14,8 +14,8 @@ export function Hero() {
           {BRAND}
         </h1>
         <p className={s.copy}>
-          VIP nightlife, tailor-made events and personal concierge in Split, along the Croatian coast and
-          across the Balkans.
+          VIP nightlife, tailor-made events and personal concierge in Split, along the Croatian coast and across the
+          Balkans.
         </p>
         <div className={s.actions}>
           <a href="#needs-title" className={button.primary}>

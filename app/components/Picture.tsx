@@ -9,7 +9,8 @@ type Props = {
   className?: string;
 };
 
-const srcset = (image: GalleryImage, ext: string) => image.widths.map((w) => `${image.base}-${w}.${ext} ${w}w`).join(", ");
+const srcset = (image: GalleryImage, ext: string) =>
+  image.widths.map((w) => `${image.base}-${w}.${ext} ${w}w`).join(", ");
 
 /** AVIF, then WebP, then a small JPEG for the rest; width and height reserve the box and the
  * dominant colour fills it while loading, so nothing shifts. */

@@ -33,9 +33,7 @@ export function ServicePage({ service, images }: { service: Service; images: rea
         </div>
         <div className={container}>
           <div className={s.cta}>
-            <p className={s.closing}>
-              {service.closing} Contact us for further information or any special request.
-            </p>
+            <p className={s.closing}>{service.closing} Contact us for further information or any special request.</p>
             <Link to="/contact" className={button.primary}>
               Contact
             </Link>

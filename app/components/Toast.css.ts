@@ -2,7 +2,10 @@ import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { TOAST_MS } from "./toast-timing";
 
-const enter = keyframes({ from: { transform: "translate(-50%, -12px)", opacity: 0 }, to: { transform: "translate(-50%, 0)", opacity: 1 } });
+const enter = keyframes({
+  from: { transform: "translate(-50%, -12px)", opacity: 0 },
+  to: { transform: "translate(-50%, 0)", opacity: 1 },
+});
 const leave = keyframes({ to: { visibility: "hidden", opacity: 0 } });
 
 const base = style({

@@ -8,8 +8,26 @@ import { readHomeState, homeHref } from "~/utils/home-query";
 
 describe("content", () => {
   it("lists the eight cities in the spec's order and grouping", () => {
-    expect(CITIES.map((c) => c.label)).toEqual(["Split", "Dubrovnik", "Zrće", "Hvar", "Makarska", "Zagreb", "Budva", "Belgrade"]);
-    expect(CITIES.map((c) => c.group)).toEqual(["coast", "coast", "coast", "coast", "more", "more", "abroad", "abroad"]);
+    expect(CITIES.map((c) => c.label)).toEqual([
+      "Split",
+      "Dubrovnik",
+      "Zrće",
+      "Hvar",
+      "Makarska",
+      "Zagreb",
+      "Budva",
+      "Belgrade",
+    ]);
+    expect(CITIES.map((c) => c.group)).toEqual([
+      "coast",
+      "coast",
+      "coast",
+      "coast",
+      "more",
+      "more",
+      "abroad",
+      "abroad",
+    ]);
     expect(cityById("budva").country).toBe("MONTENEGRO");
     expect(cityById("belgrade").country).toBe("SERBIA");
   });
@@ -41,8 +59,14 @@ describe("content", () => {
 
 describe("home query", () => {
   it("reads the city and gallery state, ignoring junk", () => {
-    expect(readHomeState(new URLSearchParams("city=hvar&gallery=all"))).toEqual({ cityId: "hvar", galleryExpanded: true });
-    expect(readHomeState(new URLSearchParams("city=<script>&gallery=yes"))).toEqual({ cityId: "split", galleryExpanded: false });
+    expect(readHomeState(new URLSearchParams("city=hvar&gallery=all"))).toEqual({
+      cityId: "hvar",
+      galleryExpanded: true,
+    });
+    expect(readHomeState(new URLSearchParams("city=<script>&gallery=yes"))).toEqual({
+      cityId: "split",
+      galleryExpanded: false,
+    });
   });
 
   it("builds links that keep the other state and leave defaults out", () => {

@@ -22,14 +22,12 @@ export const PAGES: readonly Page[] = [
     heading: BRAND,
     share: { eyebrow: "Split, Croatia", title: BRAND, line: "VIP nightlife · events · concierge" },
   },
-  ...SERVICES.map(
-    (service): Page => ({
-      id: service.slug,
-      path: `/${service.slug}`,
-      heading: service.title,
-      share: { eyebrow: BRAND, title: service.title, line: service.shareLine },
-    }),
-  ),
+  ...SERVICES.map((service): Page => ({
+    id: service.slug,
+    path: `/${service.slug}`,
+    heading: service.title,
+    share: { eyebrow: BRAND, title: service.title, line: service.shareLine },
+  })),
   {
     id: "contact",
     path: "/contact",

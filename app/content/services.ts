@@ -35,8 +35,7 @@ export const SERVICES: readonly Service[] = [
       "Bottle service, arranged before you arrive",
       "Transport by car, boat or helicopter, door to door",
     ],
-    closing:
-      "Tell us the date, the city and the size of your group, and we will plan the night around you.",
+    closing: "Tell us the date, the city and the size of your group, and we will plan the night around you.",
     gallery: "vip",
   },
   {

@@ -32,6 +32,12 @@ export const control = style({
 
 export const error = style({ color: vars.color.danger, fontSize: vars.size.sm });
 
-export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
+export const honeypot = style({
+  position: "absolute",
+  left: "-10000px",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+});
 
 export const actions = style({ display: "flex", justifyContent: "flex-start" });

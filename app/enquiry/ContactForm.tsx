@@ -66,15 +66,34 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
     <Form method="post" action="/contact" className={s.form} noValidate ref={formRef} aria-labelledby="form-title">
       <div className={s.row}>
         <Field name="name" label="Name" error={fieldErrors.name}>
-          {(attrs) => <input {...attrs} type="text" autoComplete="name" maxLength={MAX_LENGTH.name} defaultValue={values.name} />}
+          {(attrs) => (
+            <input {...attrs} type="text" autoComplete="name" maxLength={MAX_LENGTH.name} defaultValue={values.name} />
+          )}
         </Field>
         <Field name="email" label="E-mail" error={fieldErrors.email}>
-          {(attrs) => <input {...attrs} type="email" autoComplete="email" maxLength={MAX_LENGTH.email} defaultValue={values.email} />}
+          {(attrs) => (
+            <input
+              {...attrs}
+              type="email"
+              autoComplete="email"
+              maxLength={MAX_LENGTH.email}
+              defaultValue={values.email}
+            />
+          )}
         </Field>
       </div>
       <div className={s.row}>
         <Field name="number" label="Phone number" error={fieldErrors.number}>
-          {(attrs) => <input {...attrs} type="tel" inputMode="tel" autoComplete="tel" maxLength={MAX_LENGTH.number} defaultValue={values.number} />}
+          {(attrs) => (
+            <input
+              {...attrs}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={MAX_LENGTH.number}
+              defaultValue={values.number}
+            />
+          )}
         </Field>
         <Field name="category" label="Category" error={fieldErrors.category}>
           {(attrs) => (

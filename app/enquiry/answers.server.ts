@@ -49,8 +49,16 @@ export function unreadable(body: Extract<FormBodyResult, { ok: false }>) {
     fieldErrors: {},
     toast:
       body.status === 413
-        ? { type: "error", message: "Your message is too long to send.", description: "Please shorten it and try again." }
-        : { type: "error", message: "We could not read the form.", description: "Please fill it in and send it again." },
+        ? {
+            type: "error",
+            message: "Your message is too long to send.",
+            description: "Please shorten it and try again.",
+          }
+        : {
+            type: "error",
+            message: "We could not read the form.",
+            description: "Please fill it in and send it again.",
+          },
   });
 }
 
@@ -59,7 +67,10 @@ export function invalid(parsed: Extract<ParsedEnquiry, { ok: false }>) {
   return showAgain(400, {
     values: parsed.values,
     fieldErrors: parsed.fieldErrors,
-    toast: { type: "warning", message: parsed.incomplete ? MESSAGES.incomplete : "Please check the highlighted fields." },
+    toast: {
+      type: "warning",
+      message: parsed.incomplete ? MESSAGES.incomplete : "Please check the highlighted fields.",
+    },
   });
 }
 

@@ -43,12 +43,24 @@ export function createEmailJsTransport(config: EmailJsConfig, options: Options):
         });
         const text = await response.text();
         // The SDK's rule: success is status 200 or the text "OK".
-        if (response.status === 200 || text === "OK") return { ok: true, transport: "emailjs", status: response.status };
-        return { ok: false, transport: "emailjs", reason: `http_${response.status}`, status: response.status, detail: text.slice(0, 300) };
+        if (response.status === 200 || text === "OK")
+          return { ok: true, transport: "emailjs", status: response.status };
+        return {
+          ok: false,
+          transport: "emailjs",
+          reason: `http_${response.status}`,
+          status: response.status,
+          detail: text.slice(0, 300),
+        };
       } catch (error) {
         const name = error instanceof Error ? error.name : "";
         const reason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
-        return { ok: false, transport: "emailjs", reason, detail: error instanceof Error ? error.message.slice(0, 300) : undefined };
+        return {
+          ok: false,
+          transport: "emailjs",
+          reason,
+          detail: error instanceof Error ? error.message.slice(0, 300) : undefined,
+        };
       }
     },
   };

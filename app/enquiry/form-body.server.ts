@@ -2,9 +2,7 @@
  * refused without being read to the end, and only the two form encodings are accepted. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
-export type FormBodyResult =
-  | { ok: true; form: FormData }
-  | { ok: false; status: 400 | 413 | 415; reason: string };
+export type FormBodyResult = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; reason: string };
 
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 
@@ -28,7 +26,10 @@ export async function readFormBody(request: Request, limit = MAX_FORM_BYTES): Pr
   }
 }
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too_large" | "unreadable"> {
+async function readLimited(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | "too_large" | "unreadable"> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

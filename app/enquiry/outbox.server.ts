@@ -41,7 +41,12 @@ export function createOutboxTransport(dir: string): Transport {
         await writeToOutbox(dir, enquiry, { status: "pending", requestId });
         return { ok: true, transport: "outbox" };
       } catch (error) {
-        return { ok: false, transport: "outbox", reason: "write_failed", detail: error instanceof Error ? error.message : undefined };
+        return {
+          ok: false,
+          transport: "outbox",
+          reason: "write_failed",
+          detail: error instanceof Error ? error.message : undefined,
+        };
       }
     },
   };

@@ -76,7 +76,10 @@ describe("EmailJS transport", () => {
   });
 
   it("sends the private key as accessToken when configured", async () => {
-    const transport = createEmailJsTransport({ ...CONFIG, privateKey: "private_unit" }, { timeoutMs: 2000, pacer: noPacing() });
+    const transport = createEmailJsTransport(
+      { ...CONFIG, privateKey: "private_unit" },
+      { timeoutMs: 2000, pacer: noPacing() },
+    );
     await transport.send(enquiry());
     expect(recordedSends[0]!.fields.accessToken).toBe("private_unit");
   });
@@ -97,8 +100,7 @@ describe("EmailJS transport", () => {
 });
 
 describe("sender", () => {
-  const senderWith = () =>
-    createSender(createEmailJsTransport(CONFIG, { timeoutMs: 500, pacer: noPacing() }), outbox);
+  const senderWith = () => createSender(createEmailJsTransport(CONFIG, { timeoutMs: 500, pacer: noPacing() }), outbox);
 
   it("relays a valid enquiry and logs one line without personal data", async () => {
     const result = await senderWith()(enquiry(), "req-1");

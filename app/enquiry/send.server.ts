@@ -27,7 +27,10 @@ export function createSender(transport: Transport, outboxDir: string) {
           requestId,
         });
       } catch (error) {
-        log("error", "enquiry.outbox_write_failed", { requestId, error: error instanceof Error ? error.message : String(error) });
+        log("error", "enquiry.outbox_write_failed", {
+          requestId,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     log("error", "enquiry.relay_failed", {

@@ -53,10 +53,7 @@ export default function Home() {
           Things we do the most
         </h2>
         <p className={`${lead} ${s.prompt}`}>Click on city and see!</p>
-        <CitySelector
-          selectedId={state.cityId}
-          hrefFor={(cityId) => homeHref({ ...state, cityId }, "cities")}
-        />
+        <CitySelector selectedId={state.cityId} hrefFor={(cityId) => homeHref({ ...state, cityId }, "cities")} />
       </section>
       <section id="gallery" className={`${container} ${section}`} aria-labelledby="gallery-title">
         <span className={eyebrow}>Gallery</span>

@@ -61,7 +61,13 @@ async function makeAction(overrides: { rateMax?: number; trustedProxyHeader?: st
 type Body = BodyInit | Record<string, string>;
 function post(body: Body, headers: Record<string, string> = {}, encoding: "multipart" | "urlencoded" = "urlencoded") {
   let init: RequestInit;
-  if (typeof body === "object" && !(body instanceof FormData) && !(body instanceof URLSearchParams) && !(body instanceof Uint8Array) && !(body instanceof ReadableStream)) {
+  if (
+    typeof body === "object" &&
+    !(body instanceof FormData) &&
+    !(body instanceof URLSearchParams) &&
+    !(body instanceof Uint8Array) &&
+    !(body instanceof ReadableStream)
+  ) {
     if (encoding === "multipart") {
       const form = new FormData();
       for (const [k, v] of Object.entries(body)) form.append(k, v);
@@ -77,7 +83,9 @@ function post(body: Body, headers: Record<string, string> = {}, encoding: "multi
 
 type Action = Awaited<ReturnType<typeof makeAction>>;
 async function run(action: Action | Promise<Action>, request: Request, clientAddress = "10.0.0.1") {
-  const result = (await (await action)({ request, context: { clientAddress, requestId: "test" }, params: {} })) as unknown;
+  const result = (await (
+    await action
+  )({ request, context: { clientAddress, requestId: "test" }, params: {} })) as unknown;
   if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined };
   const { data, init } = result as { data: ContactActionData; init: ResponseInit | null };
   return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
@@ -109,25 +117,33 @@ describe("POST /contact", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const { getToast } = await import("~/utils/toast.server");
-    const forged = Buffer.from(JSON.stringify({ __flash_toast__: { message: "Forged", type: "success" } })).toString("base64");
+    const forged = Buffer.from(JSON.stringify({ __flash_toast__: { message: "Forged", type: "success" } })).toString(
+      "base64",
+    );
     const { toast } = await getToast(new Request("http://localhost/", { headers: { cookie: `toast=${forged}` } }));
     expect(toast).toBeUndefined();
   });
 
-  it.each(["name", "email", "number", "category", "message"])("with %s empty sends nothing and warns, keeping the values", async (field) => {
-    const res = await run(makeAction(), post({ ...VALID, [field]: "   " }));
-    expect(res.status).toBe(400);
-    expect(res.data!.toast).toEqual({ type: "warning", message: "Please fill out all the form fields." });
-    expect(res.data!.fieldErrors[field as keyof ContactActionData["fieldErrors"]]).toBeTruthy();
-    expect(res.data!.values).toEqual({ ...pick(VALID), [field]: "" });
-    expect(recordedSends).toHaveLength(0);
-  });
+  it.each(["name", "email", "number", "category", "message"])(
+    "with %s empty sends nothing and warns, keeping the values",
+    async (field) => {
+      const res = await run(makeAction(), post({ ...VALID, [field]: "   " }));
+      expect(res.status).toBe(400);
+      expect(res.data!.toast).toEqual({ type: "warning", message: "Please fill out all the form fields." });
+      expect(res.data!.fieldErrors[field as keyof ContactActionData["fieldErrors"]]).toBeTruthy();
+      expect(res.data!.values).toEqual({ ...pick(VALID), [field]: "" });
+      expect(recordedSends).toHaveLength(0);
+    },
+  );
 
   it("refuses an unknown category and a malformed e-mail with field messages", async () => {
     const res = await run(makeAction(), post({ ...VALID, category: "Yacht heist", email: "marko@" }));
     expect(res.status).toBe(400);
     expect(res.data!.toast.type).toBe("warning");
-    expect(res.data!.fieldErrors).toEqual({ category: "Please choose a category.", email: expect.stringMatching(/valid e-mail/) });
+    expect(res.data!.fieldErrors).toEqual({
+      category: "Please choose a category.",
+      email: expect.stringMatching(/valid e-mail/),
+    });
     expect(recordedSends).toHaveLength(0);
   });
 
@@ -217,7 +233,13 @@ describe("POST /contact", () => {
 
   describe("bad bodies get a 4xx, never a 5xx", () => {
     it("a declared body over the limit is refused with 413 unread", async () => {
-      const res = await run(makeAction(), post("x".repeat(10), { "content-type": "application/x-www-form-urlencoded", "content-length": String(10 * 1024 * 1024) }));
+      const res = await run(
+        makeAction(),
+        post("x".repeat(10), {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(10 * 1024 * 1024),
+        }),
+      );
       expect(res.status).toBe(413);
     });
 
@@ -244,14 +266,19 @@ describe("POST /contact", () => {
     it("refuses malformed multipart with 400", async () => {
       const res = await run(
         makeAction(),
-        post("--b\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nMarko", { "content-type": "multipart/form-data; boundary=b" }),
+        post('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMarko', {
+          "content-type": "multipart/form-data; boundary=b",
+        }),
       );
       expect(res.status).toBe(400);
       expect(res.data!.toast.type).toBe("error");
     });
 
     it("an empty body is a warning about empty fields", async () => {
-      const res = await run(makeAction({ honeypot: false }), post("", { "content-type": "application/x-www-form-urlencoded" }));
+      const res = await run(
+        makeAction({ honeypot: false }),
+        post("", { "content-type": "application/x-www-form-urlencoded" }),
+      );
       expect(res.status).toBe(400);
       expect(res.data!.toast.message).toBe("Please fill out all the form fields.");
     });

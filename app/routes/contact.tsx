@@ -36,7 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Remix calls the action for every method but GET and HEAD; the server already refuses
   // the rest, this keeps the action safe on its own.
   if (request.method !== "POST") {
-    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD, POST", "Cache-Control": "private, no-store" } });
+    return new Response("Method Not Allowed", {
+      status: 405,
+      headers: { Allow: "GET, HEAD, POST", "Cache-Control": "private, no-store" },
+    });
   }
 
   const limit = countEnquiry(request, context.clientAddress);

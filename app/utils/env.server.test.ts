@@ -11,7 +11,9 @@ describe("parseEnv", () => {
 
   it("reads the HTTP server's own variables", () => {
     expect(parseEnv({})).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SHUTDOWN_GRACE_MS: 10_000 });
-    expect(parseEnv({ PORT: "8080", HOST: "127.0.0.1", SHUTDOWN_GRACE_MS: "2500", ROBOTS_NOINDEX: "yes" })).toMatchObject({
+    expect(
+      parseEnv({ PORT: "8080", HOST: "127.0.0.1", SHUTDOWN_GRACE_MS: "2500", ROBOTS_NOINDEX: "yes" }),
+    ).toMatchObject({
       PORT: 8080,
       HOST: "127.0.0.1",
       SHUTDOWN_GRACE_MS: 2500,
@@ -68,7 +70,9 @@ describe("parseEnv", () => {
         publicKey: "public_x",
         privateKey: undefined,
       });
-      const withKey = emailJsConfigFrom(parseEnv({ ...ALL, EMAILJS_PRIVATE_KEY: "private_x", EMAILJS_API_URL: "http://127.0.0.1:9/" }));
+      const withKey = emailJsConfigFrom(
+        parseEnv({ ...ALL, EMAILJS_PRIVATE_KEY: "private_x", EMAILJS_API_URL: "http://127.0.0.1:9/" }),
+      );
       expect(withKey).toMatchObject({ privateKey: "private_x", apiUrl: "http://127.0.0.1:9" });
     });
 
@@ -86,8 +90,18 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ RATE_LIMIT_MAX: "lots" })).toThrow(/RATE_LIMIT_MAX/);
       expect(() => parseEnv({ TRUST_PROXY_HEADER: "X Forwarded" })).toThrow(/TRUST_PROXY_HEADER/);
       expect(() => parseEnv({ HONEYPOT: "maybe" })).toThrow(/HONEYPOT/);
-      const env = parseEnv({ RATE_LIMIT_MAX: "3", TRUST_PROXY_HEADER: "X-Forwarded-For", HONEYPOT: "false", MOCKS: "true" });
-      expect(env).toMatchObject({ RATE_LIMIT_MAX: 3, TRUST_PROXY_HEADER: "x-forwarded-for", HONEYPOT: false, MOCKS: true });
+      const env = parseEnv({
+        RATE_LIMIT_MAX: "3",
+        TRUST_PROXY_HEADER: "X-Forwarded-For",
+        HONEYPOT: "false",
+        MOCKS: "true",
+      });
+      expect(env).toMatchObject({
+        RATE_LIMIT_MAX: 3,
+        TRUST_PROXY_HEADER: "x-forwarded-for",
+        HONEYPOT: false,
+        MOCKS: true,
+      });
     });
   });
 });

@@ -138,10 +138,12 @@ export function warnAboutConfiguration(config: Env = env): void {
   }
   if (!config.SESSION_SECRET && config.NODE_ENV === "production") {
     log("warn", "config.session_secret_missing", {
-      message: "SESSION_SECRET is not set: using a random secret for this process. Set it when running more than one replica.",
+      message:
+        "SESSION_SECRET is not set: using a random secret for this process. Set it when running more than one replica.",
     });
   }
-  if (config.MOCKS) log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process stand-in (MOCKS=true)" });
+  if (config.MOCKS)
+    log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process stand-in (MOCKS=true)" });
 }
 
 declare module "@remix-run/node" {

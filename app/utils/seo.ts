@@ -117,7 +117,10 @@ export function serviceJsonLd(siteUrl: string, contact: ContactDetails, service:
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: service.title,
-      itemListElement: service.offers.map((offer) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name: offer } })),
+      itemListElement: service.offers.map((offer) => ({
+        "@type": "Offer",
+        itemOffered: { "@type": "Service", name: offer },
+      })),
     },
   };
 }
@@ -131,6 +134,9 @@ export function serviceSeoMeta(matches: readonly Match[], service: ServiceSeo) {
     path: `/${service.slug}`,
     image: service.slug,
     imageAlt: `${service.title} by ${BRAND}, on a night-time Adriatic skyline`,
-    jsonLd: [serviceJsonLd(siteUrl, contact, service), breadcrumbJsonLd(siteUrl, [{ name: service.title, path: `/${service.slug}` }])],
+    jsonLd: [
+      serviceJsonLd(siteUrl, contact, service),
+      breadcrumbJsonLd(siteUrl, [{ name: service.title, path: `/${service.slug}` }]),
+    ],
   });
 }

@@ -5,7 +5,10 @@ test.describe("contact page", () => {
     await page.goto("/contact");
     await expect(page.getByText("ABOUT US", { exact: true })).toBeVisible();
     await expect(page.getByText(/young, solution-oriented group based in Split, Croatia/)).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "+385 21 000 000" })).toHaveAttribute("href", "tel:+38521000000");
+    await expect(page.getByRole("main").getByRole("link", { name: "+385 21 000 000" })).toHaveAttribute(
+      "href",
+      "tel:+38521000000",
+    );
     await expect(page.getByRole("main").getByRole("link", { name: "info@adriatic-vip.example" })).toHaveAttribute(
       "href",
       "mailto:info@adriatic-vip.example",

@@ -16,7 +16,10 @@ export function sentWith(message: string): Recorded[] {
 }
 
 /** Enquiries in an outbox folder whose message is this one. */
-export function outboxWith(message: string, dir = E2E_OUTBOX_DIR): { status: string; enquiry: Record<string, string> }[] {
+export function outboxWith(
+  message: string,
+  dir = E2E_OUTBOX_DIR,
+): { status: string; enquiry: Record<string, string> }[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
@@ -24,7 +27,8 @@ export function outboxWith(message: string, dir = E2E_OUTBOX_DIR): { status: str
     .filter((r) => r.enquiry.message === message);
 }
 
-export const unique = (label: string) => `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const unique = (label: string) =>
+  `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export type Fill = { name?: string; email?: string; number?: string; category?: string; message?: string };
 

@@ -98,7 +98,10 @@ test.describe("enquiry", () => {
   test("the close button closes the toast", async ({ page }) => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(toast(page)).toBeVisible();
-    await page.getByRole("button", { name: "Close notification" }).or(page.locator("summary[aria-label='Close notification']")).click();
+    await page
+      .getByRole("button", { name: "Close notification" })
+      .or(page.locator("summary[aria-label='Close notification']"))
+      .click();
     await expect(toast(page)).toBeHidden();
   });
 
@@ -145,7 +148,9 @@ test.describe("secrets and cookies", () => {
     }
   });
 
-  test("the toast cookie is signed, HTTP-only and SameSite=Lax, and the page showing it is private", async ({ request }) => {
+  test("the toast cookie is signed, HTTP-only and SameSite=Lax, and the page showing it is private", async ({
+    request,
+  }) => {
     const message = unique("Cookie check");
     const response = await request.post("/contact", {
       form: { ...valid(message), website: "" },

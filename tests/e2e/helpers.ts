@@ -23,8 +23,8 @@ export async function ready(page: Page, info: TestInfo) {
 
 /** How many distinct columns the visible items of a grid occupy. */
 export async function columnCount(page: Page, itemSelector: string): Promise<number> {
-  const lefts = await page.locator(itemSelector).evaluateAll((items) =>
-    items.map((item) => Math.round(item.getBoundingClientRect().left)),
-  );
+  const lefts = await page
+    .locator(itemSelector)
+    .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
   return new Set(lefts).size;
 }

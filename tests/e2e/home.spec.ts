@@ -18,9 +18,18 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adriatic VIP");
     await expect(page.getByText("Unique Experience", { exact: true })).toBeVisible();
     const needs = page.getByRole("region", { name: "Find your needs" });
-    await expect(needs.getByRole("link", { name: /VIP Nightclub Experience/ })).toHaveAttribute("href", "/vip-nightclub-experience");
-    await expect(needs.getByRole("link", { name: /Event Organization/ })).toHaveAttribute("href", "/event-organization");
-    await expect(needs.getByRole("link", { name: /Concierge Services/ })).toHaveAttribute("href", "/concierge-services");
+    await expect(needs.getByRole("link", { name: /VIP Nightclub Experience/ })).toHaveAttribute(
+      "href",
+      "/vip-nightclub-experience",
+    );
+    await expect(needs.getByRole("link", { name: /Event Organization/ })).toHaveAttribute(
+      "href",
+      "/event-organization",
+    );
+    await expect(needs.getByRole("link", { name: /Concierge Services/ })).toHaveAttribute(
+      "href",
+      "/concierge-services",
+    );
     await expect(needs.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute("href", "/contact");
     await needs.getByRole("link", { name: /Concierge Services/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Concierge Services");
@@ -93,7 +102,9 @@ test.describe("home page", () => {
     await expect(after).toBeDisabled();
     // Every revealed image really loads.
     await images.last().scrollIntoViewIfNeeded();
-    await expect.poll(() => images.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => images.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   test("Load more keeps the chosen city", async ({ page }, info) => {

@@ -10,7 +10,10 @@ test.describe("security headers", () => {
       const h = response.headers();
       const csp = h["content-security-policy"]!;
       const directives: Record<string, string[]> = Object.fromEntries(
-        csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]),
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k, v]),
       );
       expect(directives["script-src"]).toContain("'self'");
       expect(directives["script-src"]!.some((v) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(v))).toBe(true);
@@ -38,7 +41,8 @@ test.describe("security headers", () => {
   }
 
   test("each response has its own nonce", async ({ request }) => {
-    const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"]!)![1];
+    const nonceOf = async () =>
+      /'nonce-([^']+)'/.exec((await request.get("/")).headers()["content-security-policy"]!)![1];
     expect(await nonceOf()).not.toBe(await nonceOf());
   });
 
@@ -74,7 +78,11 @@ test.describe("requests the site refuses", () => {
     expect(response.status()).toBe(403);
     expect(sentWith(message)).toHaveLength(0);
     for (const origin of ["null", "not a url", "http://127.0.0.1.evil.example"]) {
-      const r = await request.post("/contact", { form: { ...valid(message), website: "" }, headers: { origin }, maxRedirects: 0 });
+      const r = await request.post("/contact", {
+        form: { ...valid(message), website: "" },
+        headers: { origin },
+        maxRedirects: 0,
+      });
       expect(r.status(), origin).toBe(403);
     }
     expect(sentWith(message)).toHaveLength(0);
@@ -125,6 +133,9 @@ test.describe("caching", () => {
 
   test("health reports the active transport and nothing secret", async ({ request }) => {
     expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok", transport: "emailjs" });
-    expect(await (await request.get(`${OUTBOX_BASE_URL}/healthz`)).json()).toEqual({ status: "ok", transport: "outbox" });
+    expect(await (await request.get(`${OUTBOX_BASE_URL}/healthz`)).json()).toEqual({
+      status: "ok",
+      transport: "outbox",
+    });
   });
 });

@@ -11,7 +11,8 @@ const OG_IDS: Record<string, string> = {
   "/contact": "contact",
 };
 
-const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
+const meta = (page: Page, attr: "name" | "property", key: string) =>
+  page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
 
 /** The JSON-LD blocks of a page, with the fields these tests read. */
 type JsonLd = {
@@ -86,7 +87,11 @@ test.describe("search and sharing", () => {
       const service = data.find((d) => d["@type"] === "Service")!;
       expect(service.name).toBe(await page.getByRole("heading", { level: 1 }).innerText());
       expect(service.url).toBe(`${E2E_SITE_URL}${path}`);
-      expect(service.provider).toMatchObject({ "@type": "LocalBusiness", name: "Adriatic VIP", "@id": `${E2E_SITE_URL}/#business` });
+      expect(service.provider).toMatchObject({
+        "@type": "LocalBusiness",
+        name: "Adriatic VIP",
+        "@id": `${E2E_SITE_URL}/#business`,
+      });
       expect(service.hasOfferCatalog!.itemListElement.length).toBeGreaterThan(3);
       const crumbs = data.find((d) => d["@type"] === "BreadcrumbList")!;
       expect(crumbs.itemListElement!.map((i) => [i.position, i.item])).toEqual([
@@ -125,13 +130,23 @@ test.describe("search and sharing", () => {
 
   test("favicons and the web app manifest come from one source", async ({ page, request }) => {
     await page.goto("/");
-    const hrefs = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]').evaluateAll((links) =>
-      links.map((l) => l.getAttribute("href")!),
-    );
-    expect(hrefs).toEqual(["/favicon.svg", "/icons/favicon-32.png", "/icons/apple-touch-icon.png", "/site.webmanifest"]);
+    const hrefs = await page
+      .locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
+    expect(hrefs).toEqual([
+      "/favicon.svg",
+      "/icons/favicon-32.png",
+      "/icons/apple-touch-icon.png",
+      "/site.webmanifest",
+    ]);
     const manifest = await (await request.get("/site.webmanifest")).json();
     expect(manifest).toMatchObject({ name: "Adriatic VIP", start_url: "/", theme_color: "#07070d" });
-    const sizes: Record<string, number> = { "/icons/favicon-32.png": 32, "/icons/apple-touch-icon.png": 180, "/icons/icon-192.png": 192, "/icons/icon-512.png": 512 };
+    const sizes: Record<string, number> = {
+      "/icons/favicon-32.png": 32,
+      "/icons/apple-touch-icon.png": 180,
+      "/icons/icon-192.png": 192,
+      "/icons/icon-512.png": 512,
+    };
     for (const [icon, size] of Object.entries(sizes)) {
       const res = await request.get(icon);
       expect(res.status(), icon).toBe(200);

@@ -15,7 +15,10 @@ test.describe("service pages", () => {
       expect(new Set(srcs).size).toBe(count);
       // Responsive sources in AVIF and WebP, a reserved box, and a colour while loading.
       const first = page.getByRole("region", { name: "Gallery" }).locator("picture").first();
-      await expect(first.locator("source[type='image/avif']")).toHaveAttribute("srcset", /-400\.avif 400w, .*-1600\.avif 1600w$/);
+      await expect(first.locator("source[type='image/avif']")).toHaveAttribute(
+        "srcset",
+        /-400\.avif 400w, .*-1600\.avif 1600w$/,
+      );
       await expect(first.locator("source[type='image/webp']")).toHaveAttribute("sizes", /min-width: 1024px/);
       await expect(first.locator("img")).toHaveAttribute("width", "1600");
       await expect(first.locator("img")).toHaveAttribute("height", "1200");

@@ -28,7 +28,9 @@ async function start(port: number): Promise<{ child: ChildProcess; record: strin
   });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 10_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 10_000 })
+    .toBe(200);
   return { child, record, logs: () => output, base };
 }
 
@@ -63,16 +65,27 @@ test("every request and relay outcome is one JSON log line with a request id and
     const message = "Private: villa for ten in Hvar";
     const res = await fetch(`${BASE}/contact`, {
       method: "POST",
-      body: new URLSearchParams({ name: "Petra Private", email: "petra@example.com", number: "+385 91 000 1111", category: "other", message, website: "" }),
+      body: new URLSearchParams({
+        name: "Petra Private",
+        email: "petra@example.com",
+        number: "+385 91 000 1111",
+        category: "other",
+        message,
+        website: "",
+      }),
       redirect: "manual",
     });
     expect(res.status).toBe(302);
     const requestId = res.headers.get("x-request-id")!;
     await expect.poll(() => logs().includes(`"event":"http.request","requestId":"${requestId}"`)).toBe(true);
-    const lines = logs().trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = logs()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const mine = lines.filter((l) => l.requestId === requestId).map((l) => l.event);
     expect(mine).toEqual(["enquiry.relayed", "http.request"]);
-    for (const personal of ["Petra", "petra@example.com", "villa for ten", "000 1111"]) expect(logs()).not.toContain(personal);
+    for (const personal of ["Petra", "petra@example.com", "villa for ten", "000 1111"])
+      expect(logs()).not.toContain(personal);
   } finally {
     child.kill("SIGTERM");
   }
