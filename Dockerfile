@@ -23,8 +23,11 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/package.json /app/server.js ./
-COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/package.json ./
+# The client assets, the Remix server bundle and the HTTP server; not build/mocks (tests only).
+COPY --from=build --chown=node:node /app/build/client ./build/client
+COPY --from=build --chown=node:node /app/build/server ./build/server
+COPY --from=build --chown=node:node /app/build/start.js ./build/start.js
 # The outbox folder (OUTBOX_DIR, default ./data/outbox): mount a volume here to keep it.
 RUN mkdir -p /app/data/outbox && chown -R node:node /app/data
 VOLUME ["/app/data"]
@@ -33,4 +36,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "server.js"]
+CMD ["node", "build/start.js"]

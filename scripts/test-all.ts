@@ -59,8 +59,8 @@ step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { coun
 // Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
 step("images", "npm", ["run", "images"], { counts: false });
 step("typecheck", "node_modules/.bin/tsc", []);
-step("lint (eslint)", "node_modules/.bin/eslint", ["--max-warnings=0", "."]);
-step("format (prettier)", "node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]);
+step("lint (eslint)", "npm", ["run", "lint", "--silent"]);
+step("format (prettier)", "npm", ["run", "format:check", "--silent", "--", "--log-level=warn"]);
 suite(
   "unit (vitest)",
   "node_modules/.bin/vitest",

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { CATEGORIES, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "~/enquiry/fields";
+import { useEffect, useRef, type ReactNode } from "react";
+import { CATEGORIES, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "./fields";
 import { button } from "~/styles/ui.css";
 import * as s from "./ContactForm.css";
 
@@ -12,18 +12,24 @@ type Props = {
 type FieldProps = {
   name: EnquiryField;
   label: string;
+  /** What the field starts with: what the visitor sent, after a problem. */
+  value: string;
   error?: string;
   children: (attrs: {
     id: string;
     name: EnquiryField;
+    defaultValue: string;
+    maxLength?: number;
     "aria-invalid"?: true;
     "aria-describedby"?: string;
     "aria-required": true;
     className: string;
-  }) => React.ReactNode;
+  }) => ReactNode;
 };
 
-function Field({ name, label, error, children }: FieldProps) {
+/** A label, its control (rendered by `children` with the attributes every field shares) and
+ * its message, tied together for assistive technology. */
+function Field({ name, label, value, error, children }: FieldProps) {
   const id = `enquiry-${name}`;
   const errorId = `${id}-error`;
   return (
@@ -34,6 +40,9 @@ function Field({ name, label, error, children }: FieldProps) {
       {children({
         id,
         name,
+        defaultValue: value,
+        // A <select> has no length; every text field is bounded as the schema bounds it.
+        maxLength: name === "category" ? undefined : MAX_LENGTH[name],
         "aria-required": true,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? errorId : undefined,
@@ -65,39 +74,20 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
   return (
     <Form method="post" action="/contact" className={s.form} noValidate ref={formRef} aria-labelledby="form-title">
       <div className={s.row}>
-        <Field name="name" label="Name" error={fieldErrors.name}>
-          {(attrs) => (
-            <input {...attrs} type="text" autoComplete="name" maxLength={MAX_LENGTH.name} defaultValue={values.name} />
-          )}
+        <Field name="name" label="Name" value={values.name} error={fieldErrors.name}>
+          {(attrs) => <input {...attrs} type="text" autoComplete="name" />}
         </Field>
-        <Field name="email" label="E-mail" error={fieldErrors.email}>
-          {(attrs) => (
-            <input
-              {...attrs}
-              type="email"
-              autoComplete="email"
-              maxLength={MAX_LENGTH.email}
-              defaultValue={values.email}
-            />
-          )}
+        <Field name="email" label="E-mail" value={values.email} error={fieldErrors.email}>
+          {(attrs) => <input {...attrs} type="email" autoComplete="email" />}
         </Field>
       </div>
       <div className={s.row}>
-        <Field name="number" label="Phone number" error={fieldErrors.number}>
-          {(attrs) => (
-            <input
-              {...attrs}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={MAX_LENGTH.number}
-              defaultValue={values.number}
-            />
-          )}
+        <Field name="number" label="Phone number" value={values.number} error={fieldErrors.number}>
+          {(attrs) => <input {...attrs} type="tel" inputMode="tel" autoComplete="tel" />}
         </Field>
-        <Field name="category" label="Category" error={fieldErrors.category}>
+        <Field name="category" label="Category" value={values.category} error={fieldErrors.category}>
           {(attrs) => (
-            <select {...attrs} defaultValue={values.category}>
+            <select {...attrs}>
               <option value="">Choose a category</option>
               {CATEGORIES.map((category) => (
                 <option key={category} value={category}>
@@ -108,8 +98,8 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
           )}
         </Field>
       </div>
-      <Field name="message" label="Message" error={fieldErrors.message}>
-        {(attrs) => <textarea {...attrs} rows={4} maxLength={MAX_LENGTH.message} defaultValue={values.message} />}
+      <Field name="message" label="Message" value={values.message} error={fieldErrors.message}>
+        {(attrs) => <textarea {...attrs} rows={4} />}
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className={s.honeypot} aria-hidden="true">

@@ -20,7 +20,20 @@ test.describe("enquiry with JavaScript", () => {
     await expect(toast(page)).toContainText("Form successfully submitted!");
     await expect(button).toHaveText("Send message");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    // A second click while sending could not have sent it twice.
+    expect(sentWith(message)).toHaveLength(1);
+  });
+
+  test("a double click, or a click while sending, sends the enquiry once", async ({ page }) => {
+    const message = unique("Impatient sender [mock:slow]");
+    await fillForm(page, valid(message));
+    const button = page.getByRole("button", { name: /Send message|Sending/ });
+    await button.dblclick();
+    await expect(button).toHaveText("Sending…");
+    // The disabled button swallows further clicks (force skips Playwright's own wait for it).
+    await button.click({ force: true });
+    await expect(toast(page)).toContainText("Form successfully submitted!");
+    // Give a second request, had one been made, time to reach the stand-in.
+    await page.waitForTimeout(1_000);
     expect(sentWith(message)).toHaveLength(1);
   });
 

@@ -1,12 +1,8 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { PAGES as SITE_PAGES } from "../../app/content/pages";
 
-export const PAGES = [
-  { path: "/", heading: "Adriatic VIP" },
-  { path: "/vip-nightclub-experience", heading: "VIP Nightclub Experience" },
-  { path: "/event-organization", heading: "Event Organization" },
-  { path: "/concierge-services", heading: "Concierge Services" },
-  { path: "/contact", heading: "Contact us" },
-] as const;
+/** Every page and its one heading, from the site's own list of pages. */
+export const PAGES = SITE_PAGES.map(({ path, heading }) => ({ path, heading }));
 
 export const SERVICE_GALLERIES = [
   { path: "/vip-nightclub-experience", count: 18 },

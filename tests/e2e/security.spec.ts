@@ -129,6 +129,24 @@ test.describe("caching", () => {
     const invalid = await request.post("/contact", { form: { name: "", website: "" } });
     expect(invalid.status()).toBe(400);
     expect(invalid.headers()["cache-control"]).toBe("private, no-store");
+
+    // A valid enquiry: the redirect sets the toast cookie, the page after it shows the toast.
+    const accepted = await request.post("/contact", {
+      form: { ...valid(unique("Private toast")), website: "" },
+      maxRedirects: 0,
+    });
+    expect(accepted.status()).toBe(302);
+    expect(accepted.headers()["cache-control"]).toBe("private, no-store");
+    expect(accepted.headers()["set-cookie"]).toMatch(/^toast=/);
+    const withToast = await request.get("/contact");
+    expect(await withToast.text()).toContain("Form successfully submitted!");
+    expect(withToast.headers()["cache-control"]).toBe("private, no-store");
+    // Shown once: the same response rewrites the cookie without it, and the next page is
+    // public again.
+    expect(withToast.headers()["set-cookie"]).toMatch(/^toast=/);
+    const after = await request.get("/contact");
+    expect(await after.text()).not.toContain("Form successfully submitted!");
+    expect(after.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
   });
 
   test("health reports the active transport and nothing secret", async ({ request }) => {

@@ -28,7 +28,16 @@ for (const [name, value] of [
 ] as const) {
   test(`${name}=${value} stops start-up with a message naming it`, () => {
     const result = spawnSync(process.execPath, ["build/start.js"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: "3139", HOST: "127.0.0.1", [name]: value },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "3139",
+        HOST: "127.0.0.1",
+        EMAILJS_SERVICE_ID: "",
+        EMAILJS_TEMPLATE_ID: "",
+        EMAILJS_PUBLIC_KEY: "",
+        [name]: value,
+      },
       encoding: "utf8",
       timeout: 10_000,
     });
