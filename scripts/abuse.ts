@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serveBuild } from "./lib/serve-build";
+import { PAGES, serveBuild } from "./lib/serve-build";
 
 const port = Number(process.env.ABUSE_PORT ?? 3170);
 const dir = mkdtempSync(path.join(tmpdir(), "abuse-"));
@@ -259,7 +259,8 @@ for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND", "TRACE", "OPTIONS"])
     body: urlencoded({ ...valid, category: "nope" }),
   });
 }
-for (const target of ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services"]) {
+// Every page but the contact page has no action: a POST gets 405.
+for (const target of PAGES.filter((p) => p !== "/contact")) {
   add(`POST ${target}`, { target, headers: { "Content-Type": FORM }, body: urlencoded(valid) });
 }
 

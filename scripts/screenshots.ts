@@ -3,12 +3,11 @@
 // http://localhost:3000). Usage: tsx scripts/screenshots.ts [outDir] [path ...]
 import { mkdir } from "node:fs/promises";
 import { chromium } from "@playwright/test";
+import { PAGE_PATHS } from "../app/content/pages";
 
 const base = process.env.BASE_URL ?? "http://localhost:3000";
 const [outDir = "screenshots", ...rest] = process.argv.slice(2);
-const paths = rest.length
-  ? rest
-  : ["/", "/vip-nightclub-experience", "/event-organization", "/concierge-services", "/contact", "/no-such-page"];
+const paths = rest.length ? rest : [...PAGE_PATHS, "/no-such-page"];
 const widths = [375, 1280];
 
 await mkdir(outDir, { recursive: true });
