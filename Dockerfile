@@ -24,10 +24,11 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./
-# The client assets, the Remix server bundle and the HTTP server; not build/mocks (tests only).
+# The client assets, the Remix server bundle, the HTTP server and the outbox command
+# (`docker exec <container> node build/outbox.js list`); not build/mocks (tests only).
 COPY --from=build --chown=node:node /app/build/client ./build/client
 COPY --from=build --chown=node:node /app/build/server ./build/server
-COPY --from=build --chown=node:node /app/build/start.js ./build/start.js
+COPY --from=build --chown=node:node /app/build/start.js /app/build/outbox.js ./build/
 # The outbox folder (OUTBOX_DIR, default ./data/outbox): mount a volume here to keep it.
 RUN mkdir -p /app/data/outbox && chown -R node:node /app/data
 VOLUME ["/app/data"]

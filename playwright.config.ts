@@ -9,6 +9,8 @@ import {
   OUTBOX_BASE_URL,
   OUTBOX_PORT,
   PORT,
+  UNWRITABLE_BASE_URL,
+  UNWRITABLE_PORT,
 } from "./tests/e2e/e2e-env";
 
 // The servers' JSON logs (relay failures are expected in these tests) only on request.
@@ -65,6 +67,9 @@ export default defineConfig({
         PUBLIC_SITE_URL: E2E_SITE_URL,
         OUTBOX_DIR: E2E_OUTBOX_DIR,
         RELAY_TIMEOUT_MS: "1500",
+        // Pacing is proven by the unit tests, the ops tests and the bench; here it would
+        // only queue the suites' enquiries behind each other.
+        EMAILJS_MIN_INTERVAL_MS: "100",
         // Every test posts from 127.0.0.1; the limit itself is covered by unit tests.
         RATE_LIMIT_MAX: "10000",
       },
@@ -77,6 +82,14 @@ export default defineConfig({
       stderr: serverLogs,
       // Also the staging switch: this server asks search engines not to index it.
       env: { ...serverEnv, PORT: String(OUTBOX_PORT), OUTBOX_DIR: E2E_DEFAULT_OUTBOX_DIR, ROBOTS_NOINDEX: "true" },
+    },
+    {
+      command: "node build/start.js",
+      url: `${UNWRITABLE_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stderr: serverLogs,
+      env: { ...serverEnv, PORT: String(UNWRITABLE_PORT), OUTBOX_DIR: "/dev/null/outbox" },
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
 
@@ -9,7 +9,11 @@ import { delay, http, HttpResponse } from "msw";
  * The message decides the answer, so a test can ask for any outcome:
  *   "[mock:400]" "[mock:403]" "[mock:412]" "[mock:429]" "[mock:500]" → that status with
  *   EmailJS-like text; "[mock:timeout]" → never answers in time; "[mock:network]" → the
- *   connection fails; "[mock:slow]" → "OK" after 0.8 s; anything else → 200 "OK". */
+ *   connection fails; "[mock:slow]" → "OK" after 0.8 s; anything else → 200 "OK".
+ *
+ * While the file MOCKS_OUTAGE_FILE names exists, every call is answered with the status
+ * written in it ("500", "403", …): an outage or a misconfiguration, for as long as a test
+ * keeps the file. */
 export type RecordedSend = { url: string; fields: Record<string, string>; at: number; answered: string };
 
 export const recordedSends: RecordedSend[] = [];
@@ -31,6 +35,13 @@ function record(entry: RecordedSend) {
   }
 }
 
+/** The status the outage file asks for, if there is one. */
+function outage(): string | undefined {
+  const file = process.env.MOCKS_OUTAGE_FILE;
+  if (!file || !existsSync(file)) return undefined;
+  return readFileSync(file, "utf8").trim() || "500";
+}
+
 export const emailJsHandlers = [
   http.post("*/api/v1.0/email/send-form", async ({ request }) => {
     const form = await request.formData();
@@ -38,7 +49,7 @@ export const emailJsHandlers = [
     form.forEach((value, key) => {
       fields[key] = typeof value === "string" ? value : "[file]";
     });
-    const directive = /\[mock:(\w+)\]/.exec(fields.message ?? "")?.[1];
+    const directive = outage() ?? /\[mock:(\w+)\]/.exec(fields.message ?? "")?.[1];
     const status = Number(directive);
     const answered = directive ?? "200";
     record({ url: request.url, fields, at: Date.now(), answered });

@@ -3,7 +3,8 @@
 // page (never a 5xx, never a hang); afterwards the server must still be healthy, the EmailJS
 // stand-in must have received nothing, and memory must stay bounded. Prints a summary; exits
 // 1 on any failure. Needs a build (`npm run build`).
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -325,10 +326,80 @@ add("unknown Accept-Encoding", {
 });
 add("garbage request line", { method: "G E T", target: "/" });
 
+/** A keep-alive client, as a browser is: after each early rejection (the body not read to the
+ * end), the next request goes on the same connection if the server keeps it open. It must get
+ * its answer: a reset socket there is a lost request (a browser does not retry a POST). */
+type KeepAliveCase = { name: string; method?: string; target?: string; headers: Record<string, string>; body: string };
+const keepAliveCases: KeepAliveCase[] = [
+  {
+    name: "20,000 form fields (413)",
+    headers: { "Content-Type": FORM },
+    body: Array.from({ length: 20_000 }, (_, i) => `f${i}=x`).join("&"),
+  },
+  { name: "1 MB message (413)", headers: { "Content-Type": FORM }, body: `message=${"x".repeat(1024 * 1024)}` },
+  { name: "JSON body (415)", headers: { "Content-Type": "application/json" }, body: JSON.stringify(valid) },
+  {
+    name: "cross-site POST (403)",
+    headers: { "Content-Type": FORM, Origin: "https://evil.example" },
+    body: urlencoded(valid),
+  },
+  { name: "PUT with a body (405)", method: "PUT", headers: { "Content-Type": FORM }, body: urlencoded(valid) },
+  {
+    name: "POST to a page without an action (405)",
+    target: "/",
+    headers: { "Content-Type": FORM },
+    body: urlencoded(valid),
+  },
+];
+
+function viaAgent(
+  agent: Agent,
+  req: { method?: string; target?: string; headers?: Record<string, string>; body?: string },
+) {
+  return new Promise<{ status: number; error?: string }>((resolve) => {
+    const r = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        agent,
+        method: req.method ?? "POST",
+        path: req.target ?? "/contact",
+        headers: req.headers,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+        res.on("error", (e) => resolve({ status: res.statusCode ?? 0, error: e.message }));
+      },
+    );
+    r.setTimeout(10_000, () => r.destroy(new Error("timeout")));
+    r.on("error", (e) => resolve({ status: 0, error: (e as NodeJS.ErrnoException).code ?? e.message }));
+    r.end(req.body);
+  });
+}
+
+const keepAliveFailures: string[] = [];
+for (const c of keepAliveCases) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const first = await viaAgent(agent, c);
+  const next = await viaAgent(agent, { method: "GET", target: "/healthz" });
+  agent.destroy();
+  if (first.status < 400 || first.status >= 500)
+    keepAliveFailures.push(`keep-alive: ${c.name}: answered ${first.status} ${first.error ?? ""}`);
+  if (next.status !== 200)
+    keepAliveFailures.push(
+      `keep-alive: ${c.name}: the next request on the connection got ${next.status || next.error}`,
+    );
+}
+console.log(
+  `abuse: keep-alive client, ${keepAliveCases.length} early rejections each followed by a request: ${keepAliveFailures.length ? keepAliveFailures.length + " failed" : "every next request answered"}`,
+);
+
 const before = rss();
 let peak = before;
 const failures: string[] = [];
 const statuses: Record<number, number> = {};
+const accepted302: string[] = [];
 const recordedCount = () => (existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).length : 0);
 for (const c of cases) {
   const sentBefore = recordedCount();
@@ -336,6 +407,7 @@ for (const c of cases) {
   if (recordedCount() !== sentBefore) failures.push(`${c.name}: relayed to the EmailJS stand-in`);
   peak = Math.max(peak, rss());
   statuses[status] = (statuses[status] ?? 0) + 1;
+  if (status === 302) accepted302.push(c.name);
   const leaked = c.secret && /root:x:|"name": "adriatic-vip-site"|createRequestHandler/.test(body);
   if (status === 0 || status >= 500 || leaked)
     failures.push(`${c.name}: ${status === 0 ? "no answer" : status}${leaked ? " (leaked a file)" : ""}`);
@@ -343,6 +415,12 @@ for (const c of cases) {
 const after = rss();
 const healthy = (await fetch(`${server.base}/healthz`).catch(() => ({ ok: false }))).ok;
 const relayed = existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).length : 0;
+// Nothing hostile was accepted either: the outbox holds no enquiry in any state.
+const outboxDir = path.join(dir, "outbox");
+const storedCount = ["pending", "failed", "delivered"]
+  .map((s) => path.join(outboxDir, s))
+  .filter((d) => existsSync(d))
+  .reduce((n, d) => n + readdirSync(d).length, 0);
 await server.stop();
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -352,17 +430,24 @@ console.log(
     .map(([s, n]) => `${s}×${n}`)
     .join(", ")}`,
 );
+console.log(`abuse: answered like a person (302, nothing stored): ${accepted302.join("; ")}`);
 console.log(
   `abuse: server RSS ${mb(before)} before, ${mb(peak)} peak, ${mb(after)} after; healthy afterwards: ${healthy}; EmailJS stand-in received: ${relayed}`,
 );
 if (!healthy) failures.push("server not healthy afterwards");
 if (relayed !== 0) failures.push(`EmailJS stand-in received ${relayed} request(s)`);
+if (storedCount !== 0) failures.push(`${storedCount} hostile request(s) stored in the outbox`);
 if (growth > 100 * 1024 * 1024) failures.push(`memory grew by ${mb(growth)}`);
+failures.push(...keepAliveFailures);
 for (const f of failures) console.log(`FAILED: ${f}`);
 mkdirSync("reports", { recursive: true });
 writeFileSync(
   "reports/abuse.json",
-  JSON.stringify({ passed: cases.length + 3 - failures.length, failed: failures.length, statuses, failures }, null, 2),
+  JSON.stringify(
+    { passed: cases.length + keepAliveCases.length + 3 - failures.length, failed: failures.length, statuses, failures },
+    null,
+    2,
+  ),
 );
 console.log(failures.length ? `abuse: ${failures.length} failure(s)` : "abuse: every request handled");
 process.exit(failures.length ? 1 : 0);

@@ -35,7 +35,7 @@ check test ! -e "$work/node_modules/vitest"
 # What the Dockerfile copies of the build: the client, the Remix server bundle and the HTTP
 # server, not the test stand-in (build/mocks).
 mkdir -p "$work/build"
-cp -r "$root/build/client" "$root/build/server" "$root/build/start.js" "$work/build/"
+cp -r "$root/build/client" "$root/build/server" "$root/build/start.js" "$root/build/outbox.js" "$work/build/"
 
 (cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 exec "$node22" build/start.js >"$work/server.log" 2>&1) &
 pid=$!
@@ -53,9 +53,12 @@ enquiry_to_outbox() {
   [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/contact" \
     --data-urlencode name=Smoke --data-urlencode email=smoke@example.com --data-urlencode number=+38521000000 \
     --data-urlencode category=other --data-urlencode message=container-smoke --data-urlencode website=)" = 302 ] &&
-    grep -rq container-smoke "$work/data/outbox"
+    grep -rq container-smoke "$work/data/outbox/pending"
 }
 check enquiry_to_outbox
+# The operators' outbox command, as `docker exec` runs it, sees that enquiry.
+outbox_command() { (cd "$work" && "$node22" build/outbox.js list pending | grep -q "1 pending, 0 failed, 0 delivered"); }
+check outbox_command
 # SIGTERM stops it cleanly and promptly.
 stops_on_sigterm() {
   kill -TERM "$pid" && for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done; return 1

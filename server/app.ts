@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import onHeaders from "on-headers";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { cspNonce, refuseOddRequests, sameOriginPosts, securityHeaders } from "./security";
@@ -22,6 +23,7 @@ export function createApp({ build, clientDir, env, isStopping }: Options) {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
+  app.use(closeIfBodyUnread);
   app.use(refuseOddRequests);
   app.use(cspNonce);
   app.use(securityHeaders({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX }));
@@ -52,6 +54,19 @@ export function createApp({ build, clientDir, env, isStopping }: Options) {
   app.use(lastResort);
   return app;
 }
+
+/** A request answered before its body was read to the end (a 413, 415, 403, 405…) closes the
+ * connection after the answer: a keep-alive client would otherwise send its next request on
+ * a socket that Node resets, and a browser does not retry a POST on a reset socket. */
+const closeIfBodyUnread: RequestHandler = (req, res, next) => {
+  onHeaders(res, () => {
+    if (hasBody(req) && !req.complete) res.setHeader("Connection", "close");
+  });
+  next();
+};
+
+const hasBody = (req: Request) =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 /** A request id (also sent as X-Request-Id) and one JSON line when the response is done. */
 function requestLog(isStopping: () => boolean): RequestHandler {

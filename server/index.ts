@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { startConfiguredDelivery } from "~/enquiry/queue.server";
 import { parseEnv, warnAboutConfiguration, type Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createApp } from "./app";
@@ -45,13 +46,18 @@ server.listen(env.PORT, env.HOST, () => {
   log("info", "server.listening", { url: `http://localhost:${env.PORT}` });
 });
 
-// On SIGTERM/SIGINT stop accepting, let requests in flight (an enquiry being relayed
-// included) finish, close idle keep-alive sockets, and exit within the grace period.
+// The delivery worker hands stored enquiries to EmailJS (only when EmailJS is configured).
+const delivery = startConfiguredDelivery();
+
+// On SIGTERM/SIGINT stop accepting, let requests in flight finish and the delivery worker
+// finish its send in flight (the rest stay pending for the next start), close idle
+// keep-alive sockets, and exit within the grace period.
 function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   log("info", "server.stopping", { signal });
-  server.close(() => process.exit(0));
+  const closed = new Promise((resolve) => server.close(resolve));
+  void Promise.all([closed, delivery?.stop()]).then(() => process.exit(0));
   // Connections that finish their last request become idle: close them as they do.
   setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {

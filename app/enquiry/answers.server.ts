@@ -74,15 +74,20 @@ export function invalid(parsed: Extract<ParsedEnquiry, { ok: false }>) {
   });
 }
 
-/** 502: the enquiry could not be handed over (it is kept in the outbox); how else to reach us. */
-export function notSent(values: EnquiryValues, contact: ContactDetails) {
-  return showAgain(502, {
-    values,
-    fieldErrors: {},
-    toast: {
-      type: "error",
-      message: "Sorry, your message was not sent.",
-      description: `Please try again in a few minutes, or write to us at ${contact.email} or call ${contact.phone}.`,
+/** 503: the enquiry could not be stored (the outbox is not writable): the only failure a
+ * visitor can see. Everything they typed is kept, with other ways to reach us. */
+export function notStored(values: EnquiryValues, contact: ContactDetails) {
+  return showAgain(
+    503,
+    {
+      values,
+      fieldErrors: {},
+      toast: {
+        type: "error",
+        message: "Sorry, your message was not sent.",
+        description: `Please try again in a few minutes, or write to us at ${contact.email} or call ${contact.phone}.`,
+      },
     },
-  });
+    { "Retry-After": "120" },
+  );
 }

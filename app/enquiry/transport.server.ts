@@ -1,22 +1,16 @@
 import type { Enquiry } from "./schema.server";
 
-/** What one attempt to hand over an enquiry came to: a value, never a throw. */
+/** What one try at handing an enquiry to the provider came to: a value, never a throw. */
 export type SendResult =
-  | { ok: true; transport: TransportKind; status?: number }
+  | { ok: true; status: number }
   | {
       ok: false;
-      transport: TransportKind;
-      /** For the log: "http_<status>", "timeout", "network", "queue_full", "write_failed". */
+      /** For the log and the record: "http_<status>", "timeout", "network". */
       reason: string;
       status?: number;
-      /** The provider's text, shortened, for the log. */
+      /** The provider's text, shortened. */
       detail?: string;
     };
 
-export type TransportKind = "emailjs" | "outbox";
-
-/** The contract every way of handing over an enquiry fulfils (EmailJS, the outbox folder). */
-export type Transport = {
-  kind: TransportKind;
-  send(enquiry: Enquiry, requestId?: string): Promise<SendResult>;
-};
+/** The contract the delivery worker sends through (EmailJS in production, anything in tests). */
+export type Send = (enquiry: Enquiry) => Promise<SendResult>;

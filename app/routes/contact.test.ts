@@ -1,17 +1,14 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONTACT } from "~/content/site";
 import type { ContactActionData } from "~/enquiry/answers.server";
-import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
+import { createOutbox } from "~/enquiry/outbox.server";
 
-// The route's own action, configured through the environment as in production; only EmailJS
-// (the network) is stood in for, by msw.
-const server = setupServer(...emailJsHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
+// The route's own action, configured through the environment as in production, storing into
+// a real outbox folder. It calls nothing on the network: delivery is the worker's
+// (app/enquiry/delivery.server.test.ts).
 
 const VALID = {
   name: "Marko Marić",
@@ -24,7 +21,6 @@ const VALID = {
 
 let outbox: string;
 beforeEach(async () => {
-  recordedSends.length = 0;
   outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "log").mockImplementation(() => {});
@@ -35,17 +31,18 @@ afterEach(async () => {
   await rm(outbox, { recursive: true, force: true });
 });
 
+/** The enquiries the action has stored (accepted), oldest first. */
+const stored = () => createOutbox(outbox).list("pending");
+
 /** The contact route's action, imported afresh under this configuration. */
-async function makeAction(overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean } = {}) {
+async function makeAction(
+  overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean; outboxDir?: string } = {},
+) {
   const config: Record<string, string> = {
     EMAILJS_SERVICE_ID: "s",
     EMAILJS_TEMPLATE_ID: "t",
     EMAILJS_PUBLIC_KEY: "p",
-    EMAILJS_API_URL: "https://api.emailjs.test",
-    EMAILJS_MIN_INTERVAL_MS: "0",
-    RELAY_MAX_QUEUE_MS: "0",
-    RELAY_TIMEOUT_MS: "500",
-    OUTBOX_DIR: outbox,
+    OUTBOX_DIR: overrides.outboxDir ?? outbox,
     RATE_LIMIT_MAX: String(overrides.rateMax ?? 100),
     RATE_LIMIT_WINDOW_SECONDS: "60",
     TRUST_PROXY_HEADER: overrides.trustedProxyHeader ?? "",
@@ -100,14 +97,15 @@ async function toastFrom(headers: Headers) {
 
 describe("POST /contact", () => {
   for (const encoding of ["urlencoded", "multipart"] as const) {
-    it(`relays a valid ${encoding} enquiry and redirects with the success toast`, async () => {
+    it(`stores a valid ${encoding} enquiry and redirects with the success toast`, async () => {
       const res = await run(makeAction(), post(VALID, {}, encoding));
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/contact");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       expect(await toastFrom(res.headers)).toEqual({ type: "success", message: "Form successfully submitted!" });
-      expect(recordedSends).toHaveLength(1);
-      expect(recordedSends[0]!.fields).toMatchObject({ name: "Marko Marić", category: "Event organization" });
+      const records = await stored();
+      expect(records).toHaveLength(1);
+      expect(records[0]!.enquiry).toEqual(pick(VALID));
     });
   }
 
@@ -132,7 +130,7 @@ describe("POST /contact", () => {
       expect(res.data!.toast).toEqual({ type: "warning", message: "Please fill out all the form fields." });
       expect(res.data!.fieldErrors[field as keyof ContactActionData["fieldErrors"]]).toBeTruthy();
       expect(res.data!.values).toEqual({ ...pick(VALID), [field]: "" });
-      expect(recordedSends).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     },
   );
 
@@ -144,7 +142,7 @@ describe("POST /contact", () => {
       category: "Please choose a category.",
       email: expect.stringMatching(/valid e-mail/),
     });
-    expect(recordedSends).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   it("bounds lengths a real enquiry never reaches", async () => {
@@ -156,18 +154,20 @@ describe("POST /contact", () => {
   it("strips control characters and folds line breaks in one-line fields", async () => {
     const res = await run(makeAction(), post({ ...VALID, name: "Marko\r\nBcc: evil@example.com\u0000" }));
     expect(res.status).toBe(302);
-    expect(recordedSends[0]!.fields.name).toBe("Marko Bcc: evil@example.com");
+    expect((await stored())[0]!.enquiry.name).toBe("Marko Bcc: evil@example.com");
   });
 
-  it("keeps every value and shows the error toast when the relay fails", async () => {
-    const message = "Helicopter to Hvar, please [mock:500]";
-    const res = await run(makeAction(), post({ ...VALID, message }));
-    expect(res.status).toBe(502);
+  it("keeps every value and shows the error toast when the outbox cannot be written", async () => {
+    const blocked = path.join(outbox, "a-file");
+    await writeFile(blocked, "");
+    const message = "Helicopter to Hvar, please";
+    const res = await run(makeAction({ outboxDir: path.join(blocked, "outbox") }), post({ ...VALID, message }));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBeTruthy();
     expect(res.data!.values).toEqual({ ...pick(VALID), message });
     expect(res.data!.toast).toMatchObject({ type: "error", message: "Sorry, your message was not sent." });
     expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.email);
     expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.phone);
-    expect(await readdir(outbox)).toHaveLength(1);
   });
 
   it("answers 405 to methods other than POST", async () => {
@@ -175,7 +175,7 @@ describe("POST /contact", () => {
     const res = await run(makeAction(), request);
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
-    expect(recordedSends).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   describe("honeypot", () => {
@@ -183,21 +183,21 @@ describe("POST /contact", () => {
       const res = await run(makeAction(), post({ ...VALID, website: "http://spam.example" }));
       expect(res.status).toBe(302);
       expect(await toastFrom(res.headers)).toEqual({ type: "success", message: "Form successfully submitted!" });
-      expect(recordedSends).toHaveLength(0);
-      expect(await readdir(outbox)).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it("a post without the honeypot field is treated as a bot", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
       const res = await run(makeAction(), post(withoutTrap));
       expect(res.status).toBe(302);
-      expect(recordedSends).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it("can be switched off", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
       await run(makeAction({ honeypot: false }), post(withoutTrap));
-      expect(recordedSends).toHaveLength(1);
+      expect(await stored()).toHaveLength(1);
     });
   });
 
@@ -211,7 +211,7 @@ describe("POST /contact", () => {
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(res.data!.toast).toMatchObject({ type: "warning", message: "Too many messages in a short time." });
       expect(res.data!.values).toEqual(pick(VALID));
-      expect(recordedSends).toHaveLength(2);
+      expect(await stored()).toHaveLength(2);
       // Another client is not affected.
       expect((await run(action, post(VALID), "10.0.0.2")).status).toBe(302);
     });
@@ -260,7 +260,7 @@ describe("POST /contact", () => {
     it("refuses JSON and other media types with 415", async () => {
       const res = await run(makeAction(), post(JSON.stringify(VALID), { "content-type": "application/json" }));
       expect(res.status).toBe(415);
-      expect(recordedSends).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it("refuses malformed multipart with 400", async () => {
@@ -289,7 +289,7 @@ describe("POST /contact", () => {
       form.append("name", "Second Name");
       let res = await run(makeAction(), post(form));
       expect(res.status).toBe(302);
-      expect(recordedSends[0]!.fields.name).toBe("Marko Marić");
+      expect((await stored())[0]!.enquiry.name).toBe("Marko Marić");
 
       const withFile = new FormData();
       for (const [k, v] of Object.entries(VALID)) if (k !== "message") withFile.append(k, v);

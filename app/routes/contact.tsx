@@ -3,13 +3,13 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { ContactCards } from "~/components/ContactCards";
 import { Toast } from "~/components/Toast";
 import { ABOUT_TEXT } from "~/content/site";
-import { accepted, invalid, notSent, tooMany, unreadable, type ContactActionData } from "~/enquiry/answers.server";
+import { accepted, invalid, notStored, tooMany, unreadable, type ContactActionData } from "~/enquiry/answers.server";
 import { ContactForm } from "~/enquiry/ContactForm";
 import { EMPTY_ENQUIRY } from "~/enquiry/fields";
 import { readFormBody } from "~/enquiry/form-body.server";
 import { countEnquiry } from "~/enquiry/rate-limit.server";
 import { honeypotState, parseEnquiry, readEnquiryValues } from "~/enquiry/schema.server";
-import { sendEnquiry } from "~/enquiry/send.server";
+import { storeEnquiry } from "~/enquiry/queue.server";
 import { contactDetails, env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { breadcrumbJsonLd, businessJsonLd, rootData, seoMeta } from "~/utils/seo";
@@ -63,8 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseEnquiry(body.form);
   if (!parsed.ok) return invalid(parsed);
 
-  const sent = await sendEnquiry(parsed.enquiry, requestId);
-  return sent.ok ? accepted() : notSent(parsed.values, contactDetails);
+  // Accepted once stored: the delivery worker hands it to EmailJS, retrying as needed.
+  const stored = await storeEnquiry(parsed.enquiry, requestId);
+  return stored.ok ? accepted() : notStored(parsed.values, contactDetails);
 }
 
 export default function Contact() {

@@ -1,10 +1,7 @@
-import { emailJsConfig } from "~/utils/env.server";
+import { queueHealth } from "~/enquiry/queue.server";
 
-/** Liveness for the container HEALTHCHECK and load balancers: answers without touching
- * anything external, and says which e-mail transport is active (nothing secret). */
-export function loader() {
-  return Response.json(
-    { status: "ok", transport: emailJsConfig ? "emailjs" : "outbox" },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+/** Liveness for the container HEALTHCHECK and load balancers: 200 while the process serves,
+ * with the enquiry queue's state for operators (nothing secret, nothing personal). */
+export async function loader() {
+  return Response.json(await queueHealth(), { headers: { "Cache-Control": "no-store" } });
 }

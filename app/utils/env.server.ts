@@ -34,11 +34,23 @@ export const envSchema = z
     EMAILJS_PUBLIC_KEY: optionalText,
     EMAILJS_PRIVATE_KEY: optionalText,
     EMAILJS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.emailjs.com"),
+    // One call to EmailJS may take this long before it counts as a timeout (and is retried).
     RELAY_TIMEOUT_MS: int(500, 60_000, 5_000),
-    RELAY_MAX_QUEUE_MS: int(0, 60_000, 8_000),
-    // EmailJS allows 1 request/second per account; with N replicas set N × 1000.
+    // EmailJS allows 1 request/second per account; the one delivering replica keeps to it.
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
+    // The outbox: every accepted enquiry is stored here before the visitor is answered.
     OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
+    // Retries after a failure that may pass: exponential from the base, capped, with jitter.
+    OUTBOX_RETRY_BASE_MS: int(100, 3_600_000, 5_000),
+    OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 3_600_000),
+    // Still failing this long after it was accepted: marked failed for an operator.
+    OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
+    // Delivered enquiries are deleted this long after delivery (the visitor's data is not kept).
+    OUTBOX_RETENTION_DAYS: int(0, 365, 7),
+    // /healthz says "degraded" when the oldest pending enquiry has waited longer than this.
+    OUTBOX_ALERT_SECONDS: int(10, 86_400, 300),
+    // How often the worker looks for new or due enquiries.
+    OUTBOX_POLL_MS: int(50, 60_000, 500),
 
     SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
     COOKIE_SECURE: z.stringbool().optional(),
@@ -61,6 +73,9 @@ export const envSchema = z
     // what it received to this file when set.
     MOCKS: bool(false),
     MOCKS_RECORD_FILE: optionalText,
+    // While this file exists, the stand-in answers every call with the status written in it
+    // (an EmailJS outage or misconfiguration, for tests).
+    MOCKS_OUTAGE_FILE: optionalText,
   })
   .superRefine((env, ctx) => {
     const set = EMAILJS_IDS.filter((k) => env[k]);
@@ -133,7 +148,7 @@ export const cookieSecure = env.COOKIE_SECURE ?? env.NODE_ENV === "production";
 export function warnAboutConfiguration(config: Env = env): void {
   if (!emailJsConfigFrom(config)) {
     log("warn", "config.email_not_configured", {
-      message: `EmailJS is not configured: enquiries are written to ${config.OUTBOX_DIR} and not e-mailed. Set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_PUBLIC_KEY to send them.`,
+      message: `EmailJS is not configured: enquiries are stored in ${config.OUTBOX_DIR}/pending and not e-mailed. Set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_PUBLIC_KEY to send them.`,
     });
   }
   if (!config.SESSION_SECRET && config.NODE_ENV === "production") {

@@ -1,11 +1,15 @@
 import ids from "./emailjs-test-ids.json" with { type: "json" };
 
-/** Where the two e2e servers listen and write; shared by playwright.config.ts and specs. */
+/** Where the e2e servers listen and write; shared by playwright.config.ts and specs. */
 export const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** A second server with no EmailJS ids: the embedded default, the outbox transport. */
 export const OUTBOX_PORT = PORT + 1;
 export const OUTBOX_BASE_URL = `http://127.0.0.1:${OUTBOX_PORT}`;
+/** A third server whose outbox cannot be written (a path below a file): the one failure a
+ * visitor can see. */
+export const UNWRITABLE_PORT = PORT + 2;
+export const UNWRITABLE_BASE_URL = `http://127.0.0.1:${UNWRITABLE_PORT}`;
 
 /** Test ids: the e2e server relays to the msw stand-in of EmailJS (MOCKS=true).
  * scripts/test-all.ts builds with these in the environment too, so a leak into the client

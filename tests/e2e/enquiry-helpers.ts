@@ -15,16 +15,23 @@ export function sentWith(message: string): Recorded[] {
     .filter((r) => r.fields.message === message);
 }
 
-/** Enquiries in an outbox folder whose message is this one. */
-export function outboxWith(
-  message: string,
-  dir = E2E_OUTBOX_DIR,
-): { status: string; enquiry: Record<string, string> }[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
-    .filter((r) => r.enquiry.message === message);
+export type OutboxEntry = {
+  state: "pending" | "failed" | "delivered";
+  enquiry: Record<string, string>;
+  attempts: { outcome: string; status?: number }[];
+  failure?: { reason: string; fix?: string };
+};
+
+/** Enquiries in an outbox whose message is this one, with the state (folder) each is in. */
+export function outboxWith(message: string, dir = E2E_OUTBOX_DIR): OutboxEntry[] {
+  return (["pending", "failed", "delivered"] as const).flatMap((state) => {
+    const folder = path.join(dir, state);
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => ({ ...JSON.parse(readFileSync(path.join(folder, f), "utf8")), state }) as OutboxEntry)
+      .filter((r) => r.enquiry.message === message);
+  });
 }
 
 export const unique = (label: string) =>

@@ -1,0 +1,106 @@
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { deliveredCounts, health, outboxCommand, postEnquiry, sentTo, startServer, workspace } from "./server";
+
+// Store and forward, against real server processes, with EmailJS's stand-in switched into an
+// outage (MOCKS_OUTAGE_FILE) and back. Retries are quick here (1 s base, 4 s cap).
+const quickRetries = { OUTBOX_RETRY_BASE_MS: "1000", OUTBOX_RETRY_MAX_MS: "4000" };
+const files = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".json"));
+
+test("EmailJS answering 500 for 20 s: every enquiry of those 20 s is delivered after, retries logged, health degraded then ok", async () => {
+  test.setTimeout(90_000);
+  const server = await startServer(3141, quickRetries);
+  try {
+    writeFileSync(server.outageFile, "500");
+    const messages: string[] = [];
+    const outageStarted = Date.now();
+    for (let i = 0; i < 5; i++) {
+      const message = `During the outage ${i}`;
+      messages.push(message);
+      expect(await postEnquiry(server.base, message)).toBe(302); // the visitor is told it is sent
+      await new Promise((r) => setTimeout(r, 3_000));
+    }
+    await expect.poll(async () => (await health(server.base)).status, { timeout: 10_000 }).toBe("degraded");
+    await new Promise((r) => setTimeout(r, Math.max(0, 20_000 - (Date.now() - outageStarted))));
+    expect(deliveredCounts(server.record).size).toBe(0);
+    rmSync(server.outageFile); // EmailJS is healthy again
+
+    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 30_000 }).toBe(5);
+    for (const message of messages) expect(deliveredCounts(server.record).get(message)).toBe(1);
+    expect(server.logs()).toContain('"event":"enquiry.retry_scheduled"');
+    await expect.poll(async () => (await health(server.base)).status, { timeout: 5_000 }).toBe("ok");
+    expect(await health(server.base)).toMatchObject({ pending: 0, failed: 0 });
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
+test("a permanent 403: marked failed, health degraded; after the fix, `outbox retry --failed` delivers them", async () => {
+  test.setTimeout(60_000);
+  const server = await startServer(3142, quickRetries);
+  try {
+    writeFileSync(server.outageFile, "403");
+    for (const n of [1, 2, 3]) expect(await postEnquiry(server.base, `Misconfigured ${n}`)).toBe(302);
+    await expect.poll(() => files(path.join(server.outbox, "failed")).length, { timeout: 10_000 }).toBe(3);
+    expect(await health(server.base)).toMatchObject({ status: "degraded", failed: 3, pending: 0 });
+    // Each failed once, without blind retries, and the log names the fix.
+    expect(sentTo(server.record)).toHaveLength(3);
+    expect(server.logs()).toContain("Allow EmailJS API for non-browser applications");
+
+    const listed = outboxCommand(server.outbox, "list", "failed");
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/0 pending, 3 failed, 0 delivered/);
+
+    rmSync(server.outageFile); // the operator enabled server-side calls in EmailJS
+    const retried = outboxCommand(server.outbox, "retry", "--failed");
+    expect(retried.status).toBe(0);
+    expect(retried.stdout).toContain("3 failed enquiries back in pending");
+    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(3);
+    await expect.poll(async () => (await health(server.base)).status).toBe("ok");
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
+test("kill -9 with 10 pending: after a restart all 10 are delivered, none twice", async () => {
+  test.setTimeout(60_000);
+  const place = workspace();
+  const first = await startServer(3143, quickRetries, place);
+  // EmailJS is down while they arrive: nothing can have been delivered before the kill.
+  writeFileSync(place.outageFile, "503");
+  const messages = Array.from({ length: 10 }, (_, i) => `Pending at the crash ${i}`);
+  for (const message of messages) expect(await postEnquiry(first.base, message)).toBe(302);
+  first.child.kill("SIGKILL");
+  await first.exited;
+  expect(files(path.join(place.outbox, "pending"))).toHaveLength(10);
+
+  rmSync(place.outageFile);
+  const second = await startServer(3143, quickRetries, place);
+  try {
+    await expect.poll(() => deliveredCounts(place.record).size, { timeout: 30_000 }).toBe(10);
+    for (const message of messages) expect(deliveredCounts(place.record).get(message)).toBe(1);
+    expect(files(path.join(place.outbox, "delivered"))).toHaveLength(10);
+    expect(files(path.join(place.outbox, "pending"))).toHaveLength(0);
+  } finally {
+    second.child.kill("SIGTERM");
+  }
+});
+
+test("two replicas on one outbox: both accept, one delivers, each enquiry once, one a second", async () => {
+  test.setTimeout(60_000);
+  const place = workspace();
+  const [a, b] = await Promise.all([startServer(3144, {}, place), startServer(3145, {}, place)]);
+  try {
+    const messages = Array.from({ length: 8 }, (_, i) => `Shared volume ${i}`);
+    const statuses = await Promise.all(messages.map((m, i) => postEnquiry((i % 2 ? a : b).base, m)));
+    expect(statuses.every((s) => s === 302)).toBe(true);
+    await expect.poll(() => deliveredCounts(place.record).size, { timeout: 20_000 }).toBe(8);
+    for (const message of messages) expect(deliveredCounts(place.record).get(message)).toBe(1);
+    const times = sentTo(place.record).map((s) => s.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(990);
+  } finally {
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+  }
+});

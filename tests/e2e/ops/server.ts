@@ -1,0 +1,108 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { E2E_EMAILJS } from "../e2e-env";
+
+/** A production server of its own (node build/start.js) for tests that stop, kill or restart
+ * it, with the EmailJS stand-in and its own outbox, record file and outage switch. */
+export type OpsServer = {
+  base: string;
+  child: ChildProcess;
+  dir: string;
+  outbox: string;
+  record: string;
+  outageFile: string;
+  logs: () => string;
+  exited: Promise<number | null>;
+};
+
+export function workspace(): { dir: string; outbox: string; record: string; outageFile: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "ops-"));
+  return {
+    dir,
+    outbox: path.join(dir, "outbox"),
+    record: path.join(dir, "sent.jsonl"),
+    outageFile: path.join(dir, "outage"),
+  };
+}
+
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  place: ReturnType<typeof workspace> = workspace(),
+): Promise<OpsServer> {
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["build/start.js"], {
+    env: {
+      ...process.env,
+      ...E2E_EMAILJS,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      MOCKS: "true",
+      MOCKS_RECORD_FILE: place.record,
+      MOCKS_OUTAGE_FILE: place.outageFile,
+      OUTBOX_DIR: place.outbox,
+      RATE_LIMIT_MAX: "0",
+      SHUTDOWN_GRACE_MS: "5000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 10_000 })
+    .toBe(200);
+  return { base, child, ...place, logs: () => output, exited };
+}
+
+export const enquiryBody = (message: string, name = "Ana") =>
+  new URLSearchParams({
+    name,
+    email: "ana@example.com",
+    number: "+385 91 234 5678",
+    category: "other",
+    message,
+    website: "",
+  });
+
+/** POSTs an enquiry as a browser without JavaScript would; returns the status. */
+export async function postEnquiry(base: string, message: string): Promise<number> {
+  const res = await fetch(`${base}/contact`, { method: "POST", body: enquiryBody(message), redirect: "manual" });
+  return res.status;
+}
+
+export type Sent = { fields: Record<string, string>; at: number; answered: string };
+
+/** What the EmailJS stand-in received (and how it answered), in order. */
+export function sentTo(record: string): Sent[] {
+  if (!existsSync(record)) return [];
+  return readFileSync(record, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Sent);
+}
+
+/** Messages EmailJS accepted (answered 200), with how many times each. */
+export function deliveredCounts(record: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of sentTo(record))
+    if (s.answered === "200") counts.set(s.fields.message!, (counts.get(s.fields.message!) ?? 0) + 1);
+  return counts;
+}
+
+export const health = async (base: string) =>
+  (await (await fetch(`${base}/healthz`)).json()) as Record<string, unknown>;
+
+/** The outbox command, as an operator runs it. */
+export function outboxCommand(outbox: string, ...args: string[]) {
+  return spawnSync(process.execPath, ["build/outbox.js", ...args], {
+    env: { ...process.env, OUTBOX_DIR: outbox },
+    encoding: "utf8",
+  });
+}
