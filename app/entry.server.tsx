@@ -44,13 +44,14 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
+  // Empty for pages rendered for the page cache: their inline scripts are allowed by hash.
+  const nonce = typeof loadContext?.cspNonce === "string" && loadContext.cspNonce ? loadContext.cspNonce : undefined;
   // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceContext.Provider value={nonce ?? ""}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {

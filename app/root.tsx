@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
+  const nonce = useNonce() || undefined;
   return (
     <html lang="en">
       <head>

@@ -395,6 +395,36 @@ console.log(
   `abuse: keep-alive client, ${keepAliveCases.length} early rejections each followed by a request: ${keepAliveFailures.length ? keepAliveFailures.length + " failed" : "every next request answered"}`,
 );
 
+/** Hostile queries on cached pages: answered (a page or a 4xx), and never a new cache entry,
+ * since the cache keys on a page's canonical address. */
+const hostileQueries = [
+  "/?city=" + "c".repeat(10 * 1024),
+  "/?" + Array.from({ length: 5_000 }, (_, i) => `x=${i}`).join("&"),
+  "/?city=split&city=hvar&city=" + "d".repeat(100),
+  "/?gallery=none&gallery=all&utm_source=story&fbclid=" + "e".repeat(200),
+  "/?city=%E2%80%AE%00hvar",
+  "/?city=HVAR",
+  "/contact?toast=1&city=hvar",
+  "/vip-nightclub-experience?page=2&gallery=all",
+  ...Array.from({ length: 200 }, (_, i) => `/?utm_campaign=${i}&ref=${i * 7}`),
+];
+const pageCacheEntries = async () =>
+  ((await (await fetch(`${server.base}/healthz`)).json()) as { pageCache: { entries: number } }).pageCache.entries;
+for (const p of PAGES) await fetch(server.base + p); // every page cached once
+const entriesBefore = await pageCacheEntries();
+const queryFailures: string[] = [];
+for (const target of hostileQueries) {
+  const { status } = await send({ method: "GET", target });
+  if (status === 0 || status >= 500)
+    queryFailures.push(`hostile query ${target.slice(0, 40)}…: ${status || "no answer"}`);
+}
+const entriesAfter = await pageCacheEntries();
+if (entriesAfter !== entriesBefore)
+  queryFailures.push(`page cache grew from ${entriesBefore} to ${entriesAfter} entries`);
+console.log(
+  `abuse: ${hostileQueries.length} hostile queries on cached pages: ${queryFailures.length ? queryFailures.length + " failed" : "all answered"}; page cache ${entriesBefore} → ${entriesAfter} entries`,
+);
+
 const before = rss();
 let peak = before;
 const failures: string[] = [];
@@ -438,13 +468,18 @@ if (!healthy) failures.push("server not healthy afterwards");
 if (relayed !== 0) failures.push(`EmailJS stand-in received ${relayed} request(s)`);
 if (storedCount !== 0) failures.push(`${storedCount} hostile request(s) stored in the outbox`);
 if (growth > 100 * 1024 * 1024) failures.push(`memory grew by ${mb(growth)}`);
-failures.push(...keepAliveFailures);
+failures.push(...keepAliveFailures, ...queryFailures);
 for (const f of failures) console.log(`FAILED: ${f}`);
 mkdirSync("reports", { recursive: true });
 writeFileSync(
   "reports/abuse.json",
   JSON.stringify(
-    { passed: cases.length + keepAliveCases.length + 3 - failures.length, failed: failures.length, statuses, failures },
+    {
+      passed: cases.length + keepAliveCases.length + hostileQueries.length + 4 - failures.length,
+      failed: failures.length,
+      statuses,
+      failures,
+    },
     null,
     2,
   ),

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
+import { queueHealth } from "~/enquiry/queue.server";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { cspNonce, refuseOddRequests, sameOriginPosts, securityHeaders } from "./security";
+import { createPageCache } from "./page-cache";
+import { cspNonce, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
 
 type Options = {
   build: ServerBuild;
@@ -17,17 +20,35 @@ type Options = {
   isStopping: () => boolean;
 };
 
-/** The request pipeline, in order: odd requests refused, security headers, one JSON log line
- * per request, cross-site posts refused, static files, then Remix. */
+/** The request pipeline. `answerFromMemory` comes first, before Express: it answers most
+ * requests (pages already rendered) with headers prepared once. The rest go through `app`:
+ * odd requests refused, security headers, one JSON log line per request, the page cache
+ * (rendering a page it does not have yet), compression, a CSP nonce, cross-site posts
+ * refused, static files, health, Remix. */
 export function createApp({ build, clientDir, env, isStopping }: Options) {
   const app = express();
+  const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
+  // Pages for anonymous visitors are rendered once, by Remix, from a request with no cookie.
+  const renderPage = createFetchHandler(build, env.NODE_ENV);
+  const pageCache = createPageCache({
+    render: (key) =>
+      renderPage(new Request(new URL(key, "http://localhost"), { headers: { accept: "text/html" } }), {
+        clientAddress: "",
+        requestId: "page-cache",
+        cspNonce: "",
+      }),
+    headers,
+    answered: (req, res, status) => logRequest(req, res, status),
+  });
+
   app.disable("x-powered-by");
-  app.use(compression());
   app.use(closeIfBodyUnread);
   app.use(refuseOddRequests);
-  app.use(cspNonce);
-  app.use(securityHeaders({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX }));
+  app.use(securityHeaders(headers));
   app.use(requestLog(isStopping));
+  app.use(pageCache.middleware);
+  app.use(compression());
+  app.use(cspNonce);
   app.use(sameOriginPosts);
 
   // Vite fingerprints everything under /assets, and the image pipeline everything under
@@ -38,6 +59,14 @@ export function createApp({ build, clientDir, env, isStopping }: Options) {
   app.use("/assets", express.static(`${clientDir}/assets`, immutable));
   app.use("/images", express.static(`${clientDir}/images`, immutable));
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+
+  // Liveness and the state of what operators watch: the enquiry queue and the page cache.
+  app.get("/healthz", (_req, res, next) => {
+    queueHealth().then((queue) => {
+      const { entries, bytes } = pageCache.stats();
+      res.set("Cache-Control", "no-store").json({ ...queue, pageCache: { entries, bytes } });
+    }, next);
+  });
 
   app.all(
     "*",
@@ -52,40 +81,61 @@ export function createApp({ build, clientDir, env, isStopping }: Options) {
     }),
   );
   app.use(lastResort);
-  return app;
+
+  /** Answers a request for a cached page at once; false when `app` must handle it. */
+  function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
+    stamp(req, res, isStopping);
+    return pageCache.answer(req, res);
+  }
+  return { app, answerFromMemory };
+}
+
+const started = Symbol("started");
+type Stamped = IncomingMessage & { [started]?: bigint };
+
+/** A request id (also sent as X-Request-Id), noted once per request. */
+function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => boolean) {
+  const stamped = req as Stamped;
+  if (stamped[started] !== undefined) return;
+  stamped[started] = process.hrtime.bigint();
+  // While stopping, tell keep-alive clients to hang up after this response.
+  if (isStopping()) res.setHeader("Connection", "close");
+  res.setHeader("X-Request-Id", randomUUID());
+}
+
+/** One JSON log line per request, with its id, status and duration. */
+function logRequest(req: IncomingMessage, res: ServerResponse, status = res.statusCode) {
+  const ms = Number(process.hrtime.bigint() - ((req as Stamped)[started] ?? process.hrtime.bigint())) / 1e6;
+  log("info", "http.request", {
+    requestId: res.getHeader("X-Request-Id"),
+    method: req.method,
+    path: (req.url ?? "").split("?")[0]!.slice(0, 200),
+    status,
+    ms: Math.round(ms * 10) / 10,
+  });
 }
 
 /** A request answered before its body was read to the end (a 413, 415, 403, 405…) closes the
  * connection after the answer: a keep-alive client would otherwise send its next request on
  * a socket that Node resets, and a browser does not retry a POST on a reset socket. */
 const closeIfBodyUnread: RequestHandler = (req, res, next) => {
-  onHeaders(res, () => {
-    if (hasBody(req) && !req.complete) res.setHeader("Connection", "close");
-  });
+  if (hasBody(req)) {
+    onHeaders(res, () => {
+      if (!req.complete) res.setHeader("Connection", "close");
+    });
+  }
   next();
 };
 
 const hasBody = (req: Request) =>
   req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
-/** A request id (also sent as X-Request-Id) and one JSON line when the response is done. */
+/** The request id (for the load context) and the log line when the response is done. */
 function requestLog(isStopping: () => boolean): RequestHandler {
   return (req, res, next) => {
-    if (isStopping()) res.setHeader("Connection", "close");
-    const started = process.hrtime.bigint();
-    const requestId = randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log("info", "http.request", {
-        requestId,
-        method: req.method,
-        path: req.path.slice(0, 200),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      });
-    });
+    stamp(req, res, isStopping);
+    res.locals.requestId = res.getHeader("X-Request-Id");
+    res.on("finish", () => logRequest(req, res));
     next();
   };
 }

@@ -29,7 +29,7 @@ if (env.MOCKS) {
 }
 
 let stopping = false;
-const app = createApp({
+const { app, answerFromMemory } = createApp({
   build,
   clientDir: fileURLToPath(new URL("./client", import.meta.url)),
   env,
@@ -38,9 +38,10 @@ const app = createApp({
 
 // A slow or stalled client cannot hold a connection: headers within 10 s, the whole request
 // within 15 s (Node answers 408), checked every second.
+// Pages already rendered are answered before Express; everything else goes through it.
 const server = createServer(
   { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 },
-  app,
+  (req, res) => answerFromMemory(req, res) || app(req, res),
 );
 server.listen(env.PORT, env.HOST, () => {
   log("info", "server.listening", { url: `http://localhost:${env.PORT}` });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 /** Requests the app has no use for get a 4xx here rather than an error deeper down: methods
@@ -21,52 +22,85 @@ export const refuseOddRequests: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** A fresh CSP nonce per response, for Remix's inline scripts (passed on in the load context). */
+/** The Content-Security-Policy. Scripts run only from our origin, or inline when they carry
+ * this response's nonce or match one of the hashes (pages served from the page cache are the
+ * same for everyone, so they cannot carry a per-response nonce). Stylesheets are files; the
+ * only inline styles are style attributes (an image's placeholder colour). */
+export function contentSecurityPolicy({
+  nonce,
+  scriptHashes = [],
+}: {
+  nonce?: string;
+  scriptHashes?: string[];
+}): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes],
+    "style-src": ["'self'"],
+    "style-src-attr": ["'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** A fresh CSP nonce per response rendered by Remix (passed on in the load context), and the
+ * policy that allows it. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
   next();
 };
 
-/** Security headers on every response. Scripts run only from our origin or with this
- * response's nonce, so neither 'unsafe-inline' nor 'unsafe-eval' is allowed for scripts. */
-export function securityHeaders({ production, noIndex }: { production: boolean; noIndex: boolean }): RequestHandler[] {
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.cspNonce as string}'`],
-        // Stylesheets are files; the only inline styles are style attributes (an image's
-        // placeholder colour), not <style> elements.
-        "style-src": ["'self'"],
-        "style-src-attr": ["'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "manifest-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-      },
-    },
+/** The security headers of every response, besides the CSP: helmet's, with our choices, and
+ * a Permissions-Policy. Computed once at start (helmet's answer does not depend on the
+ * request), so cached pages can be sent with them without running middleware per request.
+ * Neither 'unsafe-inline' nor 'unsafe-eval' is allowed for scripts anywhere (see the CSP). */
+export function securityHeaderList({
+  production,
+  noIndex,
+}: {
+  production: boolean;
+  noIndex: boolean;
+}): [string, string][] {
+  const collected = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: string | number) => void collected.set(name, String(value)),
+    removeHeader: (name: string) => void collected.delete(name),
+  };
+  helmet({
+    contentSecurityPolicy: false,
     // HSTS only where the site is served over HTTPS in production.
     strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
     xFrameOptions: { action: "deny" },
-  });
-  const more: RequestHandler = (_req, res, next) => {
-    // Staging (ROBOTS_NOINDEX): every response asks search engines not to index it.
-    if (noIndex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    res.setHeader(
-      "Permissions-Policy",
-      "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
-    );
+  })({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  collected.set(
+    "Permissions-Policy",
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+  );
+  // Staging (ROBOTS_NOINDEX): every response asks search engines not to index it.
+  if (noIndex) collected.set("X-Robots-Tag", "noindex, nofollow");
+  return [...collected];
+}
+
+/** Sets the security headers (computed once) on every response. */
+export function securityHeaders(list: [string, string][]): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of list) res.setHeader(name, value);
     next();
   };
-  return [headers, more];
 }
 
 /** A browser's POST from another site carries that site's Origin: refuse it with 403 here,

@@ -43,8 +43,13 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "outbox-"));
   outbox = createOutbox(dir);
   logs = [];
-  vi.spyOn(console, "error").mockImplementation((line: string) => void logs.push(line));
-  vi.spyOn(console, "log").mockImplementation((line: string) => void logs.push(line));
+  // log() writes JSON lines to stdout (info) and stderr (the rest).
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
+      logs.push(String(chunk).trimEnd());
+      return true;
+    });
+  }
 });
 afterEach(async () => {
   await delivery?.stop();

@@ -22,8 +22,8 @@ const VALID = {
 let outbox: string;
 beforeEach(async () => {
   outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  vi.spyOn(console, "log").mockImplementation(() => {});
+  // Quiet: log() writes its JSON lines to stdout and stderr.
+  for (const stream of [process.stdout, process.stderr]) vi.spyOn(stream, "write").mockImplementation(() => true);
 });
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -11,10 +11,15 @@ export function readHomeState(search: URLSearchParams): HomeState {
   };
 }
 
-export function homeHref(state: HomeState, hash: "cities" | "gallery"): string {
+/** The query of a state, in one canonical order, without the defaults ("" for the default). */
+export function homeQuery(state: HomeState): string {
   const query = new URLSearchParams();
   if (state.cityId !== DEFAULT_CITY_ID) query.set("city", state.cityId);
   if (state.galleryExpanded) query.set("gallery", "all");
-  const qs = query.toString();
+  return query.toString();
+}
+
+export function homeHref(state: HomeState, hash: "cities" | "gallery"): string {
+  const qs = homeQuery(state);
   return `/${qs ? `?${qs}` : ""}#${hash}`;
 }

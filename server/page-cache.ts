@@ -1,0 +1,195 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import Negotiator from "negotiator";
+import { PAGE_CACHE } from "~/utils/cache-control.server";
+import { log } from "~/utils/log.server";
+import { pageKey } from "~/utils/page-key";
+import { contentSecurityPolicy } from "./security";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = "br" | "gzip" | "identity";
+
+/** A page as every anonymous visitor gets it: rendered once, compressed once, with its
+ * response headers ready to write. */
+type CachedPage = {
+  etag: string;
+  variants: Record<Encoding, { headers: string[]; body: Buffer }>;
+  notModified: string[];
+  bytes: number;
+};
+
+/** Renders a page for an anonymous visitor: a request with no cookie, nothing personal. */
+export type RenderAnonymous = (key: string) => Promise<Response>;
+
+export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number };
+
+/** Called for every answer from memory (the request log). */
+type Answered = (req: IncomingMessage, res: ServerResponse, status: number) => void;
+
+/** Anonymous GET and HEAD requests for the site's pages, answered from memory after the first
+ * render (docs/decisions/0013-render-once-serve-many.md). Only pages (app/utils/page-key.ts)
+ * are cached, under their canonical key, so unknown query parameters cannot create entries;
+ * a request with the toast cookie or a body, any other method, and any answer that is not a
+ * 200 without Set-Cookie go to Remix as before. Bounded in entries and bytes (least recently
+ * used first out). The HTML has no nonce: its inline scripts are allowed by their hashes.
+ *
+ * `answer` serves a hit before any middleware runs (most requests end there); `middleware`
+ * renders a miss, once however many visitors ask for it at the same time, then answers it. */
+export function createPageCache({
+  render,
+  headers,
+  answered,
+  maxEntries = 64,
+  maxBytes = 24 * 1024 * 1024,
+}: {
+  render: RenderAnonymous;
+  /** The security headers every response carries (the CSP is the page's own). */
+  headers: [string, string][];
+  answered: Answered;
+  maxEntries?: number;
+  maxBytes?: number;
+}) {
+  const pages = new Map<string, CachedPage>();
+  const filling = new Map<string, Promise<CachedPage | undefined>>();
+  const stats: PageCacheStats = { entries: 0, bytes: 0, hits: 0, misses: 0 };
+  const common = headers.flat();
+
+  function remember(key: string, page: CachedPage) {
+    pages.delete(key);
+    pages.set(key, page);
+    stats.bytes += page.bytes;
+    while (pages.size > maxEntries || stats.bytes > maxBytes) {
+      const [oldest, evicted] = pages.entries().next().value as [string, CachedPage];
+      pages.delete(oldest);
+      stats.bytes -= evicted.bytes;
+    }
+    stats.entries = pages.size;
+  }
+
+  async function fill(key: string): Promise<CachedPage | undefined> {
+    const response = await render(key);
+    const html = Buffer.from(await response.arrayBuffer());
+    // Only a complete, ordinary page is shared: never an error, a redirect, or a cookie.
+    if (response.status !== 200 || response.headers.has("Set-Cookie")) return undefined;
+    const [br, gz] = await Promise.all([
+      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      gzipAsync(html, { level: 9 }),
+    ]);
+    const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    const shared = [
+      ...common,
+      ...["Cache-Control", PAGE_CACHE, "ETag", etag, "Vary", "Accept-Encoding"],
+      ...[
+        "Content-Security-Policy",
+        contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html.toString("utf8")) }),
+      ],
+    ];
+    const variant = (body: Buffer, encoding: Encoding) => ({
+      body,
+      headers: [
+        ...shared,
+        ...["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length)],
+        ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
+      ],
+    });
+    const page: CachedPage = {
+      etag,
+      variants: { br: variant(br, "br"), gzip: variant(gz, "gzip"), identity: variant(html, "identity") },
+      notModified: shared,
+      bytes: br.length + gz.length + html.length,
+    };
+    remember(key, page);
+    return page;
+  }
+
+  function write(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304, page.notModified).end();
+      return answered(req, res, 304);
+    }
+    const { headers: head, body } = page.variants[encodingFor(req.headers["accept-encoding"])];
+    res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
+    answered(req, res, 200);
+  }
+
+  /** Answers a request from memory if it is for a cached page; false to pass it on. */
+  function answer(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = keyOf(req);
+    const page = key === undefined ? undefined : pages.get(key);
+    if (!page) return false;
+    stats.hits++;
+    pages.delete(key!); // most recently used last
+    pages.set(key!, page);
+    write(req, res, page);
+    return true;
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const key = keyOf(req);
+    if (key === undefined) return next();
+    const cached = pages.get(key);
+    if (cached) return write(req, res, cached);
+    stats.misses++;
+    // Visitors who arrive together wait for one render.
+    let pending = filling.get(key);
+    if (!pending) {
+      pending = fill(key).finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    pending.then(
+      (page) => (page ? write(req, res, page) : next()),
+      (error: unknown) => {
+        log("error", "page_cache.render_failed", {
+          key,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        next();
+      },
+    );
+  };
+
+  return { answer, middleware, stats: () => ({ ...stats }) };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Brotli whenever the browser takes it (smaller), whatever order it lists encodings in. */
+function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {
+  const accepted = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["br", "gzip"]);
+  return accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : "identity";
+}
+
+/** The cache key of a request, or undefined when it must go to Remix: another method, a body,
+ * the toast cookie, a target that is not a plain path, or not one of the pages. */
+function keyOf(req: IncomingMessage): string | undefined {
+  const { method, url = "", headers } = req;
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  if (headers["transfer-encoding"] !== undefined || Number(headers["content-length"] ?? 0) > 0) return undefined;
+  if (headers.cookie && /(?:^|;\s*)toast=/.test(headers.cookie)) return undefined;
+  if (!url.startsWith("/") || url.startsWith("//")) return undefined;
+  try {
+    const parsed = new URL(url, "http://x");
+    return pageKey(parsed.pathname, parsed.searchParams);
+  } catch {
+    return undefined;
+  }
+}
+
+/** CSP source expressions for the inline scripts of a page: what the browser will run (not
+ * JSON-LD data blocks), hashed as the browser hashes them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", content = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
