@@ -317,6 +317,16 @@ describe("delivery worker", () => {
     expect(await states()).toEqual({ pending: 2, failed: 0, delivered: 1 });
   });
 
+  it("says once, not every poll, that the outbox cannot be used, and keeps going", async () => {
+    const blocked = path.join(dir, "a-file");
+    await writeFile(blocked, "");
+    start({ outbox: createOutbox(path.join(blocked, "outbox")), pollMs: 10 });
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = logs.filter((l) => l.includes("outbox.unavailable"));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", error: expect.stringMatching(/ENOTDIR|EEXIST/) });
+  });
+
   it("deletes delivered enquiries after the retention period", async () => {
     start({ retentionMs: 0 });
     await outbox.store(enquiry());

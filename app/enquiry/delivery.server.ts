@@ -119,13 +119,19 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     } catch (error) {
       log("error", "outbox.adopt_failed", { error: String(error) });
     }
+    let lastProblem = { message: "", at: -Infinity };
     while (!stopping) {
       let busy = false;
       try {
         busy = (await tick()) === true;
       } catch (error) {
-        // An unwritable or missing volume: say so, keep serving, look again later.
-        log("error", "outbox.unavailable", { error: error instanceof Error ? error.message : String(error) });
+        // An unwritable or missing volume: say so (once a minute while it lasts), keep
+        // serving, look again later.
+        const message = error instanceof Error ? error.message : String(error);
+        if (message !== lastProblem.message || now() - lastProblem.at >= 60_000) {
+          log("error", "outbox.unavailable", { error: message });
+          lastProblem = { message, at: now() };
+        }
       }
       if (!busy && !stopping) await pause(pollMs);
     }
