@@ -13,6 +13,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useMatches,
   useLocation,
   useRouteError,
 } from "@remix-run/react";
@@ -59,6 +60,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() || undefined;
+  const hydrate = useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate);
   return (
     <html lang="en">
       <head>
@@ -77,9 +79,13 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <HydrationMarker />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <HydrationMarker />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

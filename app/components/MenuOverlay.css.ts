@@ -1,9 +1,7 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { bp, vars } from "~/styles/theme.css";
 
 const slideIn = keyframes({ from: { transform: "translateY(-8px)" }, to: { transform: "none" } });
-
-export const details = style({});
 
 export const toggle = style({
   display: "inline-flex",
@@ -17,25 +15,34 @@ export const toggle = style({
   background: vars.color.surface,
   color: vars.color.text,
   cursor: "pointer",
-  listStyle: "none",
   selectors: {
-    "&::-webkit-details-marker": { display: "none" },
     "&:hover": { borderColor: vars.color.gold },
   },
 });
 
-/** Full-width panel under the sticky header, covering the page. */
+/** The icon shows a cross while the menu is open. */
+export const bars = style({});
+export const cross = style({ display: "none" });
+globalStyle(`${toggle}:has(+ :popover-open) ${bars}`, { display: "none" });
+globalStyle(`${toggle}:has(+ :popover-open) ${cross}`, { display: "inline" });
+
+/** Full-width panel under the sticky header, covering the page (a popover, in the top layer:
+ * the browser's own popover box is undone). */
 export const overlay = style({
   position: "fixed",
-  insetInline: 0,
-  top: "4.25rem",
-  bottom: 0,
-  zIndex: 39,
+  inset: "4.25rem 0 0 0",
+  width: "100%",
+  maxWidth: "none",
+  height: "auto",
+  maxHeight: "none",
+  margin: 0,
+  padding: 0,
+  border: 0,
+  borderTop: `1px solid ${vars.color.line}`,
   overflowY: "auto",
   background: vars.color.bg,
-  borderTop: `1px solid ${vars.color.line}`,
-  animation: `${slideIn} 180ms ease-out`,
-  selectors: { "&[hidden]": { display: "none" } },
+  color: vars.color.text,
+  selectors: { "&:popover-open": { animation: `${slideIn} 180ms ease-out` } },
 });
 
 export const panel = style({

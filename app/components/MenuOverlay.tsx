@@ -1,22 +1,27 @@
-import { NavLink, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { NavLink } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { SERVICE_LINKS, CONTACT_LINK } from "~/content/navigation";
 import { telHref } from "~/content/site";
 import { useContactDetails } from "~/utils/use-contact-details";
-import { useHydrated } from "~/utils/use-hydrated";
 import * as s from "./MenuOverlay.css";
 
 const MENU_ID = "site-menu";
 const LINKS = [{ to: "/", label: "Home" }, ...SERVICE_LINKS, CONTACT_LINK];
+
+/** A navigation without a page load (where React runs) leaves the popover open: close it. */
+const closeMenu = (event: MouseEvent<HTMLAnchorElement>) =>
+  (event.currentTarget.closest("[popover]") as HTMLElement | null)?.hidePopover?.();
 
 function MenuLinks() {
   const contact = useContactDetails();
   return (
     <nav aria-label="Main menu" className={s.panel}>
       <ul className={s.list}>
-        {LINKS.map((link) => (
+        {LINKS.map((link, index) => (
           <li key={link.to}>
-            <NavLink to={link.to} end className={s.link}>
+            {/* Focus moves into the menu as it opens (the popover's own rule for autofocus). */}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+            <NavLink to={link.to} end className={s.link} autoFocus={index === 0} onClick={closeMenu}>
               {link.label}
             </NavLink>
           </li>
@@ -30,89 +35,44 @@ function MenuLinks() {
   );
 }
 
-function BurgerIcon({ open }: { open: boolean }) {
+function BurgerIcon() {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      {open ? (
-        <path d="M5 5l14 14M19 5 5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      ) : (
-        <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      )}
+      <path
+        className={s.bars}
+        d="M3 6h18M3 12h18M3 18h18"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      <path className={s.cross} d="M5 5l14 14M19 5 5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
 
-/** The hamburger and its full-width overlay. Without JavaScript it is a <details> element,
- * which opens and closes natively; once hydrated it becomes a button with aria-expanded,
- * Escape closes it and focus returns to the button. */
-export function MenuOverlay() {
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <details className={s.details}>
-        <summary className={s.toggle} aria-label="Menu">
-          <BurgerIcon open={false} />
-        </summary>
-        <div className={s.overlay}>
-          <MenuLinks />
-        </div>
-      </details>
-    );
+/* eslint-disable @typescript-eslint/no-unused-vars -- merged interfaces keep React's `T` */
+declare module "react" {
+  // The popover API (React 18's types predate it); React passes the attributes through.
+  interface HTMLAttributes<T> {
+    popover?: "auto" | "manual";
   }
-  return <EnhancedMenu />;
+  interface ButtonHTMLAttributes<T> {
+    popovertarget?: string;
+  }
 }
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
-function EnhancedMenu() {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const overlayRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  // Navigating away through a menu link closes the menu (state adjusted while rendering, as
-  // React advises, rather than in an effect that would render twice).
-  const here = location.pathname + location.search;
-  const [openedAt, setOpenedAt] = useState(here);
-  if (openedAt !== here) {
-    setOpenedAt(here);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const outside = [document.querySelector("main"), document.querySelector("footer")];
-    outside.forEach((el) => el?.setAttribute("inert", ""));
-    document.body.style.overflow = "hidden";
-    overlayRef.current?.querySelector("a")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close(true);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      outside.forEach((el) => el?.removeAttribute("inert"));
-      document.body.style.overflow = "";
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open, close]);
-
+/** The hamburger and its full-width overlay, as a native popover: the button opens and
+ * closes it, Escape and a click outside close it, focus goes to the first link and back to
+ * the button, the browser tells assistive technology whether it is expanded, all without
+ * JavaScript. On a page that does run React, a link that navigates in place closes it too. */
+export function MenuOverlay() {
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={s.toggle}
-        aria-label="Menu"
-        aria-expanded={open}
-        aria-controls={MENU_ID}
-        onClick={() => (open ? close(false) : setOpen(true))}
-      >
-        <BurgerIcon open={open} />
+      <button type="button" className={s.toggle} aria-label="Menu" popovertarget={MENU_ID}>
+        <BurgerIcon />
       </button>
-      <div id={MENU_ID} ref={overlayRef} className={s.overlay} hidden={!open}>
+      <div id={MENU_ID} popover="auto" className={s.overlay}>
         <MenuLinks />
       </div>
     </>

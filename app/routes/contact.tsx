@@ -94,3 +94,4 @@ export default function Contact() {
     </div>
   );
 }
+export const handle = { hydrate: true };

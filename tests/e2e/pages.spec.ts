@@ -53,6 +53,21 @@ test.describe("pages", () => {
     expect((await request.get(imageUrl)).headers()["content-type"]).toBe("image/avif");
   });
 
+  test("script only where it helps: the contact page runs React, every other page sends none", async ({ request }) => {
+    for (const { path } of PAGES) {
+      const html = await (await request.get(path)).text();
+      const scripts = html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+      const preloads = html.match(/<link rel="modulepreload"/g) ?? [];
+      if (path === "/contact") {
+        expect(scripts.length, path).toBeGreaterThan(0);
+        expect(preloads.length, path).toBeGreaterThan(0);
+      } else {
+        expect(scripts, path).toEqual([]);
+        expect(preloads, path).toEqual([]);
+      }
+    }
+  });
+
   test("health check answers 200 with the queue's state", async ({ request }) => {
     // Liveness: 200 while the process serves, whatever the queue's state (this server's
     // queue holds enquiries that other tests made fail on purpose: degraded).

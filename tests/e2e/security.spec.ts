@@ -37,7 +37,7 @@ test.describe("security headers", () => {
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
         .filter((m) => !m[1]!.includes('type="application/ld+json"'))
         .map((m) => `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`);
-      expect(inline.length).toBeGreaterThan(0);
+      // (Pages that run no script have none, and the policy allows none.)
       expect(new Set(directives["script-src"]!.filter((v) => v.startsWith("'sha256-")))).toEqual(new Set(inline));
     });
   }
