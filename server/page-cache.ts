@@ -28,7 +28,7 @@ export type RenderAnonymous = (key: string) => Promise<Response>;
 
 export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number };
 
-/** Called for every answer from memory (the request log). */
+/** Called for every answer from memory before Express (the request log). */
 type Answered = (req: IncomingMessage, res: ServerResponse, status: number) => void;
 
 /** Anonymous GET and HEAD requests for the site's pages, answered from memory after the first
@@ -107,14 +107,15 @@ export function createPageCache({
     return page;
   }
 
-  function write(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  /** Writes the page (or 304); returns the status sent. */
+  function write(req: IncomingMessage, res: ServerResponse, page: CachedPage): number {
     if (req.headers["if-none-match"] === page.etag) {
       res.writeHead(304, page.notModified).end();
-      return answered(req, res, 304);
+      return 304;
     }
     const { headers: head, body } = page.variants[encodingFor(req.headers["accept-encoding"])];
     res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
-    answered(req, res, 200);
+    return 200;
   }
 
   /** Answers a request from memory if it is for a cached page; false to pass it on. */
@@ -125,7 +126,7 @@ export function createPageCache({
     stats.hits++;
     pages.delete(key!); // most recently used last
     pages.set(key!, page);
-    write(req, res, page);
+    answered(req, res, write(req, res, page));
     return true;
   }
 
@@ -133,7 +134,8 @@ export function createPageCache({
     const key = keyOf(req);
     if (key === undefined) return next();
     const cached = pages.get(key);
-    if (cached) return write(req, res, cached);
+    // Through Express, its request log has the line.
+    if (cached) return void write(req, res, cached);
     stats.misses++;
     // Visitors who arrive together wait for one render.
     let pending = filling.get(key);
@@ -142,7 +144,7 @@ export function createPageCache({
       filling.set(key, pending);
     }
     pending.then(
-      (page) => (page ? write(req, res, page) : next()),
+      (page) => (page ? void write(req, res, page) : next()),
       (error: unknown) => {
         log("error", "page_cache.render_failed", {
           key,

@@ -53,6 +53,21 @@ test("every request and delivery outcome is one JSON log line with a request id 
     expect(mine).toEqual(["enquiry.accepted", "http.request", "enquiry.delivered"]);
     for (const personal of ["Petra", "petra@example.com", "villa for ten", "000 1111"])
       expect(server.logs()).not.toContain(personal);
+
+    // A page rendered for the cache (the first request) and one answered from memory: one
+    // line each, with the id the response carried.
+    const pageIds: string[] = [];
+    for (let i = 0; i < 2; i++)
+      pageIds.push((await fetch(`${server.base}/event-organization`)).headers.get("x-request-id")!);
+    await expect.poll(() => server.logs().includes(pageIds[1]!)).toBe(true);
+    for (const id of pageIds) {
+      expect(
+        server
+          .logs()
+          .split("\n")
+          .filter((l) => l.includes(`"requestId":"${id}"`)),
+      ).toHaveLength(1);
+    }
   } finally {
     server.child.kill("SIGTERM");
   }
