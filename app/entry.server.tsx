@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -6,9 +8,21 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCacheControl, NO_STORE } from "~/utils/cache-control.server";
 import { log } from "~/utils/log.server";
+import { InlineStylesContext } from "~/utils/inline-styles";
 import { NonceContext } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
+
+/** The stylesheet(s) of the root route, read once from build/client, to be inlined. */
+let inlineStyles: string | undefined;
+function stylesOf(context: EntryContext): string {
+  if (inlineStyles !== undefined || !import.meta.env.PROD) return inlineStyles ?? "";
+  const hrefs = context.manifest.routes.root?.css ?? [];
+  inlineStyles = hrefs
+    .map((href) => readFileSync(fileURLToPath(new URL(`../client${href}`, import.meta.url)), "utf8"))
+    .join("\n");
+  return inlineStyles;
+}
 
 export const streamTimeout = ABORT_DELAY;
 
@@ -52,7 +66,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStylesContext.Provider value={stylesOf(remixContext)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -26,16 +26,36 @@ import { BRAND } from "~/content/site";
 import { Toast } from "~/components/Toast";
 import { contactDetails, siteUrl } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
+import { useInlineStyles } from "~/utils/inline-styles";
 import { useNonce } from "~/utils/nonce";
 import { skipLink } from "~/styles/ui.css";
 import "~/styles/global.css";
 
-export const links: LinksFunction = () => [
+const ICON_LINKS = [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/icons/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+export const links: LinksFunction = () => ICON_LINKS;
+
+/** The head's links. In production the one stylesheet is inlined (entry.server.tsx reads it)
+ * instead of linked, and the icons are written out: Remix's <Links> would add the stylesheet.
+ * In the browser the inlined <style> is left as the server sent it (React does not rewrite
+ * `dangerouslySetInnerHTML` while hydrating, nor later while the value stays the same). */
+function HeadLinks({ nonce }: { nonce?: string }) {
+  const css = useInlineStyles();
+  if (!import.meta.env.PROD) return <Links />;
+  return (
+    <>
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
+      {ICON_LINKS.map((link) => (
+        <link key={link.href} {...link} />
+      ))}
+    </>
+  );
+}
 
 /** Only error pages use the root's meta; every route sets its own title and description. */
 export const meta: MetaFunction = ({ error }) => {
@@ -68,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
-        <Links />
+        <HeadLinks nonce={nonce} />
       </head>
       <body>
         <a href="#main" className={skipLink}>

@@ -9,7 +9,7 @@ import { createPageCache, inlineScriptHashes } from "./page-cache";
 // The cache in front of a stand-in renderer (what Remix does for it is covered end to end):
 // a real HTTP server, requests over the loopback.
 const page = (key: string, extra = "") =>
-  `<!DOCTYPE html><html><body><h1>${key}</h1>${extra}<script>window.x=1</script><script type="module">import "/a.js"</script><script type="application/ld+json">{"a":1}</script></body></html>`;
+  `<!DOCTYPE html><html><head><style>h1{color:gold}</style></head><body><h1>${key}</h1>${extra}<script>window.x=1</script><script type="module">import "/a.js"</script><script type="application/ld+json">{"a":1}</script></body></html>`;
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -164,7 +164,7 @@ describe("page cache", () => {
     expect(small.cache.stats().bytes).toBeLessThanOrEqual(60_000);
   });
 
-  it("allows the page's inline scripts by hash, and nothing else inline", async () => {
+  it("allows the page's inline scripts and style by hash, and nothing else inline", async () => {
     const { get } = await serve(async (key) => html(key));
     const csp = (await get("/")).headers.get("content-security-policy")!;
     const hash = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
@@ -172,5 +172,7 @@ describe("page cache", () => {
     expect(csp).toContain(`script-src 'self' ${hash("window.x=1")} ${hash('import "/a.js"')}`);
     const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
     expect(scriptSrc).not.toMatch(/nonce|unsafe/);
+    // The inlined stylesheet likewise.
+    expect(csp).toContain(`style-src 'self' ${hash("h1{color:gold}")};`);
   });
 });

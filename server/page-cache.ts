@@ -86,7 +86,10 @@ export function createPageCache({
       ...["Cache-Control", PAGE_CACHE, "ETag", etag, "Vary", "Accept-Encoding"],
       ...[
         "Content-Security-Policy",
-        contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html.toString("utf8")) }),
+        contentSecurityPolicy({
+          scriptHashes: inlineScriptHashes(html.toString("utf8")),
+          styleHashes: inlineStyleHashes(html.toString("utf8")),
+        }),
       ],
     ];
     const variant = (body: Buffer, encoding: Encoding) => ({
@@ -192,6 +195,19 @@ export function inlineScriptHashes(html: string): string[] {
     const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
     if (type && type !== "module" && type !== "text/javascript") continue;
     hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** CSP source expressions for the page's inline <style> elements. */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }

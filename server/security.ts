@@ -24,19 +24,23 @@ export const refuseOddRequests: RequestHandler = (req, res, next) => {
 
 /** The Content-Security-Policy. Scripts run only from our origin, or inline when they carry
  * this response's nonce or match one of the hashes (pages served from the page cache are the
- * same for everyone, so they cannot carry a per-response nonce). Stylesheets are files; the
- * only inline styles are style attributes (an image's placeholder colour). */
+ * same for everyone, so they cannot carry a per-response nonce). Likewise the one inline
+ * <style> (the site's stylesheet); style attributes are allowed (an image's placeholder
+ * colour). */
 export function contentSecurityPolicy({
   nonce,
   scriptHashes = [],
+  styleHashes = [],
 }: {
   nonce?: string;
   scriptHashes?: string[];
+  styleHashes?: string[];
 }): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes],
-    "style-src": ["'self'"],
+    // The one stylesheet is inlined in <head>: by its hash, or this response's nonce.
+    "style-src": ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...styleHashes],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],

@@ -39,6 +39,13 @@ test.describe("security headers", () => {
         .map((m) => `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`);
       // (Pages that run no script have none, and the policy allows none.)
       expect(new Set(directives["script-src"]!.filter((v) => v.startsWith("'sha256-")))).toEqual(new Set(inline));
+      // The one stylesheet is inlined (one request fewer before the first paint), by hash.
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+        (m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`,
+      );
+      expect(styles).toHaveLength(1);
+      expect(directives["style-src"]).toEqual(["'self'", ...styles]);
+      expect(html).not.toContain('rel="stylesheet"');
     });
   }
 
