@@ -4,12 +4,12 @@ import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
 import { queueHealth } from "~/enquiry/queue.server";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createPageCache } from "./page-cache";
-import { cspNonce, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
+import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
 
 type Options = {
   build: ServerBuild;
@@ -126,9 +126,6 @@ const closeIfBodyUnread: RequestHandler = (req, res, next) => {
   }
   next();
 };
-
-const hasBody = (req: Request) =>
-  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 /** The request id (for the load context) and the log line when the response is done. */
 function requestLog(isStopping: () => boolean): RequestHandler {

@@ -7,7 +7,7 @@ import Negotiator from "negotiator";
 import { PAGE_CACHE } from "~/utils/cache-control.server";
 import { log } from "~/utils/log.server";
 import { pageKey } from "~/utils/page-key";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy, hasBody } from "./security";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -80,16 +80,14 @@ export function createPageCache({
       brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipAsync(html, { level: 9 }),
     ]);
+    const text = html.toString("utf8");
     const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const shared = [
       ...common,
       ...["Cache-Control", PAGE_CACHE, "ETag", etag, "Vary", "Accept-Encoding"],
       ...[
         "Content-Security-Policy",
-        contentSecurityPolicy({
-          scriptHashes: inlineScriptHashes(html.toString("utf8")),
-          styleHashes: inlineStyleHashes(html.toString("utf8")),
-        }),
+        contentSecurityPolicy({ scriptHashes: inlineScriptHashes(text), styleHashes: inlineStyleHashes(text) }),
       ],
     ];
     const variant = (body: Buffer, encoding: Encoding) => ({
@@ -174,7 +172,7 @@ function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {
 function keyOf(req: IncomingMessage): string | undefined {
   const { method, url = "", headers } = req;
   if (method !== "GET" && method !== "HEAD") return undefined;
-  if (headers["transfer-encoding"] !== undefined || Number(headers["content-length"] ?? 0) > 0) return undefined;
+  if (hasBody(req)) return undefined;
   if (headers.cookie && /(?:^|;\s*)toast=/.test(headers.cookie)) return undefined;
   if (!url.startsWith("/") || url.startsWith("//")) return undefined;
   try {

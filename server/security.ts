@@ -56,6 +56,10 @@ export function contentSecurityPolicy({
     .join("; ");
 }
 
+/** Whether a request carries a body (one that may be left unread). */
+export const hasBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+
 /** A fresh CSP nonce per response rendered by Remix (passed on in the load context), and the
  * policy that allows it. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
