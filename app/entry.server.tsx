@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -7,6 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCacheControl, NO_STORE } from "~/utils/cache-control.server";
+import { deferModuleScripts } from "~/utils/defer-hydration.server";
 import { log } from "~/utils/log.server";
 import { InlineStylesContext } from "~/utils/inline-styles";
 import { NonceContext } from "~/utils/nonce";
@@ -51,6 +52,21 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
+/** Collects the rendered document and sends it rewritten in one piece. Pages here have no
+ * <Suspense> boundary of their own, so the document is complete moments after its shell. */
+function wholeDocument(rewrite: (html: string) => string): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+    flush(done) {
+      done(null, rewrite(Buffer.concat(chunks).toString("utf8")));
+    },
+  });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -74,7 +90,8 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Development keeps Remix's scripts as they are (Vite's client and hot reloading).
+          const body = wholeDocument(import.meta.env.PROD ? deferModuleScripts : (html) => html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Cache-Control",

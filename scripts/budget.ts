@@ -45,7 +45,6 @@ try {
     const html = await gzipBytes(url);
     const markup = await textOf(url);
     const css = [...new Set([...markup.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))];
-    const js = [...new Set([...markup.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
     const sum = async (list: string[]) =>
       (await Promise.all(list.map((u) => gzipBytes(server.base + u)))).reduce((n, r) => n + r.bytes, 0);
 
@@ -57,13 +56,20 @@ try {
     });
     const page = await context.newPage();
     let images = 0;
+    const scripts = new Set<string>();
     page.on("response", async (response) => {
-      if (response.request().resourceType() === "image")
-        images += (await response.body().catch(() => Buffer.alloc(0))).length;
+      const type = response.request().resourceType();
+      if (type === "script") scripts.add(new URL(response.url()).pathname);
+      if (type === "image") images += (await response.body().catch(() => Buffer.alloc(0))).length;
     });
     await page.goto(url, { waitUntil: "networkidle" });
     await page.waitForTimeout(300);
+    // The scripts a visitor's page runs: the contact page loads its modules once it is used.
+    await page.mouse.move(10, 10);
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState("networkidle");
     await context.close();
+    const js = [...scripts];
 
     const sizes = { html: html.bytes, css: await sum(css), js: await sum(js), images };
     const over = (

@@ -13,9 +13,11 @@ export const SERVICE_GALLERIES = [
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
 /** Waits until React has hydrated the page, on the pages that run it (where it enhances: the
- * contact page); the others are complete as HTML and send no script at all. */
+ * contact page); the others are complete as HTML and send no script at all. The page loads
+ * its modules when the visitor first uses it: a pointer move here, as a person's would. */
 export async function ready(page: Page, info: TestInfo) {
   if (hasJs(info) && (await page.locator('script[type="module"]').count()) > 0) {
+    await page.mouse.move(5, 5);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   }
 }
