@@ -89,7 +89,7 @@ if (built) {
   suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () =>
     readJson(`${REPORTS}/budget.json`),
   );
-  suite("lighthouse (mobile + desktop)", "node_modules/.bin/tsx", ["scripts/lighthouse.ts"], () =>
+  suite("lighthouse (mobile median of 3, desktop)", "node_modules/.bin/tsx", ["scripts/lighthouse.ts"], () =>
     readJson(`${REPORTS}/lighthouse/summary.json`),
   );
 } else {
