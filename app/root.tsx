@@ -23,6 +23,9 @@ import { Header } from "~/components/Header";
 import { ErrorPage } from "~/components/ErrorPage";
 import { THEME_COLOR } from "~/content/seo";
 import { BRAND } from "~/content/site";
+import { LAYOUT } from "~/i18n/layout";
+import { localeOfPath } from "~/i18n/locale";
+import { useLocale } from "~/i18n/use-locale";
 import { Toast } from "~/components/Toast";
 import { contactDetails, siteUrl } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
@@ -58,13 +61,11 @@ function HeadLinks({ nonce }: { nonce?: string }) {
 }
 
 /** Only error pages use the root's meta; every route sets its own title and description. */
-export const meta: MetaFunction = ({ error }) => {
+export const meta: MetaFunction = ({ error, location }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: `${notFound ? "Page not found" : "Something went wrong"} | ${BRAND}` },
-    { name: "robots", content: "noindex" },
-  ];
+  const t = LAYOUT[localeOfPath(location.pathname)].errors;
+  return [{ title: `${notFound ? t.notFoundTitle : t.title} | ${BRAND}` }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -81,8 +82,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() || undefined;
   const hydrate = useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate);
+  const locale = useLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -92,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <a href="#main" className={skipLink}>
-          Skip to content
+          {LAYOUT[locale].skipLink}
         </a>
         <Header />
         <main id="main" tabIndex={-1}>
@@ -132,18 +134,12 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = LAYOUT[useLocale()].errors;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" message="This page does not exist, or it has moved." />;
+    return <ErrorPage status={404} title={t.notFoundTitle} message={t.notFoundMessage} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Details only in development: production answers never show internals.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <ErrorPage
-      status={status}
-      title="Something went wrong"
-      message="We could not show this page. Please try again in a moment, or get in touch with us directly."
-      detail={detail}
-    />
-  );
+  return <ErrorPage status={status} title={t.title} message={t.message} detail={detail} />;
 }

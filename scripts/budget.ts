@@ -92,14 +92,14 @@ try {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const pad = (s: string, n: number) => String(s).padEnd(n);
 console.log(
-  `${pad("page", 28)}${pad("HTML gz", 11)}${pad("CSS gz", 11)}${pad("JS gz", 11)}${pad("ATF images", 12)}over`,
+  `${pad("page", 31)}${pad("HTML gz", 11)}${pad("CSS gz", 11)}${pad("JS gz", 11)}${pad("ATF images", 12)}over`,
 );
 console.log(
-  `${pad("limit", 28)}${pad(kb(limits.htmlGzip), 11)}${pad(kb(limits.cssGzip), 11)}${pad(kb(limits.jsGzip), 11)}${pad(kb(limits.aboveFoldImages), 12)}`,
+  `${pad("limit", 31)}${pad(kb(limits.htmlGzip), 11)}${pad(kb(limits.cssGzip), 11)}${pad(kb(limits.jsGzip), 11)}${pad(kb(limits.aboveFoldImages), 12)}`,
 );
 for (const r of rows) {
   console.log(
-    `${pad(r.page, 28)}${pad(kb(r.html), 11)}${pad(kb(r.css), 11)}${pad(kb(r.js), 11)}${pad(kb(r.images), 12)}${r.over.join(", ") || "-"}`,
+    `${pad(r.page, 31)}${pad(kb(r.html), 11)}${pad(kb(r.css), 11)}${pad(kb(r.js), 11)}${pad(kb(r.images), 12)}${r.over.join(", ") || "-"}`,
   );
 }
 console.log(pagesOver ? `budget: ${pagesOver} page(s) over` : "budget: every page within its limits");

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { PAGES } from "../app/content/pages";
+import { PAGE_IDS, SHARE_IMAGES } from "../app/content/pages";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const OG_DIR = path.join(root, "public/og");
@@ -21,7 +21,7 @@ const ICON_SOURCE = path.join(root, "assets/brand/icon.svg");
 const STAMP = path.join(root, "node_modules/.cache/brand-images.inputs");
 
 // The text of each page's share image comes from the one list of pages.
-const OG_PAGES = PAGES.map((page) => ({ id: page.id, ...page.share }));
+const OG_PAGES = PAGE_IDS.map((id) => ({ id, ...SHARE_IMAGES[id] }));
 const ICONS = [
   { file: "favicon-32.png", size: 32 },
   { file: "apple-touch-icon.png", size: 180 },

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GalleryImage } from "~/content/galleries";
+import type { ManifestImage } from "~/content/galleries";
 import { buildImages } from "./build-images";
 
-type Entry = GalleryImage;
+type Entry = ManifestImage;
 
 let dir: string;
 let opts: { src: string; out: string; manifest: string; urlBase: string };
@@ -42,10 +42,11 @@ describe("image pipeline", () => {
       .jpeg()
       .toFile(path.join(opts.src, "demo", "wide.jpg"));
     await writeFile(path.join(opts.src, "demo", "alt.json"), JSON.stringify({ "wide.jpg": "A wide test picture" }));
+    await writeFile(path.join(opts.src, "demo", "alt.hr.json"), JSON.stringify({ "wide.jpg": "Široka probna slika" }));
     const result = await buildImages(opts);
     const [entry] = demo(result);
     expect(entry).toMatchObject({
-      alt: "A wide test picture",
+      alt: { en: "A wide test picture", hr: "Široka probna slika" },
       width: 1300,
       height: 700,
       widths: [400, 800, 1200],
@@ -91,7 +92,7 @@ describe("image pipeline", () => {
     );
     const [entry] = demo(await buildImages(opts));
     expect(entry).toMatchObject({
-      alt: "Photo: boat party",
+      alt: { en: "Photo: boat party", hr: "Photo: boat party" },
       width: 1600,
       height: 1200,
       widths: [400, 800, 1200, 1600],

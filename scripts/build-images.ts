@@ -1,5 +1,6 @@
 // The image pipeline. Originals live in assets/gallery/<gallery>/ (any common format, any
-// size or aspect ratio; alt texts in alt.json beside them). For each original it writes AVIF
+// size or aspect ratio; alt texts in alt.json beside them, and each other language's in
+// alt.<locale>.json, e.g. alt.hr.json). For each original it writes AVIF
 // and WebP at a few widths (never upscaled) and a small JPEG fallback under
 // public/images/gallery/<gallery>/ with content-hashed names, and the manifest
 // app/content/gallery-manifest.json (dimensions, alt text, dominant colour as the placeholder)
@@ -12,7 +13,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import type { GalleryImage } from "../app/content/galleries";
+import type { ManifestImage as GalleryImage, ImageAlt } from "../app/content/galleries";
+import { LOCALES } from "../app/i18n/locale";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULTS = {
@@ -66,7 +68,7 @@ async function processImage(
   counts: Counts,
   gallery: string,
   file: string,
-  alt: string,
+  alt: ImageAlt,
   keep: Set<string>,
   previous: Map<string, GalleryImage>,
 ): Promise<GalleryImage> {
@@ -153,8 +155,11 @@ export async function buildImages(options: Partial<Options> = {}) {
     .map((d) => d.name)
     .sort();
   for (const gallery of galleries) {
-    const altFile = path.join(SRC, gallery, "alt.json");
-    const alts: Record<string, string> = existsSync(altFile) ? JSON.parse(await readFile(altFile, "utf8")) : {};
+    const alts = {} as Record<(typeof LOCALES)[number], Record<string, string>>;
+    for (const locale of LOCALES) {
+      const altFile = path.join(SRC, gallery, locale === "en" ? "alt.json" : `alt.${locale}.json`);
+      alts[locale] = existsSync(altFile) ? JSON.parse(await readFile(altFile, "utf8")) : {};
+    }
     const files = (await readdir(path.join(SRC, gallery))).filter((f) => ORIGINAL.test(f)).sort(naturalSort);
     await mkdir(path.join(OUT, gallery), { recursive: true });
     const images: GalleryImage[] = (manifest[gallery] = []);
@@ -163,10 +168,16 @@ export async function buildImages(options: Partial<Options> = {}) {
       const batch = files.slice(i, i + 4);
       const results = await Promise.all(
         batch.map((file) => {
-          const alt = alts[file];
-          if (!alt)
+          const english = alts.en[file];
+          if (!english)
             console.warn(`images: no alt text for ${gallery}/${file} in alt.json; using "${altFromName(file)}"`);
-          return processImage(opts, counts, gallery, file, alt ?? altFromName(file), keep, previous);
+          const alt = { en: english ?? altFromName(file) } as ImageAlt;
+          for (const locale of LOCALES.filter((l) => l !== "en")) {
+            // A missing translation shows the English text (and the end-to-end tests fail on it).
+            if (!alts[locale][file]) console.warn(`images: no alt text for ${gallery}/${file} in alt.${locale}.json`);
+            alt[locale] = alts[locale][file] ?? alt.en;
+          }
+          return processImage(opts, counts, gallery, file, alt, keep, previous);
         }),
       );
       images.push(...results);

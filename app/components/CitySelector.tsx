@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import { CITIES, cityById, type City } from "~/content/cities";
+import { CITIES, cityById, isAbroad, type City, type CityId } from "~/content/cities";
+import { HOME } from "~/i18n/home";
+import { useTranslation } from "~/i18n/use-locale";
 import * as s from "./CitySelector.css";
 
 type Props = {
@@ -21,8 +23,10 @@ const GROUPS: { key: City["group"]; className: string }[] = [
 export function CitySelector({ selectedId, hrefFor }: Props) {
   const [selected, setSelected] = useState(() => cityById(selectedId).id);
   const city = cityById(selected);
+  const { t } = useTranslation(HOME);
+  const country = (c: City) => (isAbroad(c) ? t.countries[c.id] : undefined);
 
-  const choose = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+  const choose = (event: MouseEvent<HTMLAnchorElement>, id: CityId) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     setSelected(id);
@@ -32,7 +36,7 @@ export function CitySelector({ selectedId, hrefFor }: Props) {
 
   return (
     <div className={s.selector}>
-      <nav aria-label="Cities" className={s.groups}>
+      <nav aria-label={t.citiesNav} className={s.groups}>
         {GROUPS.map((group) => (
           <ul key={group.key} className={`${s.list} ${group.className}`}>
             {CITIES.filter((c) => c.group === group.key).map((c) => (
@@ -45,8 +49,8 @@ export function CitySelector({ selectedId, hrefFor }: Props) {
                   aria-controls="city-venues"
                   onClick={(event) => choose(event, c.id)}
                 >
-                  <span>{c.label}</span>
-                  {c.country ? <span className={s.country}>{c.country}</span> : null}
+                  <span>{t.cities[c.id]}</span>
+                  {isAbroad(c) ? <span className={s.country}>{country(c)}</span> : null}
                 </Link>
               </li>
             ))}
@@ -55,22 +59,19 @@ export function CitySelector({ selectedId, hrefFor }: Props) {
       </nav>
       <div id="city-venues" className={s.panel} aria-live="polite">
         <h3 className={s.panelTitle}>
-          {city.label}
-          {city.country ? <span className={s.panelCountry}>{city.country}</span> : null}
+          {t.cities[city.id]}
+          {isAbroad(city) ? <span className={s.panelCountry}>{country(city)}</span> : null}
         </h3>
-        {city.content.length > 0 ? (
+        {!isAbroad(city) ? (
           <ul className={s.venues}>
-            {city.content.map((venue) => (
+            {city.venues.map((venue) => (
               <li key={venue} className={s.venue}>
                 {venue}
               </li>
             ))}
           </ul>
         ) : (
-          <p className={s.abroad}>
-            Clubs, beach parties and private events across {city.country === "MONTENEGRO" ? "Montenegro" : "Serbia"}:
-            ask us what is on during your stay.
-          </p>
+          <p className={s.abroad}>{t.abroad[city.id]}</p>
         )}
       </div>
     </div>

@@ -37,3 +37,5 @@ export const value = style({
   textUnderlineOffset: "4px",
   textDecorationColor: vars.color.gold,
 });
+
+export const whatsapp = style({ color: vars.color.gold, fontWeight: 600, textUnderlineOffset: "4px" });

@@ -1,5 +1,9 @@
-import { LOCATION, telHref } from "~/content/site";
+import { telHref } from "~/content/site";
+import { BUSINESS } from "~/i18n/business";
+import { CONTACT } from "~/i18n/contact";
+import { useTranslation } from "~/i18n/use-locale";
 import { useContactDetails } from "~/utils/use-contact-details";
+import { WhatsAppLink } from "./WhatsAppLink";
 import * as s from "./ContactCards.css";
 
 const ICONS = {
@@ -16,29 +20,31 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-/** Phone (tap to call), general info e-mail, and location. */
+/** Phone (tap to call, and WhatsApp when configured), general info e-mail, and location. */
 export function ContactCards() {
   const contact = useContactDetails();
+  const { locale, t } = useTranslation(CONTACT);
   return (
     <ul className={s.cards}>
       <li className={s.card}>
         <Icon d={ICONS.phone} />
-        <h2 className={s.label}>Phone</h2>
+        <h2 className={s.label}>{t.cards.phone}</h2>
         <a className={s.value} href={telHref(contact.phone)}>
           {contact.phone}
         </a>
+        <WhatsAppLink className={s.whatsapp} />
       </li>
       <li className={s.card}>
         <Icon d={ICONS.mail} />
-        <h2 className={s.label}>General info</h2>
+        <h2 className={s.label}>{t.cards.email}</h2>
         <a className={s.value} href={`mailto:${contact.email}`}>
           {contact.email}
         </a>
       </li>
       <li className={s.card}>
         <Icon d={ICONS.pin} />
-        <h2 className={s.label}>Location</h2>
-        <p className={s.value}>{LOCATION}</p>
+        <h2 className={s.label}>{t.cards.location}</h2>
+        <p className={s.value}>{BUSINESS[locale].location}</p>
       </li>
     </ul>
   );

@@ -1,37 +1,46 @@
 import { Link } from "@remix-run/react";
-import { SERVICE_LINKS } from "~/content/navigation";
+import { SERVICES } from "~/content/services";
 import { BRAND, COPYRIGHT_YEAR, CREDIT, telHref } from "~/content/site";
+import { LAYOUT } from "~/i18n/layout";
+import { useTranslation } from "~/i18n/use-locale";
 import { useContactDetails } from "~/utils/use-contact-details";
 import { button, container } from "~/styles/ui.css";
 import { Logo } from "./Logo";
+import { WhatsAppLink } from "./WhatsAppLink";
 import * as s from "./Footer.css";
 
 export function Footer() {
   const contact = useContactDetails();
+  const { t, to } = useTranslation(LAYOUT);
   return (
     <footer className={s.footer}>
       <div className={`${container} ${s.grid}`}>
         <div className={s.brand}>
           <Logo />
-          <p className={s.pitch}>Nightlife, events and concierge along the Croatian coast and the Balkans.</p>
-          <Link to="/contact" className={button.ghost}>
-            Contact us
+          <p className={s.pitch}>{t.footer.pitch}</p>
+          <Link to={to("/contact")} className={button.ghost}>
+            {t.contactUs}
           </Link>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className={s.heading}>Quick links</h2>
+        <nav aria-label={t.footer.quickLinks}>
+          <h2 className={s.heading}>{t.footer.quickLinks}</h2>
           <ul className={s.list}>
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={s.link}>
-                  {link.label}
+            {SERVICES.map(({ slug }) => (
+              <li key={slug}>
+                <Link to={to(`/${slug}`)} className={s.link}>
+                  {t.services[slug]}
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={to("/privacy")} className={s.link}>
+                {t.footer.privacy}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
-          <h2 className={s.heading}>Info</h2>
+          <h2 className={s.heading}>{t.footer.info}</h2>
           <ul className={s.list}>
             <li>
               <a href={`mailto:${contact.email}`} className={s.link}>
@@ -43,21 +52,24 @@ export function Footer() {
                 {contact.phone}
               </a>
             </li>
+            {contact.whatsapp ? (
+              <li>
+                <WhatsAppLink className={s.link} />
+              </li>
+            ) : null}
             <li>
               <a href={contact.socialUrl} className={s.link} rel="noopener noreferrer" target="_blank">
                 {contact.socialLabel}
-                <span className={s.external}> (opens in a new tab)</span>
+                <span className={s.external}> {t.footer.opensInNewTab}</span>
               </a>
             </li>
           </ul>
         </div>
       </div>
       <div className={`${container} ${s.bottom}`}>
+        <p>{t.footer.rights(COPYRIGHT_YEAR, BRAND)}</p>
         <p>
-          © {COPYRIGHT_YEAR} {BRAND}. All rights reserved.
-        </p>
-        <p>
-          Made by{" "}
+          {t.footer.madeBy}{" "}
           <a href={CREDIT.url} className={s.link} rel="noopener">
             {CREDIT.name}
           </a>

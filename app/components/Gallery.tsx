@@ -1,5 +1,7 @@
 import { useRef, useState } from "react";
 import type { GalleryImage } from "~/content/galleries";
+import { LAYOUT } from "~/i18n/layout";
+import { useTranslation } from "~/i18n/use-locale";
 import { useHydrated } from "~/utils/use-hydrated";
 import { button } from "~/styles/ui.css";
 import { Picture } from "./Picture";
@@ -26,6 +28,7 @@ type Props = {
  * `more` images once and then stays, disabled. */
 export function Gallery({ images, initial, more = 0, expanded = false, moreHref }: Props) {
   const hydrated = useHydrated();
+  const { t } = useTranslation(LAYOUT);
   const [open, setOpen] = useState(expanded);
   const firstNewRef = useRef<HTMLLIElement>(null);
   const limited = initial !== undefined;
@@ -56,19 +59,19 @@ export function Gallery({ images, initial, more = 0, expanded = false, moreHref 
         <div className={s.more}>
           {open ? (
             <button type="button" className={button.ghost} disabled>
-              All {shown} photos shown
+              {t.gallery.allShown(shown)}
             </button>
           ) : hydrated ? (
             <button type="button" className={button.ghost} onClick={reveal}>
-              Load more
+              {t.gallery.loadMore}
             </button>
           ) : (
             <a href={moreHref} className={button.ghost}>
-              Load more
+              {t.gallery.loadMore}
             </a>
           )}
           <p className={s.status} role="status">
-            {open ? `Showing ${shown} of ${images.length} photos` : ""}
+            {open ? t.gallery.showing(shown, images.length) : ""}
           </p>
         </div>
       ) : null}

@@ -1,6 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { bp, vars } from "~/styles/theme.css";
 
+const narrow = "screen and (max-width: 419px)";
+
 export const header = style({
   position: "sticky",
   top: 0,
@@ -20,7 +22,11 @@ export const bar = style({
   marginInline: "auto",
   minHeight: "4.25rem",
   paddingInline: vars.space.md,
-  "@media": { [bp.desktop]: { paddingInline: vars.space.xl } },
+  "@media": {
+    // Logo, language, Contact and the menu button side by side on a 375 px phone.
+    [narrow]: { paddingInline: vars.space.sm, gap: vars.space.xs },
+    [bp.desktop]: { paddingInline: vars.space.xl },
+  },
 });
 
 export const nav = style({
@@ -46,10 +52,18 @@ export const navLink = style({
   },
 });
 
-export const actions = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
+export const actions = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  "@media": { [narrow]: { gap: vars.space.xs } },
+});
 
 export const contact = style({
   minHeight: "44px",
   paddingInline: "0.9rem",
-  "@media": { "screen and (max-width: 359px)": { display: "none" } },
+  "@media": {
+    [narrow]: { paddingInline: "0.7rem", letterSpacing: "0.04em" },
+    "screen and (max-width: 359px)": { display: "none" },
+  },
 });

@@ -1,29 +1,34 @@
 import { Link, NavLink } from "@remix-run/react";
-import { SERVICE_LINKS, CONTACT_LINK } from "~/content/navigation";
+import { SERVICES } from "~/content/services";
+import { LAYOUT } from "~/i18n/layout";
+import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { MenuOverlay } from "./MenuOverlay";
 import * as s from "./Header.css";
 
 export function Header() {
+  const { t, to } = useTranslation(LAYOUT);
   return (
     <header className={s.header}>
       <div className={s.bar}>
         <Logo />
-        <nav className={s.nav} aria-label="Services">
+        <nav className={s.nav} aria-label={t.servicesNav}>
           <ul className={s.navList}>
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={s.navLink} prefetch="intent">
-                  {link.label}
+            {SERVICES.map(({ slug }) => (
+              <li key={slug}>
+                <NavLink to={to(`/${slug}`)} className={s.navLink} prefetch="intent">
+                  {t.services[slug]}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className={s.actions}>
-          <Link to={CONTACT_LINK.to} className={`${button.primary} ${s.contact}`} prefetch="intent">
-            {CONTACT_LINK.label}
+          <LanguageSwitch />
+          <Link to={to("/contact")} className={`${button.primary} ${s.contact}`} prefetch="intent">
+            {t.contact}
           </Link>
           <MenuOverlay />
         </div>

@@ -1,28 +1,30 @@
 import { Link } from "@remix-run/react";
-import { BRAND, TAGLINE } from "~/content/site";
+import { BRAND } from "~/content/site";
+import { HOME } from "~/i18n/home";
+import { LAYOUT } from "~/i18n/layout";
+import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
 import * as s from "./Hero.css";
 
 /** The home page's header: brand name as the page's h1, tagline, and a night-coast backdrop
  * drawn in CSS and one small inline SVG (no image request before first paint). */
 export function Hero() {
+  const { t, to } = useTranslation(HOME);
+  const { t: layout } = useTranslation(LAYOUT);
   return (
     <section className={s.hero} aria-labelledby="hero-title">
       <div className={s.inner}>
-        <p className={s.tagline}>{TAGLINE}</p>
+        <p className={s.tagline}>{t.tagline}</p>
         <h1 id="hero-title" className={s.title}>
           {BRAND}
         </h1>
-        <p className={s.copy}>
-          VIP nightlife, tailor-made events and personal concierge in Split, along the Croatian coast and across the
-          Balkans.
-        </p>
+        <p className={s.copy}>{t.heroCopy}</p>
         <div className={s.actions}>
           <a href="#needs-title" className={button.primary}>
-            Explore services
+            {t.explore}
           </a>
-          <Link to="/contact" className={button.ghost}>
-            Contact us
+          <Link to={to("/contact")} className={button.ghost}>
+            {layout.contactUs}
           </Link>
         </div>
       </div>

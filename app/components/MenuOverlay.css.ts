@@ -82,3 +82,5 @@ export const reach = style({
   color: vars.color.muted,
   overflowWrap: "anywhere",
 });
+
+export const language = style({ marginTop: vars.space.lg });

@@ -1,12 +1,15 @@
 import { NavLink } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { SERVICE_LINKS, CONTACT_LINK } from "~/content/navigation";
+import { SERVICES } from "~/content/services";
 import { telHref } from "~/content/site";
+import { LAYOUT } from "~/i18n/layout";
+import { useTranslation } from "~/i18n/use-locale";
 import { useContactDetails } from "~/utils/use-contact-details";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { WhatsAppLink } from "./WhatsAppLink";
 import * as s from "./MenuOverlay.css";
 
 const MENU_ID = "site-menu";
-const LINKS = [{ to: "/", label: "Home" }, ...SERVICE_LINKS, CONTACT_LINK];
 
 /** A navigation without a page load (where React runs) leaves the popover open: close it. */
 const closeMenu = (event: MouseEvent<HTMLAnchorElement>) =>
@@ -14,10 +17,16 @@ const closeMenu = (event: MouseEvent<HTMLAnchorElement>) =>
 
 function MenuLinks() {
   const contact = useContactDetails();
+  const { t, to } = useTranslation(LAYOUT);
+  const links = [
+    { to: to("/"), label: t.home },
+    ...SERVICES.map(({ slug }) => ({ to: to(`/${slug}`), label: t.services[slug] })),
+    { to: to("/contact"), label: t.contact },
+  ];
   return (
-    <nav aria-label="Main menu" className={s.panel}>
+    <nav aria-label={t.mainMenu} className={s.panel}>
       <ul className={s.list}>
-        {LINKS.map((link, index) => (
+        {links.map((link, index) => (
           <li key={link.to}>
             {/* Focus moves into the menu as it opens (the popover's own rule for autofocus). */}
             {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
@@ -30,7 +39,9 @@ function MenuLinks() {
       <p className={s.reach}>
         <a href={telHref(contact.phone)}>{contact.phone}</a>
         <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        <WhatsAppLink />
       </p>
+      <LanguageSwitch className={s.language} />
     </nav>
   );
 }
@@ -67,9 +78,10 @@ declare module "react" {
  * the button, the browser tells assistive technology whether it is expanded, all without
  * JavaScript. On a page that does run React, a link that navigates in place closes it too. */
 export function MenuOverlay() {
+  const { t } = useTranslation(LAYOUT);
   return (
     <>
-      <button type="button" className={s.toggle} aria-label="Menu" popovertarget={MENU_ID}>
+      <button type="button" className={s.toggle} aria-label={t.menu} popovertarget={MENU_ID}>
         <BurgerIcon />
       </button>
       <div id={MENU_ID} popover="auto" className={s.overlay}>

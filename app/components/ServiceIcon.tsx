@@ -1,6 +1,6 @@
-import type { Service } from "~/content/services";
+import type { ServiceSlug } from "~/content/services";
 
-const PATHS: Record<Service["slug"], string> = {
+const PATHS: Record<ServiceSlug, string> = {
   // A cocktail glass with a spark.
   "vip-nightclub-experience": "M8 8h20l-10 12zM18 20v10M12 31h12M29 4l1.5 3 3 1.5-3 1.5L29 13l-1.5-3-3-1.5 3-1.5z",
   // Balloons and ribbon.
@@ -10,7 +10,7 @@ const PATHS: Record<Service["slug"], string> = {
   "concierge-services": "M6 27h28M9 27a11 11 0 0 1 22 0M20 12v4M17 12h6M4 31h32",
 };
 
-export function ServiceIcon({ slug }: { slug: Service["slug"] }) {
+export function ServiceIcon({ slug }: { slug: ServiceSlug }) {
   return (
     <svg viewBox="0 0 40 36" width="40" height="36" aria-hidden="true" focusable="false">
       <path

@@ -48,3 +48,4 @@ export const cta = style({
   background: vars.color.goldTint,
 });
 export const closing = style({ maxWidth: "44rem", fontSize: vars.size.lg });
+export const ctaActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

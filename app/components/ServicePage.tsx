@@ -1,31 +1,39 @@
 import { Link } from "@remix-run/react";
 import type { GalleryImage } from "~/content/galleries";
-import type { Service } from "~/content/services";
+import type { ServiceSlug } from "~/content/services";
+import { LAYOUT } from "~/i18n/layout";
+import { SERVICE_TEXT } from "~/i18n/services";
+import { useTranslation } from "~/i18n/use-locale";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
 import { Gallery } from "./Gallery";
 import { ServiceIcon } from "./ServiceIcon";
+import { WhatsAppLink } from "./WhatsAppLink";
 import * as s from "./ServicePage.css";
 
-/** The layout the three service routes share: title, description, Contact button, gallery. */
-export function ServicePage({ service, images }: { service: Service; images: readonly GalleryImage[] }) {
+/** The layout the three service routes share: title, description, Contact (and WhatsApp, when
+ * configured) calls to action, gallery. */
+export function ServicePage({ slug, images }: { slug: ServiceSlug; images: readonly GalleryImage[] }) {
+  const { locale, t: layout, to } = useTranslation(LAYOUT);
+  const t = SERVICE_TEXT[locale];
+  const copy = t.pages[slug];
   return (
     <>
       <section className={s.intro} aria-labelledby="service-title">
         <div className={`${container} ${s.introGrid}`}>
           <div className={s.text}>
-            <span className={eyebrow}>Our services</span>
+            <span className={eyebrow}>{t.eyebrow}</span>
             <h1 id="service-title" className={s.title}>
-              {service.title}
+              {layout.services[slug]}
             </h1>
-            <p className={lead}>{service.intro}</p>
+            <p className={lead}>{copy.intro}</p>
           </div>
           <div className={s.offerCard}>
             <span className={s.icon}>
-              <ServiceIcon slug={service.slug} />
+              <ServiceIcon slug={slug} />
             </span>
-            <h2 className={s.offerTitle}>What we arrange</h2>
+            <h2 className={s.offerTitle}>{t.offersTitle}</h2>
             <ul className={s.offers}>
-              {service.offers.map((offer) => (
+              {copy.offers.map((offer) => (
                 <li key={offer}>{offer}</li>
               ))}
             </ul>
@@ -33,16 +41,21 @@ export function ServicePage({ service, images }: { service: Service; images: rea
         </div>
         <div className={container}>
           <div className={s.cta}>
-            <p className={s.closing}>{service.closing} Contact us for further information or any special request.</p>
-            <Link to="/contact" className={button.primary}>
-              Contact
-            </Link>
+            <p className={s.closing}>
+              {copy.closing} {t.furtherInfo}
+            </p>
+            <div className={s.ctaActions}>
+              <Link to={to("/contact")} className={button.primary}>
+                {t.cta}
+              </Link>
+              <WhatsAppLink className={button.ghost} />
+            </div>
           </div>
         </div>
       </section>
       <section className={`${container} ${section}`} aria-labelledby="service-gallery-title" id="gallery">
         <h2 id="service-gallery-title" className={sectionTitle}>
-          Gallery
+          {layout.gallery.title}
         </h2>
         <Gallery images={images} />
       </section>

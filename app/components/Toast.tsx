@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ToastMessage } from "remix-toast";
+import { LAYOUT } from "~/i18n/layout";
+import { useTranslation } from "~/i18n/use-locale";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as s from "./Toast.css";
 import { TOAST_MS } from "./toast-timing";
@@ -10,6 +12,7 @@ import { TOAST_MS } from "./toast-timing";
  * JavaScript it is a <details open> whose summary closes it, and CSS hides it after 6 s. */
 export function Toast({ toast }: { toast: ToastMessage }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation(LAYOUT);
   const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
   const body = (
     <div className={s.body} role={role}>
@@ -25,17 +28,21 @@ export function Toast({ toast }: { toast: ToastMessage }) {
   if (!hydrated) {
     return (
       <details open className={`${s.toast[toast.type]} ${s.cssTimed}`} data-toast={toast.type}>
-        <summary className={s.close} aria-label="Close notification">
+        <summary className={s.close} aria-label={t.toastClose}>
           ×
         </summary>
         {body}
       </details>
     );
   }
-  return <LiveToast toast={toast}>{body}</LiveToast>;
+  return (
+    <LiveToast toast={toast} closeLabel={t.toastClose}>
+      {body}
+    </LiveToast>
+  );
 }
 
-function LiveToast({ toast, children }: { toast: ToastMessage; children: ReactNode }) {
+function LiveToast({ toast, closeLabel, children }: { toast: ToastMessage; closeLabel: string; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -60,7 +67,7 @@ function LiveToast({ toast, children }: { toast: ToastMessage; children: ReactNo
   if (!open) return null;
   return (
     <div ref={ref} className={s.toast[toast.type]} data-toast={toast.type}>
-      <button type="button" className={s.close} aria-label="Close notification" onClick={() => setOpen(false)}>
+      <button type="button" className={s.close} aria-label={closeLabel} onClick={() => setOpen(false)}>
         ×
       </button>
       {children}

@@ -1,28 +1,31 @@
-/** The home page's "Things we do the most" city selector, in the spec's order and grouping. */
+/** The home page's "Things we do the most" city selector, in the spec's order and grouping.
+ * City and country names are translated (app/i18n/home.ts); venue names are not. */
+export const CITY_IDS = ["split", "dubrovnik", "zrce", "hvar", "makarska", "zagreb", "budva", "belgrade"] as const;
+export type CityId = (typeof CITY_IDS)[number];
+
 export type City = {
-  id: string;
-  label: string;
-  /** Venue names; empty for the cities shown with a country label instead. */
-  content: string[];
-  /** Shown in place of venues (Budva, Belgrade). */
-  country?: string;
+  id: CityId;
+  /** Venue names; empty for the cities abroad, shown with their country instead. */
+  venues: string[];
   group: "coast" | "more" | "abroad";
 };
 
 export const CITIES: readonly City[] = [
-  { id: "split", label: "Split", content: ["Central Club", "Boiler", "Vanilla", "305"], group: "coast" },
-  { id: "dubrovnik", label: "Dubrovnik", content: ["Culture Club Revelin"], group: "coast" },
-  { id: "zrce", label: "Zrće", content: ["Noa Beach Club", "Papaya", "Kalypso", "Aquarius"], group: "coast" },
-  { id: "hvar", label: "Hvar", content: ["Carpe Diem", "Carpe Diem Beach", "Hula Hula"], group: "coast" },
-  { id: "makarska", label: "Makarska", content: ["Makarana"], group: "more" },
-  { id: "zagreb", label: "Zagreb", content: ["Mint - Club & More"], group: "more" },
-  { id: "budva", label: "Budva", content: [], country: "MONTENEGRO", group: "abroad" },
-  { id: "belgrade", label: "Belgrade", content: [], country: "SERBIA", group: "abroad" },
+  { id: "split", venues: ["Central Club", "Boiler", "Vanilla", "305"], group: "coast" },
+  { id: "dubrovnik", venues: ["Culture Club Revelin"], group: "coast" },
+  { id: "zrce", venues: ["Noa Beach Club", "Papaya", "Kalypso", "Aquarius"], group: "coast" },
+  { id: "hvar", venues: ["Carpe Diem", "Carpe Diem Beach", "Hula Hula"], group: "coast" },
+  { id: "makarska", venues: ["Makarana"], group: "more" },
+  { id: "zagreb", venues: ["Mint - Club & More"], group: "more" },
+  { id: "budva", venues: [], group: "abroad" },
+  { id: "belgrade", venues: [], group: "abroad" },
 ];
 
-export const DEFAULT_CITY_ID = "split";
+export const DEFAULT_CITY_ID: CityId = "split";
 
 /** The city a `?city=` value names, or the default for anything unknown. */
 export function cityById(id: string | null | undefined): City {
   return CITIES.find((c) => c.id === id) ?? CITIES.find((c) => c.id === DEFAULT_CITY_ID)!;
 }
+
+export const isAbroad = (city: City): city is City & { id: "budva" | "belgrade" } => city.group === "abroad";

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { CITIES, cityById } from "./cities";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "./galleries";
-import { GALLERIES } from "./galleries.server";
+import { galleryIn } from "./galleries.server";
 import { SERVICES } from "./services";
-import { telHref } from "./site";
+import { telHref, whatsappHref } from "./site";
+import { HOME } from "~/i18n/home";
+import { LOCALES } from "~/i18n/locale";
+import { SERVICE_TEXT } from "~/i18n/services";
 import { readHomeState, homeHref } from "~/utils/home-query";
 
 describe("content", () => {
-  it("lists the eight cities in the spec's order and grouping", () => {
-    expect(CITIES.map((c) => c.label)).toEqual([
+  it("lists the eight cities in the spec's order and grouping, named in each language", () => {
+    expect(CITIES.map((c) => HOME.en.cities[c.id])).toEqual([
       "Split",
       "Dubrovnik",
       "Zrće",
@@ -28,32 +31,45 @@ describe("content", () => {
       "abroad",
       "abroad",
     ]);
-    expect(cityById("budva").country).toBe("MONTENEGRO");
-    expect(cityById("belgrade").country).toBe("SERBIA");
+    expect(HOME.en.countries).toEqual({ budva: "MONTENEGRO", belgrade: "SERBIA" });
+    expect(HOME.hr.cities.belgrade).toBe("Beograd");
+    expect(HOME.hr.countries).toEqual({ budva: "CRNA GORA", belgrade: "SRBIJA" });
   });
 
   it("falls back to Split for an unknown city", () => {
-    expect(cityById("nowhere").label).toBe("Split");
-    expect(cityById(null).label).toBe("Split");
+    expect(cityById("nowhere").id).toBe("split");
+    expect(cityById(null).id).toBe("split");
   });
 
-  it("has galleries of the spec's sizes, each image described", () => {
-    expect(GALLERIES.home).toHaveLength(HOME_GALLERY_INITIAL + HOME_GALLERY_MORE);
-    const bySlug = Object.fromEntries(SERVICES.map((s) => [s.slug, GALLERIES[s.gallery].length]));
-    expect(bySlug).toEqual({ "vip-nightclub-experience": 18, "event-organization": 12, "concierge-services": 10 });
-    for (const image of Object.values(GALLERIES).flat()) {
-      expect(image.alt.length).toBeGreaterThan(10);
-      expect(image.width).toBeGreaterThan(0);
-      expect(image.height).toBeGreaterThan(0);
+  it("has galleries of the spec's sizes, each image described in every language", () => {
+    for (const locale of LOCALES) {
+      expect(galleryIn("home", locale)).toHaveLength(HOME_GALLERY_INITIAL + HOME_GALLERY_MORE);
+      const bySlug = Object.fromEntries(SERVICES.map((s) => [s.slug, galleryIn(s.gallery, locale).length]));
+      expect(bySlug).toEqual({ "vip-nightclub-experience": 18, "event-organization": 12, "concierge-services": 10 });
+      for (const id of ["home", "vip", "events", "concierge"] as const) {
+        for (const image of galleryIn(id, locale)) {
+          expect(image.alt.length).toBeGreaterThan(10);
+          expect(image.width).toBeGreaterThan(0);
+          expect(image.height).toBeGreaterThan(0);
+        }
+      }
     }
+    // Each Croatian alt text is a translation, not the English one left over.
+    const en = galleryIn("vip", "en").map((i) => i.alt);
+    galleryIn("vip", "hr").forEach((image, i) => expect(image.alt).not.toBe(en[i]));
   });
 
   it("keeps meta descriptions within what search engines show", () => {
-    for (const s of SERVICES) expect(s.metaDescription.length).toBeLessThanOrEqual(160);
+    for (const locale of LOCALES)
+      for (const s of SERVICES)
+        expect(SERVICE_TEXT[locale].pages[s.slug].metaDescription.length).toBeLessThanOrEqual(160);
   });
 
-  it("builds tel: links from a readable phone", () => {
+  it("builds tel: and WhatsApp links", () => {
     expect(telHref("+385 (21) 000-000")).toBe("tel:+38521000000");
+    expect(whatsappHref("385911234567", "Bok! Želim stol & bocu?")).toBe(
+      "https://wa.me/385911234567?text=Bok!%20%C5%BDelim%20stol%20%26%20bocu%3F",
+    );
   });
 });
 
@@ -69,8 +85,11 @@ describe("home query", () => {
     });
   });
 
-  it("builds links that keep the other state and leave defaults out", () => {
-    expect(homeHref({ cityId: "split", galleryExpanded: false }, "cities")).toBe("/#cities");
-    expect(homeHref({ cityId: "zrce", galleryExpanded: true }, "gallery")).toBe("/?city=zrce&gallery=all#gallery");
+  it("builds links that keep the other state and leave defaults out, in the page's language", () => {
+    expect(homeHref({ cityId: "split", galleryExpanded: false }, "cities", "en")).toBe("/#cities");
+    expect(homeHref({ cityId: "zrce", galleryExpanded: true }, "gallery", "en")).toBe(
+      "/?city=zrce&gallery=all#gallery",
+    );
+    expect(homeHref({ cityId: "zrce", galleryExpanded: false }, "cities", "hr")).toBe("/hr?city=zrce#cities");
   });
 });

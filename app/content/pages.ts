@@ -1,39 +1,47 @@
-import { SERVICES } from "./services";
 import { BRAND } from "./site";
+import { SERVICE_SLUGS, type ServiceSlug } from "./services";
+import { LOCALES, localizedPath, type Locale } from "../i18n/locale";
 
-/** Every page of the site, once: routes, sitemap, share images, and every measuring script
- * (budget, Lighthouse, bench) and end-to-end test read this list. A fourth service added to
- * SERVICES appears here, in the router (app/routes.ts) and in the sitemap by itself. */
-export type PageId = "home" | (typeof SERVICES)[number]["slug"] | "contact";
+/** Every page of the site, once: routes (app/routes.ts), the sitemap, share images, the page
+ * cache, and every measuring script (budget, Lighthouse, bench) and end-to-end test read this
+ * list. Each page exists in every language; a service added to SERVICES appears everywhere
+ * by itself. */
+export type PageId = "home" | ServiceSlug | "contact" | "privacy";
 
-export type Page = {
-  id: PageId;
-  path: string;
-  /** The page's one <h1>. */
-  heading: string;
-  /** The text drawn on its 1200×630 share image (scripts/build-brand-images.ts). */
-  share: { eyebrow: string; title: string; line: string };
-};
+export const PAGE_IDS: readonly PageId[] = ["home", ...SERVICE_SLUGS, "contact", "privacy"];
 
-export const PAGES: readonly Page[] = [
-  {
-    id: "home",
-    path: "/",
-    heading: BRAND,
-    share: { eyebrow: "Split, Croatia", title: BRAND, line: "VIP nightlife · events · concierge" },
-  },
-  ...SERVICES.map((service): Page => ({
-    id: service.slug,
-    path: `/${service.slug}`,
-    heading: service.title,
-    share: { eyebrow: BRAND, title: service.title, line: service.shareLine },
-  })),
-  {
-    id: "contact",
-    path: "/contact",
-    heading: "Contact us",
-    share: { eyebrow: BRAND, title: "Contact us", line: "Tell us your plans: we make them happen" },
-  },
-];
+/** A page's path in English, the language at the root. */
+export const englishPath = (id: PageId) => (id === "home" ? "/" : `/${id}`);
+
+export const pagePath = (id: PageId, locale: Locale) => localizedPath(englishPath(id), locale);
+
+export type Page = { id: PageId; locale: Locale; path: string };
+
+export const PAGES: readonly Page[] = LOCALES.flatMap((locale) =>
+  PAGE_IDS.map((id) => ({ id, locale, path: pagePath(id, locale) })),
+);
 
 export const PAGE_PATHS = PAGES.map((page) => page.path);
+
+/** The text drawn on each page's 1200×630 share image (scripts/build-brand-images.ts). One
+ * image serves both languages; its alt text and the page's title are translated. */
+export const SHARE_IMAGES: Record<PageId, { eyebrow: string; title: string; line: string }> = {
+  home: { eyebrow: "Split, Croatia", title: BRAND, line: "VIP nightlife · events · concierge" },
+  "vip-nightclub-experience": {
+    eyebrow: BRAND,
+    title: "VIP Nightclub Experience",
+    line: "Tables, bottle service and backstage access",
+  },
+  "event-organization": {
+    eyebrow: BRAND,
+    title: "Event Organization",
+    line: "Parties, team buildings and weddings on the coast",
+  },
+  "concierge-services": {
+    eyebrow: BRAND,
+    title: "Concierge Services",
+    line: "Boat cruises, helicopter flights and day trips",
+  },
+  contact: { eyebrow: BRAND, title: "Contact us", line: "Tell us your plans: we make them happen" },
+  privacy: { eyebrow: BRAND, title: "Privacy", line: "What happens to the details you send us" },
+};

@@ -1,9 +1,8 @@
 /** Brand and contact facts shown across the site. Contact details are defaults that the
- * operator overrides with environment variables (see env.server.ts). */
+ * operator overrides with environment variables (see env.server.ts). Texts that are read
+ * (the about text, the location) are translated in app/i18n. */
 export const BRAND = "Adriatic VIP";
-export const TAGLINE = "Unique Experience";
 export const COPYRIGHT_YEAR = 2023;
-export const LOCATION = "Split, Croatia";
 
 export type ContactDetails = {
   email: string;
@@ -11,6 +10,8 @@ export type ContactDetails = {
   phone: string;
   socialUrl: string;
   socialLabel: string;
+  /** WhatsApp number as digits with the country code (from WHATSAPP_NUMBER); none when unset. */
+  whatsapp?: string;
 };
 
 export const DEFAULT_CONTACT: ContactDetails = {
@@ -27,7 +28,7 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-export const ABOUT_TEXT =
-  "We are a young, solution-oriented group based in Split, Croatia, specialised in everything " +
-  "Croatia has to offer, and we work worldwide. With years of experience in hospitality behind " +
-  "us, we help you from the very first idea to its realisation.";
+/** A WhatsApp chat with the business, the message already written (https://wa.me). */
+export function whatsappHref(digits: string, message: string): string {
+  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+}

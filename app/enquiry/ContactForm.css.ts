@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { bp, vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space.lg });
@@ -41,3 +41,10 @@ export const honeypot = style({
 });
 
 export const actions = style({ display: "flex", justifyContent: "flex-start" });
+
+export const privacy = style({
+  margin: 0,
+  color: vars.color.muted,
+  fontSize: vars.size.sm,
+});
+globalStyle(`${privacy} a`, { color: vars.color.text, textUnderlineOffset: "3px" });

@@ -1,6 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { CATEGORIES, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "./fields";
+import { CONTACT } from "~/i18n/contact";
+import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
 import * as s from "./ContactForm.css";
 
@@ -61,8 +63,11 @@ function Field({ name, label, value, error, children }: FieldProps) {
  * without JavaScript), so the browser's own required-field bubbles are switched off with
  * noValidate and the spec's warning toast speaks instead. */
 export function ContactForm({ values, fieldErrors = {} }: Props) {
+  const { t, to } = useTranslation(CONTACT);
+  // The form posts to its own language's contact page, which answers in that language.
+  const action = to("/contact");
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const sending = navigation.state === "submitting" && navigation.formAction === action;
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a rejected submit, put focus on the first field that needs attention.
@@ -72,45 +77,48 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
   }, [fieldErrors]);
 
   return (
-    <Form method="post" action="/contact" className={s.form} noValidate ref={formRef} aria-labelledby="form-title">
+    <Form method="post" action={action} className={s.form} noValidate ref={formRef} aria-labelledby="form-title">
       <div className={s.row}>
-        <Field name="name" label="Name" value={values.name} error={fieldErrors.name}>
+        <Field name="name" label={t.labels.name} value={values.name} error={fieldErrors.name}>
           {(attrs) => <input {...attrs} type="text" autoComplete="name" />}
         </Field>
-        <Field name="email" label="E-mail" value={values.email} error={fieldErrors.email}>
+        <Field name="email" label={t.labels.email} value={values.email} error={fieldErrors.email}>
           {(attrs) => <input {...attrs} type="email" autoComplete="email" />}
         </Field>
       </div>
       <div className={s.row}>
-        <Field name="number" label="Phone number" value={values.number} error={fieldErrors.number}>
+        <Field name="number" label={t.labels.number} value={values.number} error={fieldErrors.number}>
           {(attrs) => <input {...attrs} type="tel" inputMode="tel" autoComplete="tel" />}
         </Field>
-        <Field name="category" label="Category" value={values.category} error={fieldErrors.category}>
+        <Field name="category" label={t.labels.category} value={values.category} error={fieldErrors.category}>
           {(attrs) => (
             <select {...attrs}>
-              <option value="">Choose a category</option>
+              <option value="">{t.chooseCategory}</option>
               {CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {category}
+                  {t.categories[category]}
                 </option>
               ))}
             </select>
           )}
         </Field>
       </div>
-      <Field name="message" label="Message" value={values.message} error={fieldErrors.message}>
+      <Field name="message" label={t.labels.message} value={values.message} error={fieldErrors.message}>
         {(attrs) => <textarea {...attrs} rows={4} />}
       </Field>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className={s.honeypot} aria-hidden="true">
-        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+        <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className={s.actions}>
         <button type="submit" className={button.primary} disabled={sending} aria-disabled={sending}>
-          {sending ? "Sending…" : "Send message"}
+          {sending ? t.sending : t.send}
         </button>
       </div>
+      <p className={s.privacy}>
+        {t.privacyNote} <Link to={to("/privacy")}>{t.privacyLink}</Link>
+      </p>
     </Form>
   );
 }

@@ -1,15 +1,18 @@
 import { data } from "@remix-run/node";
 import type { ToastMessage } from "remix-toast";
 import type { ContactDetails } from "~/content/site";
+import { ENQUIRY_ANSWERS } from "~/i18n/enquiry.server";
+import { localizedPath, type Locale } from "~/i18n/locale";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { EMPTY_ENQUIRY, MESSAGES, type EnquiryField, type EnquiryValues } from "./fields";
+import { EMPTY_ENQUIRY, type EnquiryField, type EnquiryValues } from "./fields";
 import type { FormBodyResult } from "./form-body.server";
 import type { ParsedEnquiry } from "./schema.server";
 
 /** What the contact page is shown with after a POST that did not end in the success redirect:
  * the values to put back, the per-field messages, and the toast. Rendered from the action's
- * data (not the flash cookie) so the same response keeps the values (docs/decisions). */
+ * data (not the flash cookie) so the same response keeps the values (docs/decisions). Every
+ * answer is in the language of the contact page the form was sent from. */
 export type ContactActionData = {
   values: EnquiryValues;
   fieldErrors: Partial<Record<EnquiryField, string>>;
@@ -22,11 +25,14 @@ const showAgain = (status: number, body: ContactActionData, headers: Record<stri
   data(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 
 /** Accepted (or a bot we pretend to accept): post/redirect/get with the success toast. */
-export const accepted = () => redirectWithSuccess("/contact", MESSAGES.success, { headers: NO_STORE_HEADERS });
+export const accepted = (locale: Locale) =>
+  redirectWithSuccess(localizedPath("/contact", locale), ENQUIRY_ANSWERS[locale].success, {
+    headers: NO_STORE_HEADERS,
+  });
 
 /** 429: too many enquiries from this client; what they typed is kept. */
-export function tooMany(values: EnquiryValues, retryAfterSeconds: number, contact: ContactDetails) {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
+export function tooMany(locale: Locale, values: EnquiryValues, retryAfterSeconds: number, contact: ContactDetails) {
+  const t = ENQUIRY_ANSWERS[locale].tooMany;
   return showAgain(
     429,
     {
@@ -34,8 +40,8 @@ export function tooMany(values: EnquiryValues, retryAfterSeconds: number, contac
       fieldErrors: {},
       toast: {
         type: "warning",
-        message: "Too many messages in a short time.",
-        description: `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and send it again, or call us at ${contact.phone}.`,
+        message: t.message,
+        description: t.description(Math.ceil(retryAfterSeconds / 60), contact.phone),
       },
     },
     { "Retry-After": String(retryAfterSeconds) },
@@ -43,50 +49,35 @@ export function tooMany(values: EnquiryValues, retryAfterSeconds: number, contac
 }
 
 /** 400, 413 or 415: a body we will not read. */
-export function unreadable(body: Extract<FormBodyResult, { ok: false }>) {
+export function unreadable(locale: Locale, body: Extract<FormBodyResult, { ok: false }>) {
+  const t = ENQUIRY_ANSWERS[locale];
   return showAgain(body.status, {
     values: EMPTY_ENQUIRY,
     fieldErrors: {},
-    toast:
-      body.status === 413
-        ? {
-            type: "error",
-            message: "Your message is too long to send.",
-            description: "Please shorten it and try again.",
-          }
-        : {
-            type: "error",
-            message: "We could not read the form.",
-            description: "Please fill it in and send it again.",
-          },
+    toast: { type: "error", ...(body.status === 413 ? t.tooLarge : t.unreadable) },
   });
 }
 
 /** 400: the spec's warning when a field is empty, per-field messages either way. */
-export function invalid(parsed: Extract<ParsedEnquiry, { ok: false }>) {
+export function invalid(locale: Locale, parsed: Extract<ParsedEnquiry, { ok: false }>) {
+  const t = ENQUIRY_ANSWERS[locale];
   return showAgain(400, {
     values: parsed.values,
     fieldErrors: parsed.fieldErrors,
-    toast: {
-      type: "warning",
-      message: parsed.incomplete ? MESSAGES.incomplete : "Please check the highlighted fields.",
-    },
+    toast: { type: "warning", message: parsed.incomplete ? t.incomplete : t.checkFields },
   });
 }
 
 /** 503: the enquiry could not be stored (the outbox is not writable): the only failure a
  * visitor can see. Everything they typed is kept, with other ways to reach us. */
-export function notStored(values: EnquiryValues, contact: ContactDetails) {
+export function notStored(locale: Locale, values: EnquiryValues, contact: ContactDetails) {
+  const t = ENQUIRY_ANSWERS[locale].notStored;
   return showAgain(
     503,
     {
       values,
       fieldErrors: {},
-      toast: {
-        type: "error",
-        message: "Sorry, your message was not sent.",
-        description: `Please try again in a few minutes, or write to us at ${contact.email} or call ${contact.phone}.`,
-      },
+      toast: { type: "error", message: t.message, description: t.description(contact.email, contact.phone) },
     },
     { "Retry-After": "120" },
   );

@@ -93,11 +93,20 @@ describe("EmailJS call", () => {
       number: "+385 91 234 5678",
       category: "VIP Nightclub experience",
       message: "A table for six on Saturday, please.",
+      // A record stored before enquiries carried their language is English.
+      language: "en",
       lib_version: "3.2.0",
       service_id: "service_unit",
       template_id: "template_unit",
       user_id: "public_unit",
     });
+  });
+
+  it("passes on the language the enquiry was written in", async () => {
+    await createEmailJsSend(CONFIG, { timeoutMs: 2000 })({ ...enquiry(), language: "hr" });
+    expect(recordedSends[0]!.fields.language).toBe("hr");
+    // What the visitor chose stays the English category: the operator's language.
+    expect(recordedSends[0]!.fields.category).toBe("VIP Nightclub experience");
   });
 
   it("sends the private key as accessToken when configured", async () => {

@@ -14,6 +14,9 @@ export function emailJsFormData(config: EmailJsConfig, enquiry: Enquiry): FormDa
   form.set("number", enquiry.number);
   form.set("category", enquiry.category);
   form.set("message", enquiry.message);
+  // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
+  // and the category in English, the operator's language.
+  form.set("language", enquiry.language ?? "en");
   form.set("lib_version", EMAILJS_LIB_VERSION);
   form.set("service_id", config.serviceId);
   form.set("template_id", config.templateId);

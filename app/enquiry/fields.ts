@@ -17,10 +17,5 @@ export const MAX_LENGTH: Record<EnquiryField, number> = {
   message: 5000,
 };
 
-export const MESSAGES = {
-  success: "Form successfully submitted!",
-  incomplete: "Please fill out all the form fields.",
-} as const;
-
 /** The honeypot field: hidden from people, filled in by bots; it must be sent and empty. */
 export const HONEYPOT_FIELD = "website";

@@ -7,6 +7,8 @@ import {
   type EnquiryField,
   type EnquiryValues,
 } from "./fields";
+import { ENQUIRY_ANSWERS, type EnquiryAnswersText } from "~/i18n/enquiry.server";
+import { LOCALES, type Locale } from "~/i18n/locale";
 
 /** Control characters other than tab and line breaks never belong in an enquiry. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -16,28 +18,30 @@ const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
 const oneLine = (value: string) => value.replace(CONTROL, "").replace(LINE_BREAKS, " ").trim();
 const multiLine = (value: string) => value.replace(CONTROL, "").replace(/\r\n?/g, "\n").trim();
 
-const tooLong = (field: EnquiryField, what: string) =>
-  `Please keep ${what} under ${MAX_LENGTH[field].toLocaleString("en")} characters.`;
+/** The one schema for an enquiry, whatever client sent it, with its messages in a language. */
+function enquirySchemaIn(m: EnquiryAnswersText["fields"]) {
+  return z.object({
+    name: z.string().min(1, m.nameMissing).max(MAX_LENGTH.name, m.nameTooLong),
+    email: z.string().min(1, m.emailMissing).max(MAX_LENGTH.email, m.emailTooLong).pipe(z.email(m.emailInvalid)),
+    number: z
+      .string()
+      .min(1, m.numberMissing)
+      .max(MAX_LENGTH.number, m.numberTooLong)
+      .regex(/^\+?[\d\s()./-]+$/, m.numberFormat)
+      .refine((v) => v.replace(/\D/g, "").length >= 6, m.numberShort),
+    category: z.enum(CATEGORIES, m.categoryMissing),
+    message: z.string().min(1, m.messageMissing).max(MAX_LENGTH.message, m.messageTooLong),
+  });
+}
 
-/** The one schema for an enquiry, whatever client sent it. */
-export const enquirySchema = z.object({
-  name: z.string().min(1, "Please enter your name.").max(MAX_LENGTH.name, tooLong("name", "your name")),
-  email: z
-    .string()
-    .min(1, "Please enter your e-mail address.")
-    .max(MAX_LENGTH.email, tooLong("email", "the e-mail address"))
-    .pipe(z.email("Please enter a valid e-mail address, such as name@example.com.")),
-  number: z
-    .string()
-    .min(1, "Please enter your phone number.")
-    .max(MAX_LENGTH.number, tooLong("number", "the phone number"))
-    .regex(/^\+?[\d\s()./-]+$/, "Please enter a phone number using digits, such as +385 91 234 5678.")
-    .refine((v) => v.replace(/\D/g, "").length >= 6, "Please enter the whole phone number, with its area code."),
-  category: z.enum(CATEGORIES, "Please choose a category."),
-  message: z.string().min(1, "Please write your message.").max(MAX_LENGTH.message, tooLong("message", "the message")),
-});
+const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(ENQUIRY_ANSWERS[l].fields)])) as Record<
+  Locale,
+  ReturnType<typeof enquirySchemaIn>
+>;
 
-export type Enquiry = z.infer<typeof enquirySchema>;
+/** An enquiry as stored and delivered: what the visitor sent, and the language they wrote in
+ * (EmailJS gets it as the `language` variable; records stored before it existed are English). */
+export type Enquiry = z.infer<ReturnType<typeof enquirySchemaIn>> & { language?: Locale };
 
 export type ParsedEnquiry =
   | { ok: true; enquiry: Enquiry; values: EnquiryValues }
@@ -66,10 +70,10 @@ export function readEnquiryValues(form: FormData): EnquiryValues {
   return values;
 }
 
-export function parseEnquiry(form: FormData): ParsedEnquiry {
+export function parseEnquiry(form: FormData, locale: Locale): ParsedEnquiry {
   const values = readEnquiryValues(form);
-  const result = enquirySchema.safeParse(values);
-  if (result.success) return { ok: true, enquiry: result.data, values };
+  const result = SCHEMAS[locale].safeParse(values);
+  if (result.success) return { ok: true, enquiry: { ...result.data, language: locale }, values };
   const fieldErrors: Partial<Record<EnquiryField, string>> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as EnquiryField;

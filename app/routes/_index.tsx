@@ -5,67 +5,77 @@ import { Gallery } from "~/components/Gallery";
 import { Hero } from "~/components/Hero";
 import { ServiceCards } from "~/components/ServiceCards";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
-import { GALLERIES } from "~/content/galleries.server";
+import { galleryIn } from "~/content/galleries.server";
+import { HOME } from "~/i18n/home";
+import { LAYOUT } from "~/i18n/layout";
+import { localeOfPath } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-locale";
 import { homeHref, readHomeState } from "~/utils/home-query";
 import { businessJsonLd, rootData, seoMeta, websiteJsonLd } from "~/utils/seo";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
 import * as s from "./_index.css";
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction = ({ matches, location }) => {
   const { siteUrl, contact } = rootData(matches);
+  const locale = localeOfPath(location.pathname);
   return seoMeta(matches, {
+    id: "home",
+    locale,
     title: null,
-    description:
-      "VIP nightclub access, unforgettable events and personal concierge in Split and along the Croatian coast and the Balkans. Tell us your plans and we make them happen.",
-    path: "/",
-    image: "home",
-    imageAlt: "Adriatic VIP: VIP nightlife, events and concierge, on a night-time Adriatic skyline",
-    jsonLd: [businessJsonLd(siteUrl, contact), websiteJsonLd(siteUrl)],
+    description: HOME[locale].description,
+    imageAlt: HOME[locale].imageAlt,
+    jsonLd: [businessJsonLd(siteUrl, contact, locale), websiteJsonLd(siteUrl, locale)],
   });
 };
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { ...readHomeState(new URL(request.url).searchParams), images: GALLERIES.home };
+  const url = new URL(request.url);
+  return { ...readHomeState(url.searchParams), images: galleryIn("home", localeOfPath(url.pathname)) };
 }
 
 export default function Home() {
   const state = useLoaderData<typeof loader>();
+  const { locale, t, to } = useTranslation(HOME);
+  const layout = LAYOUT[locale];
   return (
     <>
       <Hero />
       <section className={`${container} ${section}`} aria-labelledby="needs-title">
         <div className={s.head}>
           <div>
-            <span className={eyebrow}>Our services</span>
+            <span className={eyebrow}>{t.ourServices}</span>
             <h2 id="needs-title" className={sectionTitle}>
-              Find your needs
+              {t.findNeeds}
             </h2>
           </div>
-          <Link to="/contact" className={button.ghost}>
-            Contact
+          <Link to={to("/contact")} className={button.ghost}>
+            {layout.contact}
           </Link>
         </div>
         <ServiceCards />
       </section>
       <section id="cities" className={`${container} ${section}`} aria-labelledby="cities-title">
-        <span className={eyebrow}>Where we go out</span>
+        <span className={eyebrow}>{t.citiesEyebrow}</span>
         <h2 id="cities-title" className={sectionTitle}>
-          Things we do the most
+          {t.citiesTitle}
         </h2>
-        <p className={`${lead} ${s.prompt}`}>Click on city and see!</p>
-        <CitySelector selectedId={state.cityId} hrefFor={(cityId) => homeHref({ ...state, cityId }, "cities")} />
+        <p className={`${lead} ${s.prompt}`}>{t.citiesPrompt}</p>
+        <CitySelector
+          selectedId={state.cityId}
+          hrefFor={(cityId) => homeHref({ ...state, cityId }, "cities", locale)}
+        />
       </section>
       <section id="gallery" className={`${container} ${section}`} aria-labelledby="gallery-title">
-        <span className={eyebrow}>Gallery</span>
+        <span className={eyebrow}>{t.galleryEyebrow}</span>
         <h2 id="gallery-title" className={sectionTitle}>
-          See How It Looks
+          {t.galleryTitle}
         </h2>
         <Gallery
           images={state.images}
           initial={HOME_GALLERY_INITIAL}
           more={HOME_GALLERY_MORE}
           expanded={state.galleryExpanded}
-          moreHref={homeHref({ ...state, galleryExpanded: true }, "gallery")}
+          moreHref={homeHref({ ...state, galleryExpanded: true }, "gallery", locale)}
         />
       </section>
     </>

@@ -56,7 +56,12 @@ async function makeAction(
 }
 
 type Body = BodyInit | Record<string, string>;
-function post(body: Body, headers: Record<string, string> = {}, encoding: "multipart" | "urlencoded" = "urlencoded") {
+function post(
+  body: Body,
+  headers: Record<string, string> = {},
+  encoding: "multipart" | "urlencoded" = "urlencoded",
+  path = "/contact",
+) {
   let init: RequestInit;
   if (
     typeof body === "object" &&
@@ -75,7 +80,7 @@ function post(body: Body, headers: Record<string, string> = {}, encoding: "multi
   } else {
     init = { body: body as BodyInit };
   }
-  return new Request("http://localhost/contact", { method: "POST", ...init, headers, duplex: "half" } as RequestInit);
+  return new Request(`http://localhost${path}`, { method: "POST", ...init, headers, duplex: "half" } as RequestInit);
 }
 
 type Action = Awaited<ReturnType<typeof makeAction>>;
@@ -105,9 +110,26 @@ describe("POST /contact", () => {
       expect(await toastFrom(res.headers)).toEqual({ type: "success", message: "Form successfully submitted!" });
       const records = await stored();
       expect(records).toHaveLength(1);
-      expect(records[0]!.enquiry).toEqual(pick(VALID));
+      expect(records[0]!.enquiry).toEqual({ ...pick(VALID), language: "en" });
     });
   }
+
+  it("answers in Croatian from the Croatian contact page, and stores the language with the enquiry", async () => {
+    const action = makeAction();
+    const ok = await run(action, post(VALID, {}, "urlencoded", "/hr/contact"));
+    expect(ok.headers.get("location")).toBe("/hr/contact");
+    expect(await toastFrom(ok.headers)).toEqual({ type: "success", message: "Poruka je uspješno poslana!" });
+    const records = await stored();
+    expect(records[0]!.enquiry).toMatchObject({ category: VALID.category, language: "hr" });
+
+    const bad = await run(action, post({ ...VALID, name: "", email: "nope" }, {}, "urlencoded", "/hr/contact"));
+    expect(bad.status).toBe(400);
+    expect(bad.data!.toast.message).toBe("Molimo ispunite sva polja obrasca.");
+    expect(bad.data!.fieldErrors).toEqual({
+      name: "Upišite svoje ime.",
+      email: "Upišite ispravnu e-mail adresu, npr. ime@primjer.hr.",
+    });
+  });
 
   it("signs the toast cookie: a forged one shows nothing", async () => {
     const res = await run(makeAction(), post(VALID));

@@ -1,23 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/components/ServicePage";
-import { GALLERIES } from "~/content/galleries.server";
-import { serviceAtPath, SERVICES } from "~/content/services";
-import { serviceSeoMeta } from "~/utils/seo";
+import { galleryIn } from "~/content/galleries.server";
+import { serviceAtPath } from "~/content/services";
+import { localeOfPath } from "~/i18n/locale";
+import { serviceSeoMeta } from "~/utils/service-seo";
 
-/** The three service pages (app/routes.ts mounts this module at each service's path). */
+/** The three service pages, in every language (app/routes.ts mounts this module at each). */
 export function loader({ request }: LoaderFunctionArgs) {
-  const service = serviceAtPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const service = serviceAtPath(pathname);
   if (!service) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return { slug: service.slug, images: GALLERIES[service.gallery] };
+  return { slug: service.slug, images: galleryIn(service.gallery, localeOfPath(pathname)) };
 }
 
-const serviceFor = (slug: string) => SERVICES.find((s) => s.slug === slug)!;
-
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  data ? serviceSeoMeta(matches, serviceFor(data.slug)) : [];
+export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =>
+  data ? serviceSeoMeta(matches, data.slug, localeOfPath(location.pathname)) : [];
 
 export default function Service() {
   const { slug, images } = useLoaderData<typeof loader>();
-  return <ServicePage service={serviceFor(slug)} images={images} />;
+  return <ServicePage slug={slug} images={images} />;
 }

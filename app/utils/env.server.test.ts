@@ -31,13 +31,20 @@ describe("parseEnv", () => {
       CONTACT_PHONE: "+385 91 234 5678",
       SOCIAL_URL: "https://www.instagram.com/example",
       SOCIAL_LABEL: "Instagram @example",
+      WHATSAPP_NUMBER: "+385911234567",
     });
     expect(contactDetailsFrom(env)).toEqual({
       email: "bookings@example.org",
       phone: "+385 91 234 5678",
       socialUrl: "https://www.instagram.com/example",
       socialLabel: "Instagram @example",
+      whatsapp: "385911234567",
     });
+  });
+
+  it("offers WhatsApp only when a number is set", () => {
+    expect(contactDetailsFrom(parseEnv({})).whatsapp).toBeUndefined();
+    expect(contactDetailsFrom(parseEnv({ WHATSAPP_NUMBER: "" })).whatsapp).toBeUndefined();
   });
 
   it.each([
@@ -50,6 +57,10 @@ describe("parseEnv", () => {
     ["PORT", "70000"],
     ["PORT", "http"],
     ["ROBOTS_NOINDEX", "perhaps"],
+    ["WHATSAPP_NUMBER", "091 234 5678"],
+    ["WHATSAPP_NUMBER", "+385 91 234 5678"],
+    ["WHATSAPP_NUMBER", "+0123456789"],
+    ["WHATSAPP_NUMBER", "+12345"],
   ])("refuses an invalid %s and names it", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`Invalid environment configuration:[\\s\\S]*${name}`));
   });

@@ -28,6 +28,12 @@ export const envSchema = z
       .optional(),
     SOCIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     SOCIAL_LABEL: optionalText,
+    // WhatsApp in international (E.164) form, e.g. +385911234567; unset: no WhatsApp links.
+    WHATSAPP_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{6,14}$/, "an international number such as +385911234567 (a +, then digits only)")
+      .optional(),
 
     EMAILJS_SERVICE_ID: optionalText,
     EMAILJS_TEMPLATE_ID: optionalText,
@@ -111,6 +117,7 @@ export function contactDetailsFrom(env: Env): ContactDetails {
     phone: env.CONTACT_PHONE ?? DEFAULT_CONTACT.phone,
     socialUrl: env.SOCIAL_URL ?? DEFAULT_CONTACT.socialUrl,
     socialLabel: env.SOCIAL_LABEL ?? DEFAULT_CONTACT.socialLabel,
+    ...(env.WHATSAPP_NUMBER ? { whatsapp: env.WHATSAPP_NUMBER.slice(1) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { cityById, DEFAULT_CITY_ID } from "~/content/cities";
+import { localizedPath, type Locale } from "~/i18n/locale";
 
 /** The home page's no-JavaScript state lives in its query: `?city=` picks the city and
  * `?gallery=all` expands the gallery. Unknown values fall back to the defaults. */
@@ -19,7 +20,8 @@ export function homeQuery(state: HomeState): string {
   return query.toString();
 }
 
-export function homeHref(state: HomeState, hash: "cities" | "gallery"): string {
+/** The home page (in a language) in a state, scrolled to a section. */
+export function homeHref(state: HomeState, hash: "cities" | "gallery", locale: Locale): string {
   const qs = homeQuery(state);
-  return `/${qs ? `?${qs}` : ""}#${hash}`;
+  return localizedPath(`/${qs ? `?${qs}` : ""}#${hash}`, locale);
 }

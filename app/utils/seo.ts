@@ -1,20 +1,20 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { PageId } from "~/content/pages";
-import { AREAS_SERVED, OG_IMAGE, ogImagePath } from "~/content/seo";
-import type { Service } from "~/content/services";
-import { ABOUT_TEXT, BRAND, DEFAULT_CONTACT, LOCATION, type ContactDetails } from "~/content/site";
-
-type ServiceSeo = Pick<Service, "title" | "metaDescription" | "slug" | "offers">;
+import { pagePath, type PageId } from "~/content/pages";
+import { OG_IMAGE, ogImagePath } from "~/content/seo";
+import { BRAND, DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
+import { BUSINESS } from "~/i18n/business";
+import { LAYOUT } from "~/i18n/layout";
+import { DEFAULT_LOCALE, LANGUAGE, LOCALES, type Locale } from "~/i18n/locale";
 
 type RootData = { siteUrl?: string; contact?: ContactDetails };
 type Match = { id: string; data: unknown };
 
 export type PageSeo = {
+  id: PageId;
+  locale: Locale;
   /** Page title without the brand; null for the home page. */
   title: string | null;
   description: string;
-  path: string;
-  image: PageId;
   imageAlt: string;
   /** Extra structured data for this page (the organisation is added by the caller). */
   jsonLd?: Record<string, unknown>[];
@@ -25,22 +25,37 @@ export function rootData(matches: readonly Match[]): Required<RootData> {
   return { siteUrl: data.siteUrl ?? "http://localhost:3000", contact: data.contact ?? DEFAULT_CONTACT };
 }
 
-export const fullTitle = (title: string | null) =>
-  title ? `${title} | ${BRAND}` : `${BRAND} | VIP Nightlife, Events & Concierge in Split, Croatia`;
+export const fullTitle = (title: string | null, locale: Locale) =>
+  title ? `${title} | ${BRAND}` : `${BRAND} | ${LAYOUT[locale].siteTitle}`;
 
-/** Title, description, canonical URL, Open Graph and Twitter card tags, and JSON-LD. */
+/** A page's absolute address in a language. */
+export const pageUrl = (siteUrl: string, id: PageId, locale: Locale) => `${siteUrl}${pagePath(id, locale)}`;
+
+/** Title, description, canonical URL and its other languages, Open Graph and Twitter card
+ * tags, and JSON-LD. */
 export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
   const { siteUrl } = rootData(matches);
-  const url = `${siteUrl}${page.path === "/" ? "/" : page.path}`;
-  const image = `${siteUrl}${ogImagePath(page.image)}`;
-  const title = fullTitle(page.title);
+  const url = pageUrl(siteUrl, page.id, page.locale);
+  const image = `${siteUrl}${ogImagePath(page.id)}`;
+  const title = fullTitle(page.title, page.locale);
   return [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...LOCALES.map((locale) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: locale,
+      href: pageUrl(siteUrl, page.id, locale),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(siteUrl, page.id, DEFAULT_LOCALE) },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: BRAND },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: LANGUAGE[page.locale].ogLocale },
+    ...LOCALES.filter((l) => l !== page.locale).map((l) => ({
+      property: "og:locale:alternate",
+      content: LANGUAGE[l].ogLocale,
+    })),
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
@@ -58,85 +73,85 @@ export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescripto
   ];
 }
 
+const AVAILABLE_LANGUAGES = ["English", "Croatian"];
+
 /** The business as schema.org LocalBusiness; other entities refer to it by @id. */
-export function businessJsonLd(siteUrl: string, contact: ContactDetails) {
+export function businessJsonLd(siteUrl: string, contact: ContactDetails, locale: Locale) {
+  const text = BUSINESS[locale];
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     "@id": `${siteUrl}/#business`,
     name: BRAND,
-    description: ABOUT_TEXT,
-    url: `${siteUrl}/`,
+    description: text.about,
+    url: pageUrl(siteUrl, "home", locale),
     image: `${siteUrl}${ogImagePath("home")}`,
     logo: `${siteUrl}/icons/icon-512.png`,
     telephone: contact.phone,
     email: contact.email,
     sameAs: [contact.socialUrl],
-    address: { "@type": "PostalAddress", addressLocality: LOCATION.split(",")[0]!.trim(), addressCountry: "HR" },
-    areaServed: AREAS_SERVED.map((name) => ({ "@type": "Country", name })),
+    address: { "@type": "PostalAddress", addressLocality: "Split", addressCountry: "HR" },
+    areaServed: text.areasServed.map((name) => ({ "@type": "Country", name })),
+    contactPoint: [
+      {
+        "@type": "ContactPoint",
+        contactType: "customer service",
+        telephone: contact.phone,
+        email: contact.email,
+        availableLanguage: AVAILABLE_LANGUAGES,
+      },
+      ...(contact.whatsapp
+        ? [
+            {
+              "@type": "ContactPoint",
+              contactType: "reservations",
+              name: "WhatsApp",
+              telephone: `+${contact.whatsapp}`,
+              url: `https://wa.me/${contact.whatsapp}`,
+              availableLanguage: AVAILABLE_LANGUAGES,
+            },
+          ]
+        : []),
+    ],
   };
 }
 
-export function websiteJsonLd(siteUrl: string) {
+export function websiteJsonLd(siteUrl: string, locale: Locale) {
+  const url = pageUrl(siteUrl, "home", locale);
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
-    "@id": `${siteUrl}/#website`,
+    "@id": `${url}#website`,
     name: BRAND,
-    url: `${siteUrl}/`,
-    inLanguage: "en",
+    url,
+    inLanguage: locale,
     publisher: { "@id": `${siteUrl}/#business` },
   };
 }
 
-export function breadcrumbJsonLd(siteUrl: string, trail: { name: string; path: string }[]) {
+/** The web page itself, in its language. */
+export function webPageJsonLd(siteUrl: string, id: PageId, locale: Locale, name: string) {
+  const url = pageUrl(siteUrl, id, locale);
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    "@id": `${url}#webpage`,
+    url,
+    name,
+    inLanguage: locale,
+    isPartOf: { "@id": `${pageUrl(siteUrl, "home", locale)}#website` },
+  };
+}
+
+export function breadcrumbJsonLd(siteUrl: string, locale: Locale, trail: { name: string; id: PageId }[]) {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: [{ name: "Home", path: "/" }, ...trail].map((item, index) => ({
+    itemListElement: [{ name: LAYOUT[locale].home, id: "home" as PageId }, ...trail].map((item, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: item.name,
-      item: `${siteUrl}${item.path}`,
+      item: pageUrl(siteUrl, item.id, locale),
     })),
   };
-}
-
-export function serviceJsonLd(siteUrl: string, contact: ContactDetails, service: ServiceSeo) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Service",
-    "@id": `${siteUrl}/${service.slug}#service`,
-    name: service.title,
-    serviceType: service.title,
-    description: service.metaDescription,
-    url: `${siteUrl}/${service.slug}`,
-    image: `${siteUrl}${ogImagePath(service.slug)}`,
-    provider: { ...businessJsonLd(siteUrl, contact), "@context": undefined },
-    areaServed: AREAS_SERVED.map((name) => ({ "@type": "Country", name })),
-    hasOfferCatalog: {
-      "@type": "OfferCatalog",
-      name: service.title,
-      itemListElement: service.offers.map((offer) => ({
-        "@type": "Offer",
-        itemOffered: { "@type": "Service", name: offer },
-      })),
-    },
-  };
-}
-
-/** The meta of a service page: its tags, the Service and the breadcrumb. */
-export function serviceSeoMeta(matches: readonly Match[], service: ServiceSeo) {
-  const { siteUrl, contact } = rootData(matches);
-  return seoMeta(matches, {
-    title: service.title,
-    description: service.metaDescription,
-    path: `/${service.slug}`,
-    image: service.slug,
-    imageAlt: `${service.title} by ${BRAND}, on a night-time Adriatic skyline`,
-    jsonLd: [
-      serviceJsonLd(siteUrl, contact, service),
-      breadcrumbJsonLd(siteUrl, [{ name: service.title, path: `/${service.slug}` }]),
-    ],
-  });
 }

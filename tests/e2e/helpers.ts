@@ -1,8 +1,21 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { PAGES as SITE_PAGES } from "../../app/content/pages";
+import { PAGES as SITE_PAGES, type Page as SitePage } from "../../app/content/pages";
+import { isServiceSlug } from "../../app/content/services";
+import { BRAND } from "../../app/content/site";
+import { CONTACT } from "../../app/i18n/contact";
+import { LAYOUT } from "../../app/i18n/layout";
+import { PRIVACY } from "../../app/i18n/privacy";
 
-/** Every page and its one heading, from the site's own list of pages. */
-export const PAGES = SITE_PAGES.map(({ path, heading }) => ({ path, heading }));
+/** A page's one <h1>, from the site's own texts. */
+function headingOf({ id, locale }: SitePage): string {
+  if (id === "home") return BRAND;
+  if (isServiceSlug(id)) return LAYOUT[locale].services[id];
+  return id === "contact" ? CONTACT[locale].heading : PRIVACY[locale].heading;
+}
+
+/** Every page in every language and its one heading, from the site's own list of pages. */
+export const PAGES = SITE_PAGES.map((page) => ({ ...page, heading: headingOf(page) }));
+export const ENGLISH_PAGES = PAGES.filter((page) => page.locale === "en");
 
 export const SERVICE_GALLERIES = [
   { path: "/vip-nightclub-experience", count: 18 },

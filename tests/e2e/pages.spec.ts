@@ -3,7 +3,7 @@ import { OUTBOX_BASE_URL } from "./e2e-env";
 import { PAGES } from "./helpers";
 
 test.describe("pages", () => {
-  for (const { path, heading } of PAGES) {
+  for (const { path, heading, locale } of PAGES) {
     test(`${path} answers 200 with its heading, title and description`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -12,7 +12,7 @@ test.describe("pages", () => {
       await expect(page).toHaveTitle(/Adriatic VIP/);
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(description?.length).toBeGreaterThan(50);
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("main")).toBeVisible();
     });
   }

@@ -1,0 +1,148 @@
+import { plural, type Translations } from "./translations";
+
+/** The facts the privacy notice states, read from the code and the configuration by the
+ * privacy route's loader (app/routes/privacy.tsx), never written into the text by hand. */
+export type PrivacyFacts = {
+  brand: string;
+  location: string;
+  email: string;
+  phone: string;
+  /** The form's fields, as the form labels them. */
+  fields: string[];
+  /** Days a delivered enquiry stays on the server (OUTBOX_RETENTION_DAYS). */
+  retentionDays: number;
+  /** Hours the server keeps retrying an enquiry EmailJS refuses (OUTBOX_GIVE_UP_HOURS). */
+  giveUpHours: number;
+  /** Minutes the address of a sender is remembered for the rate limit (RATE_LIMIT_WINDOW_SECONDS). */
+  rateLimitMinutes: number;
+  /** Whether WhatsApp links are shown (WHATSAPP_NUMBER is set). */
+  whatsapp: boolean;
+};
+
+export type PrivacySection = { heading: string; paragraphs: string[] };
+
+/**
+ * The privacy notice (GDPR art. 13) in each language. Operators who need other wording replace
+ * the paragraphs here; the facts stay those of the running configuration.
+ */
+const en = {
+  title: "Privacy notice",
+  description:
+    "Who handles the details you send us through the contact form, why, with whom, for how long, and your rights.",
+  heading: "Privacy notice",
+  intro: (f: PrivacyFacts) =>
+    `This notice explains what happens to the details you give ${f.brand} on this website, as the EU's General Data Protection Regulation (art. 13) asks.`,
+  sections: (f: PrivacyFacts): PrivacySection[] => [
+    {
+      heading: "Who is responsible",
+      paragraphs: [
+        `${f.brand}, ${f.location}, is the controller of your data. You can reach us at ${f.email} or ${f.phone} about anything in this notice.`,
+      ],
+    },
+    {
+      heading: "What we collect, and why",
+      paragraphs: [
+        `When you send the contact form we receive what you type into it: ${f.fields.join(", ").toLowerCase()}. We use it only to answer your enquiry and to arrange what you ask us for. The legal basis is your request before a possible contract (art. 6(1)(b) GDPR).`,
+        `To stop floods of automated messages, the server remembers the network address a form comes from for ${f.rateLimitMinutes} ${plural("en", f.rateLimitMinutes, { one: "minute", other: "minutes" })}, in memory only. Its request log records which page was asked for and when, not who asked.`,
+      ],
+    },
+    {
+      heading: "Who else handles it",
+      paragraphs: [
+        "Your enquiry is passed to EmailJS (emailjs.com), the service that turns the form into an e-mail to our inbox, and to the e-mail provider of that inbox. They act on our behalf and for no other purpose; their own privacy notices say where they process data.",
+        "We do not sell your data, and we share it with a venue, a boat or a transfer company only when you ask us to book it for you.",
+      ],
+    },
+    {
+      heading: "How long we keep it",
+      paragraphs: [
+        `The server keeps your enquiry until EmailJS has accepted it, retrying for up to ${f.giveUpHours} ${plural("en", f.giveUpHours, { one: "hour", other: "hours" })} if the service is unavailable. ${
+          f.retentionDays > 0
+            ? `After delivery it stays on the server for ${f.retentionDays} ${plural("en", f.retentionDays, { one: "day", other: "days" })} and is then deleted.`
+            : "It is deleted from the server as soon as it is delivered."
+        } An enquiry that could not be delivered is kept until we have dealt with it by hand, then deleted.`,
+        "The e-mail we receive stays in our inbox for as long as we are in touch with you about your enquiry or booking.",
+      ],
+    },
+    {
+      heading: "Cookies",
+      paragraphs: [
+        'After you send the form, one cookie named "toast" carries the message that tells you whether it arrived. It is deleted as soon as that message is shown, is never read by anyone else, and is needed for the form to answer you, so we do not ask for consent. This website uses no analytics, advertising or tracking cookies and loads nothing from other companies.',
+        ...(f.whatsapp
+          ? [
+              "The WhatsApp links open WhatsApp only when you click one; what you then send there is handled under WhatsApp's own terms.",
+            ]
+          : []),
+      ],
+    },
+    {
+      heading: "Your rights",
+      paragraphs: [
+        `You may ask us for a copy of your data, to correct it, to delete it, to restrict or object to its use, and to receive it in a portable form: write to ${f.email}. You may also complain to the Croatian data protection authority (Agencija za zaštitu osobnih podataka, azop.hr).`,
+      ],
+    },
+  ],
+};
+
+export type PrivacyText = typeof en;
+
+const hr: PrivacyText = {
+  title: "Izjava o privatnosti",
+  description:
+    "Tko obrađuje podatke koje nam pošaljete putem obrasca, zašto, s kim ih dijeli, koliko ih dugo čuva i koja su vaša prava.",
+  heading: "Izjava o privatnosti",
+  intro: (f) =>
+    `Ovdje objašnjavamo što se događa s podacima koje na ovoj stranici date tvrtki ${f.brand}, kako to traži Opća uredba o zaštiti podataka (GDPR, čl. 13.).`,
+  sections: (f) => [
+    {
+      heading: "Tko je odgovoran",
+      paragraphs: [
+        `Voditelj obrade vaših podataka je ${f.brand}, ${f.location}. Za sve u vezi s ovom izjavom možete nam se javiti na ${f.email} ili ${f.phone}.`,
+      ],
+    },
+    {
+      heading: "Što prikupljamo i zašto",
+      paragraphs: [
+        `Kad pošaljete obrazac, primamo ono što ste u njega upisali: ${f.fields.join(", ").toLowerCase()}. Koristimo to samo kako bismo odgovorili na vaš upit i organizirali ono što tražite. Pravna osnova je vaš zahtjev prije mogućeg sklapanja ugovora (čl. 6. st. 1. t. (b) GDPR-a).`,
+        `Kako bismo spriječili poplavu automatskih poruka, poslužitelj ${f.rateLimitMinutes} ${plural("hr", f.rateLimitMinutes, { one: "minutu", few: "minute", other: "minuta" })} pamti mrežnu adresu s koje je obrazac poslan, i to samo u radnoj memoriji. Njegov zapisnik zahtjeva bilježi koja je stranica zatražena i kada, ali ne i tko ju je zatražio.`,
+      ],
+    },
+    {
+      heading: "Tko još obrađuje podatke",
+      paragraphs: [
+        "Vaš upit prosljeđujemo servisu EmailJS (emailjs.com), koji od obrasca izrađuje e-mail za naš sandučić, i pružatelju e-mail usluge tog sandučića. Oni podatke obrađuju u naše ime i ni u koju drugu svrhu; u njihovim izjavama o privatnosti piše gdje ih obrađuju.",
+        "Vaše podatke ne prodajemo, a klubu, brodu ili prijevozniku dajemo ih samo kad nas zamolite da za vas nešto rezerviramo.",
+      ],
+    },
+    {
+      heading: "Koliko dugo ih čuvamo",
+      paragraphs: [
+        `Poslužitelj čuva vaš upit dok ga EmailJS ne preuzme, a ako servis nije dostupan, pokušava ga poslati do ${f.giveUpHours} ${plural("hr", f.giveUpHours, { one: "sat", few: "sata", other: "sati" })}. ${
+          f.retentionDays > 0
+            ? `Nakon isporuke ostaje na poslužitelju još ${f.retentionDays} ${plural("hr", f.retentionDays, { one: "dan", other: "dana" })}, a zatim se briše.`
+            : "Čim je isporučen, briše se s poslužitelja."
+        } Upit koji nije bilo moguće isporučiti čuvamo dok ga ručno ne obradimo, a zatim ga brišemo.`,
+        "E-mail koji primimo ostaje u našem sandučiću dok smo s vama u kontaktu oko upita ili rezervacije.",
+      ],
+    },
+    {
+      heading: "Kolačići",
+      paragraphs: [
+        "Nakon slanja obrasca jedan kolačić, naziva „toast”, prenosi poruku koja vam javlja je li obrazac stigao. Briše se čim se poruka prikaže, nitko ga drugi ne čita i potreban je da bi vam obrazac odgovorio, pa za njega ne tražimo privolu. Ova stranica ne koristi kolačiće za analitiku, oglašavanje ni praćenje i ne učitava ništa od drugih tvrtki.",
+        ...(f.whatsapp
+          ? [
+              "Poveznice na WhatsApp otvaraju WhatsApp tek kad na neku kliknete; ono što ondje pošaljete obrađuje se prema WhatsAppovim uvjetima.",
+            ]
+          : []),
+      ],
+    },
+    {
+      heading: "Vaša prava",
+      paragraphs: [
+        `Možete zatražiti kopiju svojih podataka, njihov ispravak ili brisanje, ograničenje obrade ili prigovor na nju te prijenos podataka: pišite na ${f.email}. Pritužbu možete uputiti i Agenciji za zaštitu osobnih podataka (azop.hr).`,
+      ],
+    },
+  ],
+};
+
+export const PRIVACY: Translations<PrivacyText> = { en, hr };

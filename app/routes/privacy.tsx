@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BRAND } from "~/content/site";
+import { ENQUIRY_FIELDS } from "~/enquiry/fields";
+import { BUSINESS } from "~/i18n/business";
+import { CONTACT } from "~/i18n/contact";
+import { localeOfPath } from "~/i18n/locale";
+import { PRIVACY, type PrivacyFacts } from "~/i18n/privacy";
+import { contactDetails, env } from "~/utils/env.server";
+import { breadcrumbJsonLd, seoMeta, webPageJsonLd, rootData } from "~/utils/seo";
+import { container } from "~/styles/ui.css";
+import * as s from "./privacy.css";
+
+export const meta: MetaFunction = ({ matches, location }) => {
+  const { siteUrl } = rootData(matches);
+  const locale = localeOfPath(location.pathname);
+  const t = PRIVACY[locale];
+  return seoMeta(matches, {
+    id: "privacy",
+    locale,
+    title: t.title,
+    description: t.description,
+    imageAlt: t.title,
+    jsonLd: [
+      webPageJsonLd(siteUrl, "privacy", locale, t.title),
+      breadcrumbJsonLd(siteUrl, locale, [{ name: t.title, id: "privacy" }]),
+    ],
+  });
+};
+
+/** The privacy notice's facts come from the code and the running configuration: the form's
+ * fields, the outbox's retention, the rate limit, the operator's contact details. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const facts: PrivacyFacts = {
+    brand: BRAND,
+    location: BUSINESS[locale].location,
+    email: contactDetails.email,
+    phone: contactDetails.phone,
+    fields: ENQUIRY_FIELDS.map((field) => CONTACT[locale].labels[field]),
+    retentionDays: env.OUTBOX_RETENTION_DAYS,
+    giveUpHours: env.OUTBOX_GIVE_UP_HOURS,
+    rateLimitMinutes: Math.max(1, Math.round(env.RATE_LIMIT_WINDOW_SECONDS / 60)),
+    whatsapp: Boolean(contactDetails.whatsapp),
+  };
+  return { locale, facts };
+}
+
+export default function Privacy() {
+  const { locale, facts } = useLoaderData<typeof loader>();
+  const t = PRIVACY[locale];
+  return (
+    <article className={`${container} ${s.page}`} aria-labelledby="privacy-title">
+      <h1 id="privacy-title" className={s.title}>
+        {t.heading}
+      </h1>
+      <p className={s.text}>{t.intro(facts)}</p>
+      {t.sections(facts).map((section) => (
+        <section key={section.heading} className={s.sectionBlock}>
+          <h2 className={s.heading}>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)} className={s.text}>
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
