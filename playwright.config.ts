@@ -5,6 +5,7 @@ import {
   E2E_EMAILJS,
   E2E_OUTBOX_DIR,
   E2E_SITE_URL,
+  E2E_WHATSAPP_NUMBER,
   MOCKS_RECORD_FILE,
   OUTBOX_BASE_URL,
   OUTBOX_PORT,
@@ -65,6 +66,7 @@ export default defineConfig({
         MOCKS: "true",
         MOCKS_RECORD_FILE,
         PUBLIC_SITE_URL: E2E_SITE_URL,
+        WHATSAPP_NUMBER: E2E_WHATSAPP_NUMBER,
         OUTBOX_DIR: E2E_OUTBOX_DIR,
         RELAY_TIMEOUT_MS: "1500",
         // Pacing is proven by the unit tests, the ops tests and the bench; here it would

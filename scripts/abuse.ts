@@ -260,8 +260,8 @@ for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND", "TRACE", "OPTIONS"])
     body: urlencoded({ ...valid, category: "nope" }),
   });
 }
-// Every page but the contact page has no action: a POST gets 405.
-for (const target of PAGES.filter((p) => p !== "/contact")) {
+// Every page but the contact pages has no action: a POST gets 405.
+for (const target of PAGES.filter((p) => !p.endsWith("/contact"))) {
   add(`POST ${target}`, { target, headers: { "Content-Type": FORM }, body: urlencoded(valid) });
 }
 
@@ -403,6 +403,11 @@ const hostileQueries = [
   "/?city=split&city=hvar&city=" + "d".repeat(100),
   "/?gallery=none&gallery=all&utm_source=story&fbclid=" + "e".repeat(200),
   "/?city=%E2%80%AE%00hvar",
+  "/hr?city=" + "x".repeat(10_000),
+  "/hr?city=hvar&lang=en&utm_source=story",
+  "/hr/?city=hvar",
+  "/HR/contact",
+  "/hr/contact?city=hvar",
   "/?city=HVAR",
   "/contact?toast=1&city=hvar",
   "/vip-nightclub-experience?page=2&gallery=all",

@@ -153,6 +153,7 @@ for (const p of PAGES) {
     await (await fetch(copyServer.base + p, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
   );
   const file = path.join(copy, p === "/" ? "index.html" : `${p.slice(1)}.html`);
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, html);
   writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
 }

@@ -11,14 +11,19 @@ import * as s from "./LanguageSwitch.css";
  * `lang` and `hreflang`), working without JavaScript. From a page that does not exist (a 404)
  * it leads to the other language's home page. The home page keeps its city and gallery.
  */
-export function LanguageSwitch({ className }: { className?: string }) {
+export function LanguageSwitch({ className, landmark = true }: { className?: string; landmark?: boolean }) {
   const { pathname, search } = useLocation();
   const { locale, t } = useTranslation(LAYOUT);
   const base = PAGE_PATHS.includes(pathname) ? basePath(pathname) : "/";
   const query =
     base === "/" && PAGE_PATHS.includes(pathname) ? homeQuery(readHomeState(new URLSearchParams(search))) : "";
+  // One landmark per page: the header's; the menu's copy of it is a plain paragraph.
+  const Wrapper = landmark ? "nav" : "p";
   return (
-    <nav aria-label={t.languageNav} className={`${s.switcher}${className ? ` ${className}` : ""}`}>
+    <Wrapper
+      aria-label={landmark ? t.languageNav : undefined}
+      className={`${s.switcher}${className ? ` ${className}` : ""}`}
+    >
       {LOCALES.filter((other) => other !== locale).map((other) => (
         <a
           key={other}
@@ -31,6 +36,6 @@ export function LanguageSwitch({ className }: { className?: string }) {
           {LANGUAGE[other].short}
         </a>
       ))}
-    </nav>
+    </Wrapper>
   );
 }

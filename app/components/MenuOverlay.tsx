@@ -41,7 +41,7 @@ function MenuLinks() {
         <a href={`mailto:${contact.email}`}>{contact.email}</a>
         <WhatsAppLink />
       </p>
-      <LanguageSwitch className={s.language} />
+      <LanguageSwitch className={s.language} landmark={false} />
     </nav>
   );
 }

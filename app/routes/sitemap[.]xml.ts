@@ -1,12 +1,23 @@
-import { PAGE_PATHS } from "~/content/pages";
+import { PAGE_IDS } from "~/content/pages";
+import { DEFAULT_LOCALE, LOCALES } from "~/i18n/locale";
 import { siteUrl } from "~/utils/env.server";
+import { pageUrl } from "~/utils/seo";
 
-/** Every page, at the configured public address. */
+/** Every page in every language, at the configured public address, each with its
+ * counterparts (hreflang alternates, x-default for English) as search engines read them. */
 export function loader() {
-  const urls = PAGE_PATHS.map(
-    (path) => `  <url><loc>${siteUrl}${path}</loc><changefreq>monthly</changefreq></url>`,
+  const urls = LOCALES.flatMap((locale) =>
+    PAGE_IDS.map((id) => {
+      const alternates = [
+        ...LOCALES.map((other) => [other, pageUrl(siteUrl, id, other)] as const),
+        ["x-default", pageUrl(siteUrl, id, DEFAULT_LOCALE)] as const,
+      ]
+        .map(([lang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`)
+        .join("");
+      return `  <url>\n    <loc>${pageUrl(siteUrl, id, locale)}</loc>${alternates}\n    <changefreq>monthly</changefreq>\n  </url>`;
+    }),
   ).join("\n");
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -21,3 +21,6 @@ export const E2E_DEFAULT_OUTBOX_DIR = "reports/e2e-default-outbox";
 
 /** The public address the main e2e server is told it has (canonical URLs, share tags). */
 export const E2E_SITE_URL = "https://www.adriatic-vip.example";
+
+/** The main e2e server offers WhatsApp on this number; the other two have none. */
+export const E2E_WHATSAPP_NUMBER = "+385911234567";

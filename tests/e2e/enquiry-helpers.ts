@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { CONTACT } from "../../app/i18n/contact";
+import type { Locale } from "../../app/i18n/locale";
 import { E2E_OUTBOX_DIR, MOCKS_RECORD_FILE } from "./e2e-env";
 
 export type Recorded = { url: string; fields: Record<string, string>; at: number; answered: string };
@@ -39,23 +41,26 @@ export const unique = (label: string) =>
 
 export type Fill = { name?: string; email?: string; number?: string; category?: string; message?: string };
 
-export async function fillForm(page: Page, values: Fill) {
-  const form = page.getByRole("form", { name: "Send us a message" });
-  if (values.name !== undefined) await form.getByLabel("Name").fill(values.name);
-  if (values.email !== undefined) await form.getByLabel("E-mail").fill(values.email);
-  if (values.number !== undefined) await form.getByLabel("Phone number").fill(values.number);
-  if (values.category !== undefined) await form.getByLabel("Category").selectOption(values.category);
-  if (values.message !== undefined) await form.getByLabel("Message").fill(values.message);
+/** Fills the contact form by its labels, as a visitor reads them in the page's language. */
+export async function fillForm(page: Page, values: Fill, locale: Locale = "en") {
+  const t = CONTACT[locale];
+  const form = page.getByRole("form", { name: t.formTitle });
+  if (values.name !== undefined) await form.getByLabel(t.labels.name).fill(values.name);
+  if (values.email !== undefined) await form.getByLabel(t.labels.email).fill(values.email);
+  if (values.number !== undefined) await form.getByLabel(t.labels.number).fill(values.number);
+  if (values.category !== undefined) await form.getByLabel(t.labels.category).selectOption(values.category);
+  if (values.message !== undefined) await form.getByLabel(t.labels.message).fill(values.message);
   return form;
 }
 
-export async function expectFormValues(page: Page, values: Required<Fill>) {
-  const form = page.getByRole("form", { name: "Send us a message" });
-  await expect(form.getByLabel("Name")).toHaveValue(values.name);
-  await expect(form.getByLabel("E-mail")).toHaveValue(values.email);
-  await expect(form.getByLabel("Phone number")).toHaveValue(values.number);
-  await expect(form.getByLabel("Category")).toHaveValue(values.category);
-  await expect(form.getByLabel("Message")).toHaveValue(values.message);
+export async function expectFormValues(page: Page, values: Required<Fill>, locale: Locale = "en") {
+  const t = CONTACT[locale];
+  const form = page.getByRole("form", { name: t.formTitle });
+  await expect(form.getByLabel(t.labels.name)).toHaveValue(values.name);
+  await expect(form.getByLabel(t.labels.email)).toHaveValue(values.email);
+  await expect(form.getByLabel(t.labels.number)).toHaveValue(values.number);
+  await expect(form.getByLabel(t.labels.category)).toHaveValue(values.category);
+  await expect(form.getByLabel(t.labels.message)).toHaveValue(values.message);
 }
 
 export const valid = (message: string): Required<Fill> => ({

@@ -51,6 +51,7 @@ test.describe("enquiry", () => {
       number: "+385 98 765 4321",
       category: "Concierge services",
       message,
+      language: "en",
       lib_version: "3.2.0",
       service_id: E2E_EMAILJS.EMAILJS_SERVICE_ID,
       template_id: E2E_EMAILJS.EMAILJS_TEMPLATE_ID,

@@ -1,23 +1,31 @@
 import { expect, test } from "@playwright/test";
+import { SERVICE_SLUGS } from "../../app/content/services";
+import { LAYOUT } from "../../app/i18n/layout";
+import { localizedPath, type Locale } from "../../app/i18n/locale";
 import { PAGES, ready } from "./helpers";
 
-const SERVICE_LINKS = [
-  ["VIP Nightclub Experience", "/vip-nightclub-experience"],
-  ["Event Organization", "/event-organization"],
-  ["Concierge Services", "/concierge-services"],
-] as const;
+/** The three service links as a page in this language shows them. */
+const serviceLinks = (locale: Locale) =>
+  SERVICE_SLUGS.map((slug) => [LAYOUT[locale].services[slug], localizedPath(`/${slug}`, locale)] as const);
 
 test.describe("header", () => {
-  for (const { path } of PAGES) {
+  for (const { path, locale } of PAGES) {
     test(`${path} has the logo, service links and Contact button`, async ({ page }) => {
+      const t = LAYOUT[locale];
       await page.goto(path);
       const header = page.getByRole("banner");
-      await expect(header.getByRole("link", { name: "Adriatic VIP, home" })).toHaveAttribute("href", "/");
-      const services = header.getByRole("navigation", { name: "Services" });
-      for (const [name, href] of SERVICE_LINKS) {
+      await expect(header.getByRole("link", { name: t.logoLabel("Adriatic VIP") })).toHaveAttribute(
+        "href",
+        localizedPath("/", locale),
+      );
+      const services = header.getByRole("navigation", { name: t.servicesNav });
+      for (const [name, href] of serviceLinks(locale)) {
         await expect(services.getByRole("link", { name })).toHaveAttribute("href", href);
       }
-      await expect(header.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute("href", "/contact");
+      await expect(header.getByRole("link", { name: t.contact, exact: true })).toHaveAttribute(
+        "href",
+        localizedPath("/contact", locale),
+      );
     });
   }
 
@@ -47,7 +55,7 @@ test.describe("overlay menu", () => {
       await expect(menu).toBeHidden();
       await opener.click();
       await expect(menu).toBeVisible();
-      for (const [name, href] of [["Home", "/"], ...SERVICE_LINKS, ["Contact", "/contact"]]) {
+      for (const [name, href] of [["Home", "/"], ...serviceLinks("en"), ["Contact", "/contact"]]) {
         await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
       }
       expect((await page.locator("#site-menu").boundingBox())?.width).toBe(width);
@@ -81,23 +89,32 @@ test.describe("overlay menu", () => {
 });
 
 test.describe("footer", () => {
-  for (const { path } of PAGES) {
+  for (const { path, locale } of PAGES) {
     test(`${path} has contact, quick and info links, credit and copyright`, async ({ page }) => {
+      const t = LAYOUT[locale];
       await page.goto(path);
       const footer = page.getByRole("contentinfo");
-      await expect(footer.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
-      const quick = footer.getByRole("navigation", { name: "Quick links" });
-      for (const [name, href] of SERVICE_LINKS) {
+      await expect(footer.getByRole("link", { name: t.contactUs })).toHaveAttribute(
+        "href",
+        localizedPath("/contact", locale),
+      );
+      const quick = footer.getByRole("navigation", { name: t.footer.quickLinks });
+      for (const [name, href] of serviceLinks(locale)) {
         await expect(quick.getByRole("link", { name })).toHaveAttribute("href", href);
       }
+      await expect(quick.getByRole("link", { name: t.footer.privacy })).toHaveAttribute(
+        "href",
+        localizedPath("/privacy", locale),
+      );
       await expect(footer.locator('a[href^="mailto:"]')).toHaveAttribute("href", "mailto:info@adriatic-vip.example");
       await expect(footer.locator('a[href^="tel:"]')).toHaveAttribute("href", "tel:+38521000000");
       const social = footer.getByRole("link", { name: /Instagram/ });
       await expect(social).toHaveAttribute("href", /^https:\/\//);
       await expect(social).toHaveAttribute("rel", /noopener/);
-      await expect(footer.getByText(/^Made by/)).toBeVisible();
-      await expect(footer.getByText(/^Made by/).getByRole("link")).toHaveAttribute("href", /^https:\/\//);
-      await expect(footer.getByText("© 2023 Adriatic VIP. All rights reserved.")).toBeVisible();
+      const credit = footer.getByText(new RegExp(`^${t.footer.madeBy}`));
+      await expect(credit).toBeVisible();
+      await expect(credit.getByRole("link")).toHaveAttribute("href", /^https:\/\//);
+      await expect(footer.getByText(t.footer.rights(2023, "Adriatic VIP"))).toBeVisible();
     });
   }
 });

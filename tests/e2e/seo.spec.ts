@@ -1,15 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_SITE_URL, OUTBOX_BASE_URL } from "./e2e-env";
+import { englishPath } from "../../app/content/pages";
+import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
 import { PAGES } from "./helpers";
-
-const OG_IDS: Record<string, string> = {
-  "/": "home",
-  "/vip-nightclub-experience": "vip-nightclub-experience",
-  "/event-organization": "event-organization",
-  "/concierge-services": "concierge-services",
-  "/contact": "contact",
-};
 
 const meta = (page: Page, attr: "name" | "property", key: string) =>
   page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
@@ -18,7 +11,9 @@ const meta = (page: Page, attr: "name" | "property", key: string) =>
 type JsonLd = {
   "@type"?: string;
   description?: string;
+  inLanguage?: string;
   areaServed?: { name: string }[];
+  contactPoint?: { contactType: string; telephone?: string; url?: string }[];
   hasOfferCatalog?: { itemListElement: unknown[] };
   itemListElement?: { position: number; item: string }[];
   [key: string]: unknown;
@@ -30,11 +25,26 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 }
 
 test.describe("search and sharing", () => {
-  for (const { path } of PAGES) {
-    test(`${path} has its canonical URL, share tags and a real share image`, async ({ page, request }) => {
+  for (const { id, path, locale } of PAGES) {
+    test(`${path} has its canonical URL, its languages, share tags and a real share image`, async ({
+      page,
+      request,
+    }) => {
       await page.goto(path);
       const url = `${E2E_SITE_URL}${path}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      // Every language of the page, and English as the default, on every page.
+      const english = `${E2E_SITE_URL}${englishPath(id)}`;
+      const croatian = `${E2E_SITE_URL}${englishPath(id) === "/" ? "/hr" : `/hr${englishPath(id)}`}`;
+      const alternates = await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
+      expect(alternates).toEqual([
+        ["en", english],
+        ["hr", croatian],
+        ["x-default", english],
+      ]);
+      expect(await meta(page, "property", "og:locale")).toBe(locale === "hr" ? "hr_HR" : "en_US");
       const title = await page.title();
       expect(title).toContain("Adriatic VIP");
       expect(await meta(page, "property", "og:title")).toBe(title);
@@ -45,13 +55,13 @@ test.describe("search and sharing", () => {
       expect(await meta(page, "name", "twitter:card")).toBe("summary_large_image");
       expect(await meta(page, "name", "twitter:title")).toBe(title);
       const image = await meta(page, "property", "og:image");
-      expect(image).toBe(`${E2E_SITE_URL}/og/${OG_IDS[path]}.jpg`);
+      expect(image).toBe(`${E2E_SITE_URL}/og/${id}.jpg`);
       expect(await meta(page, "name", "twitter:image")).toBe(image);
       expect((await meta(page, "property", "og:image:alt"))!.length).toBeGreaterThan(10);
       expect(await meta(page, "property", "og:image:width")).toBe("1200");
       expect(await meta(page, "property", "og:image:height")).toBe("630");
       await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#07070d");
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
 
       // The image itself, from our server: a 1200×630 JPEG.
       const response = await request.get(new URL(image!).pathname);
@@ -77,10 +87,39 @@ test.describe("search and sharing", () => {
     expect(business.description!.length).toBeGreaterThan(50);
     expect(business.sameAs).toEqual(["https://www.instagram.com/"]);
     expect(business.areaServed!.map((a) => a.name)).toEqual(["Croatia", "Montenegro", "Serbia"]);
-    expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({ name: "Adriatic VIP", url: `${E2E_SITE_URL}/` });
+    expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({
+      name: "Adriatic VIP",
+      url: `${E2E_SITE_URL}/`,
+      inLanguage: "en",
+    });
+    // WhatsApp is a way to reach the business when it is configured, and only then.
+    expect(business.contactPoint!.map((c) => c.contactType)).toEqual(["customer service", "reservations"]);
+    expect(business.contactPoint![1]).toMatchObject({
+      telephone: E2E_WHATSAPP_NUMBER,
+      url: `https://wa.me/${E2E_WHATSAPP_NUMBER.slice(1)}`,
+    });
   });
 
-  for (const path of ["/vip-nightclub-experience", "/event-organization", "/concierge-services"]) {
+  test("the Croatian home page describes them in Croatian", async ({ page }) => {
+    await page.goto("/hr");
+    const data = await jsonLd(page);
+    const business = data.find((d) => d["@type"] === "LocalBusiness")!;
+    expect(business.url).toBe(`${E2E_SITE_URL}/hr`);
+    expect(business.description).toMatch(/Splita/);
+    expect(business.areaServed!.map((a) => a.name)).toEqual(["Hrvatska", "Crna Gora", "Srbija"]);
+    expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({ url: `${E2E_SITE_URL}/hr`, inLanguage: "hr" });
+    // The server without WHATSAPP_NUMBER lists only the phone and e-mail.
+    await page.goto(`${OUTBOX_BASE_URL}/hr`);
+    const quiet = (await jsonLd(page)).find((d) => d["@type"] === "LocalBusiness")!;
+    expect(quiet.contactPoint!.map((c) => c.contactType)).toEqual(["customer service"]);
+  });
+
+  for (const path of [
+    "/vip-nightclub-experience",
+    "/event-organization",
+    "/concierge-services",
+    "/hr/vip-nightclub-experience",
+  ]) {
     test(`${path} is a Service with its provider and a breadcrumb`, async ({ page }) => {
       await page.goto(path);
       const data = await jsonLd(page);
@@ -95,7 +134,7 @@ test.describe("search and sharing", () => {
       expect(service.hasOfferCatalog!.itemListElement.length).toBeGreaterThan(3);
       const crumbs = data.find((d) => d["@type"] === "BreadcrumbList")!;
       expect(crumbs.itemListElement!.map((i) => [i.position, i.item])).toEqual([
-        [1, `${E2E_SITE_URL}/`],
+        [1, `${E2E_SITE_URL}${path.startsWith("/hr/") ? "/hr" : "/"}`],
         [2, `${E2E_SITE_URL}${path}`],
       ]);
     });
@@ -104,15 +143,24 @@ test.describe("search and sharing", () => {
   test("the contact page has a breadcrumb and the business", async ({ page }) => {
     await page.goto("/contact");
     const data = await jsonLd(page);
-    expect(data.map((d) => d["@type"]).sort()).toEqual(["BreadcrumbList", "LocalBusiness"]);
+    expect(data.map((d) => d["@type"]).sort()).toEqual(["BreadcrumbList", "LocalBusiness", "WebPage"]);
   });
 
-  test("sitemap.xml lists the five pages and robots.txt points to it", async ({ request }) => {
+  test("sitemap.xml lists every page in both languages with its alternates, and robots.txt points to it", async ({
+    request,
+  }) => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
-    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const xml = await sitemap.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PAGES.map((p) => `${E2E_SITE_URL}${p.path}`));
+    const contact = /<url>\s*<loc>[^<]+\/hr\/contact<\/loc>([\s\S]*?)<\/url>/.exec(xml)![1];
+    expect([...contact!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+      ["en", `${E2E_SITE_URL}/contact`],
+      ["hr", `${E2E_SITE_URL}/hr/contact`],
+      ["x-default", `${E2E_SITE_URL}/contact`],
+    ]);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Allow: /");
     expect(robots).toContain(`Sitemap: ${E2E_SITE_URL}/sitemap.xml`);
