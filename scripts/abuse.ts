@@ -404,7 +404,7 @@ const hostileQueries = [
   "/?gallery=none&gallery=all&utm_source=story&fbclid=" + "e".repeat(200),
   "/?city=%E2%80%AE%00hvar",
   "/hr?city=" + "x".repeat(10_000),
-  "/hr?city=hvar&lang=en&utm_source=story",
+  "/hr?lang=en&utm_source=story&city=HVAR",
   "/hr/?city=hvar",
   "/HR/contact",
   "/hr/contact?city=hvar",
