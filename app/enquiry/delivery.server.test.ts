@@ -244,6 +244,14 @@ describe("delivery worker", () => {
       expect(logs.join("\n")).not.toContain(personal);
   });
 
+  it("keeps enquiries that arrive in the same millisecond in their order", async () => {
+    vi.spyOn(Date, "now").mockReturnValue(Date.parse("2026-11-23T10:00:00.000Z"));
+    await Promise.all(Array.from({ length: 12 }, (_, n) => outbox.store(enquiry(`Same instant ${n}`))));
+    vi.mocked(Date.now).mockRestore();
+    const listed = (await outbox.list("pending")).map((r) => r.enquiry.message);
+    expect(listed).toEqual(Array.from({ length: 12 }, (_, n) => `Same instant ${n}`));
+  });
+
   it("sends oldest first, one at a time, never faster than the interval", async () => {
     for (const n of [1, 2, 3, 4]) await outbox.store(enquiry(`Enquiry ${n}`));
     start({ intervalMs: 200 });

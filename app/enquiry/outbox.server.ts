@@ -87,6 +87,14 @@ export function createOutbox(dir: string) {
 
   const strip = ({ state: _state, file: _file, ...record }: StoredRecord): OutboxRecord => record;
 
+  // Files sort by their time of arrival: two enquiries in the same millisecond get distinct,
+  // increasing times, so they are delivered in the order they came (not by random id).
+  let lastReceived = 0;
+  const receivedNow = () => {
+    lastReceived = Math.max(Date.now(), lastReceived + 1);
+    return new Date(lastReceived).toISOString();
+  };
+
   return {
     dir,
 
@@ -94,7 +102,7 @@ export function createOutbox(dir: string) {
     async store(enquiry: Enquiry, requestId?: string): Promise<OutboxRecord> {
       const record: OutboxRecord = {
         id: randomUUID(),
-        receivedAt: new Date().toISOString(),
+        receivedAt: receivedNow(),
         requestId,
         enquiry,
         attempts: [],
