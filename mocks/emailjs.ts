@@ -58,7 +58,8 @@ export const emailJsHandlers = [
     }
     if (directive === "network") return HttpResponse.error();
     if (directive === "slow") await delay(800);
-    if (TEXTS[status]) return new HttpResponse(TEXTS[status], { status });
+    // Any status asked for is answered (a 503 outage was answered 200 before: not an outage).
+    if (status >= 400 && status <= 599) return new HttpResponse(TEXTS[status] ?? `Error ${status}`, { status });
     return new HttpResponse("OK", { status: 200 });
   }),
 ];
