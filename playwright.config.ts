@@ -46,7 +46,8 @@ export default defineConfig({
       name: "no-js",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, javaScriptEnabled: false },
       // axe injects a script and hangs on a page with JavaScript off: it runs in "js" only.
-      testIgnore: [/a11y\.spec\.ts/, /\.js-only\.spec\.ts/, /\/ops\//],
+      // The head's tags (seo.spec) are the server's HTML either way: checked once, in "js".
+      testIgnore: [/a11y\.spec\.ts/, /seo\.spec\.ts/, /\.js-only\.spec\.ts/, /\/ops\//],
     },
     // Server operations (shutdown, logs): node-side tests that start their own server.
     { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/ },
