@@ -1,9 +1,8 @@
 import { useLocation } from "@remix-run/react";
-import { PAGE_PATHS } from "~/content/pages";
 import { LAYOUT } from "~/i18n/layout";
-import { basePath, LANGUAGE, LOCALES, localizedPath } from "~/i18n/locale";
+import { counterpartPath, LANGUAGE, LOCALES } from "~/i18n/locale";
 import { useTranslation } from "~/i18n/use-locale";
-import { homeQuery, readHomeState } from "~/utils/home-query";
+import { pageKey } from "~/utils/page-key";
 import * as s from "./LanguageSwitch.css";
 
 /**
@@ -14,9 +13,9 @@ import * as s from "./LanguageSwitch.css";
 export function LanguageSwitch({ className, landmark = true }: { className?: string; landmark?: boolean }) {
   const { pathname, search } = useLocation();
   const { locale, t } = useTranslation(LAYOUT);
-  const base = PAGE_PATHS.includes(pathname) ? basePath(pathname) : "/";
-  const query =
-    base === "/" && PAGE_PATHS.includes(pathname) ? homeQuery(readHomeState(new URLSearchParams(search))) : "";
+  // This page's canonical address (the page cache's key: the home page's state kept, anything
+  // else in the query dropped); a page that does not exist has none and leads home.
+  const [path = "/", query] = (pageKey(pathname, new URLSearchParams(search)) ?? "/").split("?");
   // One landmark per page: the header's; the menu's copy of it is a plain paragraph.
   const Wrapper = landmark ? "nav" : "p";
   return (
@@ -27,7 +26,7 @@ export function LanguageSwitch({ className, landmark = true }: { className?: str
       {LOCALES.filter((other) => other !== locale).map((other) => (
         <a
           key={other}
-          href={localizedPath(query ? `/?${query}` : base, other)}
+          href={`${counterpartPath(path, other)}${query ? `?${query}` : ""}`}
           hrefLang={other}
           lang={other}
           className={s.link}

@@ -25,13 +25,6 @@ function WhatsAppIcon() {
   );
 }
 
-/** The message a chat from this page starts with: the service's, or a general one. */
-function useWhatsAppMessage() {
-  const { t } = useTranslation(LAYOUT);
-  const service = serviceAtPath(useLocation().pathname);
-  return service ? t.whatsapp.services[service.slug] : t.whatsapp.message(BRAND);
-}
-
 /**
  * "WhatsApp": a plain link to a chat with the business, the message already written for the
  * page and its language. Nothing of WhatsApp's loads until it is clicked; it opens in a new
@@ -40,7 +33,9 @@ function useWhatsAppMessage() {
 export function WhatsAppLink({ className }: { className?: string }) {
   const { whatsapp } = useContactDetails();
   const { t } = useTranslation(LAYOUT);
-  const message = useWhatsAppMessage();
+  // The message a chat from this page starts with: the service's, or a general one.
+  const service = serviceAtPath(useLocation().pathname);
+  const message = service ? t.whatsapp.services[service.slug] : t.whatsapp.message(BRAND);
   if (!whatsapp) return null;
   return (
     <a

@@ -1,17 +1,14 @@
 import { PAGE_IDS } from "~/content/pages";
-import { DEFAULT_LOCALE, LOCALES } from "~/i18n/locale";
+import { LOCALES } from "~/i18n/locale";
 import { siteUrl } from "~/utils/env.server";
-import { pageUrl } from "~/utils/seo";
+import { languageAlternates, pageUrl } from "~/utils/seo";
 
 /** Every page in every language, at the configured public address, each with its
  * counterparts (hreflang alternates, x-default for English) as search engines read them. */
 export function loader() {
   const urls = LOCALES.flatMap((locale) =>
     PAGE_IDS.map((id) => {
-      const alternates = [
-        ...LOCALES.map((other) => [other, pageUrl(siteUrl, id, other)] as const),
-        ["x-default", pageUrl(siteUrl, id, DEFAULT_LOCALE)] as const,
-      ]
+      const alternates = languageAlternates(siteUrl, id)
         .map(([lang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`)
         .join("");
       return `  <url>\n    <loc>${pageUrl(siteUrl, id, locale)}</loc>${alternates}\n    <changefreq>monthly</changefreq>\n  </url>`;

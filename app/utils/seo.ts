@@ -31,6 +31,17 @@ export const fullTitle = (title: string | null, locale: Locale) =>
 /** A page's absolute address in a language. */
 export const pageUrl = (siteUrl: string, id: PageId, locale: Locale) => `${siteUrl}${pagePath(id, locale)}`;
 
+/** A page's address in every language, and English as the default, as `hreflang` names them
+ * (the page's alternates, and the sitemap's). */
+export const languageAlternates = (siteUrl: string, id: PageId): [hrefLang: string, href: string][] => [
+  ...LOCALES.map((locale): [string, string] => [locale, pageUrl(siteUrl, id, locale)]),
+  ["x-default", pageUrl(siteUrl, id, DEFAULT_LOCALE)],
+];
+
+/** The countries the business serves, named in a language. */
+export const areaServedJsonLd = (locale: Locale) =>
+  BUSINESS[locale].areasServed.map((name) => ({ "@type": "Country", name }));
+
 /** Title, description, canonical URL and its other languages, Open Graph and Twitter card
  * tags, and JSON-LD. */
 export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
@@ -42,13 +53,12 @@ export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescripto
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...LOCALES.map((locale) => ({
+    ...languageAlternates(siteUrl, page.id).map(([hrefLang, href]) => ({
       tagName: "link",
       rel: "alternate",
-      hrefLang: locale,
-      href: pageUrl(siteUrl, page.id, locale),
+      hrefLang,
+      href,
     })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(siteUrl, page.id, DEFAULT_LOCALE) },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: BRAND },
     { property: "og:locale", content: LANGUAGE[page.locale].ogLocale },
@@ -91,7 +101,7 @@ export function businessJsonLd(siteUrl: string, contact: ContactDetails, locale:
     email: contact.email,
     sameAs: [contact.socialUrl],
     address: { "@type": "PostalAddress", addressLocality: "Split", addressCountry: "HR" },
-    areaServed: text.areasServed.map((name) => ({ "@type": "Country", name })),
+    areaServed: areaServedJsonLd(locale),
     contactPoint: [
       {
         "@type": "ContactPoint",

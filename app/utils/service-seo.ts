@@ -1,11 +1,10 @@
 import type { ServiceSlug } from "~/content/services";
 import { BRAND, type ContactDetails } from "~/content/site";
 import { ogImagePath } from "~/content/seo";
-import { BUSINESS } from "~/i18n/business";
 import { LAYOUT } from "~/i18n/layout";
 import type { Locale } from "~/i18n/locale";
 import { SERVICE_TEXT } from "~/i18n/services";
-import { breadcrumbJsonLd, businessJsonLd, pageUrl, rootData, seoMeta, webPageJsonLd } from "./seo";
+import { areaServedJsonLd, breadcrumbJsonLd, businessJsonLd, pageUrl, rootData, seoMeta, webPageJsonLd } from "./seo";
 
 // Apart from seo.ts so that only the service pages carry the services' texts.
 
@@ -25,7 +24,7 @@ export function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: Se
     url,
     image: `${siteUrl}${ogImagePath(slug)}`,
     provider: { ...businessJsonLd(siteUrl, contact, locale), "@context": undefined },
-    areaServed: BUSINESS[locale].areasServed.map((name) => ({ "@type": "Country", name })),
+    areaServed: areaServedJsonLd(locale),
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: title,

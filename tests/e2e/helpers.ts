@@ -15,7 +15,6 @@ function headingOf({ id, locale }: SitePage): string {
 
 /** Every page in every language and its one heading, from the site's own list of pages. */
 export const PAGES = SITE_PAGES.map((page) => ({ ...page, heading: headingOf(page) }));
-export const ENGLISH_PAGES = PAGES.filter((page) => page.locale === "en");
 
 export const SERVICE_GALLERIES = [
   { path: "/vip-nightclub-experience", count: 18 },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { englishPath } from "../../app/content/pages";
+import { pagePath } from "../../app/content/pages";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
 import { PAGES } from "./helpers";
 
@@ -34,8 +34,8 @@ test.describe("search and sharing", () => {
       const url = `${E2E_SITE_URL}${path}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
       // Every language of the page, and English as the default, on every page.
-      const english = `${E2E_SITE_URL}${englishPath(id)}`;
-      const croatian = `${E2E_SITE_URL}${englishPath(id) === "/" ? "/hr" : `/hr${englishPath(id)}`}`;
+      const english = `${E2E_SITE_URL}${pagePath(id, "en")}`;
+      const croatian = `${E2E_SITE_URL}${pagePath(id, "hr")}`;
       const alternates = await page
         .locator('link[rel="alternate"][hreflang]')
         .evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
