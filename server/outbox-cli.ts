@@ -2,14 +2,15 @@
 // `docker exec <container> node build/outbox.js <command>`. Works on OUTBOX_DIR whether the
 // server runs or not: every change is a rename or a whole-file replace, as the server's own.
 //
-//   list [pending|failed|delivered]   one line per enquiry, oldest first
+//   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then
+//                                     what is not a record (set aside, or to be set aside)
 //   show ID                           the whole record (ID or its first characters)
 //   retry ID | --failed               back to pending, due now (after fixing the cause)
 //   purge-delivered [--older-than-days N]   delete delivered records (default: all)
 import { createOutbox, STATES, type OutboxState, type StoredRecord } from "~/enquiry/outbox.server";
 import { parseEnv } from "~/utils/env.server";
 
-const USAGE = `usage: outbox list [pending|failed|delivered]
+const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox show ID
        outbox retry ID | --failed
        outbox purge-delivered [--older-than-days N]`;
@@ -52,21 +53,39 @@ async function one(id: string | undefined): Promise<StoredRecord> {
 async function retry(record: StoredRecord) {
   const changes = { nextAttemptAt: undefined, failure: undefined, retriedAt: new Date().toISOString() };
   if (record.state === "failed") await outbox.move(record, "pending", changes);
-  else if (record.state === "pending") await outbox.update({ ...record, ...changes });
-  else fail(`${record.id} was delivered at ${record.deliveredAt}; not sent again.`);
+  else if (record.state === "pending") {
+    await outbox.update({ ...record, ...changes });
+    await outbox.requestReindex(); // a running server reads its records again
+  } else fail(`${record.id} was delivered at ${record.deliveredAt}; not sent again.`);
   console.log(`${record.id.slice(0, 8)}  pending, due now`);
 }
 
 switch (command) {
   case "list": {
-    const states = args[0] ? [args[0] as OutboxState] : [...STATES];
-    if (states.some((s) => !STATES.includes(s))) fail(USAGE);
-    const records = (await Promise.all(states.map((s) => outbox.list(s)))).flat();
-    records.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-    console.log(`id        state      received                  tries  note`);
-    for (const r of records) console.log(line(r));
+    const wanted = args[0] ?? "all";
+    if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as OutboxState)) fail(USAGE);
+    if (wanted !== "quarantine") {
+      const states = wanted === "all" ? [...STATES] : [wanted as OutboxState];
+      const scans = await Promise.all(states.map((s) => outbox.scan(s)));
+      const records = scans.flatMap((s) => s.records).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+      console.log(`id        state      received                  tries  note`);
+      for (const r of records) console.log(line(r));
+      // Never the contents: a name and what is wrong with it.
+      for (const u of scans.flatMap((s) => s.unreadable))
+        console.log(
+          `!         ${u.state.padEnd(9)}  ${JSON.stringify(u.file)}: ${u.reason} (the server sets it aside)`,
+        );
+    }
+    if (wanted === "all" || wanted === "quarantine") {
+      for (const q of await outbox.quarantined())
+        console.log(
+          `?         quarantine ${q.at}  from ${q.from}/ ${JSON.stringify(q.file)}: ${q.reason} (quarantine/${q.folder})`,
+        );
+    }
     const counts = await outbox.counts();
-    console.log(`${counts.pending} pending, ${counts.failed} failed, ${counts.delivered} delivered in ${outboxDir}`);
+    console.log(
+      `${counts.pending} pending, ${counts.failed} failed, ${counts.delivered} delivered, ${counts.quarantined} quarantined in ${outboxDir}`,
+    );
     break;
   }
   case "show": {

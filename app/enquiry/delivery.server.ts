@@ -23,13 +23,23 @@ export type DeliveryOptions = {
 export type Delivery = {
   /** Finishes the send in flight (if any), leaves the rest pending, and gives up the lease. */
   stop(): Promise<void>;
+  /** What keeps delivery from working now, for /healthz (empty when nothing does). */
+  problems(): string[];
 };
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+const errorCode = (error: unknown) =>
+  (error as NodeJS.ErrnoException)?.code ?? (error instanceof Error ? error.message : String(error)).slice(0, 120);
 
 /** The delivery worker: sends pending enquiries to EmailJS one at a time, oldest due first,
  * paced, retrying what may succeed later and setting aside what cannot. Runs in the HTTP
- * server's process; only the holder of the outbox's lease sends. */
+ * server's process; only the holder of the outbox's lease sends.
+ *
+ * Faults of the outbox's own volume (docs/decisions/0016-outbox-faults.md): the intent to send
+ * is written before each call, so a volume that cannot be written stops sending before it
+ * starts. An outcome that cannot be written once EmailJS answered is kept in memory: that
+ * enquiry is not sent again while this process lives, its outcome is written as soon as the
+ * volume allows, and no other enquiry is taken until then. */
 export function startDelivery(options: DeliveryOptions): Delivery {
   const { outbox, send, intervalMs, backoff, giveUpAfterMs, retentionMs, pollMs } = options;
   const now = options.now ?? (() => Date.now());
@@ -40,6 +50,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   // `intervalMs` apart whatever the network's delay did to the first.
   let lastCallEndedAt = -Infinity;
   let lastPurgeAt = -Infinity;
+  let holding = false;
+  let ticks = 0;
+  /** Outcomes EmailJS gave that are not on disk yet: id → how to write it. */
+  const unrecorded = new Map<string, { write: () => Promise<unknown>; outcome: string; since: number }>();
+  let unavailable: { code: string; at: number } | undefined;
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -50,45 +65,107 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       };
     });
 
-  const isDue = (record: StoredRecord) => !record.nextAttemptAt || Date.parse(record.nextAttemptAt) <= now();
+  /** Writes an outcome; when the volume refuses, keeps it to write later. */
+  async function record(target: StoredRecord, outcome: string, write: () => Promise<unknown>) {
+    try {
+      await write();
+    } catch (error) {
+      unrecorded.set(target.id, { write, outcome, since: now() });
+      log("error", "enquiry.outcome_unrecorded", {
+        id: target.id,
+        requestId: target.requestId,
+        outcome,
+        error: errorCode(error),
+        message:
+          "EmailJS answered but the outbox cannot be written: not sent again; no other enquiry is taken until it is written",
+      });
+      return false;
+    }
+    return true;
+  }
 
-  async function deliver(record: StoredRecord) {
-    if (await outbox.settledElsewhere(record)) return;
+  /** Writes the outcomes kept in memory; true when none is left. */
+  async function writeUnrecorded(): Promise<boolean> {
+    for (const [id, pending] of unrecorded) {
+      try {
+        await pending.write();
+      } catch {
+        return false; // the volume still refuses: said once already
+      }
+      unrecorded.delete(id);
+      log("info", "enquiry.outcome_recorded", {
+        id,
+        outcome: pending.outcome,
+        afterSeconds: Math.round((now() - pending.since) / 1000),
+      });
+    }
+    return true;
+  }
+
+  async function deliver(file: string) {
+    const read = await outbox.read("pending", file);
+    if (!read.ok) {
+      outbox.index.remove(file);
+      if (!read.missing) await outbox.quarantine("pending", file, read.reason);
+      return;
+    }
+    let current = read.record;
+    outbox.index.put(current); // the index only schedules: what is on disk decides
+    if (current.nextAttemptAt && Date.parse(current.nextAttemptAt) > now()) return;
+    if (await outbox.settledElsewhere(current)) return;
     const wait = lastCallEndedAt + intervalMs - now();
     if (wait > 0) await pause(wait);
     if (stopping) return;
-    const result = await send(record.enquiry);
+    // Still the one deliverer, just before the call (a stalled process may have lost it).
+    if (!(await lease.hold())) return;
+    if (current.sendingSince) {
+      log("warn", "enquiry.resending", {
+        id: current.id,
+        requestId: current.requestId,
+        sendingSince: current.sendingSince,
+        message: "a call was in flight when a process stopped: EmailJS may receive this enquiry a second time",
+      });
+    }
+    // The intent, written before the call: a volume that cannot take it stops the send here.
+    current = { ...current, sendingSince: new Date(now()).toISOString() };
+    await outbox.update(current);
+
+    const result = await send(current.enquiry);
     lastCallEndedAt = now();
     const at = new Date(now()).toISOString();
     const attempts = [
-      ...record.attempts,
+      ...current.attempts,
       result.ok
         ? { at, outcome: "delivered", status: result.status }
         : { at, outcome: result.reason, status: result.status, detail: result.detail },
     ];
     const verdict = judge(result);
-    const waitedSeconds = Math.round((now() - Date.parse(record.receivedAt)) / 1000);
-    const base = { id: record.id, requestId: record.requestId, attempt: attempts.length };
+    const waitedSeconds = Math.round((now() - Date.parse(current.receivedAt)) / 1000);
+    const base = { id: current.id, requestId: current.requestId, attempt: attempts.length };
+    const sent = current;
 
     if (verdict.kind === "delivered") {
-      await outbox.move(record, "delivered", { attempts, deliveredAt: at, nextAttemptAt: undefined });
-      log("info", "enquiry.delivered", { ...base, status: result.status, waitedSeconds });
+      const changes = { attempts, deliveredAt: at, nextAttemptAt: undefined, sendingSince: undefined };
+      if (await record(sent, "delivered", () => outbox.move(sent, "delivered", changes)))
+        log("info", "enquiry.delivered", { ...base, status: result.status, waitedSeconds });
       return;
     }
     if (result.ok) return; // narrowed above; keeps the types honest
     const failure = { reason: result.reason, status: result.status, detail: result.detail };
-    const clockStart = Date.parse(record.retriedAt ?? record.receivedAt);
+    const clockStart = Date.parse(current.retriedAt ?? current.receivedAt);
     if (verdict.kind === "give-up" || now() - clockStart >= giveUpAfterMs) {
       const fix =
         verdict.kind === "give-up"
           ? verdict.fix
           : `Still failing after ${Math.round(giveUpAfterMs / 3_600_000)} h: check EmailJS's status and the account, then \`npm run outbox -- retry --failed\`.`;
-      await outbox.move(record, "failed", { attempts, nextAttemptAt: undefined, failure: { ...failure, fix } });
+      const changes = { attempts, nextAttemptAt: undefined, sendingSince: undefined, failure: { ...failure, fix } };
+      await record(sent, "failed", () => outbox.move(sent, "failed", changes));
       log("error", "enquiry.delivery_failed", { ...base, ...failure, providerText: result.detail, fix });
       return;
     }
     const delayMs = retryDelay(attempts.length, backoff);
-    await outbox.update({ ...record, attempts, nextAttemptAt: new Date(now() + delayMs).toISOString() });
+    const next = { ...sent, attempts, sendingSince: undefined, nextAttemptAt: new Date(now() + delayMs).toISOString() };
+    await record(sent, "retry", () => outbox.update(next));
     log("warn", "enquiry.retry_scheduled", {
       ...base,
       reason: result.reason,
@@ -99,16 +176,24 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   }
 
   async function tick() {
-    if (!(await lease.hold())) return;
+    // Nothing new is taken while an outcome EmailJS gave is not on disk.
+    if (unrecorded.size > 0 && !(await writeUnrecorded())) return false;
+    const held = await lease.hold();
+    // Taking over from another process: it changed records this one has not read.
+    if (held && !holding && ticks > 0) outbox.index.invalidate();
+    holding = held;
+    ticks++;
+    if (!held) return false;
     if (now() - lastPurgeAt >= PURGE_EVERY_MS) {
       lastPurgeAt = now();
       const purged = await outbox.purgeDelivered(retentionMs, now());
       if (purged) log("info", "outbox.purged", { delivered: purged });
       await outbox.sweepTemporary();
     }
+    await outbox.index.refresh();
     // One record per tick, so a stop request is seen between sends.
-    const next = (await outbox.list("pending")).find(isDue);
-    if (next) await deliver(next);
+    const next = outbox.index.nextDue(now(), (id) => unrecorded.has(id));
+    if (next) await deliver(next.file);
     return next !== undefined;
   }
 
@@ -117,23 +202,34 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       const adopted = await adoptEarlierRecords(outbox);
       if (adopted) log("info", "outbox.adopted", { records: adopted });
     } catch (error) {
-      log("error", "outbox.adopt_failed", { error: String(error) });
+      log("error", "outbox.adopt_failed", { error: errorCode(error) });
     }
-    let lastProblem = { message: "", at: -Infinity };
+    let lastProblem = { kind: "", at: -Infinity };
     while (!stopping) {
       let busy = false;
       try {
-        busy = (await tick()) === true;
+        busy = await tick();
+        unavailable = undefined;
       } catch (error) {
         // An unwritable or missing volume: say so (once a minute while it lasts), keep
         // serving, look again later.
+        // Compared by code and call: the message names a temporary file, new every time.
         const message = error instanceof Error ? error.message : String(error);
-        if (message !== lastProblem.message || now() - lastProblem.at >= 60_000) {
+        const kind = `${errorCode(error)} ${(error as NodeJS.ErrnoException)?.syscall ?? ""}`;
+        unavailable = { code: errorCode(error), at: now() };
+        if (kind !== lastProblem.kind || now() - lastProblem.at >= 60_000) {
           log("error", "outbox.unavailable", { error: message });
-          lastProblem = { message, at: now() };
+          lastProblem = { kind, at: now() };
         }
       }
       if (!busy && !stopping) await pause(pollMs);
+    }
+    if (unrecorded.size > 0 && !(await writeUnrecorded().catch(() => false))) {
+      log("error", "enquiry.outcome_unrecorded_at_exit", {
+        ids: [...unrecorded.keys()],
+        message:
+          "EmailJS accepted or answered these, but the outbox could not be written: the next start sends them again",
+      });
     }
     await lease.release().catch(() => {});
   })();
@@ -143,6 +239,15 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       stopping = true;
       wake();
       await running;
+    },
+    problems() {
+      const problems: string[] = [];
+      if (unrecorded.size > 0)
+        problems.push(`${unrecorded.size} delivery outcome(s) not yet written to the outbox: delivery paused`);
+      const leaseProblem = lease.problem();
+      if (leaseProblem) problems.push(leaseProblem);
+      if (unavailable) problems.push(`delivery cannot use the outbox (${unavailable.code})`);
+      return problems;
     },
   };
 }

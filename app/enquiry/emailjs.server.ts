@@ -1,5 +1,5 @@
 import type { EmailJsConfig } from "~/utils/env.server";
-import type { Enquiry } from "./schema.server";
+import type { StoredEnquiry } from "./outbox-record.server";
 import type { Send, SendResult } from "./transport.server";
 
 export const EMAILJS_LIB_VERSION = "3.2.0";
@@ -7,7 +7,7 @@ export const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
 
 /** The multipart body EmailJS's send-form endpoint takes: the template's variables as
  * top-level fields, plus the library version and the account's ids. */
-export function emailJsFormData(config: EmailJsConfig, enquiry: Enquiry): FormData {
+export function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry): FormData {
   const form = new FormData();
   form.set("name", enquiry.name);
   form.set("email", enquiry.email);

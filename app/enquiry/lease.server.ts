@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { open, rename, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
+import { readRegularFile } from "./safe-file.server";
 
 /** Which process delivers from an outbox folder. Every replica stores enquiries, but only the
  * holder of this lease sends them, so replicas may share one volume: no enquiry is sent by
@@ -15,6 +16,8 @@ export type Lease = {
   hold(): Promise<boolean>;
   /** Gives it up (on shutdown), so another process takes over without waiting. */
   release(): Promise<void>;
+  /** Why the held lease could not be renewed, while that lasts (for /healthz). */
+  problem(): string | undefined;
 };
 
 type LeaseFile = { owner: string; host: string; pid: number; renewedAt: number };
@@ -37,12 +40,18 @@ export function createLease(
   };
   let held = false;
   let renewedAt = 0;
+  let renewalError: string | undefined;
 
+  // Absent, half-written by a process that died while writing it, or not a lease at all (a
+  // link, a FIFO: never followed or waited on): then it is anybody's to take.
   const read = async (): Promise<LeaseFile | undefined> => {
+    const text = await readRegularFile(file, 4096);
+    if (!text.ok) return undefined;
     try {
-      return JSON.parse(await readFile(file, "utf8")) as LeaseFile;
+      const lease = JSON.parse(text.text) as Partial<LeaseFile>;
+      return typeof lease.owner === "string" && typeof lease.renewedAt === "number" ? (lease as LeaseFile) : undefined;
     } catch {
-      return undefined; // absent, or half-written by a process that died while writing it
+      return undefined;
     }
   };
 
@@ -65,9 +74,13 @@ export function createLease(
   async function create(): Promise<boolean> {
     try {
       const handle = await open(file, "wx", 0o600);
-      renewedAt = now();
-      await handle.writeFile(JSON.stringify({ ...me, renewedAt }));
-      await handle.close();
+      const at = now();
+      try {
+        await handle.writeFile(JSON.stringify({ ...me, renewedAt: at }));
+      } finally {
+        await handle.close();
+      }
+      renewedAt = at;
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
@@ -85,9 +98,18 @@ export function createLease(
         }
         if (now() - renewedAt > leaseMs / 3) {
           const tmp = `${file}.${me.owner}`;
-          renewedAt = now();
-          await writeFile(tmp, JSON.stringify({ ...me, renewedAt }), { mode: 0o600 });
-          await rename(tmp, file);
+          const at = now();
+          try {
+            await writeFile(tmp, JSON.stringify({ ...me, renewedAt: at }), { mode: 0o600 });
+            await rename(tmp, file);
+            renewedAt = at; // renewed only once it is written
+            renewalError = undefined;
+          } catch (error) {
+            await rm(tmp, { force: true }).catch(() => {});
+            renewalError = (error as NodeJS.ErrnoException).code ?? String(error);
+            // Still ours until it could be taken over; stop sending well before that.
+            return now() - renewedAt < leaseMs / 2;
+          }
         }
         return true;
       }
@@ -103,6 +125,10 @@ export function createLease(
       }
       await rm(stale, { force: true });
       return (held = await create());
+    },
+
+    problem() {
+      return held && renewalError ? `delivery lease cannot be renewed (${renewalError})` : undefined;
     },
 
     async release() {

@@ -1,91 +1,125 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Enquiry } from "./schema.server";
+import { log } from "~/utils/log.server";
+import { createPendingIndex, type IndexCounts } from "./outbox-index.server";
+import {
+  isRecordFileName,
+  parseRecord,
+  RECORD_VERSION,
+  recordFileName,
+  type OutboxRecord,
+  type StoredEnquiry,
+} from "./outbox-record.server";
+import { readRegularFile } from "./safe-file.server";
 
 /** The outbox: one JSON file per accepted enquiry, in the folder of its state.
  *
- *   OUTBOX_DIR/pending/    accepted, waiting to be delivered (or for its next try)
- *   OUTBOX_DIR/failed/     given up: a problem retrying cannot fix, or tried for too long
- *   OUTBOX_DIR/delivered/  EmailJS accepted it; removed after the retention period
- *   OUTBOX_DIR/tmp/        files being written, renamed into place when complete
+ *   OUTBOX_DIR/pending/     accepted, waiting to be delivered (or for its next try)
+ *   OUTBOX_DIR/failed/      given up: a problem retrying cannot fix, or tried for too long
+ *   OUTBOX_DIR/delivered/   EmailJS accepted it; removed after the retention period
+ *   OUTBOX_DIR/quarantine/  anything found in the folders above that is not a complete record
+ *                           (one folder each: the entry, untouched, and reason.json)
+ *   OUTBOX_DIR/tmp/         files being written, renamed into place when complete
  *
- * The folder is the truth about a record's state, and a record's contents are only ever
- * replaced whole (written to tmp/, fsync'ed, renamed into place), so a crash at any moment
- * leaves every accepted enquiry complete in its folder (in two, for a move that was cut
- * short: `settledElsewhere` tells). */
+ * The folder is the truth about a record's state. A state change is one rename (atomic, and it
+ * needs no free space), then the record's contents are replaced whole (written to tmp/,
+ * fsync'ed, renamed over it). Nothing in the folders is trusted: entries are opened without
+ * following links and set aside, never parsed into the log, when they are not records.
+ * Decisions: docs/decisions/0016-outbox-faults.md. */
 export const STATES = ["pending", "failed", "delivered"] as const;
 export type OutboxState = (typeof STATES)[number];
-
-export type Attempt = {
-  at: string;
-  /** "delivered", "http_<status>", "timeout", "network". */
-  outcome: string;
-  status?: number;
-  /** The provider's text, shortened. */
-  detail?: string;
-};
-
-export type OutboxRecord = {
-  id: string;
-  receivedAt: string;
-  requestId?: string;
-  enquiry: Enquiry;
-  attempts: Attempt[];
-  /** When the next try is due (pending records after a failed try). */
-  nextAttemptAt?: string;
-  /** When an operator last sent it back to pending: the give-up clock restarts there. */
-  retriedAt?: string;
-  deliveredAt?: string;
-  /** Why it failed for good, and what is likely to fix it. */
-  failure?: { reason: string; status?: number; detail?: string; fix?: string };
-};
+export type { Attempt, OutboxRecord } from "./outbox-record.server";
 
 export type StoredRecord = OutboxRecord & { state: OutboxState; file: string };
+export type Unreadable = { state: OutboxState; file: string; reason: string };
+export type Quarantined = { folder: string; file: string; from: string; reason: string; at: string };
 
-export type OutboxCounts = { pending: number; failed: number; delivered: number; oldestPendingAt?: string };
+/** Far above any record (an enquiry's fields are bounded by the form): anything larger is not one. */
+export const MAX_RECORD_BYTES = 256 * 1024;
 
-const fileName = (record: Pick<OutboxRecord, "id" | "receivedAt">) =>
-  `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+type Read = { ok: true; record: StoredRecord } | { ok: false; missing?: true; reason: string };
 
 export function createOutbox(dir: string) {
-  const folder = (state: OutboxState | "tmp") => path.join(dir, state);
+  const folder = (name: OutboxState | "tmp" | "quarantine") => path.join(dir, name);
+  const reindexMarker = path.join(dir, "reindex");
+
   let ready: Promise<unknown> | undefined;
+  /** Creates the folders once; refuses folders replaced by links (they could point anywhere). */
   const prepare = () =>
-    (ready ??= Promise.all(
-      [...STATES, "tmp" as const].map((s) => mkdir(folder(s), { recursive: true, mode: 0o700 })),
-    ).catch((error: unknown) => {
+    (ready ??= (async () => {
+      for (const name of [...STATES, "tmp", "quarantine"] as const) {
+        await mkdir(folder(name), { recursive: true, mode: 0o700 });
+        const info = await lstat(folder(name));
+        if (!info.isDirectory())
+          throw new Error(`${name}/ in the outbox is not a folder (a link?): refusing to use it`);
+      }
+    })().catch((error: unknown) => {
       ready = undefined; // try again next time: the volume may be mounted later
       throw error;
     }));
 
   /** Writes `record` completely under tmp/, flushes it to disk, then renames it to `target`. */
-  async function writeDurably(target: string, record: OutboxRecord) {
+  async function writeDurably(target: string, contents: string) {
     await prepare();
     const tmp = path.join(folder("tmp"), `${randomUUID()}.json`);
-    const handle = await open(tmp, "wx", 0o600);
     try {
-      await handle.writeFile(JSON.stringify(record, null, 2) + "\n");
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(tmp, "wx", 0o600);
+      try {
+        await handle.writeFile(contents);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true }).catch(() => {});
+      throw error;
     }
-    await rename(tmp, target);
     await syncFolder(path.dirname(target));
   }
 
-  async function readRecord(state: OutboxState, file: string): Promise<StoredRecord | undefined> {
-    try {
-      const record = JSON.parse(await readFile(path.join(folder(state), file), "utf8")) as OutboxRecord;
-      return { ...record, attempts: record.attempts ?? [], state, file };
-    } catch (error) {
-      // Moved or removed by someone else since the folder was listed.
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
+  const serialize = (record: StoredRecord | OutboxRecord) => {
+    const { state: _s, file: _f, ...rest } = record as StoredRecord;
+    return JSON.stringify({ v: RECORD_VERSION, ...rest }, null, 2) + "\n";
+  };
+
+  async function read(state: OutboxState, file: string): Promise<Read> {
+    if (!isRecordFileName(file)) return { ok: false, reason: "not an outbox record's name" };
+    const text = await readRegularFile(path.join(folder(state), file), MAX_RECORD_BYTES);
+    if (!text.ok) return text;
+    const parsed = parseRecord(text.text, file);
+    return parsed.ok ? { ok: true, record: { ...parsed.record, state, file } } : parsed;
   }
 
-  const strip = ({ state: _state, file: _file, ...record }: StoredRecord): OutboxRecord => record;
+  /** Sets an entry aside: renamed (never read, never followed) into its own folder under
+   * quarantine/, beside a reason.json. Logged by name and reason only. */
+  async function quarantine(from: OutboxState | "outbox", file: string, reason: string): Promise<void> {
+    await prepare();
+    const at = new Date().toISOString();
+    const place = path.join(folder("quarantine"), `${at.replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`);
+    await mkdir(place, { mode: 0o700 });
+    await writeDurably(path.join(place, "reason.json"), JSON.stringify({ file, from, reason, at }, null, 2) + "\n");
+    const source = from === "outbox" ? path.join(dir, file) : path.join(folder(from), file);
+    try {
+      await rename(source, path.join(place, "entry"));
+    } catch (error) {
+      await rm(place, { recursive: true, force: true }).catch(() => {});
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // someone else set it aside
+      throw error;
+    }
+    log("warn", "outbox.quarantined", { file: file.slice(0, 200), from, reason });
+  }
+
+  const index = createPendingIndex({
+    pending: folder("pending"),
+    failed: folder("failed"),
+    quarantineDir: folder("quarantine"),
+    reindexMarker,
+    prepare,
+    inspect: (state, file) => read(state, file),
+    setAside: quarantine,
+  });
 
   // Files sort by their time of arrival: two enquiries in the same millisecond get distinct,
   // increasing times, so they are delivered in the order they came (not by random id).
@@ -95,41 +129,67 @@ export function createOutbox(dir: string) {
     return new Date(lastReceived).toISOString();
   };
 
-  return {
+  const exists = (target: string) =>
+    lstat(target).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return false;
+        throw error;
+      },
+    );
+
+  const outbox = {
     dir,
 
     /** Accepts an enquiry: it is on disk, complete, when this resolves. */
-    async store(enquiry: Enquiry, requestId?: string): Promise<OutboxRecord> {
-      const record: OutboxRecord = {
+    async store(enquiry: StoredEnquiry, requestId?: string): Promise<StoredRecord> {
+      const record: StoredRecord = {
         id: randomUUID(),
         receivedAt: receivedNow(),
         requestId,
         enquiry,
         attempts: [],
+        state: "pending",
+        file: "",
       };
-      await writeDurably(path.join(folder("pending"), fileName(record)), record);
+      record.file = recordFileName(record);
+      await writeDurably(path.join(folder("pending"), record.file), serialize(record));
+      index.put(record);
       return record;
     },
 
-    /** The records in one state, oldest first. */
-    async list(state: OutboxState): Promise<StoredRecord[]> {
+    /** One record, read afresh; `missing` when it is no longer in that state. */
+    read,
+
+    /** Every record in one state, oldest first, and the entries that are not records
+     * (reads each file: for the outbox command and tests, not for the server's polls). */
+    async scan(state: OutboxState): Promise<{ records: StoredRecord[]; unreadable: Unreadable[] }> {
       await prepare();
-      const files = (await readdir(folder(state))).filter((f) => f.endsWith(".json")).sort();
-      const records = await Promise.all(files.map((f) => readRecord(state, f)));
-      return records.filter((r): r is StoredRecord => r !== undefined);
+      const records: StoredRecord[] = [];
+      const unreadable: Unreadable[] = [];
+      for (const file of (await readdir(folder(state))).sort()) {
+        const result = await read(state, file);
+        if (result.ok) records.push(result.record);
+        else if (!result.missing) unreadable.push({ state, file, reason: result.reason });
+      }
+      return { records, unreadable };
+    },
+
+    /** The records in one state, oldest first (entries that are not records left out). */
+    async list(state: OutboxState): Promise<StoredRecord[]> {
+      return (await outbox.scan(state)).records;
     },
 
     /** A record by its id or the start of it (as `list` shows it), in whatever state. */
     async find(idPrefix: string): Promise<StoredRecord[]> {
       await prepare();
       const found: StoredRecord[] = [];
+      const wanted = idPrefix.toLowerCase();
       for (const state of STATES) {
         for (const file of await readdir(folder(state))) {
-          const id = file.replace(/\.json$/, "").slice(-36);
-          if (id.startsWith(idPrefix)) {
-            const record = await readRecord(state, file);
-            if (record) found.push(record);
-          }
+          if (!isRecordFileName(file) || !file.slice(-41, -5).toLowerCase().startsWith(wanted)) continue;
+          const result = await read(state, file);
+          if (result.ok) found.push(result.record);
         }
       }
       return found;
@@ -137,53 +197,107 @@ export function createOutbox(dir: string) {
 
     /** Replaces a record's contents in its folder. */
     async update(record: StoredRecord): Promise<void> {
-      await writeDurably(path.join(folder(record.state), record.file), strip(record));
+      await writeDurably(path.join(folder(record.state), record.file), serialize(record));
+      if (record.state === "pending") index.put(record);
     },
 
-    /** Moves a record to another state: its new contents are written durably into the new
-     * folder, then the old file is removed. A crash in between leaves it in both folders,
-     * which `settledElsewhere` resolves. */
+    /** Moves a record to another state: first the rename (the state changes there, atomically,
+     * and it needs no free space), then its new contents. Safe to call again after a failure
+     * at either step: a record already in `to` only gets its contents written. */
     async move(record: StoredRecord, to: OutboxState, changes: Partial<OutboxRecord> = {}): Promise<StoredRecord> {
+      await prepare();
       const moved: StoredRecord = { ...record, ...changes, state: to };
-      await writeDurably(path.join(folder(to), record.file), strip(moved));
-      await rm(path.join(folder(record.state), record.file), { force: true });
-      await syncFolder(folder(record.state));
+      const source = path.join(folder(record.state), record.file);
+      const target = path.join(folder(to), record.file);
+      if (record.state !== to && (await exists(source))) {
+        await rename(source, target);
+        if (record.state === "pending") index.remove(record.file);
+        await syncFolder(folder(to));
+        await syncFolder(folder(record.state));
+      } else if (!(await exists(target))) {
+        if (record.state === "pending") index.remove(record.file);
+        return moved; // removed by an operator meanwhile: nothing to record it in
+      }
+      await writeDurably(target, serialize(moved));
+      if (to === "pending") index.put(moved);
       return moved;
     },
 
-    /** True when a pending record is already in delivered/ or failed/ (a move interrupted by a
-     * crash); the stale pending copy is then removed, so it is never sent again. */
+    /** True when a pending record is also in delivered/ or failed/ (a move cut short by a crash
+     * in an earlier version, which wrote the copy first); the stale pending copy is then
+     * removed, so it is never sent again. An operator's retry of a failed record is newer than
+     * its failed copy: then the failed copy is the stale one. */
     async settledElsewhere(record: StoredRecord): Promise<boolean> {
       for (const state of ["delivered", "failed"] as const) {
-        if (await stat(path.join(folder(state), record.file)).catch(() => undefined)) {
-          await rm(path.join(folder(record.state), record.file), { force: true });
-          return true;
+        if (!(await exists(path.join(folder(state), record.file)))) continue;
+        if (state === "failed" && record.retriedAt) {
+          const other = await read("failed", record.file);
+          if (!other.ok || (other.record.retriedAt ?? "") < record.retriedAt) {
+            await rm(path.join(folder("failed"), record.file), { force: true });
+            continue;
+          }
         }
+        await rm(path.join(folder(record.state), record.file), { force: true });
+        if (record.state === "pending") index.remove(record.file);
+        return true;
       }
       return false;
     },
 
-    async counts(): Promise<OutboxCounts> {
+    /** The pending records' index: refreshed from the folders at a cost that does not grow
+     * with the number waiting (see outbox-index.server.ts). */
+    index,
+
+    /** Counts by reading the folders (the outbox command; the server uses `index.counts()`). */
+    async counts(): Promise<{ pending: number; failed: number; delivered: number; quarantined: number }> {
       await prepare();
-      const [pending, failed, delivered] = await Promise.all(
-        STATES.map(async (s) => (await readdir(folder(s))).sort()),
+      const [pending, failed, delivered, quarantined] = await Promise.all(
+        (["pending", "failed", "delivered", "quarantine"] as const).map(async (s) => (await readdir(folder(s))).length),
       );
-      const oldest = pending![0];
-      return {
-        pending: pending!.length,
-        failed: failed!.length,
-        delivered: delivered!.length,
-        oldestPendingAt: oldest ? (await readRecord("pending", oldest))?.receivedAt : undefined,
-      };
+      return { pending: pending!, failed: failed!, delivered: delivered!, quarantined: quarantined! };
     },
 
-    /** Deletes delivered records older than `olderThanMs` (by delivery time); returns how many. */
+    /** What has been set aside, oldest first. */
+    async quarantined(): Promise<Quarantined[]> {
+      await prepare();
+      const found: Quarantined[] = [];
+      for (const name of (await readdir(folder("quarantine"))).sort()) {
+        const text = await readRegularFile(path.join(folder("quarantine"), name, "reason.json"), 64 * 1024);
+        let why: Partial<Quarantined> = {};
+        try {
+          if (text.ok) why = JSON.parse(text.text) as Partial<Quarantined>;
+        } catch {
+          // an unreadable reason still lists the entry
+        }
+        found.push({
+          folder: name,
+          file: String(why.file ?? "?"),
+          from: String(why.from ?? "?"),
+          reason: String(why.reason ?? "unknown"),
+          at: String(why.at ?? ""),
+        });
+      }
+      return found;
+    },
+
+    /** Sets an entry of a state's folder aside (see `quarantine` above). */
+    quarantine,
+
+    /** Tells a running server that records changed in place (the outbox command's retry): its
+     * index is rebuilt from the folder at its next look. */
+    async requestReindex(): Promise<void> {
+      await writeDurably(reindexMarker, `${new Date().toISOString()}\n`);
+    },
+
+    /** Deletes delivered records older than `olderThanMs` (by the time they were moved to
+     * delivered/, the file's modification time); returns how many. */
     async purgeDelivered(olderThanMs: number, now = Date.now()): Promise<number> {
+      await prepare();
       let removed = 0;
-      for (const record of await this.list("delivered")) {
-        const at = Date.parse(record.deliveredAt ?? record.receivedAt);
-        if (now - at >= olderThanMs) {
-          await rm(path.join(folder("delivered"), record.file), { force: true });
+      for (const file of await readdir(folder("delivered"))) {
+        const info = await lstat(path.join(folder("delivered"), file)).catch(() => undefined);
+        if (info && now - info.mtimeMs >= olderThanMs) {
+          await rm(path.join(folder("delivered"), file), { recursive: true, force: true });
           removed++;
         }
       }
@@ -195,14 +309,33 @@ export function createOutbox(dir: string) {
       await prepare();
       for (const file of await readdir(folder("tmp"))) {
         const target = path.join(folder("tmp"), file);
-        const info = await stat(target).catch(() => undefined);
-        if (info && now - info.mtimeMs > olderThanMs) await rm(target, { force: true });
+        const info = await lstat(target).catch(() => undefined);
+        if (info && now - info.mtimeMs > olderThanMs) await rm(target, { recursive: true, force: true });
+      }
+    },
+
+    /** Whether an enquiry could be stored now: a small file written and removed in tmp/, on the
+     * same volume as pending/. Throws what the store would meet (EROFS, ENOSPC, EACCES…). */
+    async writeCheck(): Promise<void> {
+      await prepare();
+      const probe = path.join(folder("tmp"), `write-check-${randomUUID()}`);
+      try {
+        const handle = await open(probe, "wx", 0o600);
+        try {
+          await handle.writeFile(Buffer.alloc(4096));
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await rm(probe, { force: true }).catch(() => {});
       }
     },
   };
+  return outbox;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+export type { IndexCounts };
 
 /** Makes a rename durable: the folder's entry is on disk too. */
 async function syncFolder(dir: string) {
@@ -215,22 +348,24 @@ async function syncFolder(dir: string) {
 }
 
 /** Enquiries kept by earlier versions as OUTBOX_DIR/*.json ("pending" or "relay_failed"):
- * moved into pending/ so they are delivered like any other. Returns how many. */
+ * moved into pending/ so they are delivered like any other; what is not a record is set
+ * aside. Returns how many were adopted. */
 export async function adoptEarlierRecords(outbox: Outbox): Promise<number> {
   let adopted = 0;
   const files = await readdir(outbox.dir).catch(() => [] as string[]);
   for (const file of files.filter((f) => f.endsWith(".json"))) {
     const source = path.join(outbox.dir, file);
-    const earlier = JSON.parse(await readFile(source, "utf8")) as Partial<OutboxRecord> & { enquiry?: Enquiry };
-    if (!earlier.enquiry || !earlier.id || !earlier.receivedAt) continue;
-    const record: OutboxRecord = {
-      id: earlier.id,
-      receivedAt: earlier.receivedAt,
-      requestId: earlier.requestId,
-      enquiry: earlier.enquiry,
-      attempts: [],
-    };
-    await outbox.update({ ...record, state: "pending", file: fileName(record) });
+    const text = await readRegularFile(source, MAX_RECORD_BYTES);
+    if (!text.ok && text.missing) continue;
+    const parsed = text.ok ? parseRecord(text.text) : text;
+    if (!parsed.ok) {
+      await outbox.quarantine("outbox", file, parsed.reason);
+      continue;
+    }
+    const { id, receivedAt, requestId, enquiry } = parsed.record;
+    const record: StoredRecord = { id, receivedAt, requestId, enquiry, attempts: [], state: "pending", file: "" };
+    record.file = recordFileName(record);
+    await outbox.update(record);
     await rm(source, { force: true });
     adopted++;
   }

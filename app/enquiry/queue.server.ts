@@ -2,7 +2,7 @@ import { emailJsConfig, env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { startDelivery, type Delivery } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
-import { createOutbox, type OutboxCounts } from "./outbox.server";
+import { createOutbox, type IndexCounts } from "./outbox.server";
 import type { Enquiry } from "./schema.server";
 
 /** This server's outbox (OUTBOX_DIR): where every accepted enquiry is stored before the
@@ -11,13 +11,21 @@ export const outbox = createOutbox(env.OUTBOX_DIR);
 
 export type StoreResult = { ok: true; id: string } | { ok: false };
 
+/** Whether an enquiry can be stored now: the last store's outcome, or the last write check,
+ * whichever is newer (/healthz). */
+let acceptance: { ok: true } | { ok: false; code: string } = { ok: true };
+let lastCheck: { at: number; run: Promise<void> } | undefined;
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException)?.code ?? "error";
+
 /** Accept = stored: the enquiry is on disk (fsync'ed) when this says ok. */
 export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promise<StoreResult> {
   try {
     const record = await outbox.store(enquiry, requestId);
+    acceptance = { ok: true };
     log("info", "enquiry.accepted", { requestId, id: record.id });
     return { ok: true, id: record.id };
   } catch (error) {
+    acceptance = { ok: false, code: codeOf(error) };
     log("error", "enquiry.store_failed", {
       requestId,
       dir: env.OUTBOX_DIR,
@@ -27,11 +35,29 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
   }
 }
 
+/** A small write on the outbox's volume, at most once a second however often /healthz is
+ * asked: a read-only or full volume is seen before a visitor meets it. */
+function checkAcceptance(now: number): Promise<void> {
+  if (lastCheck && now - lastCheck.at < 1_000) return lastCheck.run;
+  const run = outbox.writeCheck().then(
+    () => {
+      acceptance = { ok: true };
+    },
+    (error: unknown) => {
+      acceptance = { ok: false, code: codeOf(error) };
+    },
+  );
+  lastCheck = { at: now, run };
+  return run;
+}
+
+let delivery: Delivery | undefined;
+
 /** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
  * enquiries stay in pending/ for an operator to read, and nothing is sent. */
 export function startConfiguredDelivery(): Delivery | undefined {
   if (!emailJsConfig) return undefined;
-  return startDelivery({
+  delivery = startDelivery({
     outbox,
     send: createEmailJsSend(emailJsConfig, { timeoutMs: env.RELAY_TIMEOUT_MS }),
     intervalMs: env.EMAILJS_MIN_INTERVAL_MS,
@@ -40,55 +66,51 @@ export function startConfiguredDelivery(): Delivery | undefined {
     retentionMs: env.OUTBOX_RETENTION_DAYS * 86_400_000,
     pollMs: env.OUTBOX_POLL_MS,
   });
+  return delivery;
 }
 
 export type QueueHealth = {
   status: "ok" | "degraded";
   transport: "emailjs" | "outbox";
+  /** Whether an enquiry posted now would be stored. */
+  accepting: boolean;
   pending: number;
   failed: number;
+  /** Entries of the outbox that are not records, set aside in quarantine/. */
+  quarantined: number;
   oldestPendingSeconds: number;
   /** Why it is degraded, for a person reading it. */
   problems?: string[];
 };
 
-/** The queue as /healthz reports it. Degraded while anything has failed, is being retried,
- * or has waited longer than OUTBOX_ALERT_SECONDS (with EmailJS configured), or while the
- * outbox cannot be read. */
+/** The queue as /healthz reports it, at a cost that does not grow with the queue (the index,
+ * and one small write at most once a second). Degraded while an enquiry cannot be stored,
+ * anything has failed, is being retried, was set aside, or has waited longer than
+ * OUTBOX_ALERT_SECONDS (with EmailJS configured), or while delivery cannot use the outbox. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   const transport = emailJsConfig ? "emailjs" : "outbox";
-  let counts: OutboxCounts;
-  let retrying = 0;
-  try {
-    counts = await outbox.counts();
-    if (transport === "emailjs" && counts.pending > 0) {
-      retrying = (await outbox.list("pending")).filter((r) => r.attempts.length > 0).length;
-    }
-  } catch {
-    return {
-      status: "degraded",
-      transport,
-      pending: 0,
-      failed: 0,
-      oldestPendingSeconds: 0,
-      problems: ["outbox unreadable"],
-    };
-  }
+  const problems: string[] = [];
+  let counts: IndexCounts = { pending: 0, retrying: 0, failed: 0, quarantined: 0 };
+  const [looked] = await Promise.allSettled([outbox.index.refresh(), checkAcceptance(now)]);
+  if (looked.status === "rejected") problems.push(`outbox unreadable (${codeOf(looked.reason)})`);
+  else counts = outbox.index.counts();
+  if (!acceptance.ok) problems.push(`enquiries cannot be stored now (${acceptance.code})`);
   const oldestPendingSeconds = counts.oldestPendingAt
     ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
     : 0;
-  const problems = [
-    counts.failed > 0 && `${counts.failed} failed`,
-    retrying > 0 && `${retrying} being retried`,
-    transport === "emailjs" &&
-      oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS &&
-      `oldest pending ${oldestPendingSeconds} s`,
-  ].filter((p): p is string => typeof p === "string");
+  if (counts.failed > 0) problems.push(`${counts.failed} failed`);
+  if (counts.quarantined > 0) problems.push(`${counts.quarantined} set aside in quarantine/ (not enquiry records)`);
+  if (transport === "emailjs" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
+  if (transport === "emailjs" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
+    problems.push(`oldest pending ${oldestPendingSeconds} s`);
+  problems.push(...(delivery?.problems() ?? []));
   return {
     status: problems.length ? "degraded" : "ok",
     transport,
+    accepting: acceptance.ok,
     pending: counts.pending,
     failed: counts.failed,
+    quarantined: counts.quarantined,
     oldestPendingSeconds,
     ...(problems.length ? { problems } : {}),
   };

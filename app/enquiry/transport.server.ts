@@ -1,4 +1,4 @@
-import type { Enquiry } from "./schema.server";
+import type { StoredEnquiry } from "./outbox-record.server";
 
 /** What one try at handing an enquiry to the provider came to: a value, never a throw. */
 export type SendResult =
@@ -13,4 +13,4 @@ export type SendResult =
     };
 
 /** The contract the delivery worker sends through (EmailJS in production, anything in tests). */
-export type Send = (enquiry: Enquiry) => Promise<SendResult>;
+export type Send = (enquiry: StoredEnquiry) => Promise<SendResult>;

@@ -1,0 +1,216 @@
+import { lstat, readdir } from "node:fs/promises";
+import type { OutboxRecord } from "./outbox-record.server";
+
+/** The pending records in memory: name, arrival, due time, tries. Built once by reading every
+ * record in pending/, then kept by this process's own writes and by cheap looks at the folders
+ * (one `lstat` each; the names are listed again only when a folder's time moved, and only new
+ * names are read). So a poll, /healthz and a store cost the same with 10 or 10,000 waiting
+ * (docs/decisions/0016-outbox-faults.md). The index only schedules: a record is read afresh
+ * from disk before it is sent. */
+export type IndexEntry = { file: string; id: string; receivedAt: string; dueAt: number; attempts: number; gen: number };
+export type IndexCounts = {
+  pending: number;
+  /** Pending records that have been tried and failed at least once. */
+  retrying: number;
+  failed: number;
+  /** Entries set aside in quarantine/, and those that could not be moved there yet. */
+  quarantined: number;
+  oldestPendingAt?: string;
+};
+
+type Inspected = { ok: true; record: OutboxRecord & { file: string } } | { ok: false; missing?: true; reason: string };
+
+type Options = {
+  pending: string;
+  failed: string;
+  quarantineDir: string;
+  /** A file the outbox command rewrites after changing records in place: rebuild on a change. */
+  reindexMarker: string;
+  prepare: () => Promise<unknown>;
+  inspect: (state: "pending" | "failed", file: string) => Promise<Inspected>;
+  setAside: (state: "pending" | "failed", file: string, reason: string) => Promise<void>;
+};
+
+/** Folders are listed again at least this often, whatever their times say. */
+const RELIST_EVERY_MS = 30_000;
+/** A change within the file system's clock tick of the last look may not move the folder's
+ * time: while the time is this recent, list again (as git does for "racy" files). */
+const RACY_MS = 2_000;
+
+function folderWatch(folder: string) {
+  let seen = "";
+  let listedAt = -Infinity;
+  return {
+    async changed(): Promise<boolean> {
+      const info = await lstat(folder);
+      if (!info.isDirectory()) throw new Error(`${folder} is not a folder`);
+      const key = `${info.dev}:${info.ino}:${info.mtimeMs}:${info.ctimeMs}`;
+      const now = Date.now();
+      if (key === seen && now - info.mtimeMs > RACY_MS && now - listedAt < RELIST_EVERY_MS) return false;
+      seen = key;
+      listedAt = now;
+      return true;
+    },
+  };
+}
+
+const dueAt = (record: Pick<OutboxRecord, "nextAttemptAt">) =>
+  record.nextAttemptAt ? Date.parse(record.nextAttemptAt) : 0;
+
+export function createPendingIndex(options: Options) {
+  const entries: IndexEntry[] = []; // sorted by file name: oldest first
+  let gen = 0;
+  let failedCount = 0;
+  let quarantineCount = 0;
+  /** Entries that are not records but could not be moved to quarantine/ yet: name → reason. */
+  const setAside = new Map<string, string>();
+  const failedKnown = new Set<string>();
+  const watches = {
+    pending: folderWatch(options.pending),
+    failed: folderWatch(options.failed),
+    quarantine: folderWatch(options.quarantineDir),
+  };
+  let markerSeen: number | undefined;
+  let markerLooked = false;
+  let full = true;
+  let running: Promise<void> | undefined;
+
+  function find(file: string): { at: number; found: boolean } {
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (entries[mid]!.file < file) lo = mid + 1;
+      else hi = mid;
+    }
+    return { at: lo, found: entries[lo]?.file === file };
+  }
+
+  function put(record: OutboxRecord & { file: string }) {
+    const entry: IndexEntry = {
+      file: record.file,
+      id: record.id,
+      receivedAt: record.receivedAt,
+      dueAt: dueAt(record),
+      attempts: record.attempts.length,
+      gen,
+    };
+    const { at, found } = find(record.file);
+    entries.splice(at, found ? 1 : 0, entry);
+  }
+
+  function remove(file: string) {
+    const { at, found } = find(file);
+    if (found) entries.splice(at, 1);
+  }
+
+  async function setAsideEntry(state: "pending" | "failed", file: string, reason: string) {
+    try {
+      await options.setAside(state, file, reason);
+      setAside.delete(`${state}/${file}`);
+      quarantineCount++;
+    } catch {
+      // The volume refuses the move (read-only, full): remember it, never read it again, and
+      // try the move at the next listing.
+      setAside.set(`${state}/${file}`, reason);
+    }
+  }
+
+  async function relistPending(rebuild: boolean) {
+    const listing = ++gen;
+    const names = await readdir(options.pending);
+    const present = new Set(names);
+    // Drop what is gone; keep what was added by this process while the folder was listed.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (!present.has(entries[i]!.file) && entries[i]!.gen < listing) entries.splice(i, 1);
+    }
+    for (const key of setAside.keys())
+      if (key.startsWith("pending/") && !present.has(key.slice(8))) setAside.delete(key);
+    for (const file of names) {
+      const reason = setAside.get(`pending/${file}`);
+      if (reason !== undefined) {
+        await setAsideEntry("pending", file, reason);
+        continue;
+      }
+      if (!rebuild && find(file).found) continue;
+      const result = await options.inspect("pending", file);
+      if (result.ok) put(result.record);
+      else if (result.missing) remove(file);
+      else {
+        remove(file);
+        await setAsideEntry("pending", file, result.reason);
+      }
+    }
+  }
+
+  async function relistFailed(rebuild: boolean) {
+    const names = await readdir(options.failed);
+    const present = new Set(names);
+    for (const file of failedKnown) if (!present.has(file)) failedKnown.delete(file);
+    for (const key of setAside.keys())
+      if (key.startsWith("failed/") && !present.has(key.slice(7))) setAside.delete(key);
+    for (const file of names) {
+      if (!rebuild && failedKnown.has(file)) continue;
+      const reason = setAside.get(`failed/${file}`);
+      const result = reason === undefined ? await options.inspect("failed", file) : { ok: false as const, reason };
+      if (result.ok) failedKnown.add(file);
+      else if (!result.missing) await setAsideEntry("failed", file, result.reason);
+    }
+    failedCount = failedKnown.size;
+  }
+
+  async function refreshNow() {
+    await options.prepare();
+    const marker = await lstat(options.reindexMarker).then(
+      (info) => info.mtimeMs,
+      () => undefined,
+    );
+    if (markerLooked && marker !== markerSeen) full = true;
+    markerSeen = marker;
+    markerLooked = true;
+    const rebuild = full;
+    full = false;
+    try {
+      if ((await watches.pending.changed()) || rebuild) await relistPending(rebuild);
+      if ((await watches.failed.changed()) || rebuild) await relistFailed(rebuild);
+      if ((await watches.quarantine.changed()) || rebuild)
+        quarantineCount = (await readdir(options.quarantineDir)).length;
+    } catch (error) {
+      if (rebuild) full = true;
+      throw error;
+    }
+  }
+
+  return {
+    /** Brings the index up to date with the folders; concurrent callers share one look. */
+    refresh(): Promise<void> {
+      return (running ??= refreshNow().finally(() => {
+        running = undefined;
+      }));
+    },
+    /** Every record is read again at the next refresh (after taking over delivery from another
+     * process, which changed records this process has not read). */
+    invalidate() {
+      full = true;
+    },
+    put,
+    remove,
+    /** The oldest record that is due and not excluded. */
+    nextDue(now: number, exclude: (id: string) => boolean = () => false): IndexEntry | undefined {
+      return entries.find((e) => e.dueAt <= now && !exclude(e.id));
+    },
+    counts(): IndexCounts {
+      let retrying = 0;
+      for (const e of entries) if (e.attempts > 0) retrying++;
+      return {
+        pending: entries.length,
+        retrying,
+        failed: failedCount,
+        quarantined: quarantineCount + setAside.size,
+        oldestPendingAt: entries[0]?.receivedAt,
+      };
+    },
+  };
+}
+
+export type PendingIndex = ReturnType<typeof createPendingIndex>;

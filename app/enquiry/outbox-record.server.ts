@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { LOCALES } from "~/i18n/locale";
+
+/** The outbox's on-disk format, version 1: its own type, not the form schema's, so a change to
+ * the form never silently changes what is on disk, and a record written by an earlier version
+ * (no `v`) still reads. Bounds are generous: they tell a record from something else, they do
+ * not re-validate what the form already checked. */
+export const RECORD_VERSION = 1;
+
+const text = (max: number) => z.string().max(max);
+const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not a time");
+
+const attemptSchema = z.object({
+  at: isoTime,
+  /** "delivered", "http_<status>", "timeout", "network". */
+  outcome: text(40),
+  status: z.number().int().optional(),
+  /** The provider's text, shortened. */
+  detail: text(1000).optional(),
+});
+
+export const storedEnquirySchema = z.object({
+  name: text(1000),
+  email: text(1000),
+  number: text(200),
+  category: text(200),
+  message: text(50_000),
+  language: z.enum(LOCALES).optional(),
+});
+
+export const outboxRecordSchema = z.object({
+  v: z.literal(RECORD_VERSION).optional(),
+  id: z.string().regex(/^[0-9a-f-]{36}$/i, "not an id"),
+  receivedAt: isoTime,
+  requestId: text(100).optional(),
+  enquiry: storedEnquirySchema,
+  attempts: z.array(attemptSchema).max(10_000).default([]),
+  /** When the next try is due (pending records after a failed try). */
+  nextAttemptAt: isoTime.optional(),
+  /** Set just before a call to EmailJS, cleared with its outcome: found set on a pending record,
+   * it means a process died (or could not record the outcome) during a call, so the next send
+   * may be a second one (docs/decisions/0016-outbox-faults.md). */
+  sendingSince: isoTime.optional(),
+  /** When an operator last sent it back to pending: the give-up clock restarts there. */
+  retriedAt: isoTime.optional(),
+  deliveredAt: isoTime.optional(),
+  /** Why it failed for good, and what is likely to fix it. */
+  failure: z
+    .object({
+      reason: text(200),
+      status: z.number().int().optional(),
+      detail: text(1000).optional(),
+      fix: text(1000).optional(),
+    })
+    .optional(),
+});
+
+export type StoredEnquiry = z.infer<typeof storedEnquirySchema>;
+export type Attempt = z.infer<typeof attemptSchema>;
+export type OutboxRecord = z.infer<typeof outboxRecordSchema>;
+
+/** A record's file name: its arrival time first, so names sort oldest first. */
+export const recordFileName = (record: Pick<OutboxRecord, "id" | "receivedAt">) =>
+  `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+
+const RECORD_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f-]{36}\.json$/i;
+export const isRecordFileName = (name: string) => RECORD_NAME.test(name);
+
+export type Parsed = { ok: true; record: OutboxRecord } | { ok: false; reason: string };
+
+/** Reads a record from a file's text (and checks it is under its own name, when given). The reason never quotes the text (it may hold personal
+ * data): it names what is wrong and where. */
+export function parseRecord(text: string, fileName?: string): Parsed {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: text.trim() === "" ? "empty file" : "not JSON (cut short or not a record)" };
+  }
+  const result = outboxRecordSchema.safeParse(json);
+  if (!result.success) {
+    const where = [...new Set(result.error.issues.map((i) => i.path.join(".") || "(top level)"))].slice(0, 5);
+    return { ok: false, reason: `incomplete or foreign record: ${where.join(", ")}` };
+  }
+  if (fileName !== undefined && recordFileName(result.data) !== fileName)
+    return { ok: false, reason: "file name does not match its record" };
+  return { ok: true, record: result.data };
+}
