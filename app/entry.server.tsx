@@ -14,6 +14,9 @@ import { NonceContext } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
+// The HTTP server takes the queue from here: one copy of it in the process (server/index.ts).
+export { serverQueue } from "~/enquiry/queue.server";
+
 /** The stylesheet(s) of the root route, read once from build/client, to be inlined. */
 let inlineStyles: string | undefined;
 function stylesOf(context: EntryContext): string {

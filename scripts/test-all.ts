@@ -86,6 +86,9 @@ if (built) {
   suite("bench (load, enquiry burst)", "node_modules/.bin/tsx", ["scripts/bench.ts"], () =>
     readJson(`${REPORTS}/bench.json`),
   );
+  suite("bench: queue at 100 and 10,000 pending", "node_modules/.bin/tsx", ["scripts/bench-queue.ts"], () =>
+    readJson(`${REPORTS}/bench-queue.json`),
+  );
   suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () =>
     readJson(`${REPORTS}/budget.json`),
   );

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
-import { queueHealth } from "~/enquiry/queue.server";
+import type { ServerQueue } from "~/enquiry/queue.server";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import onHeaders from "on-headers";
-import type { Env } from "~/utils/env.server";
+import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import { createPageCache } from "./page-cache";
 import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
@@ -18,6 +18,8 @@ type Options = {
   env: Env;
   /** True once SIGTERM arrived: keep-alive clients are told to hang up. */
   isStopping: () => boolean;
+  /** The queue's health, from the build (the one copy of the queue in the process). */
+  queueHealth: ServerQueue["health"];
 };
 
 /** The request pipeline. `answerFromMemory` comes first, before Express: it answers most
@@ -25,7 +27,7 @@ type Options = {
  * odd requests refused, security headers, one JSON log line per request, the page cache
  * (rendering a page it does not have yet), compression, a CSP nonce, cross-site posts
  * refused, static files, health, Remix. */
-export function createApp({ build, clientDir, env, isStopping }: Options) {
+export function createApp({ build, clientDir, env, isStopping, queueHealth }: Options) {
   const app = express();
   const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
   // Pages for anonymous visitors are rendered once, by Remix, from a request with no cookie.

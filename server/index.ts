@@ -4,17 +4,19 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { startConfiguredDelivery } from "~/enquiry/queue.server";
-import { parseEnv, warnAboutConfiguration, type Env } from "~/utils/env.server";
+import type { ServerQueue } from "~/enquiry/queue.server";
+import { passGate, warnAboutConfiguration, type Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import { createApp } from "./app";
 
-// The one configuration gate: a wrong value stops start-up here with a message naming it.
-// The production server runs in production mode unless told otherwise.
+// The one configuration gate, before anything of the app is loaded: a wrong value stops
+// start-up here with one message naming each bad variable (exit 1, no stack trace), and the
+// app reads what was parsed here. The production server runs in production mode unless told
+// otherwise.
 process.env.NODE_ENV ??= "production";
 let env: Env;
 try {
-  env = parseEnv(process.env);
+  env = passGate(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -23,6 +25,7 @@ warnAboutConfiguration(env);
 
 // Paths are relative to this file (build/start.js), not to the working directory.
 const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
+const { serverQueue } = build.entry.module as unknown as { serverQueue: ServerQueue };
 if (env.MOCKS) {
   // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
   await import(new URL("./mocks/index.js", import.meta.url).href);
@@ -34,6 +37,7 @@ const { app, answerFromMemory } = createApp({
   clientDir: fileURLToPath(new URL("./client", import.meta.url)),
   env,
   isStopping: () => stopping,
+  queueHealth: serverQueue.health,
 });
 
 // A slow or stalled client cannot hold a connection: headers within 10 s, the whole request
@@ -48,7 +52,7 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 // The delivery worker hands stored enquiries to EmailJS (only when EmailJS is configured).
-const delivery = startConfiguredDelivery();
+const delivery = serverQueue.startDelivery();
 
 // On SIGTERM/SIGINT stop accepting, let requests in flight finish and the delivery worker
 // finish its send in flight (the rest stay pending for the next start), close idle

@@ -8,7 +8,7 @@
 //   retry ID | --failed               back to pending, due now (after fixing the cause)
 //   purge-delivered [--older-than-days N]   delete delivered records (default: all)
 import { createOutbox, STATES, type OutboxState, type StoredRecord } from "~/enquiry/outbox.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/utils/env-schema.server";
 
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox show ID

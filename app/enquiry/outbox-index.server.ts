@@ -34,8 +34,9 @@ type Options = {
 /** Folders are listed again at least this often, whatever their times say. */
 const RELIST_EVERY_MS = 30_000;
 /** A change within the file system's clock tick of the last look may not move the folder's
- * time: while the time is this recent, list again (as git does for "racy" files). */
-const RACY_MS = 2_000;
+ * time: while the time is this recent, list again (as git does for "racy" files). A second
+ * and a little: some file systems keep whole seconds. */
+const RACY_MS = 1_100;
 
 function folderWatch(folder: string) {
   let seen = "";
@@ -74,6 +75,8 @@ export function createPendingIndex(options: Options) {
   let markerLooked = false;
   let full = true;
   let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  let lookedAt = -Infinity;
 
   function find(file: string): { at: number; found: boolean } {
     let lo = 0;
@@ -182,11 +185,26 @@ export function createPendingIndex(options: Options) {
   }
 
   return {
-    /** Brings the index up to date with the folders; concurrent callers share one look. */
-    refresh(): Promise<void> {
-      return (running ??= refreshNow().finally(() => {
-        running = undefined;
-      }));
+    /** Brings the index up to date with the folders as they are at the call. Callers during a
+     * look share the next one (at most one waits), so many callers cost at most two looks. */
+    refresh({ maxAgeMs = 0 }: { maxAgeMs?: number } = {}): Promise<void> {
+      if (Date.now() - lookedAt < maxAgeMs) return Promise.resolve();
+      if (running) {
+        return (queued ??= running
+          .catch(() => {})
+          .then(() => {
+            queued = undefined;
+            return this.refresh();
+          }));
+      }
+      const startedAt = Date.now();
+      return (running = refreshNow()
+        .then(() => {
+          lookedAt = startedAt;
+        })
+        .finally(() => {
+          running = undefined;
+        }));
     },
     /** Every record is read again at the next refresh (after taking over delivery from another
      * process, which changed records this process has not read). */

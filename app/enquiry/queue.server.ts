@@ -91,7 +91,9 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   const transport = emailJsConfig ? "emailjs" : "outbox";
   const problems: string[] = [];
   let counts: IndexCounts = { pending: 0, retrying: 0, failed: 0, quarantined: 0 };
-  const [looked] = await Promise.allSettled([outbox.index.refresh(), checkAcceptance(now)]);
+  // A view at most a second old: however often /healthz is asked, the folders are looked at
+  // no more than once a second for it.
+  const [looked] = await Promise.allSettled([outbox.index.refresh({ maxAgeMs: 1_000 }), checkAcceptance(now)]);
   if (looked.status === "rejected") problems.push(`outbox unreadable (${codeOf(looked.reason)})`);
   else counts = outbox.index.counts();
   if (!acceptance.ok) problems.push(`enquiries cannot be stored now (${acceptance.code})`);
@@ -115,3 +117,9 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     ...(problems.length ? { problems } : {}),
   };
 }
+
+/** What the HTTP server (server/) uses of the queue, taken from the Remix build's entry
+ * (app/entry.server.tsx re-exports it), so the process holds one outbox, one index and one
+ * worker: the ones the contact action stores into. */
+export const serverQueue = { health: queueHealth, startDelivery: startConfiguredDelivery };
+export type ServerQueue = typeof serverQueue;

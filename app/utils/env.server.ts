@@ -1,147 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
-import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
-import { log } from "./log.server";
+import { contactDetailsFrom, emailJsConfigFrom, gatePassed, parseEnv } from "./env-schema.server";
 
-/** Server configuration, validated once at boot by the HTTP server (server/index.ts) and the
- * app alike: a wrong value stops the server with a message that names it, instead of failing
- * on a visitor's request later. Every variable the server reads is here, and every one is
- * optional; the defaults make a working site with no account anywhere. */
-const optionalText = z.string().trim().min(1).optional();
-const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
-const bool = (fallback: boolean) => z.stringbool().default(fallback);
+export {
+  contactDetailsFrom,
+  emailJsConfigFrom,
+  envSchema,
+  parseEnv,
+  warnAboutConfiguration,
+  type EmailJsConfig,
+  type Env,
+} from "./env-schema.server";
 
-const EMAILJS_IDS = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY"] as const;
-
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: int(1, 65_535, 3000),
-    HOST: z.string().trim().min(1).default("0.0.0.0"),
-    // How long SIGTERM waits for requests in flight before closing every connection.
-    SHUTDOWN_GRACE_MS: int(0, 120_000, 10_000),
-    CONTACT_EMAIL: z.email().optional(),
-    CONTACT_PHONE: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{6,24}$/, "a phone number such as +385 21 000 000")
-      .optional(),
-    SOCIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SOCIAL_LABEL: optionalText,
-    // WhatsApp in international (E.164) form, e.g. +385911234567; unset: no WhatsApp links.
-    WHATSAPP_NUMBER: z
-      .string()
-      .trim()
-      .regex(/^\+[1-9]\d{6,14}$/, "an international number such as +385911234567 (a +, then digits only)")
-      .optional(),
-
-    EMAILJS_SERVICE_ID: optionalText,
-    EMAILJS_TEMPLATE_ID: optionalText,
-    EMAILJS_PUBLIC_KEY: optionalText,
-    EMAILJS_PRIVATE_KEY: optionalText,
-    EMAILJS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.emailjs.com"),
-    // One call to EmailJS may take this long before it counts as a timeout (and is retried).
-    RELAY_TIMEOUT_MS: int(500, 60_000, 5_000),
-    // EmailJS allows 1 request/second per account; the one delivering replica keeps to it.
-    EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
-    // The outbox: every accepted enquiry is stored here before the visitor is answered.
-    OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
-    // Retries after a failure that may pass: exponential from the base, capped, with jitter.
-    OUTBOX_RETRY_BASE_MS: int(100, 3_600_000, 5_000),
-    OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 3_600_000),
-    // Still failing this long after it was accepted: marked failed for an operator.
-    OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
-    // Delivered enquiries are deleted this long after delivery (the visitor's data is not kept).
-    OUTBOX_RETENTION_DAYS: int(0, 365, 7),
-    // /healthz says "degraded" when the oldest pending enquiry has waited longer than this.
-    OUTBOX_ALERT_SECONDS: int(10, 86_400, 300),
-    // How often the worker looks for new or due enquiries.
-    OUTBOX_POLL_MS: int(50, 60_000, 500),
-
-    SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
-    COOKIE_SECURE: z.stringbool().optional(),
-
-    RATE_LIMIT_MAX: int(0, 10_000, 8),
-    RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 600),
-    TRUST_PROXY_HEADER: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z0-9-]+$/, "a header name such as x-forwarded-for")
-      .optional(),
-    HONEYPOT: bool(true),
-
-    // The public address of the site, for canonical URLs, share tags and the sitemap.
-    PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
-    // Staging: ask search engines not to index anything.
-    ROBOTS_NOINDEX: bool(false),
-    // Tests and demos: EmailJS is answered by the in-process stand-in (mocks/), which records
-    // what it received to this file when set.
-    MOCKS: bool(false),
-    MOCKS_RECORD_FILE: optionalText,
-    // While this file exists, the stand-in answers every call with the status written in it
-    // (an EmailJS outage or misconfiguration, for tests).
-    MOCKS_OUTAGE_FILE: optionalText,
-  })
-  .superRefine((env, ctx) => {
-    const set = EMAILJS_IDS.filter((k) => env[k]);
-    if (set.length > 0 && set.length < EMAILJS_IDS.length) {
-      const missing = EMAILJS_IDS.filter((k) => !env[k]);
-      ctx.addIssue({
-        code: "custom",
-        path: [missing[0]!],
-        message: `EmailJS is partly configured: set ${missing.join(", ")} too, or unset ${set.join(", ")} to use the outbox`,
-      });
-    }
-    if (env.EMAILJS_PRIVATE_KEY && set.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["EMAILJS_PRIVATE_KEY"], message: `needs ${EMAILJS_IDS.join(", ")}` });
-    }
-  });
-
-export type Env = z.infer<typeof envSchema>;
-
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  // Treat empty strings (common in .env files and compose) as unset.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid environment configuration:\n${problems}`);
-  }
-  return result.data;
-}
-
-export function contactDetailsFrom(env: Env): ContactDetails {
-  return {
-    email: env.CONTACT_EMAIL ?? DEFAULT_CONTACT.email,
-    phone: env.CONTACT_PHONE ?? DEFAULT_CONTACT.phone,
-    socialUrl: env.SOCIAL_URL ?? DEFAULT_CONTACT.socialUrl,
-    socialLabel: env.SOCIAL_LABEL ?? DEFAULT_CONTACT.socialLabel,
-    ...(env.WHATSAPP_NUMBER ? { whatsapp: env.WHATSAPP_NUMBER.slice(1) } : {}),
-  };
-}
-
-export type EmailJsConfig = {
-  apiUrl: string;
-  serviceId: string;
-  templateId: string;
-  publicKey: string;
-  privateKey?: string;
-};
-
-/** The EmailJS ids when all are set; undefined means the outbox is the transport. */
-export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
-  if (!env.EMAILJS_SERVICE_ID || !env.EMAILJS_TEMPLATE_ID || !env.EMAILJS_PUBLIC_KEY) return undefined;
-  return {
-    apiUrl: env.EMAILJS_API_URL.replace(/\/+$/, ""),
-    serviceId: env.EMAILJS_SERVICE_ID,
-    templateId: env.EMAILJS_TEMPLATE_ID,
-    publicKey: env.EMAILJS_PUBLIC_KEY,
-    privateKey: env.EMAILJS_PRIVATE_KEY,
-  };
-}
-
-export const env = parseEnv(process.env);
+/** This process's configuration: the one the server's gate parsed (server/index.ts runs it
+ * before loading the app), or, where no gate ran (tests, scripts, the Vite dev server), parsed
+ * here. */
+export const env = gatePassed() ?? parseEnv(process.env);
 export const contactDetails = contactDetailsFrom(env);
 export const emailJsConfig = emailJsConfigFrom(env);
 export const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
@@ -150,29 +23,3 @@ export const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
  * cookie unforgeable; with several replicas every replica needs the same SESSION_SECRET. */
 export const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 export const cookieSecure = env.COOKIE_SECURE ?? env.NODE_ENV === "production";
-
-/** What an operator should know about this configuration, logged once by the server at start. */
-export function warnAboutConfiguration(config: Env = env): void {
-  if (!emailJsConfigFrom(config)) {
-    log("warn", "config.email_not_configured", {
-      message: `EmailJS is not configured: enquiries are stored in ${config.OUTBOX_DIR}/pending and not e-mailed. Set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_PUBLIC_KEY to send them.`,
-    });
-  }
-  if (!config.SESSION_SECRET && config.NODE_ENV === "production") {
-    log("warn", "config.session_secret_missing", {
-      message:
-        "SESSION_SECRET is not set: using a random secret for this process. Set it when running more than one replica.",
-    });
-  }
-  if (config.MOCKS)
-    log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process stand-in (MOCKS=true)" });
-}
-
-declare module "@remix-run/node" {
-  /** What server/index.ts passes to every loader and action. */
-  interface AppLoadContext {
-    clientAddress?: string;
-    requestId?: string;
-    cspNonce?: string;
-  }
-}

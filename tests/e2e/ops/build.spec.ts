@@ -20,6 +20,29 @@ test("the production server bundles contain no test code", () => {
   expect(readFileSync("build/mocks/index.js", "utf8")).toMatch(/setupServer/);
 });
 
+test("one copy of the app in the server process: the server bundle takes the queue and configuration from the build", () => {
+  const server = readFileSync("build/start.js", "utf8");
+  expect(server).not.toMatch(/createOutbox|createPendingIndex|function startDelivery/);
+  expect(server).not.toMatch(/gatePassed\(\) \?\?/); // the app's parsed instance lives in the Remix build only
+  const app = readFileSync("build/server/index.js", "utf8");
+  expect(app).toMatch(/createPendingIndex/);
+  expect(app).toMatch(/serverQueue/);
+});
+
+test("a bad value among several: every bad variable named in the one message", () => {
+  const result = spawnSync(process.execPath, ["build/start.js"], {
+    env: { ...process.env, NODE_ENV: "production", SHUTDOWN_GRACE_MS: "abc", PORT: "99999999", HONEYPOT: "maybe" },
+    encoding: "utf8",
+    timeout: 10_000,
+  });
+  expect(result.status).toBe(1);
+  expect(result.stdout).toBe("");
+  expect(result.stderr).toMatch(/SHUTDOWN_GRACE_MS \(a whole number from 0 to 120000\)/);
+  expect(result.stderr).toMatch(/PORT \(a whole number from 1 to 65535\)/);
+  expect(result.stderr).toMatch(/HONEYPOT/);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+});
+
 for (const [name, value] of [
   ["SHUTDOWN_GRACE_MS", "abc"],
   ["PORT", "not-a-port"],
@@ -43,6 +66,9 @@ for (const [name, value] of [
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Invalid environment configuration");
+    // One paragraph from the gate, before the app is loaded: no stack trace.
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
     // The partly configured EmailJS names the variables that are missing.
     expect(result.stderr).toMatch(name.startsWith("EMAILJS") ? /EMAILJS_TEMPLATE_ID/ : new RegExp(name));
   });

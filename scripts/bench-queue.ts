@@ -1,0 +1,211 @@
+// The enquiry queue at 100 and at 10,000 waiting, side by side (`npm run bench:queue`): the
+// production build with EmailJS's stand-in in an outage while the outbox fills through real
+// POSTs, then:
+//   - time to accept them (POST /contact, 16 at a time) and the median accept;
+//   - the waiting server's CPU over 5 s (a core = 100 %);
+//   - /healthz and a page, median of 40 sequential requests;
+//   - the drain once EmailJS is back: deliveries a second over 8 s, oldest first, none twice.
+// Goals (ratios to the 100 case, in the same run): idle CPU, /healthz, page and accept within
+// 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order.
+// Needs a build (`npm run build`).
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serveBuild } from "./lib/serve-build";
+
+const SIZES = (process.env.BENCH_QUEUE_SIZES ?? "100,10000").split(",").map(Number);
+const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8")) as Record<string, string>;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
+}
+
+async function timed(url: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+const body = (n: number) =>
+  new URLSearchParams({
+    name: "Bench",
+    email: "bench@example.com",
+    number: "+385 91 234 5678",
+    category: "other",
+    message: `Queue bench ${String(n).padStart(6, "0")}`,
+    website: "",
+  });
+
+/** Oldest first: the calls follow the queue's order, but for at most one enquiry whose call
+ * failed just as EmailJS came back (it waits for its retry, as it should). */
+function inQueueOrder(messages: string[], queueOrder: string[]): boolean {
+  const positions = messages.map((m) => queueOrder.indexOf(m));
+  if (positions.length === 0 || positions.includes(-1)) return false;
+  const increasing = (xs: number[]) => xs.every((x, i) => i === 0 || x > xs[i - 1]!);
+  return increasing(positions) || positions.some((_, skip) => increasing(positions.filter((__, i) => i !== skip)));
+}
+
+type Row = {
+  size: number;
+  acceptSeconds: number;
+  acceptMedianMs: number;
+  idleCpuPercent: number;
+  healthMs: number;
+  pageMs: number;
+  drainPerSecond: number;
+  drainedInOrder: boolean;
+  drainedTwice: number;
+};
+
+async function measure(size: number, port: number): Promise<Row> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-queue-"));
+  const record = path.join(dir, "sent.jsonl");
+  const outage = path.join(dir, "outage");
+  writeFileSync(outage, "503");
+  const server = await serveBuild({
+    port,
+    env: {
+      ...ids,
+      MOCKS: "true",
+      MOCKS_RECORD_FILE: record,
+      MOCKS_OUTAGE_FILE: outage,
+      OUTBOX_DIR: path.join(dir, "outbox"),
+      RATE_LIMIT_MAX: "0",
+      // Short backoff: every record is due again when EmailJS comes back, so the drain's order
+      // is the queue's order.
+      OUTBOX_RETRY_BASE_MS: "100",
+      OUTBOX_RETRY_MAX_MS: "1000",
+    },
+  });
+  try {
+    // Fill: real POSTs, 16 at a time.
+    const acceptMs: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < size) {
+          const n = next++;
+          const t = performance.now();
+          const res = await fetch(`${server.base}/contact`, { method: "POST", body: body(n), redirect: "manual" });
+          await res.arrayBuffer();
+          if (res.status !== 302) throw new Error(`enquiry ${n} answered ${res.status}`);
+          acceptMs.push(performance.now() - t);
+        }
+      }),
+    );
+    const acceptSeconds = (performance.now() - started) / 1000;
+    const health = (await (await fetch(`${server.base}/healthz`)).json()) as { pending: number };
+    if (health.pending !== size) throw new Error(`/healthz says ${health.pending} pending, not ${size}`);
+
+    // The waiting server: EmailJS still down, nobody visiting.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const before = cpuTicks(server.child.pid!);
+    await new Promise((r) => setTimeout(r, 5_000));
+    const idleCpuPercent = cpuTicks(server.child.pid!) - before; // ticks in 5 s → % of a core ÷ 5 × 5
+
+    const healthMs: number[] = [];
+    const pageMs: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      healthMs.push(await timed(`${server.base}/healthz`));
+      pageMs.push(await timed(`${server.base}/`));
+    }
+
+    // The queue's order, as the outbox keeps it (file names sort by arrival): the first 40.
+    const pendingDir = path.join(dir, "outbox", "pending");
+    const queueOrder = readdirSync(pendingDir)
+      .sort()
+      .slice(0, 40)
+      .map(
+        (f) =>
+          (JSON.parse(readFileSync(path.join(pendingDir, f), "utf8")) as { enquiry: { message: string } }).enquiry
+            .message,
+      );
+
+    // EmailJS is back: count deliveries for 8 s.
+    rmSync(outage);
+    const delivered = () =>
+      existsSync(record)
+        ? readFileSync(record, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { fields: { message: string }; at: number; answered: string })
+            .filter((s) => s.answered === "200")
+        : [];
+    const from = Date.now();
+    await new Promise((r) => setTimeout(r, 8_000));
+    const drained = delivered().filter((s) => s.at >= from && s.at < from + 8_000);
+    const messages = drained.map((s) => s.fields.message);
+    return {
+      size,
+      acceptSeconds,
+      acceptMedianMs: median(acceptMs),
+      idleCpuPercent: idleCpuPercent / 5,
+      healthMs: median(healthMs),
+      pageMs: median(pageMs),
+      // From the spacing of the calls: the first one waits for the pace after the last failure.
+      drainPerSecond: drained.length > 1 ? (drained.length - 1) / ((drained.at(-1)!.at - drained[0]!.at) / 1000) : 0,
+      drainedInOrder: inQueueOrder(messages, queueOrder),
+      drainedTwice: messages.length - new Set(messages).size,
+    };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const [i, size] of SIZES.entries()) rows.push(await measure(size, 3191 + i));
+
+const f = (x: number, d = 1) => x.toFixed(d);
+console.log("\nqueue bench (EmailJS stand-in down while it fills; medians)");
+console.log("pending   accept all   accept med   idle CPU   /healthz   page    drain/s  in order  twice");
+for (const r of rows)
+  console.log(
+    `${String(r.size).padStart(7)}   ${f(r.acceptSeconds).padStart(8)} s   ${f(r.acceptMedianMs).padStart(7)} ms   ${f(r.idleCpuPercent).padStart(6)} %   ${f(r.healthMs, 2).padStart(6)} ms  ${f(r.pageMs, 2).padStart(5)} ms   ${f(r.drainPerSecond, 2).padStart(5)}   ${r.drainedInOrder ? "yes" : "NO "}      ${r.drainedTwice}`,
+  );
+
+const [small, large] = [rows[0]!, rows.at(-1)!];
+const within = (big: number, base: number, slack: number) => big <= base * 2 + slack;
+const goals = [
+  {
+    name: `idle CPU at ${large.size} within 2× of ${small.size} (+1 % of a core)`,
+    ok: within(large.idleCpuPercent, small.idleCpuPercent, 1),
+    value: `${f(large.idleCpuPercent)} % vs ${f(small.idleCpuPercent)} %`,
+  },
+  {
+    name: `/healthz at ${large.size} within 2× of ${small.size} (+1 ms)`,
+    ok: within(large.healthMs, small.healthMs, 1),
+    value: `${f(large.healthMs, 2)} ms vs ${f(small.healthMs, 2)} ms`,
+  },
+  {
+    name: `page at ${large.size} within 2× of ${small.size} (+1 ms)`,
+    ok: within(large.pageMs, small.pageMs, 1),
+    value: `${f(large.pageMs, 2)} ms vs ${f(small.pageMs, 2)} ms`,
+  },
+  {
+    name: `accept at ${large.size} within 2× of ${small.size} (+2 ms)`,
+    ok: within(large.acceptMedianMs, small.acceptMedianMs, 2),
+    value: `${f(large.acceptMedianMs)} ms vs ${f(small.acceptMedianMs)} ms`,
+  },
+  ...rows.map((r) => ({
+    name: `drain at ${r.size}: 0.9–1.05 a second, oldest first, none twice`,
+    ok: r.drainPerSecond >= 0.9 && r.drainPerSecond <= 1.05 && r.drainedInOrder && r.drainedTwice === 0,
+    value: `${f(r.drainPerSecond, 2)}/s, ${r.drainedInOrder ? "in order" : "out of order"}, ${r.drainedTwice} twice`,
+  })),
+];
+for (const g of goals) console.log(`${g.ok ? "ok  " : "MISS"} ${g.name}: ${g.value}`);
+mkdirSync("reports", { recursive: true });
+writeFileSync(
+  "reports/bench-queue.json",
+  JSON.stringify(
+    { passed: goals.filter((g) => g.ok).length, failed: goals.filter((g) => !g.ok).length, goals, rows },
+    null,
+    2,
+  ),
+);
+process.exit(goals.every((g) => g.ok) ? 0 : 1);
