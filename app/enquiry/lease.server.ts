@@ -123,7 +123,7 @@ export function createLease(
       } catch {
         return false;
       }
-      await rm(stale, { force: true });
+      await rm(stale, { recursive: true, force: true });
       return (held = await create());
     },
 

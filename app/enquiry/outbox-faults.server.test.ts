@@ -372,6 +372,25 @@ describe("entries that are not records", () => {
     expect(await lease.hold()).toBe(true);
   });
 
+  it("a lease that is a folder is taken over, not a wall", async () => {
+    await mkdir(path.join(dir, "delivery.lease", "inside"), { recursive: true });
+    const lease = createLease(dir, { identity: { host: "a", pid: 1 } });
+    expect(await lease.hold()).toBe(true);
+  });
+
+  it("a flood of junk is set aside a batch at a time, and a real enquiry among it goes first", async () => {
+    await mkdir(path.join(dir, "pending"), { recursive: true });
+    for (let n = 0; n < 400; n++) await writeFile(path.join(dir, "pending", `junk-${n}.json`), SECRET);
+    await outbox.store(enquiry("Hidden in the junk"));
+    start();
+    await vi.waitFor(async () => expect(await delivered()).toHaveLength(1), { timeout: 5000 });
+    // Sent before the junk was all set aside: it did not wait for 400 moves.
+    expect(events("outbox.quarantined").length).toBeLessThan(400);
+    await vi.waitFor(async () => expect(await readdir(path.join(dir, "pending"))).toEqual([]), { timeout: 10_000 });
+    expect((await outbox.quarantined()).length).toBe(400);
+    expect(outbox.index.counts().quarantined).toBe(400);
+  });
+
   it("a file that does not fit a record is refused without being read whole", async () => {
     await mkdir(path.join(dir, "pending"), { recursive: true });
     const big = recordFileName({ id: "00000000-0000-4000-8000-00000000000a", receivedAt: "2026-11-23T10:00:00.000Z" });

@@ -38,6 +38,8 @@ const RELIST_EVERY_MS = 30_000;
  * and a little: some file systems keep whole seconds. */
 const RACY_MS = 1_100;
 
+const QUARANTINE_MOVES_PER_LOOK = 50;
+
 function folderWatch(folder: string) {
   let seen = "";
   let listedAt = -Infinity;
@@ -107,7 +109,16 @@ export function createPendingIndex(options: Options) {
     if (found) entries.splice(at, 1);
   }
 
+  /** Moves to quarantine/ left in this look: a flood of junk is set aside a batch at a time,
+   * so the real enquiries among it are indexed (and sent) meanwhile. */
+  let movesLeft = 0;
+
   async function setAsideEntry(state: "pending" | "failed", file: string, reason: string) {
+    if (movesLeft <= 0) {
+      setAside.set(`${state}/${file}`, reason);
+      return;
+    }
+    movesLeft--;
     try {
       await options.setAside(state, file, reason);
       setAside.delete(`${state}/${file}`);
@@ -173,9 +184,11 @@ export function createPendingIndex(options: Options) {
     markerLooked = true;
     const rebuild = full;
     full = false;
+    movesLeft = QUARANTINE_MOVES_PER_LOOK;
     try {
-      if ((await watches.pending.changed()) || rebuild) await relistPending(rebuild);
-      if ((await watches.failed.changed()) || rebuild) await relistFailed(rebuild);
+      const waiting = setAside.size > 0;
+      if ((await watches.pending.changed()) || rebuild || waiting) await relistPending(rebuild);
+      if ((await watches.failed.changed()) || rebuild || waiting) await relistFailed(rebuild);
       if ((await watches.quarantine.changed()) || rebuild)
         quarantineCount = (await readdir(options.quarantineDir)).length;
     } catch (error) {
