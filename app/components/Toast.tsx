@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "remix-toast";
 import { LAYOUT } from "~/i18n/layout";
 import { useTranslation } from "~/i18n/use-locale";
@@ -7,50 +7,32 @@ import * as s from "./Toast.css";
 import { TOAST_MS } from "./toast-timing";
 
 /** One notification at the top centre, 50 px from the top. Success and info are polite
- * (role=status); warnings and errors interrupt (role=alert). With JavaScript it closes
- * after 6 s, on its close button, on Escape, or on a click anywhere else. Without
- * JavaScript it is a <details open> whose summary closes it, and CSS hides it after 6 s. */
+ * (role=status); warnings and errors interrupt (role=alert). It closes after 6 s, on its close
+ * button, on Escape, or on a click anywhere else.
+ *
+ * It is one element in every mode: a <details open> whose summary is the close button, hidden
+ * by CSS after 6 s. Before React runs (no JavaScript, or before the contact page's deferred
+ * script has woken) the browser closes it natively and the page's early script closes it on a
+ * click away or Escape (`data-dismiss`, app/utils/defer-hydration.server.ts). When React
+ * hydrates it, it takes the state the visitor left: a toast already closed, or older than
+ * 6 s, stays closed, and one still showing keeps the rest of its 6 s. */
 export function Toast({ toast }: { toast: ToastMessage }) {
-  const hydrated = useHydrated();
   const { t } = useTranslation(LAYOUT);
-  const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
-  const body = (
-    <div className={s.body} role={role}>
-      <span className={s.icon} aria-hidden="true">
-        {toast.type === "success" ? "✓" : toast.type === "info" ? "i" : "!"}
-      </span>
-      <div>
-        <p className={s.message}>{toast.message}</p>
-        {toast.description ? <p className={s.description}>{toast.description}</p> : null}
-      </div>
-    </div>
-  );
-  if (!hydrated) {
-    return (
-      <details open className={`${s.toast[toast.type]} ${s.cssTimed}`} data-toast={toast.type}>
-        <summary className={s.close} aria-label={t.toastClose}>
-          ×
-        </summary>
-        {body}
-      </details>
-    );
-  }
-  return (
-    <LiveToast toast={toast} closeLabel={t.toastClose}>
-      {body}
-    </LiveToast>
-  );
-}
-
-function LiveToast({ toast, closeLabel, children }: { toast: ToastMessage; closeLabel: string; children: ReactNode }) {
+  // False when this render hydrates the server's HTML: then the toast has been showing since
+  // the first paint, not since now.
+  const [fromServer] = useState(!useHydrated());
   const [open, setOpen] = useState(true);
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDetailsElement>(null);
+  const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
 
   useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(() => setOpen(false), TOAST_MS);
+    const element = ref.current;
+    if (!open || !element) return;
+    const shownAt = fromServer ? firstPaint() : performance.now();
+    const left = element.open ? TOAST_MS - (performance.now() - shownAt) : 0;
+    const timer = setTimeout(() => setOpen(false), Math.max(0, left));
     const onPointer = (event: PointerEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+      if (!element.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") setOpen(false);
@@ -62,15 +44,37 @@ function LiveToast({ toast, closeLabel, children }: { toast: ToastMessage; close
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open]);
+  }, [open, fromServer]);
 
   if (!open) return null;
   return (
-    <div ref={ref} className={s.toast[toast.type]} data-toast={toast.type}>
-      <button type="button" className={s.close} aria-label={closeLabel} onClick={() => setOpen(false)}>
+    <details
+      ref={ref}
+      open
+      data-dismiss=""
+      className={`${s.toast[toast.type]} ${s.cssTimed}`}
+      data-toast={toast.type}
+      onToggle={(event) => {
+        if (!event.currentTarget.open) setOpen(false);
+      }}
+    >
+      <summary className={s.close} aria-label={t.toastClose}>
         ×
-      </button>
-      {children}
-    </div>
+      </summary>
+      <div className={s.body} role={role}>
+        <span className={s.icon} aria-hidden="true">
+          {toast.type === "success" ? "✓" : toast.type === "info" ? "i" : "!"}
+        </span>
+        <div>
+          <p className={s.message}>{toast.message}</p>
+          {toast.description ? <p className={s.description}>{toast.description}</p> : null}
+        </div>
+      </div>
+    </details>
   );
+}
+
+/** When the page was first painted (the CSS timer of a server-rendered toast starts there). */
+function firstPaint(): number {
+  return performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
 }

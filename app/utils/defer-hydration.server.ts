@@ -44,6 +44,12 @@ export function deferModuleScripts(html: string): string {
   if (specifiers.length === 0 || rest.some((line) => /^\s*import\s/.test(line))) return html;
 
   const body = [
+    // Until React runs, what it will do on the visitor's first move is done here: a
+    // <details data-dismiss> (the toast) closes on a click away or Escape. React takes the
+    // state the visitor left when it hydrates.
+    'const dismiss = (event) => { for (const d of document.querySelectorAll("details[data-dismiss][open]")) if (event.type === "keydown" ? event.key === "Escape" : !d.contains(event.target)) d.open = false; };',
+    'addEventListener("pointerdown", dismiss, { capture: true, passive: true });',
+    'addEventListener("keydown", dismiss, { capture: true, passive: true });',
     `const hint = (rel) => { for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel, href })); };`,
     // Fetched, not run, once the page has loaded, at the lowest priority: at hand when needed.
     'addEventListener("load", () => setTimeout(() => hint("prefetch")), { once: true });',

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { fillForm, toast } from "./enquiry-helpers";
+
+// The contact page runs React only after the visitor's first move, and on a slow phone React
+// arrives seconds later. Whatever the visitor did before it arrived must stand after it: the
+// toast they closed stays closed, the values they typed stay typed. Here the page's modules are
+// held back 1.5 s and the CPU runs 4× slower, so React hydrates well after the first click.
+
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+}
+
+const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+
+/** A server-rendered warning toast on a page React has not hydrated yet: the form posted
+ * before the page's script ran (a plain POST, answered with the page and the toast). */
+async function serverToast(page: Page) {
+  await page.goto("/contact");
+  await fillForm(page, { name: "Ivana" });
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(toast(page)).toBeVisible();
+  await expect(toast(page)).toContainText("Please fill out all the form fields.");
+  await expect(hydrated(page)).toHaveCount(0);
+}
+
+/** React has hydrated, and had time to do whatever it would do after. */
+async function afterHydration(page: Page) {
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await page.waitForTimeout(500);
+}
+
+test.beforeEach(async ({ page }) => slowPhone(page));
+
+test("the toast's close button closes it at the first click, and React does not bring it back", async ({ page }) => {
+  await serverToast(page);
+  await page.getByLabel("Close notification").click();
+  await expect(toast(page)).toBeHidden();
+  await afterHydration(page);
+  await expect(toast(page)).toBeHidden();
+});
+
+test("a first click elsewhere closes the toast before React runs, and it stays closed", async ({ page }) => {
+  await serverToast(page);
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(toast(page)).toBeHidden();
+  await expect(hydrated(page)).toHaveCount(0); // closed by the page itself, not by React
+  await afterHydration(page);
+  await expect(toast(page)).toBeHidden();
+});
+
+test("Escape as the first key closes the toast, and it stays closed", async ({ page }) => {
+  await serverToast(page);
+  await page.keyboard.press("Escape");
+  await expect(toast(page)).toBeHidden();
+  await afterHydration(page);
+  await expect(toast(page)).toBeHidden();
+});
+
+test("a toast that timed out before React ran does not come back when it does", async ({ page }) => {
+  await serverToast(page);
+  await expect(toast(page)).toBeHidden({ timeout: 8_000 }); // 6 s, by CSS
+  await page.mouse.move(10, 10); // the first move: React is fetched and runs
+  await afterHydration(page);
+  await expect(toast(page)).toBeHidden();
+});
+
+test("a toast still showing when React runs keeps the rest of its 6 s, and closes on a later click", async ({
+  page,
+}) => {
+  await serverToast(page);
+  await page.mouse.move(10, 10);
+  await afterHydration(page);
+  await expect(toast(page)).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test("what the visitor typed before React ran is what the form holds after", async ({ page }) => {
+  await serverToast(page);
+  const form = page.getByRole("form", { name: "Send us a message" });
+  // The server kept "Ivana"; the visitor goes on typing before the script has arrived.
+  await form.getByLabel("Name").fill("Ivana Kovač");
+  await form.getByLabel("E-mail").fill("ivana@example.com");
+  await form.getByLabel("Category").selectOption("Concierge services");
+  await form.getByLabel("Message").fill("A boat for ten on Saturday");
+  await expect(hydrated(page)).toHaveCount(0);
+  await afterHydration(page);
+  await expect(form.getByLabel("Name")).toHaveValue("Ivana Kovač");
+  await expect(form.getByLabel("E-mail")).toHaveValue("ivana@example.com");
+  await expect(form.getByLabel("Category")).toHaveValue("Concierge services");
+  await expect(form.getByLabel("Message")).toHaveValue("A boat for ten on Saturday");
+});
+
+test("the menu opened before React ran stays open after", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByRole("button", { name: /menu/i }).first().click();
+  const menu = page.getByRole("navigation", { name: /menu/i }).or(page.locator("[popover]:popover-open"));
+  await expect(menu.first()).toBeVisible();
+  await afterHydration(page);
+  await expect(menu.first()).toBeVisible();
+});
