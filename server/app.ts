@@ -44,7 +44,6 @@ export function createApp({ build, clientDir, env, isStopping, queueHealth }: Op
   });
 
   app.disable("x-powered-by");
-  app.use(closeIfBodyUnread);
   app.use(refuseOddRequests);
   app.use(securityHeaders(headers));
   app.use(requestLog(isStopping));
@@ -100,6 +99,7 @@ function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => bool
   const stamped = req as Stamped;
   if (stamped[started] !== undefined) return;
   stamped[started] = process.hrtime.bigint();
+  lingerOnUnreadBody(req, res);
   // While stopping, tell keep-alive clients to hang up after this response.
   if (isStopping()) res.setHeader("Connection", "close");
   res.setHeader("X-Request-Id", randomUUID());
@@ -117,17 +117,33 @@ function logRequest(req: IncomingMessage, res: ServerResponse, status = res.stat
   });
 }
 
-/** A request answered before its body was read to the end (a 413, 415, 403, 405…) closes the
- * connection after the answer: a keep-alive client would otherwise send its next request on
- * a socket that Node resets, and a browser does not retry a POST on a reset socket. */
-const closeIfBodyUnread: RequestHandler = (req, res, next) => {
-  if (hasBody(req)) {
-    onHeaders(res, () => {
-      if (!req.complete) res.setHeader("Connection", "close");
+/** How much of a body left unread by an early answer (403, 405, 413, 415) is read and thrown
+ * away, and for how long, so that the client can read the answer (docs/deploy.md). */
+export const LINGER = { bytes: 16 * 1024 * 1024, ms: 10_000 };
+
+/** A lingering drain, as nginx's lingering close: a request answered before its body was read
+ * to the end keeps its connection while the rest of the body arrives and is thrown away.
+ * Closing at once would leave unread data in the kernel, which then resets the connection,
+ * and the client (still sending) loses the answer: EPIPE or ECONNRESET instead of a 413. After
+ * the drain the connection serves the next request. Past the bound the connection is closed. */
+function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  if (!hasBody(req)) return;
+  onHeaders(res, () => {
+    if (req.complete) return;
+    // Whatever was reading the body (Remix's stream, stopped at its limit) lets go of it.
+    req.removeAllListeners("data");
+    let drained = 0;
+    const close = () => req.socket.destroy();
+    const timer = setTimeout(close, LINGER.ms);
+    timer.unref();
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER.bytes) close();
     });
-  }
-  next();
-};
+    req.once("close", () => clearTimeout(timer));
+    req.resume();
+  });
+}
 
 /** The request id (for the load context) and the log line when the response is done. */
 function requestLog(isStopping: () => boolean): RequestHandler {

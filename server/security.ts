@@ -4,8 +4,9 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 /** Requests the app has no use for get a 4xx here rather than an error deeper down: methods
- * other than GET, HEAD and POST (the Fetch API cannot even represent TRACE), and targets in
- * absolute or authority form (a 500 inside createRemixRequest otherwise). */
+ * other than GET, HEAD and POST (the Fetch API cannot even represent TRACE), targets in
+ * absolute or authority form and hosts no URL can hold (a 500 inside createRemixRequest
+ * otherwise). */
 export const refuseOddRequests: RequestHandler = (req, res, next) => {
   if (!["GET", "HEAD", "POST"].includes(req.method)) {
     res
@@ -15,12 +16,34 @@ export const refuseOddRequests: RequestHandler = (req, res, next) => {
       .send("405 Method Not Allowed\n");
     return;
   }
-  if (!req.url.startsWith("/") || req.url.startsWith("//")) {
+  if (!req.url.startsWith("/") || req.url.startsWith("//") || !validHosts(req)) {
     res.status(400).set("Cache-Control", "no-store").type("text/plain").send("400 Bad Request\n");
     return;
   }
   next();
 };
+
+// A host name (letters, digits, hyphens, dots, underscores) or a bracketed IPv6 address, and
+// an optional port: what a URL can be built from. Anything else in Host or X-Forwarded-Host
+// (`[`, `a b`, `x:99999999999`) would make the Remix adapter's `new URL` throw: a 500 for a
+// client's mistake.
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_.])?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+
+function validHost(value: string): boolean {
+  const match = HOST.exec(value);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
+}
+
+/** Host (when present: HTTP/1.0 may omit it) and every entry of X-Forwarded-Host are hosts. */
+function validHosts(req: IncomingMessage): boolean {
+  const { host } = req.headers;
+  if (host !== undefined && !validHost(host)) return false;
+  const forwarded = req.headers["x-forwarded-host"];
+  if (forwarded === undefined) return true;
+  return (Array.isArray(forwarded) ? forwarded.join(",") : forwarded)
+    .split(",")
+    .every((entry) => validHost(entry.trim()));
+}
 
 /** The Content-Security-Policy. Scripts run only from our origin, or inline when they carry
  * this response's nonce or match one of the hashes (pages served from the page cache are the

@@ -8,7 +8,12 @@ export type EnquiryValues = Record<EnquiryField, string>;
 
 export const EMPTY_ENQUIRY: EnquiryValues = { name: "", email: "", number: "", category: "", message: "" };
 
-/** Upper bounds a real enquiry never reaches; they keep abuse cheap to refuse. */
+/** A field's length as the form's `maxlength` counts it in the browser (UTF-16 code units:
+ * an emoji counts 2), and so as the schema and its messages count it: one rule everywhere. */
+export const fieldLength = (value: string) => value.length;
+
+/** Upper bounds a real enquiry never reaches; they keep abuse cheap to refuse. A value over its
+ * bound is refused with the field's message, never cut. */
 export const MAX_LENGTH: Record<EnquiryField, number> = {
   name: 100,
   email: 254,

@@ -3,6 +3,7 @@ import {
   CATEGORIES,
   HONEYPOT_FIELD,
   ENQUIRY_FIELDS,
+  fieldLength,
   MAX_LENGTH,
   type EnquiryField,
   type EnquiryValues,
@@ -18,19 +19,22 @@ const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
 const oneLine = (value: string) => value.replace(CONTROL, "").replace(LINE_BREAKS, " ").trim();
 const multiLine = (value: string) => value.replace(CONTROL, "").replace(/\r\n?/g, "\n").trim();
 
+/** Bounds counted as the form's `maxlength` counts (zod's own `.max` counts code points). */
+const within = (field: EnquiryField) => (value: string) => fieldLength(value) <= MAX_LENGTH[field];
+
 /** The one schema for an enquiry, whatever client sent it, with its messages in a language. */
 function enquirySchemaIn(m: EnquiryAnswersText["fields"]) {
   return z.object({
-    name: z.string().min(1, m.nameMissing).max(MAX_LENGTH.name, m.nameTooLong),
-    email: z.string().min(1, m.emailMissing).max(MAX_LENGTH.email, m.emailTooLong).pipe(z.email(m.emailInvalid)),
+    name: z.string().min(1, m.nameMissing).refine(within("name"), m.nameTooLong),
+    email: z.string().min(1, m.emailMissing).refine(within("email"), m.emailTooLong).pipe(z.email(m.emailInvalid)),
     number: z
       .string()
       .min(1, m.numberMissing)
-      .max(MAX_LENGTH.number, m.numberTooLong)
+      .refine(within("number"), m.numberTooLong)
       .regex(/^\+?[\d\s()./-]+$/, m.numberFormat)
       .refine((v) => v.replace(/\D/g, "").length >= 6, m.numberShort),
     category: z.enum(CATEGORIES, m.categoryMissing),
-    message: z.string().min(1, m.messageMissing).max(MAX_LENGTH.message, m.messageTooLong),
+    message: z.string().min(1, m.messageMissing).refine(within("message"), m.messageTooLong),
   });
 }
 
@@ -64,7 +68,8 @@ function textField(form: FormData, name: string): string {
 export function readEnquiryValues(form: FormData): EnquiryValues {
   const values = {} as EnquiryValues;
   for (const field of ENQUIRY_FIELDS) {
-    const raw = textField(form, field).slice(0, MAX_LENGTH[field] * 2);
+    // Not cut: a value over its bound is refused (the body itself is bounded, 64 KB).
+    const raw = textField(form, field);
     values[field] = field === "message" ? multiLine(raw) : oneLine(raw);
   }
   return values;

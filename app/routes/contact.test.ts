@@ -238,18 +238,52 @@ describe("POST /contact", () => {
       expect((await run(action, post(VALID), "10.0.0.2")).status).toBe(302);
     });
 
-    it("keys on the trusted proxy header when one is configured", async () => {
+    it("keys on the address the trusted proxy appended, not on what the client wrote before it", async () => {
       const action = await makeAction({ rateMax: 1, trustedProxyHeader: "x-forwarded-for" });
-      const from = (ip: string) => post(VALID, { "x-forwarded-for": `${ip}, 10.9.9.9` });
-      expect((await run(action, from("203.0.113.1"), "10.9.9.9")).status).toBe(302);
-      expect((await run(action, from("203.0.113.2"), "10.9.9.9")).status).toBe(302);
-      expect((await run(action, from("203.0.113.1"), "10.9.9.9")).status).toBe(429);
+      // The proxy (10.9.9.9) appends the address it saw; whatever the client sent stays to its left.
+      const via = (clientWrote: string, proxySaw: string) =>
+        post(VALID, { "x-forwarded-for": clientWrote ? `${clientWrote}, ${proxySaw}` : proxySaw });
+      expect((await run(action, via("", "203.0.113.1"), "10.9.9.9")).status).toBe(302);
+      expect((await run(action, via("203.0.113.2", "203.0.113.1"), "10.9.9.9")).status).toBe(429);
+      expect((await run(action, via("198.51.100.7, 192.0.2.1", "203.0.113.1"), "10.9.9.9")).status).toBe(429);
+      // Another visitor behind the same proxy is counted on their own.
+      expect((await run(action, via("203.0.113.1", "203.0.113.9"), "10.9.9.9")).status).toBe(302);
+    });
+
+    it("counts an IPv6 visitor by their /64, and a header that is not an address as the proxy", async () => {
+      const action = await makeAction({ rateMax: 1, trustedProxyHeader: "cf-connecting-ip" });
+      const from = (value: string) => post(VALID, { "cf-connecting-ip": value });
+      expect((await run(action, from("2001:db8:1:2::1"), "10.9.9.9")).status).toBe(302);
+      expect((await run(action, from("2001:db8:1:2:ffff::9"), "10.9.9.9")).status).toBe(429);
+      expect((await run(action, from("not-an-address"), "10.9.9.9")).status).toBe(302);
+      expect((await run(action, from("another garbage"), "10.9.9.9")).status).toBe(429);
     });
 
     it("ignores that header when it is not trusted", async () => {
       const action = await makeAction({ rateMax: 1 });
       expect((await run(action, post(VALID, { "x-forwarded-for": "203.0.113.1" }))).status).toBe(302);
       expect((await run(action, post(VALID, { "x-forwarded-for": "203.0.113.2" }))).status).toBe(429);
+    });
+  });
+
+  describe("lengths: one rule, counted as the form's maxlength counts, refused rather than cut", () => {
+    const EMOJI = "😀"; // outside the BMP: two UTF-16 code units, one code point
+    it.each([
+      ["name", 100, "Please keep your name under 100 characters."],
+      ["message", 5000, "Please keep the message under 5,000 characters."],
+    ] as const)("%s: at the bound accepted, one unit over refused with its message", async (field, max, text) => {
+      const action = makeAction();
+      const atBound = { ...VALID, [field]: EMOJI.repeat(max / 2) };
+      expect((await run(action, post(atBound))).status).toBe(302);
+      const over = { ...VALID, [field]: EMOJI.repeat(max / 2) + "a" };
+      const refused = await run(action, post(over));
+      expect(refused.status).toBe(400);
+      expect(refused.data!.fieldErrors![field]).toBe(text);
+      // What the visitor typed comes back whole, to correct, not cut.
+      expect(refused.data!.values[field]).toBe(over[field]);
+      const farOver = { ...VALID, [field]: EMOJI.repeat(max) };
+      expect((await run(action, post(farOver))).status).toBe(400);
+      expect((await stored()).map((r) => r.enquiry[field])).toEqual([atBound[field]]);
     });
   });
 

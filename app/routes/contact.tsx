@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { BUSINESS } from "~/i18n/business";
 import { CONTACT } from "~/i18n/contact";
@@ -35,6 +35,17 @@ export const meta: MetaFunction = ({ matches, location }) => {
       breadcrumbJsonLd(siteUrl, locale, [{ name: t.title, id: "contact" }]),
     ],
   });
+};
+
+/** The page answered after a POST carries what the action said about it: when to try again
+ * (429, 503) and that it is private. Everything else is the root's (the toast's cookie). */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const name of ["Retry-After", "Cache-Control"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
 };
 
 /** POST /contact, with or without JavaScript. Cross-site posts never get here (the server

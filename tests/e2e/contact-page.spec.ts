@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { MAX_LENGTH } from "../../app/enquiry/fields";
 
 test.describe("contact page", () => {
   test("about text and the three info cards", async ({ page }) => {
@@ -30,5 +31,21 @@ test.describe("contact page", () => {
     await expect(form.getByRole("button", { name: "Send message" })).toBeEnabled();
     // The honeypot is out of reach for people.
     await expect(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
+  });
+
+  test("each text field's maxlength is the schema's bound, and the browser counts it as the server does", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    const fields = { Name: "name", "E-mail": "email", "Phone number": "number", Message: "message" } as const;
+    for (const [label, field] of Object.entries(fields))
+      await expect(form.getByLabel(label)).toHaveAttribute("maxlength", String(MAX_LENGTH[field]));
+    // Typed, an emoji takes two of the 100: the browser stops where the server would refuse.
+    const name = form.getByLabel("Name");
+    await name.click();
+    await page.keyboard.insertText("😀".repeat(60));
+    await name.pressSequentially("abc");
+    expect(await name.evaluate((input: HTMLInputElement) => input.value.length)).toBeLessThanOrEqual(MAX_LENGTH.name);
   });
 });
