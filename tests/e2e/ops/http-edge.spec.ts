@@ -1,0 +1,248 @@
+import { connect, type Socket } from "node:net";
+import { expect, test } from "@playwright/test";
+import { enquiryBody, startServer, type OpsServer } from "./server";
+
+// The HTTP edge as a hostile or careless client meets it, over raw sockets against the
+// production server: every answer readable, no 5xx for a client's mistake, stalled clients
+// dropped within a bound, Retry-After on refusals, the proxy's address and not the client's.
+
+// One server for the file, so its tests run in one worker, one after another.
+test.describe.configure({ mode: "serial" });
+
+const PORT = 3151;
+let server: OpsServer;
+test.beforeAll(async () => {
+  server = await startServer(PORT, { RATE_LIMIT_MAX: "0" });
+});
+test.afterAll(async () => {
+  server.child.kill("SIGTERM");
+  await server.exited;
+});
+
+/** Sends `head` (and then `bodyBytes` of body, while reading) on a raw socket; resolves with
+ * everything the server sent and how the socket ended. */
+function exchange(
+  head: string,
+  { bodyBytes = 0, port = PORT, waitMs = 15_000 }: { bodyBytes?: number; port?: number; waitMs?: number } = {},
+): Promise<{ text: string; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    let error: string | undefined;
+    const done = () => resolve({ text, error });
+    socket.on("data", (d) => (text += d.toString("latin1")));
+    socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+    socket.on("close", done);
+    socket.setTimeout(waitMs, () => socket.destroy());
+    socket.on("connect", async () => {
+      socket.write(head);
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += chunk.length) {
+        if (!socket.write(chunk)) await new Promise((r) => socket.once("drain", r));
+      }
+      if (!socket.destroyed) socket.end();
+    });
+  });
+}
+
+const status = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+const statuses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+
+test.describe("early answers reach a client that is still sending", () => {
+  const TEN_MB = 10 * 1024 * 1024;
+  for (const [label, headers, expected] of [
+    ["cross-site (403)", "Origin: https://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\n", 403],
+    ["oversized (413)", `Origin: http://127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\n`, 413],
+    ["wrong type (415)", `Origin: http://127.0.0.1:${PORT}\r\nContent-Type: application/json\r\n`, 415],
+  ] as const) {
+    test(`${label}: the whole answer arrives, no reset, and the connection serves the next request`, async () => {
+      for (const path of ["/contact", "/hr/contact"]) {
+        const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n${headers}Content-Length: ${TEN_MB}\r\n\r\n`;
+        // Keep-alive: after the body, a second request on the same connection.
+        const result = await new Promise<{ text: string; error?: string }>((resolve) => {
+          const socket: Socket = connect(PORT, "127.0.0.1");
+          let text = "";
+          let error: string | undefined;
+          socket.on("data", (d) => (text += d.toString("latin1")));
+          socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
+          socket.on("close", () => resolve({ text, error }));
+          socket.setTimeout(20_000, () => socket.destroy());
+          socket.on("connect", async () => {
+            socket.write(head);
+            const chunk = Buffer.alloc(64 * 1024, 0x61);
+            for (let sent = 0; sent < TEN_MB; sent += chunk.length) {
+              if (!socket.write(chunk.subarray(0, Math.min(chunk.length, TEN_MB - sent))))
+                await new Promise((r) => socket.once("drain", r));
+            }
+            socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`);
+          });
+        });
+        expect(result.error, `${label} ${path}`).toBeUndefined();
+        expect(statuses(result.text)).toEqual([expected, 200]);
+        if (expected !== 403) {
+          // A page, in the visitor's language.
+          expect(result.text).toMatch(path.startsWith("/hr") ? /<html lang="hr"/ : /<html lang="en"/);
+        }
+      }
+    });
+  }
+
+  test("the drain is bounded: a body far past the bound is cut off, and the server stays well", async () => {
+    const head = `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: https://evil.example\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n`;
+    const started = Date.now();
+    const result = await exchange(head, { bodyBytes: 200 * 1024 * 1024, waitMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.error ?? "closed").toMatch(/closed|ECONNRESET|EPIPE/);
+    expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
+  });
+});
+
+test.describe("request metadata no URL can hold: 400, never 5xx", () => {
+  const HOSTS = [
+    "[",
+    "a b",
+    "x:99999999999",
+    "x:-1",
+    "ex ample.com",
+    "a@b",
+    "a/b",
+    "[::1",
+    "::1]",
+    "%00",
+    "x:65536",
+    "é.example",
+  ];
+  for (const host of HOSTS) {
+    test(`Host: ${JSON.stringify(host)} and X-Forwarded-Host: ${JSON.stringify(host)}`, async () => {
+      for (const target of ["/contact", "/nowhere", "/hr/contact"]) {
+        const viaHost = await exchange(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect(status(viaHost.text), `Host ${host} ${target}`).toBeGreaterThanOrEqual(200);
+        expect(status(viaHost.text), `Host ${host} ${target}`).toBeLessThan(500);
+        const viaForwarded = await exchange(
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Host: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        );
+        expect(status(viaForwarded.text), `X-Forwarded-Host ${host} ${target}`).toBe(400);
+      }
+    });
+  }
+
+  test("a fuzzed request line and headers never produce a 5xx or an error-level log line", async () => {
+    const pieces = ["/", "/contact", "/hr", "/%", "/%zz", "/..%2f", "/?q=%ff", "/contact?x=[]", "*", "//x", "/a\tb"];
+    const methods = ["GET", "POST", "HEAD", "PUT", "get", "G E T", "CONNECT", "OPTIONS", "PATCH", "BREW"];
+    const headers = [
+      "Cookie: __session=%ff; x=\u00ff",
+      "Cookie: " + "a=b; ".repeat(500),
+      "Accept-Language: *;q=oops",
+      "Content-Type: multipart/form-data; boundary=",
+      "Content-Type: multipart/form-data",
+      "Content-Length: -1",
+      "Content-Length: 1, 2",
+      "Transfer-Encoding: chunked, identity",
+      "Origin: null",
+      "Origin: http://[",
+      "If-None-Match: " + '"'.repeat(100),
+      "Accept-Encoding: br;q=nan, gzip;q=2",
+      "X-Forwarded-For: ::::, [, 999.999.999.999",
+      "Range: bytes=99999999999999999999-",
+      "X-Forwarded-Host: x:99999999999",
+      "X-Forwarded-Host: a b, c",
+    ];
+    let seed = 7;
+    const pick = <T>(xs: readonly T[]) => xs[(seed = (seed * 48271) % 2147483647) % xs.length]!;
+    const before = server.logs().length;
+    for (let i = 0; i < 150; i++) {
+      const line = `${pick(methods)} ${pick(pieces)} HTTP/1.1`;
+      const head = `${line}\r\nHost: 127.0.0.1:${PORT}\r\n${pick(headers)}\r\n${pick(headers)}\r\nConnection: close\r\n\r\n`;
+      const { text } = await exchange(head, { waitMs: 5_000 });
+      const code = status(text);
+      expect(code === 0 || code < 500, `${JSON.stringify(head)} → ${code}`).toBe(true);
+    }
+    const lines = server.logs().slice(before).split("\n").filter(Boolean);
+    expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
+  });
+});
+
+test("a client that stops reading its answers is dropped within the send timeout, while others are served", async () => {
+  test.setTimeout(60_000);
+  // Pipelined requests for the largest page, never read: the server's writes stall.
+  const page = "/vip-nightclub-experience";
+  const socket = connect(PORT, "127.0.0.1");
+  socket.pause();
+  await new Promise((r) => socket.once("connect", r));
+  socket.on("error", () => {});
+  const requests = 400;
+  for (let i = 0; i < requests; i++)
+    socket.write(`GET ${page} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nAccept-Encoding: identity\r\n\r\n`);
+  await new Promise((r) => setTimeout(r, 2_000));
+  // Meanwhile everyone else is served.
+  expect((await fetch(`http://127.0.0.1:${PORT}/`)).status).toBe(200);
+  // Past the send timeout's bound (20 s), the client reads again: what the kernel kept for it, then
+  // the end of a connection the server dropped, not the rest of 400 answers.
+  await new Promise((r) => setTimeout(r, 20_500));
+  let received = "";
+  const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("data", (d) => (received += d.toString("latin1")));
+  socket.resume();
+  const closedSoon = await Promise.race([
+    ended.then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 5_000)),
+  ]);
+  expect(closedSoon).toBe(true);
+  expect(statuses(received).length).toBeLessThan(requests);
+});
+
+test.describe("refusals say when to try again, in both languages", () => {
+  test("429 carries Retry-After", async () => {
+    const limited = await startServer(3152, { RATE_LIMIT_MAX: "1" });
+    try {
+      for (const path of ["/contact", "/hr/contact"]) {
+        const post = () =>
+          fetch(`${limited.base}${path}`, { method: "POST", body: enquiryBody("Twice"), redirect: "manual" });
+        await post();
+        const refused = await post();
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    } finally {
+      limited.child.kill("SIGTERM");
+    }
+  });
+
+  test("503 (nothing could be stored) carries Retry-After", async () => {
+    const broken = await startServer(3153, { OUTBOX_DIR: "/dev/null/outbox" });
+    try {
+      for (const path of ["/contact", "/hr/contact"]) {
+        const res = await fetch(`${broken.base}${path}`, {
+          method: "POST",
+          body: enquiryBody("Not stored"),
+          redirect: "manual",
+        });
+        expect(res.status).toBe(503);
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    } finally {
+      broken.child.kill("SIGTERM");
+    }
+  });
+});
+
+test("behind a proxy that appends X-Forwarded-For, a visitor cannot choose their address", async () => {
+  const proxied = await startServer(3154, { RATE_LIMIT_MAX: "2", TRUST_PROXY_HEADER: "x-forwarded-for" });
+  try {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${proxied.base}/contact`, {
+        method: "POST",
+        body: enquiryBody(`Spoofing ${i}`),
+        redirect: "manual",
+        // The client wrote a new address each time; the proxy appended the one it saw.
+        headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.7` },
+      });
+      codes.push(res.status);
+    }
+    expect(codes).toEqual([302, 302, 429, 429, 429]);
+  } finally {
+    proxied.child.kill("SIGTERM");
+  }
+});
