@@ -14,8 +14,10 @@ import { NonceContext } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
-// The HTTP server takes the queue from here: one copy of it in the process (server/index.ts).
+// The HTTP server takes the queue and its refusal page from here: one copy of each app module
+// in the process (server/index.ts).
 export { serverQueue } from "~/enquiry/queue.server";
+export { crossSitePage } from "~/utils/refusal-page.server";
 
 /** The stylesheet(s) of the root route, read once from build/client, to be inlined. */
 let inlineStyles: string | undefined;

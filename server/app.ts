@@ -20,6 +20,8 @@ type Options = {
   isStopping: () => boolean;
   /** The queue's health, from the build (the one copy of the queue in the process). */
   queueHealth: ServerQueue["health"];
+  /** The 403 page for a form posted from another site, in the address's language. */
+  crossSitePage: (pathname: string) => string;
 };
 
 /** The request pipeline. `answerFromMemory` comes first, before Express: it answers most
@@ -27,7 +29,7 @@ type Options = {
  * odd requests refused, security headers, one JSON log line per request, the page cache
  * (rendering a page it does not have yet), compression, a CSP nonce, cross-site posts
  * refused, static files, health, Remix. */
-export function createApp({ build, clientDir, env, isStopping, queueHealth }: Options) {
+export function createApp({ build, clientDir, env, isStopping, queueHealth, crossSitePage }: Options) {
   const app = express();
   const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
   // Pages for anonymous visitors are rendered once, by Remix, from a request with no cookie.
@@ -50,7 +52,7 @@ export function createApp({ build, clientDir, env, isStopping, queueHealth }: Op
   app.use(pageCache.middleware);
   app.use(compression());
   app.use(cspNonce);
-  app.use(sameOriginPosts);
+  app.use(sameOriginPosts(crossSitePage));
 
   // Vite fingerprints everything under /assets, and the image pipeline everything under
   // /images: cache both for a year. Other public files keep stable names: a short lifetime.

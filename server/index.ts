@@ -25,7 +25,10 @@ warnAboutConfiguration(env);
 
 // Paths are relative to this file (build/start.js), not to the working directory.
 const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
-const { serverQueue } = build.entry.module as unknown as { serverQueue: ServerQueue };
+const { serverQueue, crossSitePage } = build.entry.module as unknown as {
+  serverQueue: ServerQueue;
+  crossSitePage: (pathname: string) => string;
+};
 if (env.MOCKS) {
   // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
   await import(new URL("./mocks/index.js", import.meta.url).href);
@@ -38,6 +41,7 @@ const { app, answerFromMemory } = createApp({
   env,
   isStopping: () => stopping,
   queueHealth: serverQueue.health,
+  crossSitePage,
 });
 
 // A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"): headers

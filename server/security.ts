@@ -137,21 +137,20 @@ export function securityHeaders(list: [string, string][]): RequestHandler {
 /** A browser's POST from another site carries that site's Origin: refuse it with 403 here,
  * where Remix's own check would throw and answer 500. Hosts are compared as Remix does
  * (X-Forwarded-Host, else Host), not schemes: TLS usually ends at a proxy in front of us.
- * Requests without Origin (old browsers, scripts) pass on. */
-export const sameOriginPosts: RequestHandler = (req, res, next) => {
-  const origin = req.get("origin");
-  if (origin === undefined || req.method === "GET" || req.method === "HEAD") return next();
-  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
-  let originHost: string | null = null;
-  try {
-    originHost = origin === "null" ? null : new URL(origin).host;
-  } catch {
-    /* unparsable: treated as foreign */
-  }
-  if (originHost && originHost === host) return next();
-  res
-    .status(403)
-    .set("Cache-Control", "private, no-store")
-    .type("text/plain")
-    .send("403 Forbidden: this form can only be sent from our own site.\n");
-};
+ * Requests without Origin (old browsers, scripts) pass on. The answer is a page in the
+ * address's language (`page`), sent before the body is read (then drained: app.ts). */
+export function sameOriginPosts(page: (pathname: string) => string): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.get("origin");
+    if (origin === undefined || req.method === "GET" || req.method === "HEAD") return next();
+    const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+    let originHost: string | null = null;
+    try {
+      originHost = origin === "null" ? null : new URL(origin).host;
+    } catch {
+      /* unparsable: treated as foreign */
+    }
+    if (originHost && originHost === host) return next();
+    res.status(403).set("Cache-Control", "private, no-store").type("html").send(page(req.path));
+  };
+}

@@ -178,6 +178,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   async function tick() {
     // Nothing new is taken while an outcome EmailJS gave is not on disk.
     if (unrecorded.size > 0 && !(await writeUnrecorded())) return false;
+    await outbox.prepare(); // the lease lives in OUTBOX_DIR: it must exist first
     const held = await lease.hold();
     // Taking over from another process: it changed records this one has not read.
     if (held && !holding && ticks > 0) outbox.index.invalidate();

@@ -442,6 +442,17 @@ describe("a crash at each step", () => {
   });
 });
 
+describe("a new volume", () => {
+  it("an outbox folder that does not exist yet is created by the first look, not reported as a fault", async () => {
+    outbox = createOutbox(path.join(base, "not-yet", "outbox"));
+    const worker = start();
+    await vi.waitFor(async () => expect(await readdir(path.join(base, "not-yet", "outbox"))).toContain("pending"));
+    await sleep(100);
+    expect(events("outbox.unavailable")).toEqual([]);
+    expect(worker.problems()).toEqual([]);
+  });
+});
+
 describe("the index", () => {
   it("sees records another process stores, and keeps them oldest first", async () => {
     start({ intervalMs: 50 });

@@ -141,6 +141,9 @@ export function createOutbox(dir: string) {
   const outbox = {
     dir,
 
+    /** Creates the folders (once; again after a failure): before anything else is written. */
+    prepare,
+
     /** Accepts an enquiry: it is on disk, complete, when this resolves. */
     async store(enquiry: StoredEnquiry, requestId?: string): Promise<StoredRecord> {
       const record: StoredRecord = {

@@ -52,6 +52,8 @@ const en = {
     reachUs: "You can always reach us at",
     or: "or",
     backHome: "Back to the home page",
+    crossSiteTitle: "This form can only be sent from our own site",
+    crossSiteMessage: "Please open our contact page and send your message from there.",
   },
   toastClose: "Close notification",
   gallery: {
@@ -109,6 +111,8 @@ const hr: LayoutText = {
     reachUs: "Uvijek nas možete dobiti na",
     or: "ili",
     backHome: "Natrag na početnu",
+    crossSiteTitle: "Ovaj obrazac može se poslati samo s naše stranice",
+    crossSiteMessage: "Otvorite našu stranicu za kontakt i pošaljite poruku odande.",
   },
   toastClose: "Zatvori obavijest",
   gallery: {

@@ -179,8 +179,10 @@ test.describe("caching", () => {
     expect(outboxOnly).toEqual({
       status: "ok",
       transport: "outbox",
+      accepting: true,
       pending: expect.any(Number),
       failed: 0,
+      quarantined: 0,
       oldestPendingSeconds: expect.any(Number),
       pageCache: { entries: expect.any(Number), bytes: expect.any(Number) },
     });

@@ -1,0 +1,22 @@
+import { LAYOUT } from "~/i18n/layout";
+import { localeOfPath, localizedPath } from "~/i18n/locale";
+import { contactDetails } from "./env.server";
+
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** The page a browser gets when a form was posted to us from another site (403, answered by
+ * the server before the body is read: Remix would refuse it with a 500). Plain HTML in the
+ * language of the address, with the way back to our contact page and our details; no script,
+ * no style, so it needs nothing from the build. */
+export function crossSitePage(pathname: string): string {
+  const locale = localeOfPath(pathname);
+  const t = LAYOUT[locale].errors;
+  const contact = localizedPath("/contact", locale);
+  return `<!DOCTYPE html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(t.crossSiteTitle)}</title></head>
+<body><main><p>${escape(t.label(403))}</p><h1>${escape(t.crossSiteTitle)}</h1><p>${escape(t.crossSiteMessage)}</p>
+<p><a href="${contact}">${escape(LAYOUT[locale].contactUs)}</a></p>
+<p>${escape(t.reachUs)} <a href="mailto:${escape(contactDetails.email)}">${escape(contactDetails.email)}</a> ${escape(t.or)} ${escape(contactDetails.phone)}.</p></main></body></html>
+`;
+}
