@@ -81,7 +81,9 @@ export default function handleRequest(
 ) {
   // Empty for pages rendered for the page cache: their inline scripts are allowed by hash.
   const nonce = typeof loadContext?.cspNonce === "string" && loadContext.cspNonce ? loadContext.cspNonce : undefined;
-  // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
+  // Every client gets the whole document, buffered (wholeDocument: it is rewritten in one
+  // piece). Bots wait for everything to be ready; for browsers the shell is enough, as these
+  // pages have no <Suspense> boundary that would leave anything out of it.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -115,8 +117,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors while streaming after the shell are logged; before it they reject above.
-          if (shellRendered) console.error(error);
+          // Errors while rendering after the shell are logged (as handleError does); before it
+          // they reject above.
+          if (shellRendered) log("error", "app.render_error", { error: String(error).slice(0, 300) });
         },
       },
     );

@@ -23,7 +23,7 @@ const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
   {
     status: [400, 422],
     text: /template|variables/i,
-    fix: "The EmailJS template does not accept these variables: check it uses name, email, number, category and message.",
+    fix: "The EmailJS template does not accept these variables: check it uses name, email, number, category, message and language.",
   },
   {
     status: [412],
@@ -45,7 +45,8 @@ export function judge(result: SendResult): Verdict {
 export type Backoff = { baseMs: number; maxMs: number };
 
 /** The wait before try number `failures + 1`: exponential from `baseMs`, capped at `maxMs`,
- * with "full jitter" between half and all of it, so retries after an outage spread out. */
+ * with "equal jitter" (a random wait between half and all of the step), so retries after an
+ * outage spread out but never come sooner than half the step. */
 export function retryDelay(failures: number, { baseMs, maxMs }: Backoff, random = Math.random): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling * (0.5 + random() * 0.5));

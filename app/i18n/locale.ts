@@ -11,7 +11,9 @@ export const LANGUAGE: Record<Locale, { name: string; short: string; ogLocale: s
   hr: { name: "Hrvatski", short: "HR", ogLocale: "hr_HR" },
 };
 
-const PREFIX = /^\/(hr)(?=\/|$)/;
+/** Every language but the default, as the first segment of a path: built from LOCALES, so a
+ * new language is one entry there. */
+const PREFIX = new RegExp(`^/(${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join("|")})(?=/|$)`);
 
 /** The language of a path: `/hr` and `/hr/...` are Croatian, everything else English. */
 export function localeOfPath(pathname: string): Locale {
