@@ -2,6 +2,7 @@
 // (docs/decisions/0001-express-instead-of-remix-serve.md). Built by esbuild into
 // build/start.js (`npm run build`) and started with `node build/start.js`.
 import { createServer } from "node:http";
+import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import type { ServerQueue } from "~/enquiry/queue.server";
@@ -25,9 +26,10 @@ warnAboutConfiguration(env);
 
 // Paths are relative to this file (build/start.js), not to the working directory.
 const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
-const { serverQueue, crossSitePage } = build.entry.module as unknown as {
+const { serverQueue, crossSitePage, MAX_FORM_BYTES } = build.entry.module as unknown as {
   serverQueue: ServerQueue;
   crossSitePage: (pathname: string) => string;
+  MAX_FORM_BYTES: number;
 };
 if (env.MOCKS) {
   // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
@@ -54,7 +56,18 @@ const server = createServer(
   { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
   (req, res) => answerFromMemory(req, res) || app(req, res),
 );
-server.setTimeout(10_000); // no 'timeout' listener: Node destroys the socket
+server.setTimeout(10_000);
+server.on("timeout", (socket: Socket) => {
+  // Only a stuck send is ended here; a request still arriving gets its 408 from the request
+  // timeout, and an idle connection is closed by the keep-alive timeout.
+  if (socket.writableLength > 0) socket.destroy();
+});
+// "Expect: 100-continue" (curl's way with large bodies): a body larger than any form this site
+// takes is not asked for; the app answers 413 at once and the client never sends it.
+server.on("checkContinue", (req, res) => {
+  if (Number(req.headers["content-length"]) <= MAX_FORM_BYTES) res.writeContinue();
+  server.emit("request", req, res);
+});
 server.listen(env.PORT, env.HOST, () => {
   log("info", "server.listening", { url: `http://localhost:${env.PORT}` });
 });

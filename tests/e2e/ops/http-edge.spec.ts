@@ -23,7 +23,12 @@ test.afterAll(async () => {
  * everything the server sent and how the socket ended. */
 function exchange(
   head: string,
-  { bodyBytes = 0, port = PORT, waitMs = 15_000 }: { bodyBytes?: number; port?: number; waitMs?: number } = {},
+  {
+    bodyBytes = 0,
+    port = PORT,
+    waitMs = 15_000,
+    end = true,
+  }: { bodyBytes?: number; port?: number; waitMs?: number; end?: boolean } = {},
 ): Promise<{ text: string; error?: string }> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
@@ -40,7 +45,7 @@ function exchange(
       for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += chunk.length) {
         if (!socket.write(chunk)) await new Promise((r) => socket.once("drain", r));
       }
-      if (!socket.destroyed) socket.end();
+      if (!socket.destroyed && end) socket.end();
     });
   });
 }
@@ -90,6 +95,15 @@ test.describe("early answers reach a client that is still sending", () => {
       }
     });
   }
+
+  test("Expect: 100-continue with a body larger than any form: 413 at once, the body never asked for", async () => {
+    const head = `POST /hr/contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${TEN_MB}\r\nExpect: 100-continue\r\n\r\n`;
+    // The client waits for "100 Continue" before sending anything (and never ends on its own).
+    const { text } = await exchange(head, { waitMs: 12_000, end: false });
+    expect(statuses(text)[0]).toBe(413);
+    expect(text).not.toContain("100 Continue");
+    expect(text).toMatch(/<html lang="hr"/);
+  });
 
   test("the drain is bounded: a body far past the bound is cut off, and the server stays well", async () => {
     const head = `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: https://evil.example\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n`;
