@@ -48,9 +48,9 @@ const { app, answerFromMemory } = createApp({
 
 // A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"): headers
 // within 10 s, the whole request within 15 s (Node answers 408), checked every second; an idle
-// keep-alive connection is closed after 5 s; a connection on which nothing moves for 10 s is
-// dropped (a client that stopped reading its answers: Node waits a second period when a write
-// is pending, so a stuck send is dropped within 20 s).
+// keep-alive connection is closed after 5 s; a client that stopped reading its answers is
+// dropped once its send has not moved for 10 s (Node waits a second period when a write is
+// pending: within 20 s).
 // Pages already rendered are answered before Express; everything else goes through it.
 const server = createServer(
   { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
