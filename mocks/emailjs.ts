@@ -14,7 +14,9 @@ import { delay, http, HttpResponse } from "msw";
  * While the file MOCKS_OUTAGE_FILE names exists, every call is answered with the status
  * written in it ("500", "403", …): an outage or a misconfiguration, for as long as a test
  * keeps the file. */
-export type RecordedSend = { url: string; fields: Record<string, string>; at: number; answered: string };
+import type { RecordedSend } from "./recorded-sends";
+
+export type { RecordedSend };
 
 export const recordedSends: RecordedSend[] = [];
 

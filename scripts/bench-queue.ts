@@ -8,9 +8,10 @@
 // Goals (ratios to the 100 case, in the same run): idle CPU, /healthz, page and accept within
 // 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order.
 // Needs a build (`npm run build`).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readRecordedSends } from "../mocks/recorded-sends";
 import { serveBuild } from "./lib/serve-build";
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? "100,10000").split(",").map(Number);
@@ -128,18 +129,11 @@ async function measure(size: number, port: number): Promise<Row> {
 
     // EmailJS is back: count deliveries for 8 s.
     rmSync(outage);
-    const delivered = () =>
-      existsSync(record)
-        ? readFileSync(record, "utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((l) => JSON.parse(l) as { fields: { message: string }; at: number; answered: string })
-            .filter((s) => s.answered === "200")
-        : [];
+    const delivered = () => readRecordedSends(record).filter((s) => s.answered === "200");
     const from = Date.now();
     await new Promise((r) => setTimeout(r, 8_000));
     const drained = delivered().filter((s) => s.at >= from && s.at < from + 8_000);
-    const messages = drained.map((s) => s.fields.message);
+    const messages = drained.map((s) => s.fields.message ?? "");
     return {
       size,
       acceptSeconds,

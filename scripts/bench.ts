@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { readRecordedSends } from "../mocks/recorded-sends";
 import { PAGES, serveBuild } from "./lib/serve-build";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -105,12 +106,7 @@ const burst = await Promise.all(
 const answeredMs = Date.now() - started;
 const burstPeak = sampler.stop();
 const deliveredMessages = () =>
-  existsSync(record)
-    ? readFileSync(record, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { fields: { message: string }; at: number })
-    : [];
+  readRecordedSends(record).map((s) => ({ at: s.at, fields: { message: s.fields.message ?? "" } }));
 // Delivery at EmailJS's pace: about one a second, plus a margin.
 const deadline = Date.now() + burstSize * 1_000 + 15_000;
 while (

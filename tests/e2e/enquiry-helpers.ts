@@ -3,18 +3,14 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { CONTACT } from "../../app/i18n/contact";
 import type { Locale } from "../../app/i18n/locale";
+import { readRecordedSends, type RecordedSend } from "../../mocks/recorded-sends";
 import { E2E_OUTBOX_DIR, MOCKS_RECORD_FILE } from "./e2e-env";
 
-export type Recorded = { url: string; fields: Record<string, string>; at: number; answered: string };
+export type Recorded = RecordedSend;
 
 /** What the EmailJS stand-in inside the server received, for one unique message. */
 export function sentWith(message: string): Recorded[] {
-  if (!existsSync(MOCKS_RECORD_FILE)) return [];
-  return readFileSync(MOCKS_RECORD_FILE, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Recorded)
-    .filter((r) => r.fields.message === message);
+  return readRecordedSends(MOCKS_RECORD_FILE).filter((r) => r.fields.message === message);
 }
 
 export type OutboxEntry = {

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-sends";
 import { E2E_EMAILJS } from "../e2e-env";
 
 /** A production server of its own (node build/start.js) for tests that stop, kill or restart
@@ -77,16 +78,10 @@ export async function postEnquiry(base: string, message: string): Promise<number
   return res.status;
 }
 
-export type Sent = { fields: Record<string, string>; at: number; answered: string };
+export type Sent = RecordedSend;
 
 /** What the EmailJS stand-in received (and how it answered), in order. */
-export function sentTo(record: string): Sent[] {
-  if (!existsSync(record)) return [];
-  return readFileSync(record, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Sent);
-}
+export const sentTo = (record: string): Sent[] => readRecordedSends(record);
 
 /** Messages EmailJS accepted (answered 200), with how many times each. */
 export function deliveredCounts(record: string): Map<string, number> {
