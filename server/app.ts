@@ -12,9 +12,12 @@ import { createPageCache } from "./page-cache";
 import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
 
 type Options = {
-  build: ServerBuild;
-  /** build/client: hashed assets, images, icons. */
-  clientDir: string;
+  /** The Remix build: fixed in production, loaded per request in development. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client (production): hashed assets, images, icons. */
+  clientDir?: string;
+  /** Vite's middleware (development): modules, styles, public files, HMR. */
+  devMiddleware?: RequestHandler;
   env: Env;
   /** True once SIGTERM arrived: keep-alive clients are told to hang up. */
   isStopping: () => boolean;
@@ -28,45 +31,62 @@ type Options = {
  * requests (pages already rendered) with headers prepared once. The rest go through `app`:
  * odd requests refused, security headers, one JSON log line per request, the page cache
  * (rendering a page it does not have yet), compression, a CSP nonce, cross-site posts
- * refused, static files, health, Remix. */
-export function createApp({ build, clientDir, env, isStopping, queueHealth, crossSitePage }: Options) {
+ * refused, static files, health, Remix.
+ *
+ * Development (`npm run dev`, a build loaded per request) differs only where it must: no page
+ * cache (every page rendered afresh, so edits show), Vite's middleware instead of build/client,
+ * and the CSP sent as Content-Security-Policy-Report-Only (Vite's client injects styles and
+ * scripts it cannot sign; violations show in the browser's console instead of blocking). */
+export function createApp({
+  build,
+  clientDir,
+  devMiddleware,
+  env,
+  isStopping,
+  queueHealth,
+  crossSitePage,
+}: Options) {
   const app = express();
   const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
   // Pages for anonymous visitors are rendered once, by Remix, from a request with no cookie.
-  const renderPage = createFetchHandler(build, env.NODE_ENV);
-  const pageCache = createPageCache({
-    render: (key) =>
-      renderPage(new Request(new URL(key, "http://localhost"), { headers: { accept: "text/html" } }), {
-        clientAddress: "",
-        requestId: "page-cache",
-        cspNonce: "",
-      }),
-    headers,
-    answered: (req, res, status) => logRequest(req, res, status),
-  });
+  const pageCache =
+    typeof build === "function"
+      ? undefined
+      : createPageCache({
+          render: (key) =>
+            createFetchHandler(build, env.NODE_ENV)(
+              new Request(new URL(key, "http://localhost"), { headers: { accept: "text/html" } }),
+              { clientAddress: "", requestId: "page-cache", cspNonce: "" },
+            ),
+          headers,
+          answered: (req, res, status) => logRequest(req, res, status),
+        });
 
   app.disable("x-powered-by");
   app.use(refuseOddRequests);
   app.use(securityHeaders(headers));
   app.use(requestLog(isStopping));
-  app.use(pageCache.middleware);
+  if (pageCache) app.use(pageCache.middleware);
   app.use(compression());
-  app.use(cspNonce);
+  app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
 
-  // Vite fingerprints everything under /assets, and the image pipeline everything under
-  // /images: cache both for a year. Other public files keep stable names: a short lifetime.
-  const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false };
-  // Express 4's MIME table predates AVIF; browsers need the right type to decode it.
-  express.static.mime.define({ "image/avif": ["avif"] });
-  app.use("/assets", express.static(`${clientDir}/assets`, immutable));
-  app.use("/images", express.static(`${clientDir}/images`, immutable));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    // Vite fingerprints everything under /assets, and the image pipeline everything under
+    // /images: cache both for a year. Other public files keep stable names: a short lifetime.
+    const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false };
+    // Express 4's MIME table predates AVIF; browsers need the right type to decode it.
+    express.static.mime.define({ "image/avif": ["avif"] });
+    app.use("/assets", express.static(`${clientDir}/assets`, immutable));
+    app.use("/images", express.static(`${clientDir}/images`, immutable));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
 
   // Liveness and the state of what operators watch: the enquiry queue and the page cache.
   app.get("/healthz", (_req, res, next) => {
     queueHealth().then((queue) => {
-      const { entries, bytes } = pageCache.stats();
+      const { entries, bytes } = pageCache?.stats() ?? { entries: 0, bytes: 0 };
       res.set("Cache-Control", "no-store").json({ ...queue, pageCache: { entries, bytes } });
     }, next);
   });
@@ -88,7 +108,7 @@ export function createApp({ build, clientDir, env, isStopping, queueHealth, cros
   /** Answers a request for a cached page at once; false when `app` must handle it. */
   function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
     stamp(req, res, isStopping);
-    return pageCache.answer(req, res);
+    return pageCache?.answer(req, res) ?? false;
   }
   return { app, answerFromMemory };
 }

@@ -1,14 +1,13 @@
-// The production HTTP server: Express around the Remix build, instead of remix-serve
-// (docs/decisions/0001-express-instead-of-remix-serve.md). Built by esbuild into
-// build/start.js (`npm run build`) and started with `node build/start.js`.
-import { createServer } from "node:http";
+// The HTTP server, in every mode: Express around the Remix build, instead of remix-serve
+// (docs/decisions/0001-express-instead-of-remix-serve.md). Production: bundled by esbuild into
+// build/start.js (`npm run build`), started with `node build/start.js`. Development
+// (`npm run dev`): this same file run by tsx, with Vite in middleware mode (server/app-build.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { fileURLToPath } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import type { ServerQueue } from "~/enquiry/queue.server";
 import { passGate, warnAboutConfiguration, type Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import { createApp } from "./app";
+import { developmentBuild, productionBuild } from "./app-build";
 
 // The one configuration gate, before anything of the app is loaded: a wrong value stops
 // start-up here with one message naming each bad variable (exit 1, no stack trace), and the
@@ -24,27 +23,9 @@ try {
 }
 warnAboutConfiguration(env);
 
-// Paths are relative to this file (build/start.js), not to the working directory.
-const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
-const { serverQueue, crossSitePage, MAX_FORM_BYTES } = build.entry.module as unknown as {
-  serverQueue: ServerQueue;
-  crossSitePage: (pathname: string) => string;
-  MAX_FORM_BYTES: number;
-};
-if (env.MOCKS) {
-  // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
-  await import(new URL("./mocks/index.js", import.meta.url).href);
-}
-
+const development = env.NODE_ENV === "development";
 let stopping = false;
-const { app, answerFromMemory } = createApp({
-  build,
-  clientDir: fileURLToPath(new URL("./client", import.meta.url)),
-  env,
-  isStopping: () => stopping,
-  queueHealth: serverQueue.health,
-  crossSitePage,
-});
+let handle: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 
 // A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"): headers
 // within 10 s, the whole request within 15 s (Node answers 408), checked every second; an idle
@@ -54,7 +35,7 @@ const { app, answerFromMemory } = createApp({
 // Pages already rendered are answered before Express; everything else goes through it.
 const server = createServer(
   { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
-  (req, res) => answerFromMemory(req, res) || app(req, res),
+  (req, res) => handle(req, res),
 );
 server.setTimeout(10_000);
 server.on("timeout", (socket: Socket) => {
@@ -62,6 +43,23 @@ server.on("timeout", (socket: Socket) => {
   // timeout, and an idle connection is closed by the keep-alive timeout.
   if (socket.writableLength > 0) socket.destroy();
 });
+const built = development ? await developmentBuild(server) : await productionBuild();
+const { serverQueue, crossSitePage, MAX_FORM_BYTES } = built.parts;
+if (env.MOCKS) {
+  // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
+  await import(built.mocksModule);
+}
+const { app, answerFromMemory } = createApp({
+  build: built.build,
+  clientDir: built.clientDir,
+  devMiddleware: built.devMiddleware,
+  env,
+  isStopping: () => stopping,
+  queueHealth: serverQueue.health,
+  crossSitePage,
+});
+handle = (req, res) => answerFromMemory(req, res) || app(req, res);
+
 // "Expect: 100-continue" (curl's way with large bodies): a body larger than any form this site
 // takes is not asked for; the app answers 413 at once and the client never sends it.
 server.on("checkContinue", (req, res) => {
@@ -69,7 +67,7 @@ server.on("checkContinue", (req, res) => {
   server.emit("request", req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
-  log("info", "server.listening", { url: `http://localhost:${env.PORT}` });
+  log("info", "server.listening", { url: `http://localhost:${env.PORT}`, mode: env.NODE_ENV });
 });
 
 // The delivery worker hands stored enquiries to EmailJS (only when EmailJS is configured).

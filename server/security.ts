@@ -84,13 +84,16 @@ export const hasBody = (req: IncomingMessage) =>
   req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 /** A fresh CSP nonce per response rendered by Remix (passed on in the load context), and the
- * policy that allows it. */
-export const cspNonce: RequestHandler = (_req, res, next) => {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
-  next();
-};
+ * policy that allows it (only reported, not enforced, in development: see app.ts). */
+export function cspNonce({ reportOnly = false }: { reportOnly?: boolean } = {}): RequestHandler {
+  const header = reportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader(header, contentSecurityPolicy({ nonce }));
+    next();
+  };
+}
 
 /** The security headers of every response, besides the CSP: helmet's, with our choices, and
  * a Permissions-Policy. Computed once at start (helmet's answer does not depend on the

@@ -1,0 +1,58 @@
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import type { ServerQueue } from "~/enquiry/queue.server";
+
+/** What the HTTP server takes from the app's build: the one copy of the queue, the refusal
+ * page and the body bound live there (app/entry.server.tsx re-exports them). */
+export type AppParts = {
+  serverQueue: ServerQueue;
+  crossSitePage: (pathname: string) => string;
+  MAX_FORM_BYTES: number;
+};
+
+export type AppBuild = {
+  /** The Remix build: fixed in production; in development loaded afresh per request (HMR). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  parts: AppParts;
+  /** build/client (production): hashed assets, images, icons. */
+  clientDir?: string;
+  /** Vite's middleware (development): modules, styles, public files, HMR. */
+  devMiddleware?: RequestHandler;
+  /** Where the EmailJS stand-in's entry is (MOCKS=true). */
+  mocksModule: string;
+};
+
+const partsOf = (build: ServerBuild) => build.entry.module as unknown as AppParts;
+
+/** Production: build/server/index.js beside build/start.js (paths relative to this bundle). */
+export async function productionBuild(): Promise<AppBuild> {
+  const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
+  return {
+    build,
+    parts: partsOf(build),
+    clientDir: fileURLToPath(new URL("./client", import.meta.url)),
+    mocksModule: new URL("./mocks/index.js", import.meta.url).href,
+  };
+}
+
+/** Development (`npm run dev`): Vite in middleware mode on this same HTTP server, as the Epic
+ * Stack does, so dev runs the production pipeline (gate, CSP, load context, /healthz, the
+ * delivery worker) with hot reloading. The app's modules are loaded through Vite: an edit
+ * reloads them, and the queue's parts are those of the first load (the worker keeps running;
+ * enquiries stored by reloaded modules reach it through the outbox folder). */
+export async function developmentBuild(httpServer: Server): Promise<AppBuild> {
+  const vite = await import("vite");
+  const dev = await vite.createServer({
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: "custom",
+  });
+  const load = () => dev.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  return {
+    build: load,
+    parts: partsOf(await load()),
+    devMiddleware: dev.middlewares as unknown as RequestHandler,
+    mocksModule: new URL("../mocks/index.ts", import.meta.url).href,
+  };
+}
