@@ -1,5 +1,6 @@
 // Runs every check in order (typecheck, lint, format, unit tests, production build, container
-// smoke, Playwright with and without JavaScript, abuse, bench, budget, Lighthouse) and ends with one line "N passed, M failed" that
+// smoke, Playwright with and without JavaScript and the ops and abuse cases, bench, queue bench,
+// budget, Lighthouse) and ends with one line "N passed, M failed" that
 // totals all suites. A step that cannot run its tests (typecheck, build) counts as one
 // failed check. Exits non-zero if anything failed.
 import { spawnSync } from "node:child_process";
@@ -82,7 +83,6 @@ if (built) {
   });
   // Budgets: one check per page (bytes) and per Lighthouse run (scores), after the
   // browser tests so nothing else loads the machine while they measure.
-  suite("abuse corpus", "node_modules/.bin/tsx", ["scripts/abuse.ts"], () => readJson(`${REPORTS}/abuse.json`));
   suite("bench (load, enquiry burst)", "node_modules/.bin/tsx", ["scripts/bench.ts"], () =>
     readJson(`${REPORTS}/bench.json`),
   );

@@ -1,28 +1,12 @@
-// Abuse corpus: well over 100 malformed, hostile or oversized requests to /contact and to the
-// pages, sent over raw sockets to the production build. Every answer must be a 4xx or a handled
-// page (never a 5xx, never a hang); afterwards the server must still be healthy, the EmailJS
-// stand-in must have received nothing, and memory must stay bounded. Prints a summary; exits
-// 1 on any failure. Needs a build (`npm run build`).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Agent, request as httpRequest } from "node:http";
+// The abuse corpus: malformed, hostile or oversized requests to /contact and to the pages,
+// each sent over a raw socket (or a keep-alive agent) to the production build by
+// tests/e2e/ops/abuse.spec.ts, one test a case.
+import { type Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PAGES, serveBuild } from "./lib/serve-build";
+import { PAGE_PATHS as PAGES } from "../../../app/content/pages";
 
-const port = Number(process.env.ABUSE_PORT ?? 3170);
-const dir = mkdtempSync(path.join(tmpdir(), "abuse-"));
-const record = path.join(dir, "emailjs-requests.jsonl");
-const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8"));
-const server = await serveBuild({
-  port,
-  env: { ...ids, MOCKS: "true", MOCKS_RECORD_FILE: record, RATE_LIMIT_MAX: "0", OUTBOX_DIR: path.join(dir, "outbox") },
-});
-const rss = () => {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) * 1024;
-};
-
+export const ABUSE_PORT = 3170;
+const port = ABUSE_PORT;
 const HOST = `127.0.0.1:${port}`;
 const enc = (s: string) => Buffer.from(s, "utf8");
 const FORM = "application/x-www-form-urlencoded";
@@ -34,10 +18,10 @@ type RawRequest = {
   body?: string | Buffer;
   chunks?: () => Iterable<Buffer>;
 };
-type RawAnswer = { status: number; body: string };
+export type RawAnswer = { status: number; body: string };
 
 /** One raw HTTP/1.1 request; resolves with the status (0: no answer within 20 s). */
-function send({ method = "POST", target = "/contact", headers = {}, body, chunks }: RawRequest) {
+export function send({ method = "POST", target = "/contact", headers = {}, body, chunks }: RawRequest) {
   return new Promise<RawAnswer>((resolve) => {
     const socket = connect(port, "127.0.0.1");
     let data = Buffer.alloc(0);
@@ -101,7 +85,7 @@ const multipart = (fields: Record<string, string>, boundary = "XyZ") =>
 // Every case below must reach the stand-in with nothing: each carries an invalid field or
 // is refused earlier. "secret" marks a response that must not leak a file's content.
 type Case = { name: string; req: RawRequest; secret?: boolean };
-const cases: Case[] = [];
+export const cases: Case[] = [];
 const add = (name: string, req: RawRequest, extra: Partial<Case> = {}) => cases.push({ name, req, ...extra });
 
 add("no body", { headers: { "Content-Type": FORM, "Content-Length": "0" } });
@@ -330,7 +314,7 @@ add("garbage request line", { method: "G E T", target: "/" });
  * end), the next request goes on the same connection if the server keeps it open. It must get
  * its answer: a reset socket there is a lost request (a browser does not retry a POST). */
 type KeepAliveCase = { name: string; method?: string; target?: string; headers: Record<string, string>; body: string };
-const keepAliveCases: KeepAliveCase[] = [
+export const keepAliveCases: KeepAliveCase[] = [
   {
     name: "20,000 form fields (413)",
     headers: { "Content-Type": FORM },
@@ -352,7 +336,7 @@ const keepAliveCases: KeepAliveCase[] = [
   },
 ];
 
-function viaAgent(
+export function viaAgent(
   agent: Agent,
   req: { method?: string; target?: string; headers?: Record<string, string>; body?: string },
 ) {
@@ -378,26 +362,9 @@ function viaAgent(
   });
 }
 
-const keepAliveFailures: string[] = [];
-for (const c of keepAliveCases) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const first = await viaAgent(agent, c);
-  const next = await viaAgent(agent, { method: "GET", target: "/healthz" });
-  agent.destroy();
-  if (first.status < 400 || first.status >= 500)
-    keepAliveFailures.push(`keep-alive: ${c.name}: answered ${first.status} ${first.error ?? ""}`);
-  if (next.status !== 200)
-    keepAliveFailures.push(
-      `keep-alive: ${c.name}: the next request on the connection got ${next.status || next.error}`,
-    );
-}
-console.log(
-  `abuse: keep-alive client, ${keepAliveCases.length} early rejections each followed by a request: ${keepAliveFailures.length ? keepAliveFailures.length + " failed" : "every next request answered"}`,
-);
-
 /** Hostile queries on cached pages: answered (a page or a 4xx), and never a new cache entry,
  * since the cache keys on a page's canonical address. */
-const hostileQueries = [
+export const hostileQueries = [
   "/?city=" + "c".repeat(10 * 1024),
   "/?" + Array.from({ length: 5_000 }, (_, i) => `x=${i}`).join("&"),
   "/?city=split&city=hvar&city=" + "d".repeat(100),
@@ -413,81 +380,3 @@ const hostileQueries = [
   "/vip-nightclub-experience?page=2&gallery=all",
   ...Array.from({ length: 200 }, (_, i) => `/?utm_campaign=${i}&ref=${i * 7}`),
 ];
-const pageCacheEntries = async () =>
-  ((await (await fetch(`${server.base}/healthz`)).json()) as { pageCache: { entries: number } }).pageCache.entries;
-for (const p of PAGES) await fetch(server.base + p); // every page cached once
-const entriesBefore = await pageCacheEntries();
-const queryFailures: string[] = [];
-for (const target of hostileQueries) {
-  const { status } = await send({ method: "GET", target });
-  if (status === 0 || status >= 500)
-    queryFailures.push(`hostile query ${target.slice(0, 40)}…: ${status || "no answer"}`);
-}
-const entriesAfter = await pageCacheEntries();
-if (entriesAfter !== entriesBefore)
-  queryFailures.push(`page cache grew from ${entriesBefore} to ${entriesAfter} entries`);
-console.log(
-  `abuse: ${hostileQueries.length} hostile queries on cached pages: ${queryFailures.length ? queryFailures.length + " failed" : "all answered"}; page cache ${entriesBefore} → ${entriesAfter} entries`,
-);
-
-const before = rss();
-let peak = before;
-const failures: string[] = [];
-const statuses: Record<number, number> = {};
-const accepted302: string[] = [];
-const recordedCount = () => (existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).length : 0);
-for (const c of cases) {
-  const sentBefore = recordedCount();
-  const { status, body } = await send(c.req);
-  if (recordedCount() !== sentBefore) failures.push(`${c.name}: relayed to the EmailJS stand-in`);
-  peak = Math.max(peak, rss());
-  statuses[status] = (statuses[status] ?? 0) + 1;
-  if (status === 302) accepted302.push(c.name);
-  const leaked = c.secret && /root:x:|"name": "adriatic-vip-site"|createRequestHandler/.test(body);
-  if (status === 0 || status >= 500 || leaked)
-    failures.push(`${c.name}: ${status === 0 ? "no answer" : status}${leaked ? " (leaked a file)" : ""}`);
-}
-const after = rss();
-const healthy = (await fetch(`${server.base}/healthz`).catch(() => ({ ok: false }))).ok;
-const relayed = existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).length : 0;
-// Nothing hostile was accepted either: the outbox holds no enquiry in any state.
-const outboxDir = path.join(dir, "outbox");
-const storedCount = ["pending", "failed", "delivered"]
-  .map((s) => path.join(outboxDir, s))
-  .filter((d) => existsSync(d))
-  .reduce((n, d) => n + readdirSync(d).length, 0);
-await server.stop();
-
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const growth = after - before;
-console.log(
-  `abuse: ${cases.length} requests; answers by status: ${Object.entries(statuses)
-    .map(([s, n]) => `${s}×${n}`)
-    .join(", ")}`,
-);
-console.log(`abuse: answered like a person (302, nothing stored): ${accepted302.join("; ")}`);
-console.log(
-  `abuse: server RSS ${mb(before)} before, ${mb(peak)} peak, ${mb(after)} after; healthy afterwards: ${healthy}; EmailJS stand-in received: ${relayed}`,
-);
-if (!healthy) failures.push("server not healthy afterwards");
-if (relayed !== 0) failures.push(`EmailJS stand-in received ${relayed} request(s)`);
-if (storedCount !== 0) failures.push(`${storedCount} hostile request(s) stored in the outbox`);
-if (growth > 100 * 1024 * 1024) failures.push(`memory grew by ${mb(growth)}`);
-failures.push(...keepAliveFailures, ...queryFailures);
-for (const f of failures) console.log(`FAILED: ${f}`);
-mkdirSync("reports", { recursive: true });
-writeFileSync(
-  "reports/abuse.json",
-  JSON.stringify(
-    {
-      passed: cases.length + keepAliveCases.length + hostileQueries.length + 4 - failures.length,
-      failed: failures.length,
-      statuses,
-      failures,
-    },
-    null,
-    2,
-  ),
-);
-console.log(failures.length ? `abuse: ${failures.length} failure(s)` : "abuse: every request handled");
-process.exit(failures.length ? 1 : 0);
