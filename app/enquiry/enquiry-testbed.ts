@@ -27,6 +27,20 @@ export const enquiry = (message = "A table for six on Saturday, please."): Enqui
   message,
 });
 
+/** A worker's options for tests: quick retries and polls, no pacing unless asked. */
+export function quickWorker(outbox: Outbox, overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+  return {
+    outbox,
+    send: createEmailJsSend(CONFIG, { timeoutMs: 300 }),
+    intervalMs: 0,
+    backoff: { baseMs: 50, maxMs: 200 },
+    giveUpAfterMs: 60_000,
+    retentionMs: 60_000,
+    pollMs: 20,
+    ...overrides,
+  };
+}
+
 /** Registers the hooks of a test file and gives its tests the current outbox, logs and worker. */
 export function enquiryTestbed() {
   const server = setupServer(...emailJsHandlers);
@@ -36,18 +50,8 @@ export function enquiryTestbed() {
     outbox: undefined as unknown as Outbox,
     logs: [] as string[],
     delivery: undefined as Delivery | undefined,
-    /** A worker's options for these tests: quick retries and polls, no pacing unless asked. */
     options(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
-      return {
-        outbox: bed.outbox,
-        send: createEmailJsSend(CONFIG, { timeoutMs: 300 }),
-        intervalMs: 0,
-        backoff: { baseMs: 50, maxMs: 200 },
-        giveUpAfterMs: 60_000,
-        retentionMs: 60_000,
-        pollMs: 20,
-        ...overrides,
-      };
+      return quickWorker(bed.outbox, overrides);
     },
     start(overrides: Partial<DeliveryOptions> = {}) {
       bed.delivery = startDelivery(bed.options(overrides));

@@ -13,6 +13,7 @@ import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
 import { startDelivery, type Delivery, type DeliveryOptions } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
 import { createLease } from "./lease.server";
+import { CONFIG, quickWorker } from "./enquiry-testbed";
 import { createOutbox, type Outbox } from "./outbox.server";
 import { recordFileName } from "./outbox-record.server";
 
@@ -21,7 +22,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const CONFIG = { apiUrl: "https://api.emailjs.test", serviceId: "s", templateId: "t", publicKey: "p" };
 const SECRET = "PRIVATE-CONTENTS-ana@example.com";
 const enquiry = (message: string) => ({
   name: "Ana Horvat",
@@ -86,17 +86,11 @@ afterEach(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
+// A call may take a while here (the volume changes during it): a longer timeout than usual.
 const start = (overrides: Partial<DeliveryOptions> = {}) =>
-  (delivery = startDelivery({
-    outbox,
-    send: createEmailJsSend(CONFIG, { timeoutMs: 2000 }),
-    intervalMs: 0,
-    backoff: { baseMs: 50, maxMs: 200 },
-    giveUpAfterMs: 60_000,
-    retentionMs: 60_000,
-    pollMs: 20,
-    ...overrides,
-  }));
+  (delivery = startDelivery(
+    quickWorker(outbox, { send: createEmailJsSend(CONFIG, { timeoutMs: 2000 }), ...overrides }),
+  ));
 
 const delivered = async () => (await outbox.list("delivered")).filter((r) => r.deliveredAt);
 const events = (name: string) => logs.filter((l) => l.includes(`"event":"${name}"`));
