@@ -5,6 +5,8 @@
 // Run `npm run art` after changing this file; its output is committed (a few KB each).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "../app/content/galleries";
+import { SERVICES } from "../app/content/services";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const W = 800;
@@ -187,11 +189,17 @@ const ALT: Record<string, (colour: string) => string> = {
   beach: (c: string) => `Beach club pool between palm trees under a ${c} moonlit sky`,
 };
 
+// How many pictures each gallery has comes from the content (the spec's counts); what they
+// show is this script's own choice.
+const photos = (gallery: string) => SERVICES.find((s) => s.gallery === gallery)?.photos ?? 0;
 const GALLERIES: Record<string, { count: number; kinds: string[] }> = {
-  home: { count: 23, kinds: ["club", "harbour", "yacht", "fireworks", "rooftop", "helicopter", "bottles", "beach"] },
-  vip: { count: 18, kinds: ["club", "bottles", "club", "helicopter", "yacht", "fireworks"] },
-  events: { count: 12, kinds: ["rooftop", "yacht", "fireworks", "beach", "club"] },
-  concierge: { count: 10, kinds: ["harbour", "helicopter", "yacht", "beach"] },
+  home: {
+    count: HOME_GALLERY_INITIAL + HOME_GALLERY_MORE,
+    kinds: ["club", "harbour", "yacht", "fireworks", "rooftop", "helicopter", "bottles", "beach"],
+  },
+  vip: { count: photos("vip"), kinds: ["club", "bottles", "club", "helicopter", "yacht", "fireworks"] },
+  events: { count: photos("events"), kinds: ["rooftop", "yacht", "fireworks", "beach", "club"] },
+  concierge: { count: photos("concierge"), kinds: ["harbour", "helicopter", "yacht", "beach"] },
 };
 
 const counts: Record<string, number> = {};

@@ -23,10 +23,10 @@ export function ErrorPage({ status, title, message, detail }: Props) {
         <a href={telHref(contact.phone)}>{contact.phone}</a>.
       </p>
       <div className={s.actions}>
-        <Link to={to("/")} className={button.primary}>
+        <Link to={to("home")} className={button.primary}>
           {t.errors.backHome}
         </Link>
-        <Link to={to("/contact")} className={button.ghost}>
+        <Link to={to("contact")} className={button.ghost}>
           {t.contactUs}
         </Link>
       </div>

@@ -18,7 +18,7 @@ export function Footer() {
         <div className={s.brand}>
           <Logo />
           <p className={s.pitch}>{t.footer.pitch}</p>
-          <Link to={to("/contact")} className={button.ghost}>
+          <Link to={to("contact")} className={button.ghost}>
             {t.contactUs}
           </Link>
         </div>
@@ -27,13 +27,13 @@ export function Footer() {
           <ul className={s.list}>
             {SERVICES.map(({ slug }) => (
               <li key={slug}>
-                <Link to={to(`/${slug}`)} className={s.link}>
+                <Link to={to(slug)} className={s.link}>
                   {t.services[slug]}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to={to("/privacy")} className={s.link}>
+              <Link to={to("privacy")} className={s.link}>
                 {t.footer.privacy}
               </Link>
             </li>

@@ -18,7 +18,7 @@ export function Header() {
           <ul className={s.navList}>
             {SERVICES.map(({ slug }) => (
               <li key={slug}>
-                <NavLink to={to(`/${slug}`)} className={s.navLink} prefetch="intent">
+                <NavLink to={to(slug)} className={s.navLink} prefetch="intent">
                   {t.services[slug]}
                 </NavLink>
               </li>
@@ -27,7 +27,7 @@ export function Header() {
         </nav>
         <div className={s.actions}>
           <LanguageSwitch />
-          <Link to={to("/contact")} className={`${button.primary} ${s.contact}`} prefetch="intent">
+          <Link to={to("contact")} className={`${button.primary} ${s.contact}`} prefetch="intent">
             {t.contact}
           </Link>
           <MenuOverlay />

@@ -23,7 +23,7 @@ export function Hero() {
           <a href="#needs-title" className={button.primary}>
             {t.explore}
           </a>
-          <Link to={to("/contact")} className={button.ghost}>
+          <Link to={to("contact")} className={button.ghost}>
             {layout.contactUs}
           </Link>
         </div>

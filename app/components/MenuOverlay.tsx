@@ -19,9 +19,9 @@ function MenuLinks() {
   const contact = useContactDetails();
   const { t, to } = useTranslation(LAYOUT);
   const links = [
-    { to: to("/"), label: t.home },
-    ...SERVICES.map(({ slug }) => ({ to: to(`/${slug}`), label: t.services[slug] })),
-    { to: to("/contact"), label: t.contact },
+    { to: to("home"), label: t.home },
+    ...SERVICES.map(({ slug }) => ({ to: to(slug), label: t.services[slug] })),
+    { to: to("contact"), label: t.contact },
   ];
   return (
     <nav aria-label={t.mainMenu} className={s.panel}>

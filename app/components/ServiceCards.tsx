@@ -14,7 +14,7 @@ export function ServiceCards() {
     <ul className={s.cards}>
       {SERVICES.map(({ slug }) => (
         <li key={slug}>
-          <Link to={to(`/${slug}`)} className={s.card} prefetch="intent">
+          <Link to={to(slug)} className={s.card} prefetch="intent">
             <span className={s.icon}>
               <ServiceIcon slug={slug} />
             </span>

@@ -45,7 +45,7 @@ export function ServicePage({ slug, images }: { slug: ServiceSlug; images: reado
               {copy.closing} {t.furtherInfo}
             </p>
             <div className={s.ctaActions}>
-              <Link to={to("/contact")} className={button.primary}>
+              <Link to={to("contact")} className={button.primary}>
                 {t.cta}
               </Link>
               <WhatsAppLink className={button.ghost} />

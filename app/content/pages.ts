@@ -1,18 +1,36 @@
 import { BRAND } from "./site";
-import { SERVICE_SLUGS, type ServiceSlug } from "./services";
+import { isServiceSlug, SERVICE_SLUGS, type ServiceSlug } from "./services";
 import { LOCALES, localizedPath, type Locale } from "../i18n/locale";
 
-/** Every page of the site, once: routes (app/routes.ts), the sitemap, share images, the page
- * cache, and every measuring script (budget, Lighthouse, bench) and end-to-end test read this
- * list. Each page exists in every language; a service added to SERVICES appears everywhere
- * by itself. */
+/** Every page of the site, once: routes (app/routes.ts), links (`pagePath`, and `to` in
+ * components), the sitemap, share images, the page cache, and every measuring script (budget,
+ * Lighthouse, bench) and end-to-end test read this list. Each page exists in every language;
+ * a service added to SERVICES (app/content/services.ts) gets its page, route, links, sitemap
+ * entry and tests from here. The short list of what else a new service or language needs is
+ * in docs/architecture.md, and app/content/registry.test.ts fails on a forgotten place. */
 export type PageId = "home" | ServiceSlug | "contact" | "privacy";
 
 export const PAGE_IDS: readonly PageId[] = ["home", ...SERVICE_SLUGS, "contact", "privacy"];
 
-/** A page's path in English, the language at the root. */
+/** The kind of page, and the route module that renders it (in every language): one for the
+ * home page, one for all the services, one each for the others. */
+export type PageKind = "home" | "service" | "contact" | "privacy";
+export const PAGE_MODULES: Record<PageKind, string> = {
+  home: "routes/_index.tsx",
+  service: "routes/service.tsx",
+  contact: "routes/contact.tsx",
+  privacy: "routes/privacy.tsx",
+};
+export const pageKind = (id: PageId): PageKind => (id === "home" ? "home" : isServiceSlug(id) ? "service" : id);
+
+/** Pages a form posts to (their route has an action); every other page answers a POST 405. */
+export const ACTION_PAGES: readonly PageId[] = ["contact"];
+
+/** A page's path in English, the language at the root. The slugs are the same in every
+ * language (docs/decisions/0017-one-slug-per-page.md). */
 export const englishPath = (id: PageId) => (id === "home" ? "/" : `/${id}`);
 
+/** A page's path in a language: the one way addresses are built. */
 export const pagePath = (id: PageId, locale: Locale) => localizedPath(englishPath(id), locale);
 
 export type Page = { id: PageId; locale: Locale; path: string };

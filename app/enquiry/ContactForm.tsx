@@ -65,7 +65,7 @@ function Field({ name, label, value, error, children }: FieldProps) {
 export function ContactForm({ values, fieldErrors = {} }: Props) {
   const { t, to } = useTranslation(CONTACT);
   // The form posts to its own language's contact page, which answers in that language.
-  const action = to("/contact");
+  const action = to("contact");
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const formRef = useRef<HTMLFormElement>(null);
@@ -117,7 +117,7 @@ export function ContactForm({ values, fieldErrors = {} }: Props) {
         </button>
       </div>
       <p className={s.privacy}>
-        {t.privacyNote} <Link to={to("/privacy")}>{t.privacyLink}</Link>
+        {t.privacyNote} <Link to={to("privacy")}>{t.privacyLink}</Link>
       </p>
     </Form>
   );

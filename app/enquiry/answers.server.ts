@@ -2,7 +2,8 @@ import { data } from "@remix-run/node";
 import type { ToastMessage } from "remix-toast";
 import type { ContactDetails } from "~/content/site";
 import { ENQUIRY_ANSWERS } from "~/i18n/enquiry.server";
-import { localizedPath, type Locale } from "~/i18n/locale";
+import { pagePath } from "~/content/pages";
+import type { Locale } from "~/i18n/locale";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { EMPTY_ENQUIRY, type EnquiryField, type EnquiryValues } from "./fields";
@@ -26,7 +27,7 @@ const showAgain = (status: number, body: ContactActionData, headers: Record<stri
 
 /** Accepted (or a bot we pretend to accept): post/redirect/get with the success toast. */
 export const accepted = (locale: Locale) =>
-  redirectWithSuccess(localizedPath("/contact", locale), ENQUIRY_ANSWERS[locale].success, {
+  redirectWithSuccess(pagePath("contact", locale), ENQUIRY_ANSWERS[locale].success, {
     headers: NO_STORE_HEADERS,
   });
 

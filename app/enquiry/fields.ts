@@ -1,6 +1,13 @@
+import { SERVICES, type Service } from "../content/services";
+
 /** The enquiry form's shape, shared by the form (browser) and the schema (server). */
-export const CATEGORIES = ["other", "VIP Nightclub experience", "Event organization", "Concierge services"] as const;
-export type Category = (typeof CATEGORIES)[number];
+
+/** "other" first (the spec), then one per service line, from the list of services. */
+export type Category = "other" | Service["category"];
+export const CATEGORIES = ["other", ...SERVICES.map((s) => s.category)] as readonly Category[] as readonly [
+  Category,
+  ...Category[],
+];
 
 export const ENQUIRY_FIELDS = ["name", "email", "number", "category", "message"] as const;
 export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];

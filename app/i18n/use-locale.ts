@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { localeOfPath, localizedPath, type Locale } from "./locale";
+import { pagePath, type PageId } from "../content/pages";
+import { localeOfPath, type Locale } from "./locale";
 import type { Translations } from "./translations";
 
 /** The language of the page being shown (its URL's), on the server and in the browser. */
@@ -7,8 +8,8 @@ export function useLocale(): Locale {
   return localeOfPath(useLocation().pathname);
 }
 
-/** A dictionary's texts in the page's language, and site paths in it. */
+/** A dictionary's texts in the page's language, and the address of any page in it. */
 export function useTranslation<T>(dictionary: Translations<T>) {
   const locale = useLocale();
-  return { locale, t: dictionary[locale], to: (path: string) => localizedPath(path, locale) };
+  return { locale, t: dictionary[locale], to: (id: PageId) => pagePath(id, locale) };
 }

@@ -48,7 +48,7 @@ export default function Home() {
               {t.findNeeds}
             </h2>
           </div>
-          <Link to={to("/contact")} className={button.ghost}>
+          <Link to={to("contact")} className={button.ghost}>
             {layout.contact}
           </Link>
         </div>

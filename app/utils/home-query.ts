@@ -1,5 +1,6 @@
 import { cityById, DEFAULT_CITY_ID } from "~/content/cities";
-import { localizedPath, type Locale } from "~/i18n/locale";
+import { pagePath } from "~/content/pages";
+import type { Locale } from "~/i18n/locale";
 
 /** The home page's no-JavaScript state lives in its query: `?city=` picks the city and
  * `?gallery=all` expands the gallery. Unknown values fall back to the defaults. */
@@ -23,5 +24,5 @@ export function homeQuery(state: HomeState): string {
 /** The home page (in a language) in a state, scrolled to a section. */
 export function homeHref(state: HomeState, hash: "cities" | "gallery", locale: Locale): string {
   const qs = homeQuery(state);
-  return localizedPath(`/${qs ? `?${qs}` : ""}#${hash}`, locale);
+  return `${pagePath("home", locale)}${qs ? `?${qs}` : ""}#${hash}`;
 }

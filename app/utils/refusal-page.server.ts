@@ -1,5 +1,6 @@
 import { LAYOUT } from "~/i18n/layout";
-import { localeOfPath, localizedPath } from "~/i18n/locale";
+import { pagePath } from "~/content/pages";
+import { localeOfPath } from "~/i18n/locale";
 import { contactDetails } from "./env.server";
 
 const escape = (text: string) =>
@@ -12,7 +13,7 @@ const escape = (text: string) =>
 export function crossSitePage(pathname: string): string {
   const locale = localeOfPath(pathname);
   const t = LAYOUT[locale].errors;
-  const contact = localizedPath("/contact", locale);
+  const contact = pagePath("contact", locale);
   return `<!DOCTYPE html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(t.crossSiteTitle)}</title></head>
 <body><main><p>${escape(t.label(403))}</p><h1>${escape(t.crossSiteTitle)}</h1><p>${escape(t.crossSiteMessage)}</p>

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { PAGES as SITE_PAGES, type Page as SitePage } from "../../app/content/pages";
-import { isServiceSlug } from "../../app/content/services";
+import { pagePath, PAGES as SITE_PAGES, type Page as SitePage } from "../../app/content/pages";
+import { isServiceSlug, SERVICES } from "../../app/content/services";
 import { BRAND } from "../../app/content/site";
 import { CONTACT } from "../../app/i18n/contact";
 import { LAYOUT } from "../../app/i18n/layout";
@@ -16,11 +16,8 @@ function headingOf({ id, locale }: SitePage): string {
 /** Every page in every language and its one heading, from the site's own list of pages. */
 export const PAGES = SITE_PAGES.map((page) => ({ ...page, heading: headingOf(page) }));
 
-export const SERVICE_GALLERIES = [
-  { path: "/vip-nightclub-experience", count: 18 },
-  { path: "/event-organization", count: 12 },
-  { path: "/concierge-services", count: 10 },
-] as const;
+/** Each service page's English path and how many photos its gallery shows. */
+export const SERVICE_GALLERIES = SERVICES.map((s) => ({ path: pagePath(s.slug, "en"), count: s.photos }));
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 

@@ -3,7 +3,7 @@
 // tests/e2e/ops/abuse.spec.ts, one test a case.
 import { type Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { PAGE_PATHS as PAGES } from "../../../app/content/pages";
+import { ACTION_PAGES, PAGES } from "../../../app/content/pages";
 
 export const ABUSE_PORT = 3170;
 const port = ABUSE_PORT;
@@ -244,8 +244,8 @@ for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND", "TRACE", "OPTIONS"])
     body: urlencoded({ ...valid, category: "nope" }),
   });
 }
-// Every page but the contact pages has no action: a POST gets 405.
-for (const target of PAGES.filter((p) => !p.endsWith("/contact"))) {
+// Every page without an action (from the list of pages): a POST gets 405.
+for (const { path: target } of PAGES.filter((p) => !ACTION_PAGES.includes(p.id))) {
   add(`POST ${target}`, { target, headers: { "Content-Type": FORM }, body: urlencoded(valid) });
 }
 

@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CATEGORIES } from "~/enquiry/fields";
+import { LOCALES } from "~/i18n/locale";
+import { CONTACT } from "~/i18n/contact";
+import { LAYOUT } from "~/i18n/layout";
+import { SERVICE_TEXT } from "~/i18n/services";
+import { ACTION_PAGES, PAGE_IDS, PAGE_MODULES, pageKind, pagePath, PAGES, SHARE_IMAGES } from "./pages";
+import { SERVICES } from "./services";
+
+// The registry (app/content/pages.ts, services.ts, i18n/locale.ts) walked to every place that
+// must follow it. The compiler already refuses a dictionary without the new service or
+// language (`satisfies Record<…>`); these are the places it cannot see: files on disk, what the
+// server answers, what the pipeline made.
+
+describe("every page of the registry", () => {
+  it("has its route module on disk, and every page module is a kind of page", () => {
+    for (const file of Object.values(PAGE_MODULES)) expect(existsSync(path.join("app", file)), file).toBe(true);
+    for (const id of PAGE_IDS) expect(PAGE_MODULES[pageKind(id)]).toBeDefined();
+  });
+
+  it("has one address per language, distinct, built by pagePath", () => {
+    expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGE_IDS.length * LOCALES.length);
+    for (const page of PAGES) expect(page.path).toBe(pagePath(page.id, page.locale));
+  });
+
+  it("is in the sitemap in every language", async () => {
+    const { loader } = await import("~/routes/sitemap[.]xml");
+    const xml = await loader().text();
+    for (const page of PAGES) expect(xml, page.path).toContain(`${page.path === "/" ? "" : page.path}</loc>`);
+  });
+
+  it("has its share image, made by the image pipeline (npm run images)", () => {
+    for (const id of PAGE_IDS) {
+      expect(SHARE_IMAGES[id], id).toBeDefined();
+      expect(existsSync(path.join("public", "og", `${id}.jpg`)), `public/og/${id}.jpg`).toBe(true);
+    }
+  });
+
+  it("takes a POST only where it has an action (the contact form)", () => {
+    for (const id of ACTION_PAGES)
+      expect(readFileSync(path.join("app", PAGE_MODULES[pageKind(id)]), "utf8")).toMatch(
+        /export async function action/,
+      );
+    for (const [kind, file] of Object.entries(PAGE_MODULES)) {
+      const hasAction = /export (async )?function action/.test(readFileSync(path.join("app", file), "utf8"));
+      expect(hasAction, kind).toBe(PAGE_IDS.some((id) => pageKind(id) === kind && ACTION_PAGES.includes(id)));
+    }
+  });
+});
+
+describe("every service of the registry", () => {
+  it("is a category of the contact form, named in every language", () => {
+    expect(CATEGORIES[0]).toBe("other");
+    expect(CATEGORIES.slice(1)).toEqual(SERVICES.map((s) => s.category));
+    for (const locale of LOCALES)
+      for (const category of CATEGORIES) expect(CONTACT[locale].categories[category]).toBeTruthy();
+  });
+
+  it("has its texts, its gallery's originals and their alt texts in every language", () => {
+    for (const service of SERVICES) {
+      const originals = readdirSync(path.join("assets", "gallery", service.gallery)).filter(
+        (f) => !f.endsWith(".json"),
+      );
+      expect(originals, service.slug).toHaveLength(service.photos);
+      for (const locale of LOCALES) {
+        expect(LAYOUT[locale].services[service.slug]).toBeTruthy();
+        expect(SERVICE_TEXT[locale].pages[service.slug]).toBeTruthy();
+        const alt = locale === "en" ? "alt.json" : `alt.${locale}.json`;
+        const texts = JSON.parse(readFileSync(path.join("assets", "gallery", service.gallery, alt), "utf8")) as Record<
+          string,
+          string
+        >;
+        expect(Object.keys(texts), `${service.gallery}/${alt}`).toHaveLength(service.photos);
+      }
+    }
+  });
+});
