@@ -1,13 +1,14 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { CATEGORIES, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "./fields";
+import { CATEGORIES, EMPTY_ENQUIRY, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "./fields";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
 import * as s from "./ContactForm.css";
 
 type Props = {
-  values: EnquiryValues;
+  /** What to show in the fields (empty when not given). */
+  values?: EnquiryValues;
   fieldErrors?: Partial<Record<EnquiryField, string>>;
 };
 
@@ -62,7 +63,7 @@ function Field({ name, label, value, error, children }: FieldProps) {
 /** "Send us a message". Validation is the server's (one schema for every client, with or
  * without JavaScript), so the browser's own required-field bubbles are switched off with
  * noValidate and the spec's warning toast speaks instead. */
-export function ContactForm({ values, fieldErrors = {} }: Props) {
+export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {} }: Props) {
   const { t, to } = useTranslation(CONTACT);
   // The form posts to its own language's contact page, which answers in that language.
   const action = to("contact");

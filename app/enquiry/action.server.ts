@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { localeOfPath } from "~/i18n/locale";
+import { contactDetails, env } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { accepted, invalid, notStored, tooMany, unreadable } from "./answers.server";
+import { EMPTY_ENQUIRY } from "./fields";
+import { readFormBody } from "./form-body.server";
+import { storeEnquiry } from "./queue.server";
+import { countEnquiry } from "./rate-limit.server";
+import { honeypotState, parseEnquiry, readEnquiryValues } from "./schema.server";
+
+export type { ContactActionData } from "./answers.server";
+
+/** POST /contact, with or without JavaScript: the feature's one entry for the route. Cross-site
+ * posts never get here (the server answers them 403). It reads top to bottom: the rate limit,
+ * the bounded body, the honeypot, the schema, the store; every outcome is a handled response
+ * (answers.server.ts), none a 5xx page. */
+export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
+  const { requestId } = context;
+  const locale = localeOfPath(new URL(request.url).pathname);
+  // Remix calls the action for every method but GET and HEAD; the server already refuses
+  // the rest, this keeps the action safe on its own.
+  if (request.method !== "POST") {
+    return new Response("Method Not Allowed", {
+      status: 405,
+      headers: { Allow: "GET, HEAD, POST", "Cache-Control": "private, no-store" },
+    });
+  }
+
+  const limit = countEnquiry(request, context.clientAddress);
+  const body = await readFormBody(request);
+  if (!limit.allowed) {
+    log("warn", "enquiry.rate_limited", { requestId, retryAfterSeconds: limit.retryAfterSeconds });
+    return tooMany(
+      locale,
+      body.ok ? readEnquiryValues(body.form) : EMPTY_ENQUIRY,
+      limit.retryAfterSeconds,
+      contactDetails,
+    );
+  }
+  if (!body.ok) {
+    log("warn", "enquiry.rejected", { requestId, reason: body.reason, status: body.status });
+    return unreadable(locale, body);
+  }
+
+  const trap = honeypotState(body.form);
+  if (env.HONEYPOT && trap !== "empty") {
+    // A bot gets the answer a person gets, and nothing is sent.
+    log("warn", "enquiry.honeypot", { requestId, present: trap === "filled" });
+    return accepted(locale);
+  }
+
+  const parsed = parseEnquiry(body.form, locale);
+  if (!parsed.ok) return invalid(locale, parsed);
+
+  // Accepted once stored: the delivery worker hands it to EmailJS, retrying as needed.
+  const stored = await storeEnquiry(parsed.enquiry, requestId);
+  return stored.ok ? accepted(locale) : notStored(locale, parsed.values, contactDetails);
+}
