@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Does what the Dockerfile's final stage does, without a Docker engine (CI has none; a real
-# build and run is ../shared/tools/docker-check.sh): a production-only install of the lockfile
+# build and run is scripts/docker-check.sh): a production-only install of the lockfile
 # into a clean folder, the parts of the build the image copies beside it, the server started
 # on Node 22 (the container's Node) with the image's CMD, and the HEALTHCHECK command run
 # against it. Writes reports/container-smoke.json with the checks that passed and failed.
