@@ -5,11 +5,11 @@
 # outbox command through `docker exec`, pending enquiries surviving a restart and a kill on the
 # same volume). Prints "N passed, M failed".
 #
-# The base image is the Dockerfile's NODE_IMAGE, pulled from its registry. On a build machine
-# that reaches no image registry, DOCKER_BASE_STANDIN names a script that builds a local image
-# under that name instead (this workplace's ../shared/tools/docker-check.sh, used when it exists:
-# Debian with the same Node and a `node` user). The checks below are this project's own and the
-# same either way.
+# The base image is the Dockerfile's NODE_IMAGE, pulled from its registry (or already present).
+# On a build machine that reaches no image registry, DOCKER_BASE_STANDIN names a script that
+# builds a local image under that name instead (e.g. one that makes Debian with the same Node
+# and a `node` user): `DOCKER_BASE_STANDIN=/path/to/standin.sh bash scripts/docker-check.sh`.
+# The checks below are this project's own and the same either way.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 need() { command -v "$1" >/dev/null 2>&1; }
@@ -21,9 +21,9 @@ fi
 docker info >/dev/null 2>&1 || { echo "0 passed, 1 failed: no docker engine"; exit 1; }
 
 image=$(sed -n 's/^ARG NODE_IMAGE=//p' "$root/Dockerfile" | head -1)
-standin=${DOCKER_BASE_STANDIN:-$root/../shared/tools/docker-check.sh}
+standin=${DOCKER_BASE_STANDIN:-}
 if [ -z "$(docker images -q "$image")" ]; then
-  if [ -f "$standin" ]; then
+  if [ -n "$standin" ]; then
     echo "offline build machine: building a local stand-in for $image with $standin"
     # The stand-in lacks /etc/ssl/certs until the CA bundle is copied in: create it first.
     sed 's#^  cp /etc/ssl/certs/ca-certificates.crt#  mkdir -p "$R/etc/ssl/certs"; cp /etc/ssl/certs/ca-certificates.crt#' "$standin" |
