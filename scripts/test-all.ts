@@ -3,7 +3,7 @@
 // budget, Lighthouse) and ends with one line "N passed, M failed" that
 // totals all suites. A step that cannot run its tests (typecheck, build) counts as one
 // failed check. Exits non-zero if anything failed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const REPORTS = "reports";
@@ -55,13 +55,42 @@ function suite(label: string, command: string, args: string[], count: () => Coun
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
+/** Steps that may run at once: started together, their output printed whole, one after another. */
+async function parallelSteps(steps: [label: string, command: string, args: string[]][]) {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise<{ label: string; ok: boolean; output: string; seconds: string }>((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          let output = "";
+          child.stdout.on("data", (d) => (output += d));
+          child.stderr.on("data", (d) => (output += d));
+          child.on("close", (code) =>
+            resolve({ label, ok: code === 0, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+          );
+          child.on("error", (error) => resolve({ label, ok: false, output: String(error), seconds: "0" }));
+        }),
+    ),
+  );
+  for (const { label, ok, output, seconds } of results) {
+    console.log(`\n=== ${label} (side by side with the other static checks)\n${output.trimEnd()}`);
+    if (ok) passed++;
+    else failed++;
+    lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds}s)`);
+  }
+}
+
 // Setup, not a test: counted only when it fails.
 step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { counts: false });
 // Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
 step("images", "npm", ["run", "images"], { counts: false });
-step("typecheck", "node_modules/.bin/tsc", []);
-step("lint (eslint)", "npm", ["run", "lint", "--silent"]);
-step("format (prettier)", "npm", ["run", "format:check", "--silent", "--", "--log-level=warn"]);
+// The static checks are independent: run side by side on the two cores, reported in order.
+await parallelSteps([
+  ["typecheck", "node_modules/.bin/tsc", []],
+  ["lint (eslint)", "node_modules/.bin/eslint", ["--max-warnings=0", "."]],
+  ["format (prettier)", "node_modules/.bin/prettier", ["--check", ".", "--log-level=warn"]],
+]);
 suite(
   "unit (vitest)",
   "node_modules/.bin/vitest",
