@@ -19,6 +19,7 @@ const ABORT_DELAY = 5_000;
 export { serverQueue } from "~/enquiry/queue.server";
 export { crossSitePage } from "~/utils/refusal-page.server";
 export { MAX_FORM_BYTES } from "~/enquiry/form-body.server";
+export { serverMetrics } from "~/utils/metrics.server";
 
 /** The stylesheet(s) of the root route, read once from build/client, to be inlined. */
 let inlineStyles: string | undefined;

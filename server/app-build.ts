@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import type { ServerQueue } from "~/enquiry/queue.server";
+import type { ServerMetrics } from "~/utils/metrics.server";
 
 /** What the HTTP server takes from the app's build: the one copy of the queue, the refusal
  * page and the body bound live there (app/entry.server.tsx re-exports them). */
@@ -10,6 +11,7 @@ export type AppParts = {
   serverQueue: ServerQueue;
   crossSitePage: (pathname: string) => string;
   MAX_FORM_BYTES: number;
+  serverMetrics: ServerMetrics;
 };
 
 export type AppBuild = {

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
+import { timingSafeEqual } from "node:crypto";
 import type { ServerQueue } from "~/enquiry/queue.server";
+import type { ServerMetrics } from "~/utils/metrics.server";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import onHeaders from "on-headers";
@@ -25,6 +27,8 @@ type Options = {
   queueHealth: ServerQueue["health"];
   /** The 403 page for a form posted from another site, in the address's language. */
   crossSitePage: (pathname: string) => string;
+  /** The process's metrics (from the build: one registry). */
+  metrics: ServerMetrics;
 };
 
 /** The request pipeline. `answerFromMemory` comes first, before Express: it answers most
@@ -45,6 +49,7 @@ export function createApp({
   isStopping,
   queueHealth,
   crossSitePage,
+  metrics,
 }: Options) {
   const app = express();
   const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
@@ -59,13 +64,17 @@ export function createApp({
               { clientAddress: "", requestId: "page-cache", cspNonce: "" },
             ),
           headers,
-          answered: (req, res, status) => logRequest(req, res, status),
+          answered: (req, res, status) => logRequest(req, res, status, metrics),
         });
+  metrics.watch({
+    queue: queueHealth,
+    pageCache: () => pageCache?.stats() ?? { hits: 0, misses: 0, entries: 0 },
+  });
 
   app.disable("x-powered-by");
   app.use(refuseOddRequests);
   app.use(securityHeaders(headers));
-  app.use(requestLog(isStopping));
+  app.use(requestLog(isStopping, metrics));
   if (pageCache) app.use(pageCache.middleware);
   app.use(compression());
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
@@ -88,6 +97,24 @@ export function createApp({
     queueHealth().then((queue) => {
       const { entries, bytes } = pageCache?.stats() ?? { entries: 0, bytes: 0 };
       res.set("Cache-Control", "no-store").json({ ...queue, pageCache: { entries, bytes } });
+    }, next);
+  });
+
+  // Prometheus's text format, for a scraper that presents METRICS_TOKEN (docs/deploy.md):
+  // the queue's figures and failure reasons are nobody else's business. Off without a token.
+  app.get("/metrics", (req, res, next) => {
+    if (!env.METRICS_TOKEN) return next();
+    const given = Buffer.from(req.get("authorization") ?? "");
+    const expected = Buffer.from(`Bearer ${env.METRICS_TOKEN}`);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      res
+        .status(401)
+        .set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" })
+        .type("text/plain");
+      return void res.send("401 Unauthorized\n");
+    }
+    metrics.registry.metrics().then((text) => {
+      res.set({ "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" }).send(text);
     }, next);
   });
 
@@ -127,9 +154,10 @@ function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => bool
   res.setHeader("X-Request-Id", randomUUID());
 }
 
-/** One JSON log line per request, with its id, status and duration. */
-function logRequest(req: IncomingMessage, res: ServerResponse, status = res.statusCode) {
+/** One JSON log line per request, with its id, status and duration; and its metrics. */
+function logRequest(req: IncomingMessage, res: ServerResponse, status: number, metrics: ServerMetrics) {
   const ms = Number(process.hrtime.bigint() - ((req as Stamped)[started] ?? process.hrtime.bigint())) / 1e6;
+  metrics.observeRequest(req.method, status, ms / 1000);
   log("info", "http.request", {
     requestId: res.getHeader("X-Request-Id"),
     method: req.method,
@@ -168,11 +196,11 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** The request id (for the load context) and the log line when the response is done. */
-function requestLog(isStopping: () => boolean): RequestHandler {
+function requestLog(isStopping: () => boolean, metrics: ServerMetrics): RequestHandler {
   return (req, res, next) => {
     stamp(req, res, isStopping);
     res.locals.requestId = res.getHeader("X-Request-Id");
-    res.on("finish", () => logRequest(req, res));
+    res.on("finish", () => logRequest(req, res, res.statusCode, metrics));
     next();
   };
 }

@@ -44,7 +44,7 @@ server.on("timeout", (socket: Socket) => {
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
-const { serverQueue, crossSitePage, MAX_FORM_BYTES } = built.parts;
+const { serverQueue, crossSitePage, MAX_FORM_BYTES, serverMetrics } = built.parts;
 if (env.MOCKS) {
   // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
   await import(built.mocksModule);
@@ -57,6 +57,7 @@ const { app, answerFromMemory } = createApp({
   isStopping: () => stopping,
   queueHealth: serverQueue.health,
   crossSitePage,
+  metrics: serverMetrics,
 });
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 

@@ -1,4 +1,5 @@
 import { log } from "~/utils/log.server";
+import { deliveries, deliveryFailures } from "~/utils/metrics.server";
 import { createLease, type Lease } from "./lease.server";
 import { adoptEarlierRecords, type Outbox, type StoredRecord } from "./outbox.server";
 import { judge, retryDelay, type Backoff } from "./retry-policy.server";
@@ -146,6 +147,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
 
     if (verdict.kind === "delivered") {
       const changes = { attempts, deliveredAt: at, nextAttemptAt: undefined, sendingSince: undefined };
+      deliveries.inc();
       if (await record(sent, "delivered", () => outbox.move(sent, "delivered", changes)))
         log("info", "enquiry.delivered", { ...base, status: result.status, waitedSeconds });
       return;
@@ -159,12 +161,14 @@ export function startDelivery(options: DeliveryOptions): Delivery {
           ? verdict.fix
           : `Still failing after ${Math.round(giveUpAfterMs / 3_600_000)} h: check EmailJS's status and the account, then \`npm run outbox -- retry --failed\`.`;
       const changes = { attempts, nextAttemptAt: undefined, sendingSince: undefined, failure: { ...failure, fix } };
+      deliveryFailures.inc({ reason: result.reason, outcome: "failed" });
       await record(sent, "failed", () => outbox.move(sent, "failed", changes));
       log("error", "enquiry.delivery_failed", { ...base, ...failure, providerText: result.detail, fix });
       return;
     }
     const delayMs = retryDelay(attempts.length, backoff);
     const next = { ...sent, attempts, sendingSince: undefined, nextAttemptAt: new Date(now() + delayMs).toISOString() };
+    deliveryFailures.inc({ reason: result.reason, outcome: "retry" });
     await record(sent, "retry", () => outbox.update(next));
     log("warn", "enquiry.retry_scheduled", {
       ...base,

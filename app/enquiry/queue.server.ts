@@ -1,5 +1,6 @@
 import { emailJsConfig, env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
 import { startDelivery, type Delivery } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
 import { createOutbox, type IndexCounts } from "./outbox.server";
@@ -22,10 +23,12 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
   try {
     const record = await outbox.store(enquiry, requestId);
     acceptance = { ok: true };
+    enquiriesAccepted.inc();
     log("info", "enquiry.accepted", { requestId, id: record.id });
     return { ok: true, id: record.id };
   } catch (error) {
     acceptance = { ok: false, code: codeOf(error) };
+    enquiriesNotStored.inc();
     log("error", "enquiry.store_failed", {
       requestId,
       dir: env.OUTBOX_DIR,

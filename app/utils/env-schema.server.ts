@@ -79,6 +79,9 @@ export const envSchema = z
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     // Staging: ask search engines not to index anything.
     ROBOTS_NOINDEX: bool(false),
+    // /metrics (Prometheus) answers a scraper that sends "Authorization: Bearer <token>";
+    // unset: /metrics is off (404).
+    METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
     // Tests and demos: EmailJS is answered by the in-process stand-in (mocks/), which records
     // what it received to this file when set.
     MOCKS: bool(false),

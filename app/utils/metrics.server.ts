@@ -1,0 +1,119 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/** What /metrics exposes, in Prometheus's text format (docs/deploy.md, "Metrics"): the process
+ * (prom-client's defaults: CPU, memory, event loop lag, handles), HTTP requests by method and
+ * status with their durations, the page cache's hits and misses, and the enquiry queue. One
+ * registry per process: it lives in the app's build, which the HTTP server takes it from. */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const registers = [registry];
+
+export const httpRequests = new Counter({
+  name: "http_requests_total",
+  help: "HTTP requests answered, by method and status.",
+  labelNames: ["method", "status"] as const,
+  registers,
+});
+
+export const httpDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by method and status class.",
+  labelNames: ["method", "status_class"] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers,
+});
+
+export const enquiriesAccepted = new Counter({
+  name: "enquiries_accepted_total",
+  help: "Enquiries stored (the visitor was told it is sent).",
+  registers,
+});
+
+export const enquiriesNotStored = new Counter({
+  name: "enquiry_store_failures_total",
+  help: "Enquiries that could not be stored (the visitor was told it is not sent).",
+  registers,
+});
+
+export const deliveries = new Counter({
+  name: "enquiry_deliveries_total",
+  help: "Enquiries EmailJS accepted.",
+  registers,
+});
+
+export const deliveryFailures = new Counter({
+  name: "enquiry_delivery_failures_total",
+  help: "Calls to EmailJS that failed, by reason (http_<status>, timeout, network) and what follows (retry, failed).",
+  labelNames: ["reason", "outcome"] as const,
+  registers,
+});
+
+/** Methods a label may carry; anything else is counted as OTHER (labels stay few). */
+const METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/** One answered request, from the server's request log (every request passes there once). */
+export function observeRequest(method: string | undefined, status: number, seconds: number) {
+  const m = method && METHODS.has(method) ? method : "OTHER";
+  httpRequests.inc({ method: m, status: String(status) });
+  httpDuration.observe({ method: m, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+}
+
+type QueueView = {
+  accepting: boolean;
+  pending: number;
+  failed: number;
+  quarantined: number;
+  oldestPendingSeconds: number;
+};
+type PageCacheView = { hits: number; misses: number; entries: number };
+
+/** Gauges read when scraped: the queue (as /healthz sees it) and the page cache's counts. */
+export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; pageCache: () => PageCacheView }) {
+  let view: Promise<QueueView> | undefined;
+  // One look at the queue per scrape, shared by its gauges.
+  const look = () => (view ??= queue().finally(() => setTimeout(() => (view = undefined), 0)));
+  const gauge = (name: string, help: string, read: (q: QueueView) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        this.set(read(await look()));
+      },
+    });
+  gauge("enquiries_pending", "Enquiries stored and waiting to be delivered.", (q) => q.pending);
+  gauge("enquiries_failed", "Enquiries given up on, waiting for an operator.", (q) => q.failed);
+  gauge("outbox_quarantined", "Entries of the outbox that are not records, set aside.", (q) => q.quarantined);
+  gauge(
+    "enquiries_oldest_pending_seconds",
+    "How long the oldest pending enquiry has waited.",
+    (q) => q.oldestPendingSeconds,
+  );
+  gauge("enquiries_accepting", "1 when an enquiry posted now would be stored, else 0.", (q) => (q.accepting ? 1 : 0));
+  let seen = { hits: 0, misses: 0 };
+  const cacheCounter = new Counter({
+    name: "page_cache_requests_total",
+    help: "Page requests answered from memory (hit) or rendered first (miss).",
+    labelNames: ["result"] as const,
+    registers,
+    collect() {
+      const now = pageCache();
+      this.inc({ result: "hit" }, Math.max(0, now.hits - seen.hits));
+      this.inc({ result: "miss" }, Math.max(0, now.misses - seen.misses));
+      seen = { hits: now.hits, misses: now.misses };
+    },
+  });
+  void cacheCounter;
+  new Gauge({
+    name: "page_cache_entries",
+    help: "Pages held in memory.",
+    registers,
+    collect() {
+      this.set(pageCache().entries);
+    },
+  });
+}
+
+export const serverMetrics = { registry, observeRequest, watch };
+export type ServerMetrics = typeof serverMetrics;
