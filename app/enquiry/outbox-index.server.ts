@@ -34,9 +34,12 @@ type Options = {
 /** Folders are listed again at least this often, whatever their times say. */
 const RELIST_EVERY_MS = 30_000;
 /** A change within the file system's clock tick of the last look may not move the folder's
- * time: while the time is this recent, list again (as git does for "racy" files). A second
- * and a little: some file systems keep whole seconds. */
-const RACY_MS = 1_100;
+ * time: while the time is this recent, list again (as git does for "racy" files). Times with
+ * a fraction of a second (ext4, xfs, tmpfs: a kernel tick of at most 10 ms) need a short
+ * window; a file system that keeps whole seconds needs a second and a little. Kept short
+ * where it can be, this process's own writes (one or two a second while it delivers) do not
+ * make every look list the folder again. */
+const racyMs = (mtimeMs: number) => (mtimeMs % 1000 === 0 ? 1_100 : 50);
 
 const QUARANTINE_MOVES_PER_LOOK = 50;
 
@@ -49,7 +52,7 @@ function folderWatch(folder: string) {
       if (!info.isDirectory()) throw new Error(`${folder} is not a folder`);
       const key = `${info.dev}:${info.ino}:${info.mtimeMs}:${info.ctimeMs}`;
       const now = Date.now();
-      if (key === seen && now - info.mtimeMs > RACY_MS && now - listedAt < RELIST_EVERY_MS) return false;
+      if (key === seen && now - info.mtimeMs > racyMs(info.mtimeMs) && now - listedAt < RELIST_EVERY_MS) return false;
       seen = key;
       listedAt = now;
       return true;
