@@ -15,10 +15,9 @@ const base = style({
   transform: "translate(-50%, 0)",
   zIndex: 60,
   width: "min(32rem, calc(100vw - 2rem))",
-  display: "flex",
-  flexDirection: "row-reverse",
-  alignItems: "flex-start",
-  gap: vars.space.sm,
+  // A <details> in every mode: its content sits in the element's own slot, where flex items of
+  // the details would not reach. The close button floats right; the body flows beside it.
+  display: "block",
   padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
@@ -61,6 +60,8 @@ export const message = style({ fontWeight: 700 });
 export const description = style({ color: vars.color.muted, fontSize: vars.size.sm, marginTop: vars.space.xs });
 
 export const close = style({
+  float: "right",
+  marginLeft: vars.space.sm,
   display: "inline-grid",
   placeItems: "center",
   flexShrink: 0,
