@@ -124,6 +124,22 @@ test.describe("enquiry", () => {
     await expect(toast(page)).toBeHidden({ timeout: 3_500 });
   });
 
+  test("the toast's message starts at its left, the close button sits at its right", async ({ page }) => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(toast(page)).toBeVisible();
+      await page.waitForTimeout(300); // its entry animation
+      const box = (await toast(page).boundingBox())!;
+      const message = (await toast(page).getByText("Please fill out all the form fields.").boundingBox())!;
+      const close = (await toast(page).getByLabel("Close notification").boundingBox())!;
+      expect(message.x - box.x, `${width} px`).toBeLessThan(90); // after the icon, not pushed right
+      expect(box.x + box.width - (close.x + close.width), `${width} px`).toBeLessThan(24);
+      expect(close.x, `${width} px`).toBeGreaterThan(message.x);
+      await page.reload();
+    }
+  });
+
   test("the close button closes the toast", async ({ page }) => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(toast(page)).toBeVisible();
