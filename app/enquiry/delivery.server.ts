@@ -3,6 +3,7 @@ import { deliveries, deliveryFailures } from "~/utils/metrics.server";
 import { createLease, type Lease } from "./lease.server";
 import { adoptEarlierRecords, type Outbox, type StoredRecord } from "./outbox.server";
 import { judge, retryDelay, type Backoff } from "./retry-policy.server";
+import { errnoCode } from "./safe-file.server";
 import type { Send } from "./transport.server";
 
 export type DeliveryOptions = {
@@ -29,8 +30,6 @@ export type Delivery = {
 };
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-const errorCode = (error: unknown) =>
-  (error as NodeJS.ErrnoException)?.code ?? (error instanceof Error ? error.message : String(error)).slice(0, 120);
 
 /** The delivery worker: sends pending enquiries to EmailJS one at a time, oldest due first,
  * paced, retrying what may succeed later and setting aside what cannot. Runs in the HTTP
@@ -76,7 +75,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         id: target.id,
         requestId: target.requestId,
         outcome,
-        error: errorCode(error),
+        error: errnoCode(error),
         message:
           "EmailJS answered but the outbox cannot be written: not sent again; no other enquiry is taken until it is written",
       });
@@ -207,7 +206,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       const adopted = await adoptEarlierRecords(outbox);
       if (adopted) log("info", "outbox.adopted", { records: adopted });
     } catch (error) {
-      log("error", "outbox.adopt_failed", { error: errorCode(error) });
+      log("error", "outbox.adopt_failed", { error: String(error).slice(0, 300) });
     }
     let lastProblem = { kind: "", at: -Infinity };
     while (!stopping) {
@@ -218,10 +217,12 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       } catch (error) {
         // An unwritable or missing volume: say so (once a minute while it lasts), keep
         // serving, look again later.
-        // Compared by code and call: the message names a temporary file, new every time.
+        // A system error is compared by code and call (its message names a temporary file, new
+        // every time); any other by its message.
         const message = error instanceof Error ? error.message : String(error);
-        const kind = `${errorCode(error)} ${(error as NodeJS.ErrnoException)?.syscall ?? ""}`;
-        unavailable = { code: errorCode(error), at: now() };
+        const code = errnoCode(error);
+        const kind = code === "error" ? message : `${code} ${(error as NodeJS.ErrnoException).syscall ?? ""}`;
+        unavailable = { code, at: now() };
         if (kind !== lastProblem.kind || now() - lastProblem.at >= 60_000) {
           log("error", "outbox.unavailable", { error: message });
           lastProblem = { kind, at: now() };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { open, rename, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import { readRegularFile } from "./safe-file.server";
+import { errnoCode, readRegularFile } from "./safe-file.server";
 
 /** Which process delivers from an outbox folder. Every replica stores enquiries, but only the
  * holder of this lease sends them, so replicas may share one volume: no enquiry is sent by
@@ -106,7 +106,7 @@ export function createLease(
             renewalError = undefined;
           } catch (error) {
             await rm(tmp, { force: true }).catch(() => {});
-            renewalError = (error as NodeJS.ErrnoException).code ?? String(error);
+            renewalError = errnoCode(error);
             // Still ours until it could be taken over; stop sending well before that.
             return now() - renewedAt < leaseMs / 2;
           }

@@ -4,6 +4,7 @@ import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
 import { startDelivery, type Delivery } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
 import { createOutbox, type IndexCounts } from "./outbox.server";
+import { errnoCode } from "./safe-file.server";
 import type { Enquiry } from "./schema.server";
 
 /** This server's outbox (OUTBOX_DIR): where every accepted enquiry is stored before the
@@ -16,7 +17,6 @@ export type StoreResult = { ok: true; id: string } | { ok: false };
  * whichever is newer (/healthz). */
 let acceptance: { ok: true } | { ok: false; code: string } = { ok: true };
 let lastCheck: { at: number; run: Promise<void> } | undefined;
-const codeOf = (error: unknown) => (error as NodeJS.ErrnoException)?.code ?? "error";
 
 /** Accept = stored: the enquiry is on disk (fsync'ed) when this says ok. */
 export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promise<StoreResult> {
@@ -27,7 +27,7 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
     log("info", "enquiry.accepted", { requestId, id: record.id });
     return { ok: true, id: record.id };
   } catch (error) {
-    acceptance = { ok: false, code: codeOf(error) };
+    acceptance = { ok: false, code: errnoCode(error) };
     enquiriesNotStored.inc();
     log("error", "enquiry.store_failed", {
       requestId,
@@ -47,7 +47,7 @@ function checkAcceptance(now: number): Promise<void> {
       acceptance = { ok: true };
     },
     (error: unknown) => {
-      acceptance = { ok: false, code: codeOf(error) };
+      acceptance = { ok: false, code: errnoCode(error) };
     },
   );
   lastCheck = { at: now, run };
@@ -97,7 +97,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   // A view at most a second old: however often /healthz is asked, the folders are looked at
   // no more than once a second for it.
   const [looked] = await Promise.allSettled([outbox.index.refresh({ maxAgeMs: 1_000 }), checkAcceptance(now)]);
-  if (looked.status === "rejected") problems.push(`outbox unreadable (${codeOf(looked.reason)})`);
+  if (looked.status === "rejected") problems.push(`outbox unreadable (${errnoCode(looked.reason)})`);
   else counts = outbox.index.counts();
   if (!acceptance.ok) problems.push(`enquiries cannot be stored now (${acceptance.code})`);
   const oldestPendingSeconds = counts.oldestPendingAt

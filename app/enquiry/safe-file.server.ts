@@ -1,6 +1,10 @@
 import { constants, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
 
+/** An error as a short code ("EROFS", "ENOSPC"…), never its message: messages name paths, and
+ * these codes reach the public /healthz. */
+export const errnoCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code ?? "error";
+
 export type FileRead =
   | { ok: true; text: string }
   /** `missing`: gone since it was listed (moved by another process), not a problem. */
@@ -29,12 +33,12 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<F
   try {
     handle = await open(file, FLAGS);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoCode(error);
     if (code === "ENOENT") return { ok: false, missing: true, reason: "gone" };
     if (code === "EMFILE" || code === "ENFILE" || code === "ENOMEM") throw error;
     if (code === "ELOOP") return { ok: false, reason: "a symbolic link (never followed)" };
     if (code === "ENXIO") return { ok: false, reason: "a socket" };
-    return { ok: false, reason: `cannot be opened (${code ?? "error"})` };
+    return { ok: false, reason: `cannot be opened (${code})` };
   }
   try {
     const info = await handle.stat();
@@ -52,7 +56,7 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<F
     }
     return { ok: true, text: buffer.toString("utf8", 0, length) };
   } catch (error) {
-    return { ok: false, reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})` };
+    return { ok: false, reason: `cannot be read (${errnoCode(error)})` };
   } finally {
     await handle.close();
   }
