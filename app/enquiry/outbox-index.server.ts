@@ -167,9 +167,13 @@ export function createPendingIndex(options: Options) {
     for (const key of setAside.keys())
       if (key.startsWith("failed/") && !present.has(key.slice(7))) setAside.delete(key);
     for (const file of names) {
-      if (!rebuild && failedKnown.has(file)) continue;
       const reason = setAside.get(`failed/${file}`);
-      const result = reason === undefined ? await options.inspect("failed", file) : { ok: false as const, reason };
+      if (reason !== undefined) {
+        await setAsideEntry("failed", file, reason);
+        continue;
+      }
+      if (!rebuild && failedKnown.has(file)) continue;
+      const result = await options.inspect("failed", file);
       if (result.ok) failedKnown.add(file);
       else if (!result.missing) await setAsideEntry("failed", file, result.reason);
     }
