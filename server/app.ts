@@ -1,34 +1,25 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
-import type { ServerQueue } from "~/enquiry/queue.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
+import type { AppBuild } from "./app-build";
 import { createPageCache } from "./page-cache";
 import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
 
 type Options = {
-  /** The Remix build: fixed in production, loaded per request in development. */
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  /** build/client (production): hashed assets, images, icons. */
-  clientDir?: string;
-  /** Vite's middleware (development): modules, styles, public files, HMR. */
-  devMiddleware?: RequestHandler;
+  /** What the app's build provides (server/app-build.ts): the Remix build, where its files are
+   * served from, and the one copy of the queue, refusal page and metrics. */
+  built: AppBuild;
   env: Env;
   /** True once SIGTERM arrived: keep-alive clients are told to hang up. */
   isStopping: () => boolean;
-  /** The queue's health, from the build (the one copy of the queue in the process). */
-  queueHealth: ServerQueue["health"];
-  /** The 403 page for a form posted from another site, in the address's language. */
-  crossSitePage: (pathname: string) => string;
-  /** The process's metrics (from the build: one registry). */
-  metrics: ServerMetrics;
 };
 
 /** The request pipeline. `answerFromMemory` comes first, before Express: it answers most
@@ -41,16 +32,10 @@ type Options = {
  * cache (every page rendered afresh, so edits show), Vite's middleware instead of build/client,
  * and the CSP sent as Content-Security-Policy-Report-Only (Vite's client injects styles and
  * scripts it cannot sign; violations show in the browser's console instead of blocking). */
-export function createApp({
-  build,
-  clientDir,
-  devMiddleware,
-  env,
-  isStopping,
-  queueHealth,
-  crossSitePage,
-  metrics,
-}: Options) {
+export function createApp({ built, env, isStopping }: Options) {
+  const { build, clientDir, devMiddleware } = built;
+  const { crossSitePage, serverMetrics: metrics } = built.parts;
+  const queueHealth = built.parts.serverQueue.health;
   const app = express();
   const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
   // Pages for anonymous visitors are rendered once, by Remix, from a request with no cookie.

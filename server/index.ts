@@ -44,21 +44,12 @@ server.on("timeout", (socket: Socket) => {
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
-const { serverQueue, crossSitePage, MAX_FORM_BYTES, serverMetrics } = built.parts;
+const { serverQueue, MAX_FORM_BYTES } = built.parts;
 if (env.MOCKS) {
   // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
   await import(built.mocksModule);
 }
-const { app, answerFromMemory } = createApp({
-  build: built.build,
-  clientDir: built.clientDir,
-  devMiddleware: built.devMiddleware,
-  env,
-  isStopping: () => stopping,
-  queueHealth: serverQueue.health,
-  crossSitePage,
-  metrics: serverMetrics,
-});
+const { app, answerFromMemory } = createApp({ built, env, isStopping: () => stopping });
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 
 // "Expect: 100-continue" (curl's way with large bodies): a body larger than any form this site
