@@ -27,7 +27,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const limit = countEnquiry(request, context.clientAddress);
+  const limit = await countEnquiry(request, context.clientAddress);
   const body = await readFormBody(request);
   if (!limit.allowed) {
     log("warn", "enquiry.rate_limited", { requestId, retryAfterSeconds: limit.retryAfterSeconds });

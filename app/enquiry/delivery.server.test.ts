@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { parseEnv } from "~/utils/env.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { createEmailJsSend } from "./emailjs.server";
-import { createOutbox } from "./outbox.server";
+import { createFileStore } from "./file-store.server";
 import { CONFIG, enquiry, enquiryTestbed } from "./enquiry-testbed";
 import { describe, expect, it, vi } from "vitest";
 
@@ -128,7 +128,7 @@ describe("delivery worker", () => {
   it("says once, not every poll, that the outbox cannot be used, and keeps going", async () => {
     const blocked = path.join(bed.dir, "a-file");
     await writeFile(blocked, "");
-    bed.start({ outbox: createOutbox(path.join(blocked, "outbox")), pollMs: 10 });
+    bed.start({ store: createFileStore(path.join(blocked, "outbox")), pollMs: 10 });
     await new Promise((r) => setTimeout(r, 300));
     const lines = bed.logs.filter((l) => l.includes("outbox.unavailable"));
     expect(lines).toHaveLength(1);

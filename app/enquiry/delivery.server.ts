@@ -1,13 +1,12 @@
 import { log } from "~/utils/log.server";
 import { deliveries, deliveryFailures } from "~/utils/metrics.server";
-import { createLease, type Lease } from "./lease.server";
-import { adoptEarlierRecords, type Outbox, type StoredRecord } from "./outbox.server";
 import { judge, retryDelay, type Backoff } from "./retry-policy.server";
 import { errnoCode } from "./safe-file.server";
+import type { DelivererLock, EnquiryStore, QueuedRecord } from "./store.server";
 import type { Send } from "./transport.server";
 
 export type DeliveryOptions = {
-  outbox: Outbox;
+  store: EnquiryStore;
   send: Send;
   /** At least this long between two calls to EmailJS (EMAILJS_MIN_INTERVAL_MS). */
   intervalMs: number;
@@ -18,7 +17,8 @@ export type DeliveryOptions = {
   retentionMs: number;
   /** How often the outbox is looked at for new or due records. */
   pollMs: number;
-  lease?: Lease;
+  /** Who delivers; the store's own deliverer lock unless a test gives one. */
+  lease?: DelivererLock;
   now?: () => number;
 };
 
@@ -33,17 +33,19 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** The delivery worker: sends pending enquiries to EmailJS one at a time, oldest due first,
  * paced, retrying what may succeed later and setting aside what cannot. Runs in the HTTP
- * server's process; only the holder of the outbox's lease sends.
+ * server's process; only the store's deliverer (the outbox's lease, or PostgreSQL's advisory
+ * lock) sends. The same rules run over either store (store.server.ts).
  *
- * Faults of the outbox's own volume (docs/decisions/0016-outbox-faults.md): the intent to send
+ * Faults of the store itself (docs/decisions/0016-outbox-faults.md): the intent to send
  * is written before each call, so a volume that cannot be written stops sending before it
  * starts. An outcome that cannot be written once EmailJS answered is kept in memory: that
  * enquiry is not sent again while this process lives, its outcome is written as soon as the
  * volume allows, and no other enquiry is taken until then. */
 export function startDelivery(options: DeliveryOptions): Delivery {
-  const { outbox, send, intervalMs, backoff, giveUpAfterMs, retentionMs, pollMs } = options;
+  const { store, send, intervalMs, backoff, giveUpAfterMs, retentionMs, pollMs } = options;
   const now = options.now ?? (() => Date.now());
-  const lease = options.lease ?? createLease(outbox.dir);
+  const lease = options.lease ?? store.deliverer();
+  const pacing = store.pacing();
   let stopping = false;
   let wake: () => void = () => {};
   // Measured from the end of the previous call, so that two calls arrive at EmailJS at least
@@ -52,7 +54,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let lastPurgeAt = -Infinity;
   let holding = false;
   let ticks = 0;
-  /** Outcomes EmailJS gave that are not on disk yet: id → how to write it. */
+  /** Outcomes EmailJS gave that are not in the store yet: id → how to write it. */
   const unrecorded = new Map<string, { write: () => Promise<unknown>; outcome: string; since: number }>();
   let unavailable: { code: string; at: number } | undefined;
 
@@ -66,7 +68,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     });
 
   /** Writes an outcome; when the volume refuses, keeps it to write later. */
-  async function record(target: StoredRecord, outcome: string, write: () => Promise<unknown>) {
+  async function record(target: QueuedRecord, outcome: string, write: () => Promise<unknown>) {
     try {
       await write();
     } catch (error) {
@@ -77,7 +79,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         outcome,
         error: errnoCode(error),
         message:
-          "EmailJS answered but the outbox cannot be written: not sent again; no other enquiry is taken until it is written",
+          "EmailJS answered but the store cannot be written: not sent again; no other enquiry is taken until it is written",
       });
       return false;
     }
@@ -102,18 +104,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     return true;
   }
 
-  async function deliver(file: string) {
-    const read = await outbox.read("pending", file);
-    if (!read.ok) {
-      outbox.index.remove(file);
-      if (!read.missing) await outbox.quarantine("pending", file, read.reason);
-      return;
-    }
-    let current = read.record;
-    outbox.index.put(current); // the index only schedules: what is on disk decides
-    if (current.nextAttemptAt && Date.parse(current.nextAttemptAt) > now()) return;
-    if (await outbox.settledElsewhere(current)) return;
-    const wait = lastCallEndedAt + intervalMs - now();
+  async function deliver(due: QueuedRecord) {
+    let current = due;
+    // Paced from the end of the previous call: this process's own, and the store's (a new
+    // deliverer continues the spacing of the last one).
+    const wait = Math.max(lastCallEndedAt + intervalMs - now(), await pacing.waitMs(intervalMs));
     if (wait > 0) await pause(wait);
     if (stopping) return;
     // Still the one deliverer, just before the call (a stalled process may have lost it).
@@ -126,12 +121,14 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         message: "a call was in flight when a process stopped: EmailJS may receive this enquiry a second time",
       });
     }
-    // The intent, written before the call: a volume that cannot take it stops the send here.
-    current = { ...current, sendingSince: new Date(now()).toISOString() };
-    await outbox.update(current);
+    // The intent, written before the call: a store that cannot take it stops the send here.
+    const marked = await store.markSending(current, new Date(now()).toISOString());
+    if (!marked) return;
+    current = marked;
 
     const result = await send(current.enquiry);
     lastCallEndedAt = now();
+    await pacing.callEnded().catch(() => {}); // this process's own spacing holds meanwhile
     const at = new Date(now()).toISOString();
     const attempts = [
       ...current.attempts,
@@ -147,7 +144,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     if (verdict.kind === "delivered") {
       const changes = { attempts, deliveredAt: at, nextAttemptAt: undefined, sendingSince: undefined };
       deliveries.inc();
-      if (await record(sent, "delivered", () => outbox.move(sent, "delivered", changes)))
+      if (await record(sent, "delivered", () => store.move(sent, "delivered", changes)))
         log("info", "enquiry.delivered", { ...base, status: result.status, waitedSeconds });
       return;
     }
@@ -161,14 +158,14 @@ export function startDelivery(options: DeliveryOptions): Delivery {
           : `Still failing after ${Math.round(giveUpAfterMs / 3_600_000)} h: check EmailJS's status and the account, then \`npm run outbox -- retry --failed\`.`;
       const changes = { attempts, nextAttemptAt: undefined, sendingSince: undefined, failure: { ...failure, fix } };
       deliveryFailures.inc({ reason: result.reason, outcome: "failed" });
-      await record(sent, "failed", () => outbox.move(sent, "failed", changes));
+      await record(sent, "failed", () => store.move(sent, "failed", changes));
       log("error", "enquiry.delivery_failed", { ...base, ...failure, providerText: result.detail, fix });
       return;
     }
     const delayMs = retryDelay(attempts.length, backoff);
     const next = { ...sent, attempts, sendingSince: undefined, nextAttemptAt: new Date(now() + delayMs).toISOString() };
     deliveryFailures.inc({ reason: result.reason, outcome: "retry" });
-    await record(sent, "retry", () => outbox.update(next));
+    await record(sent, "retry", () => store.update(next));
     log("warn", "enquiry.retry_scheduled", {
       ...base,
       reason: result.reason,
@@ -179,31 +176,29 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   }
 
   async function tick() {
-    // Nothing new is taken while an outcome EmailJS gave is not on disk.
+    // Nothing new is taken while an outcome EmailJS gave is not in the store.
     if (unrecorded.size > 0 && !(await writeUnrecorded())) return false;
-    await outbox.prepare(); // the lease lives in OUTBOX_DIR: it must exist first
+    await store.prepare(); // the file lease lives in OUTBOX_DIR: it must exist first
     const held = await lease.hold();
     // Taking over from another process: it changed records this one has not read.
-    if (held && !holding && ticks > 0) outbox.index.invalidate();
+    if (held && !holding && ticks > 0) store.tookOver();
     holding = held;
     ticks++;
     if (!held) return false;
     if (now() - lastPurgeAt >= PURGE_EVERY_MS) {
       lastPurgeAt = now();
-      const purged = await outbox.purgeDelivered(retentionMs, now());
+      const purged = await store.housekeeping(retentionMs, now());
       if (purged) log("info", "outbox.purged", { delivered: purged });
-      await outbox.sweepTemporary();
     }
-    await outbox.index.refresh();
     // One record per tick, so a stop request is seen between sends.
-    const next = outbox.index.nextDue(now(), (id) => unrecorded.has(id));
-    if (next) await deliver(next.file);
+    const next = await store.nextDue(now(), [...unrecorded.keys()]);
+    if (next) await deliver(next);
     return next !== undefined;
   }
 
   const running = (async () => {
     try {
-      const adopted = await adoptEarlierRecords(outbox);
+      const adopted = await store.adopt();
       if (adopted) log("info", "outbox.adopted", { records: adopted });
     } catch (error) {
       log("error", "outbox.adopt_failed", { error: String(error).slice(0, 300) });
@@ -215,7 +210,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         busy = await tick();
         unavailable = undefined;
       } catch (error) {
-        // An unwritable or missing volume: say so (once a minute while it lasts), keep
+        // An unwritable or missing volume, an unreachable database: say so (once a minute while it lasts), keep
         // serving, look again later.
         // A system error is compared by code and call (its message names a temporary file, new
         // every time); any other by its message.
@@ -234,7 +229,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       log("error", "enquiry.outcome_unrecorded_at_exit", {
         ids: [...unrecorded.keys()],
         message:
-          "EmailJS accepted or answered these, but the outbox could not be written: the next start sends them again",
+          "EmailJS accepted or answered these, but the store could not be written: the next start sends them again",
       });
     }
     await lease.release().catch(() => {});
@@ -249,10 +244,10 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     problems() {
       const problems: string[] = [];
       if (unrecorded.size > 0)
-        problems.push(`${unrecorded.size} delivery outcome(s) not yet written to the outbox: delivery paused`);
+        problems.push(`${unrecorded.size} delivery outcome(s) not yet written to the store: delivery paused`);
       const leaseProblem = lease.problem();
       if (leaseProblem) problems.push(leaseProblem);
-      if (unavailable) problems.push(`delivery cannot use the outbox (${unavailable.code})`);
+      if (unavailable) problems.push(`delivery cannot use the ${store.kind === "file" ? "outbox" : "database"} (${unavailable.code})`);
       return problems;
     },
   };

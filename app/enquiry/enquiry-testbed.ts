@@ -9,7 +9,9 @@ import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
 import { startDelivery, type Delivery, type DeliveryOptions } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
+import { fileStore } from "./file-store.server";
 import { createOutbox, type Outbox } from "./outbox.server";
+import type { EnquiryStore } from "./store.server";
 import type { Enquiry } from "./schema.server";
 
 export const CONFIG: EmailJsConfig = {
@@ -28,9 +30,9 @@ export const enquiry = (message = "A table for six on Saturday, please."): Enqui
 });
 
 /** A worker's options for tests: quick retries and polls, no pacing unless asked. */
-export function quickWorker(outbox: Outbox, overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+export function quickWorker(store: EnquiryStore, overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
   return {
-    outbox,
+    store,
     send: createEmailJsSend(CONFIG, { timeoutMs: 300 }),
     intervalMs: 0,
     backoff: { baseMs: 50, maxMs: 200 },
@@ -51,7 +53,7 @@ export function enquiryTestbed() {
     logs: [] as string[],
     delivery: undefined as Delivery | undefined,
     options(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
-      return quickWorker(bed.outbox, overrides);
+      return quickWorker(fileStore(bed.outbox), overrides);
     },
     start(overrides: Partial<DeliveryOptions> = {}) {
       bed.delivery = startDelivery(bed.options(overrides));

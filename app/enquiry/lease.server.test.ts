@@ -1,7 +1,7 @@
 import { recordedSends } from "../../mocks/emailjs";
+import { createFileStore } from "./file-store.server";
 import { startDelivery } from "./delivery.server";
 import { createLease } from "./lease.server";
-import { createOutbox } from "./outbox.server";
 import { enquiry, enquiryTestbed } from "./enquiry-testbed";
 import { describe, expect, it, vi } from "vitest";
 
@@ -50,7 +50,7 @@ describe("lease", () => {
     for (const n of [1, 2, 3, 4, 5, 6]) await bed.outbox.store(enquiry(`Shared ${n}`));
     const other = startDelivery(
       bed.options({
-        outbox: createOutbox(bed.dir),
+        store: createFileStore(bed.dir),
         intervalMs: 100,
         lease: createLease(bed.dir, { identity: { host: "replica-b", pid: 1 } }),
       }),

@@ -14,6 +14,7 @@ import { startDelivery, type Delivery, type DeliveryOptions } from "./delivery.s
 import { createEmailJsSend } from "./emailjs.server";
 import { createLease } from "./lease.server";
 import { CONFIG, quickWorker } from "./enquiry-testbed";
+import { fileStore } from "./file-store.server";
 import { createOutbox, type Outbox } from "./outbox.server";
 import { recordFileName } from "./outbox-record.server";
 
@@ -89,7 +90,7 @@ afterEach(async () => {
 // A call may take a while here (the volume changes during it): a longer timeout than usual.
 const start = (overrides: Partial<DeliveryOptions> = {}) =>
   (delivery = startDelivery(
-    quickWorker(outbox, { send: createEmailJsSend(CONFIG, { timeoutMs: 2000 }), ...overrides }),
+    quickWorker(fileStore(outbox), { send: createEmailJsSend(CONFIG, { timeoutMs: 2000 }), ...overrides }),
   ));
 
 const delivered = async () => (await outbox.list("delivered")).filter((r) => r.deliveredAt);

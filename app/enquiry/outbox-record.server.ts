@@ -68,6 +68,24 @@ export const isRecordFileName = (name: string) => RECORD_NAME.test(name);
 
 export type Parsed = { ok: true; record: OutboxRecord } | { ok: false; reason: string };
 
+/** Checks a value (JSON already parsed: a file's text, or a database's jsonb) is a record. */
+export function checkRecord(json: unknown): Parsed {
+  const result = outboxRecordSchema.safeParse(json);
+  if (result.success) return { ok: true, record: result.data };
+  const where = [...new Set(result.error.issues.map((i) => i.path.join(".") || "(top level)"))].slice(0, 5);
+  return { ok: false, reason: `incomplete or foreign record: ${where.join(", ")}` };
+}
+
+/** Arrival times that increase within a process: two enquiries in the same millisecond get
+ * distinct, increasing times, so they are delivered in the order they came. */
+export function arrivalClock(now = () => Date.now()) {
+  let last = 0;
+  return () => {
+    last = Math.max(now(), last + 1);
+    return new Date(last).toISOString();
+  };
+}
+
 /** Reads a record from a file's text (and checks it is under its own name, when given). The reason never quotes the text (it may hold personal
  * data): it names what is wrong and where. */
 export function parseRecord(text: string, fileName?: string): Parsed {
@@ -77,12 +95,8 @@ export function parseRecord(text: string, fileName?: string): Parsed {
   } catch {
     return { ok: false, reason: text.trim() === "" ? "empty file" : "not JSON (cut short or not a record)" };
   }
-  const result = outboxRecordSchema.safeParse(json);
-  if (!result.success) {
-    const where = [...new Set(result.error.issues.map((i) => i.path.join(".") || "(top level)"))].slice(0, 5);
-    return { ok: false, reason: `incomplete or foreign record: ${where.join(", ")}` };
-  }
-  if (fileName !== undefined && recordFileName(result.data) !== fileName)
+  const checked = checkRecord(json);
+  if (checked.ok && fileName !== undefined && recordFileName(checked.record) !== fileName)
     return { ok: false, reason: "file name does not match its record" };
-  return { ok: true, record: result.data };
+  return checked;
 }

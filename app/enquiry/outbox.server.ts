@@ -4,6 +4,7 @@ import path from "node:path";
 import { log } from "~/utils/log.server";
 import { createPendingIndex, type IndexCounts } from "./outbox-index.server";
 import {
+  arrivalClock,
   isRecordFileName,
   parseRecord,
   RECORD_VERSION,
@@ -12,6 +13,7 @@ import {
   type StoredEnquiry,
 } from "./outbox-record.server";
 import { readRegularFile } from "./safe-file.server";
+import { STATES, type RecordState } from "./store.server";
 
 /** The outbox: one JSON file per accepted enquiry, in the folder of its state.
  *
@@ -27,8 +29,8 @@ import { readRegularFile } from "./safe-file.server";
  * fsync'ed, renamed over it). Nothing in the folders is trusted: entries are opened without
  * following links and set aside, never parsed into the log, when they are not records.
  * Decisions: docs/decisions/0016-outbox-faults.md. */
-export const STATES = ["pending", "failed", "delivered"] as const;
-export type OutboxState = (typeof STATES)[number];
+export { STATES } from "./store.server";
+export type OutboxState = RecordState;
 export type { Attempt, OutboxRecord } from "./outbox-record.server";
 
 export type StoredRecord = OutboxRecord & { state: OutboxState; file: string };
@@ -121,13 +123,8 @@ export function createOutbox(dir: string) {
     setAside: quarantine,
   });
 
-  // Files sort by their time of arrival: two enquiries in the same millisecond get distinct,
-  // increasing times, so they are delivered in the order they came (not by random id).
-  let lastReceived = 0;
-  const receivedNow = () => {
-    lastReceived = Math.max(Date.now(), lastReceived + 1);
-    return new Date(lastReceived).toISOString();
-  };
+  // Files sort by their time of arrival (not by random id).
+  const receivedNow = arrivalClock();
 
   const exists = (target: string) =>
     lstat(target).then(

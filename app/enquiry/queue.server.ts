@@ -3,13 +3,15 @@ import { log } from "~/utils/log.server";
 import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
 import { startDelivery, type Delivery } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
-import { createOutbox, type IndexCounts } from "./outbox.server";
 import { errnoCode } from "./safe-file.server";
 import type { Enquiry } from "./schema.server";
+import { openStore } from "./open-store.server";
+import type { QueueCounts } from "./store.server";
 
-/** This server's outbox (OUTBOX_DIR): where every accepted enquiry is stored before the
- * visitor is answered, and where the delivery worker finds it. */
-export const outbox = createOutbox(env.OUTBOX_DIR);
+/** This server's enquiry store: PostgreSQL when DATABASE_URL is set, else the outbox folder
+ * (OUTBOX_DIR). Every accepted enquiry is stored there before the visitor is answered, and the
+ * delivery worker finds it there. */
+export const store = openStore(env);
 
 export type StoreResult = { ok: true; id: string } | { ok: false };
 
@@ -18,10 +20,10 @@ export type StoreResult = { ok: true; id: string } | { ok: false };
 let acceptance: { ok: true } | { ok: false; code: string } = { ok: true };
 let lastCheck: { at: number; run: Promise<void> } | undefined;
 
-/** Accept = stored: the enquiry is on disk (fsync'ed) when this says ok. */
+/** Accept = stored: the enquiry is on disk (fsync'ed), or committed, when this says ok. */
 export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promise<StoreResult> {
   try {
-    const record = await outbox.store(enquiry, requestId);
+    const record = await store.store(enquiry, requestId);
     acceptance = { ok: true };
     enquiriesAccepted.inc();
     log("info", "enquiry.accepted", { requestId, id: record.id });
@@ -31,18 +33,19 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
     enquiriesNotStored.inc();
     log("error", "enquiry.store_failed", {
       requestId,
-      dir: env.OUTBOX_DIR,
+      store: store.where,
       error: error instanceof Error ? error.message : String(error),
     });
     return { ok: false };
   }
 }
 
-/** A small write on the outbox's volume, at most once a second however often /healthz is
- * asked: a read-only or full volume is seen before a visitor meets it. */
+/** A small write on the outbox's volume (or a writable database's check), at most once a
+ * second however often /healthz is asked: a read-only or full volume, or a database gone, is
+ * seen before a visitor meets it. */
 function checkAcceptance(now: number): Promise<void> {
   if (lastCheck && now - lastCheck.at < 1_000) return lastCheck.run;
-  const run = outbox.writeCheck().then(
+  const run = store.writeCheck().then(
     () => {
       acceptance = { ok: true };
     },
@@ -57,11 +60,11 @@ function checkAcceptance(now: number): Promise<void> {
 let delivery: Delivery | undefined;
 
 /** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
- * enquiries stay in pending/ for an operator to read, and nothing is sent. */
+ * enquiries stay pending for an operator to read, and nothing is sent. */
 export function startConfiguredDelivery(): Delivery | undefined {
   if (!emailJsConfig) return undefined;
   delivery = startDelivery({
-    outbox,
+    store,
     send: createEmailJsSend(emailJsConfig, { timeoutMs: env.RELAY_TIMEOUT_MS }),
     intervalMs: env.EMAILJS_MIN_INTERVAL_MS,
     backoff: { baseMs: env.OUTBOX_RETRY_BASE_MS, maxMs: env.OUTBOX_RETRY_MAX_MS },
@@ -75,11 +78,13 @@ export function startConfiguredDelivery(): Delivery | undefined {
 export type QueueHealth = {
   status: "ok" | "degraded";
   transport: "emailjs" | "outbox";
+  /** Where enquiries are kept: the outbox folder, or PostgreSQL. */
+  store: "file" | "postgres";
   /** Whether an enquiry posted now would be stored. */
   accepting: boolean;
   pending: number;
   failed: number;
-  /** Entries of the outbox that are not records, set aside in quarantine/. */
+  /** Entries of the store that are not records, set aside. */
   quarantined: number;
   oldestPendingSeconds: number;
   /** Why it is degraded, for a person reading it. */
@@ -93,18 +98,19 @@ export type QueueHealth = {
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   const transport = emailJsConfig ? "emailjs" : "outbox";
   const problems: string[] = [];
-  let counts: IndexCounts = { pending: 0, retrying: 0, failed: 0, quarantined: 0 };
-  // A view at most a second old: however often /healthz is asked, the folders are looked at
-  // no more than once a second for it.
-  const [looked] = await Promise.allSettled([outbox.index.refresh({ maxAgeMs: 1_000 }), checkAcceptance(now)]);
-  if (looked.status === "rejected") problems.push(`outbox unreadable (${errnoCode(looked.reason)})`);
-  else counts = outbox.index.counts();
+  let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, quarantined: 0 };
+  // A view at most a second old: however often /healthz is asked, the store is looked at no
+  // more than once a second for it.
+  const [looked] = await Promise.allSettled([store.counts({ maxAgeMs: 1_000 }), checkAcceptance(now)]);
+  if (looked.status === "rejected")
+    problems.push(`${store.kind === "file" ? "outbox" : "database"} unreadable (${errnoCode(looked.reason)})`);
+  else counts = looked.value;
   if (!acceptance.ok) problems.push(`enquiries cannot be stored now (${acceptance.code})`);
   const oldestPendingSeconds = counts.oldestPendingAt
     ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
     : 0;
   if (counts.failed > 0) problems.push(`${counts.failed} failed`);
-  if (counts.quarantined > 0) problems.push(`${counts.quarantined} set aside in quarantine/ (not enquiry records)`);
+  if (counts.quarantined > 0) problems.push(`${counts.quarantined} set aside in quarantine (not enquiry records)`);
   if (transport === "emailjs" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
   if (transport === "emailjs" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
     problems.push(`oldest pending ${oldestPendingSeconds} s`);
@@ -112,6 +118,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   return {
     status: problems.length ? "degraded" : "ok",
     transport,
+    store: store.kind,
     accepting: acceptance.ok,
     pending: counts.pending,
     failed: counts.failed,

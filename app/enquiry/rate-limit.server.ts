@@ -1,5 +1,9 @@
 import { isIP } from "node:net";
+import type { Pool } from "pg";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { store } from "./queue.server";
 
 /** A fixed-window counter per client, in memory. Each replica counts on its own, which is
  * enough to stop a flood from one address; the map is bounded so it cannot grow without end. */
@@ -70,10 +74,55 @@ export function addressOf(value: string): string | undefined {
     .join(":")}::/64`;
 }
 
-const enquiryLimiter = createRateLimiter(env.RATE_LIMIT_MAX, env.RATE_LIMIT_WINDOW_SECONDS * 1000);
+type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** The limit counted across replicas, in PostgreSQL (rate-limiter-flexible's store, on the
+ * enquiry store's pool; its table is created by our schema). While the database cannot be
+ * reached, each replica counts in memory (`fallback`) and says so once a minute: a flood is
+ * still slowed, by as many times as there are replicas. */
+export function createSharedRateLimiter(pool: Pool, max: number, windowMs: number, fallback: RateLimiter) {
+  const shared = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: "pool",
+    tableName: "enquiry_rate_limit",
+    tableCreated: true,
+    keyPrefix: "enquiry",
+    points: max,
+    duration: Math.ceil(windowMs / 1000),
+    clearExpiredByTimeout: true,
+  });
+  let lastFallbackLog = -Infinity;
+  return {
+    async hit(key: string): Promise<Verdict> {
+      if (max <= 0) return { allowed: true };
+      try {
+        await shared.consume(key);
+        return { allowed: true };
+      } catch (error) {
+        if (error instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+        if (Date.now() - lastFallbackLog >= 60_000) {
+          lastFallbackLog = Date.now();
+          log("warn", "rate_limit.local", {
+            error: (error as NodeJS.ErrnoException).code ?? String(error).slice(0, 200),
+            message: "the shared rate limit cannot reach the database: counting on this replica alone",
+          });
+        }
+        return fallback.hit(key);
+      }
+    },
+  };
+}
+
+const windowMs = env.RATE_LIMIT_WINDOW_SECONDS * 1000;
+const localLimiter = createRateLimiter(env.RATE_LIMIT_MAX, windowMs);
+const enquiryLimiter = store.pool
+  ? createSharedRateLimiter(store.pool, env.RATE_LIMIT_MAX, windowMs, localLimiter)
+  : { hit: async (key: string) => localLimiter.hit(key) };
 
 /** Counts one enquiry from this request's client: RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS,
- * the client known by TRUST_PROXY_HEADER behind a proxy, else by its socket. */
-export function countEnquiry(request: Request, socketAddress: string | undefined) {
+ * the client known by TRUST_PROXY_HEADER behind a proxy, else by its socket; across replicas
+ * when they share a database. */
+export function countEnquiry(request: Request, socketAddress: string | undefined): Promise<Verdict> {
   return enquiryLimiter.hit(clientAddress(request, socketAddress, env.TRUST_PROXY_HEADER));
 }

@@ -50,6 +50,16 @@ export const envSchema = z
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
     // The outbox: every accepted enquiry is stored here before the visitor is answered.
     OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
+    // PostgreSQL instead of the outbox folder, for several hosts (docs/deploy.md): e.g.
+    // postgres://user:password@db.internal:5432/site?sslmode=verify-full. Unset: OUTBOX_DIR.
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/[^\s]+$/, "a postgres:// or postgresql:// URL")
+      .optional(),
+    // Connections each replica may open to it for stores, health and the rate limit (the
+    // deliverer's lock takes one more).
+    DATABASE_POOL_MAX: int(1, 100, 5),
     // Retries after a failure that may pass: exponential from the base, capped, with jitter.
     OUTBOX_RETRY_BASE_MS: int(100, 3_600_000, 5_000),
     OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 3_600_000),

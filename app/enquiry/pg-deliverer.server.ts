@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import pg from "pg";
+import { log } from "~/utils/log.server";
+import { APP_LOCK, DELIVERER_LOCK } from "./pg-schema.server";
+import { errnoCode } from "./safe-file.server";
+import type { DelivererLock, Pacing } from "./store.server";
+
+type Options = {
+  connectionString: string;
+  /** A holder whose heartbeat is older than this is taken to be frozen or cut off: its session
+   * is ended so the lock is freed (as the file lease is taken over after the same time). */
+  staleMs?: number;
+};
+
+// The server ends a session whose client stopped answering after idle + interval × count
+// seconds (its default is two hours), which frees the lock a dead host held.
+const KEEPALIVE = [
+  "SET tcp_keepalives_idle = 5",
+  "SET tcp_keepalives_interval = 2",
+  "SET tcp_keepalives_count = 3",
+  "SET tcp_user_timeout = 10000",
+];
+
+const HOLDS_LOCK = `SELECT EXISTS (
+  SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2
+    AND objsubid = 2 AND pid = pg_backend_pid() AND granted) AS held`;
+
+/** The one deliverer across hosts: a session-level advisory lock held on a connection of its
+ * own (a pooled connection would hand the session, and the lock, to other work). Checked before
+ * every send; the intent to send and the pacing row are written on that same session, so a
+ * process whose session was ended can write neither, and does not send.
+ *
+ * A dead host's session is ended by the server's TCP keepalives within seconds. A live but
+ * frozen holder (a stopped process, a host cut off whose kernel still answers) is ended by the
+ * next contender once its heartbeat is `staleMs` old. Never behind a transaction-mode pooler:
+ * a session lock needs the session (docs/deploy.md). */
+export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Options) {
+  const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let session: pg.Client | undefined;
+  let held = false;
+  let lastHeartbeat = 0;
+  let problem: string | undefined;
+
+  function drop() {
+    const old = session;
+    session = undefined;
+    held = false;
+    // Not awaited: on a connection cut off, a polite goodbye could wait for a long time.
+    old?.end().catch(() => {});
+  }
+
+  async function connect(): Promise<pg.Client> {
+    if (session) return session;
+    const client = new pg.Client({
+      connectionString,
+      application_name: "adriatic-vip-deliverer",
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
+      connectionTimeoutMillis: 5_000,
+      // A query on a connection cut off fails here rather than hanging the worker.
+      query_timeout: 5_000,
+    });
+    client.on("error", (error) => {
+      if (session === client) {
+        problem = `delivery lock connection lost (${errnoCode(error)})`;
+        drop();
+      }
+    });
+    try {
+      await client.connect();
+      for (const statement of KEEPALIVE) await client.query(statement);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    session = client;
+    return client;
+  }
+
+  async function heartbeat(client: pg.Client) {
+    await client.query(
+      "UPDATE enquiry_deliverer SET holder = $1, backend_pid = pg_backend_pid(), heartbeat_at = clock_timestamp() WHERE id = 1",
+      [me],
+    );
+    lastHeartbeat = Date.now();
+  }
+
+  /** Ends the session of a holder whose heartbeat is stale, so the lock is free next time. */
+  async function endStaleHolder(client: pg.Client) {
+    const { rows } = await client.query<{ pid: number; holder: string | null }>(
+      `SELECT l.pid, d.holder FROM pg_locks l JOIN enquiry_deliverer d ON d.id = 1 AND d.backend_pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2 AND l.granted
+          AND d.heartbeat_at < clock_timestamp() - make_interval(secs => $3)`,
+      [APP_LOCK, DELIVERER_LOCK, staleMs / 1000],
+    );
+    for (const { pid, holder } of rows) {
+      await client.query("SELECT pg_terminate_backend($1)", [pid]);
+      log("warn", "delivery.holder_ended", {
+        holder,
+        message: `the deliverer's heartbeat was over ${staleMs / 1000} s old: its session was ended so this replica can take over`,
+      });
+    }
+  }
+
+  const lock: DelivererLock = {
+    async hold() {
+      if (held && session) {
+        try {
+          const { rows } = await session.query<{ held: boolean }>(HOLDS_LOCK, [APP_LOCK, DELIVERER_LOCK]);
+          if (!rows[0]?.held) {
+            drop();
+            return false;
+          }
+          if (Date.now() - lastHeartbeat > staleMs / 3) await heartbeat(session);
+          problem = undefined;
+          return true;
+        } catch (error) {
+          problem = `delivery lock connection lost (${errnoCode(error)})`;
+          drop();
+          return false;
+        }
+      }
+      const client = await connect();
+      const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS got", [
+        APP_LOCK,
+        DELIVERER_LOCK,
+      ]);
+      if (!rows[0]?.got) {
+        await endStaleHolder(client);
+        return false;
+      }
+      held = true;
+      await heartbeat(client);
+      problem = undefined;
+      log("info", "delivery.lock_taken", { holder: me });
+      return true;
+    },
+    async release() {
+      const client = session;
+      if (!client) return;
+      if (held) {
+        await client
+          .query("UPDATE enquiry_deliverer SET holder = NULL, backend_pid = NULL WHERE id = 1 AND holder = $1", [me])
+          .catch(() => {});
+        await client.query("SELECT pg_advisory_unlock($1, $2)", [APP_LOCK, DELIVERER_LOCK]).catch(() => {});
+      }
+      drop();
+    },
+    problem: () => problem,
+  };
+
+  /** Runs a statement on the lock's own session, only while it holds the lock. */
+  async function asHolder<T extends pg.QueryResultRow>(text: string, values: unknown[]) {
+    const client = session;
+    if (!held || !client) throw Object.assign(new Error("not the deliverer"), { code: "ENOTHOLDER" });
+    return client.query<T>(text, values);
+  }
+
+  const pacing: Pacing = {
+    async waitMs(intervalMs) {
+      const { rows } = await asHolder<{ wait: number | null }>(
+        `SELECT (EXTRACT(EPOCH FROM (last_call_ended_at - clock_timestamp())) * 1000 + $1)::float8 AS wait
+           FROM enquiry_deliverer WHERE id = 1`,
+        [intervalMs],
+      );
+      return Math.max(0, Math.ceil(rows[0]?.wait ?? 0));
+    },
+    async callEnded() {
+      await asHolder("UPDATE enquiry_deliverer SET last_call_ended_at = clock_timestamp() WHERE id = 1", []);
+    },
+  };
+
+  return { lock, pacing, asHolder };
+}
+
+export type PgDeliverer = ReturnType<typeof createPgDeliverer>;
