@@ -247,7 +247,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         problems.push(`${unrecorded.size} delivery outcome(s) not yet written to the store: delivery paused`);
       const leaseProblem = lease.problem();
       if (leaseProblem) problems.push(leaseProblem);
-      if (unavailable) problems.push(`delivery cannot use the ${store.kind === "file" ? "outbox" : "database"} (${unavailable.code})`);
+      if (unavailable)
+        problems.push(`delivery cannot use the ${store.kind === "file" ? "outbox" : "database"} (${unavailable.code})`);
       return problems;
     },
   };

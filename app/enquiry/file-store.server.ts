@@ -1,6 +1,9 @@
+import { rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { createLease } from "./lease.server";
 import { adoptEarlierRecords, createOutbox, type Outbox, type StoredRecord } from "./outbox.server";
 import { recordFileName } from "./outbox-record.server";
+import { readRegularFile } from "./safe-file.server";
 import type { DelivererLock, EnquiryStore, Pacing, QueuedRecord } from "./store.server";
 
 /** How many index entries one look may inspect before it gives the tick back (a flood of
@@ -9,11 +12,24 @@ const LOOK_AHEAD = 50;
 
 /** The embedded default store: the outbox folder (outbox.server.ts), one host's store. Its
  * deliverer is the holder of the lease file in the folder (a guard against two processes on
- * one volume); its pacing is the worker's own memory, since one host has one deliverer. */
+ * one volume); the end of the last call is kept in OUTBOX_DIR/last-call, so a process that
+ * takes the lease over continues the spacing (one host: one clock). */
 export function fileStore(outbox: Outbox): EnquiryStore {
   const located = (record: QueuedRecord): StoredRecord => ({ ...record, file: recordFileName(record) });
   let lease: DelivererLock | undefined;
-  const noPacing: Pacing = { waitMs: async () => 0, callEnded: async () => {} };
+  const lastCall = path.join(outbox.dir, "last-call");
+  const pacing: Pacing = {
+    async waitMs(intervalMs) {
+      const text = await readRegularFile(lastCall, 64);
+      const endedAt = text.ok ? Number(text.text) : NaN;
+      return Number.isFinite(endedAt) ? Math.max(0, endedAt + intervalMs - Date.now()) : 0;
+    },
+    async callEnded() {
+      const tmp = `${lastCall}.${process.pid}`;
+      await writeFile(tmp, String(Date.now()), { mode: 0o600 });
+      await rename(tmp, lastCall);
+    },
+  };
 
   return {
     kind: "file",
@@ -43,6 +59,8 @@ export function fileStore(outbox: Outbox): EnquiryStore {
     },
 
     async markSending(record, at) {
+      // Moved meanwhile (another process, an operator): not this worker's to send.
+      if (!(await outbox.read("pending", recordFileName(record))).ok) return undefined;
       const marked = { ...located(record), sendingSince: at };
       await outbox.update(marked);
       return marked;
@@ -63,7 +81,7 @@ export function fileStore(outbox: Outbox): EnquiryStore {
     adopt: () => adoptEarlierRecords(outbox),
     tookOver: () => outbox.index.invalidate(),
     deliverer: () => (lease ??= createLease(outbox.dir)),
-    pacing: () => noPacing,
+    pacing: () => pacing,
 
     async scan(state) {
       const { records, unreadable } = await outbox.scan(state);

@@ -131,7 +131,12 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
         return false;
       }
       held = true;
-      await heartbeat(client);
+      try {
+        await heartbeat(client);
+      } catch (error) {
+        drop(); // the session (and the lock with it) goes: nothing half-held
+        throw error;
+      }
       problem = undefined;
       log("info", "delivery.lock_taken", { holder: me });
       return true;

@@ -98,6 +98,14 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
   }
 
   let cachedCounts: { at: number; counts: QueueCounts } | undefined;
+  const lock = {
+    ...deliverer.lock,
+    async hold() {
+      await prepare();
+      return deliverer.lock.hold();
+    },
+  };
+  let closed = false;
 
   const store: EnquiryStore = {
     kind: "postgres",
@@ -214,7 +222,8 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
     },
     adopt: async () => 0,
     tookOver: () => {},
-    deliverer: () => deliverer.lock,
+    // The lock's row is part of the schema: in place before the first look.
+    deliverer: () => lock,
     pacing: () => deliverer.pacing,
 
     async scan(state) {
@@ -294,10 +303,17 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
         "SELECT state, count(*)::int AS n FROM enquiries GROUP BY state",
       );
       const of = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
-      return { pending: of("pending"), failed: of("failed"), delivered: of("delivered"), quarantined: of("quarantined") };
+      return {
+        pending: of("pending"),
+        failed: of("failed"),
+        delivered: of("delivered"),
+        quarantined: of("quarantined"),
+      };
     },
 
     async close() {
+      if (closed) return;
+      closed = true;
       await deliverer.lock.release();
       await pool.end();
     },

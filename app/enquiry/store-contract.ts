@@ -1,0 +1,231 @@
+// The enquiry store's contract (store.server.ts) as tests: one suite, run against the outbox
+// folder (file-store.server.test.ts) and a real PostgreSQL (pg-store.server.test.ts). Each
+// store is made fresh per test by the caller's `make`; `plantJunk` puts something that is not
+// a record where records live, the way that store can meet one.
+import { describe, expect, it, vi } from "vitest";
+import { recordedSends } from "../../mocks/emailjs";
+import { startDelivery } from "./delivery.server";
+import { enquiry, enquiryTestbed, quickWorker } from "./enquiry-testbed";
+import type { EnquiryStore } from "./store.server";
+
+export type StoreMaker = {
+  /** A fresh, empty store (a second call in the same test opens the same one again, as another
+   * replica or the outbox command would). */
+  make(): Promise<EnquiryStore>;
+  /** A new, empty place: the next `make` opens it. */
+  reset(): Promise<void>;
+  plantJunk(store: EnquiryStore): Promise<void>;
+};
+
+export function storeContract(name: string, maker: StoreMaker) {
+  describe(`enquiry store contract: ${name}`, () => {
+    const bed = enquiryTestbed();
+    const opened: EnquiryStore[] = [];
+    const open = async () => {
+      const store = await maker.make();
+      opened.push(store);
+      return store;
+    };
+    const fresh = async () => {
+      await maker.reset();
+      return open();
+    };
+    const afterEachClose = async () => {
+      for (const store of opened.splice(0)) await store.close();
+    };
+
+    it("accepts an enquiry and gives it back, whole, as due", async () => {
+      const store = await fresh();
+      try {
+        const stored = await store.store(enquiry("A yacht for eight, 14 July"), "req-1");
+        expect(stored).toMatchObject({ state: "pending", requestId: "req-1", attempts: [] });
+        const due = await store.nextDue(Date.now());
+        expect(due).toMatchObject({ id: stored.id, receivedAt: stored.receivedAt, state: "pending" });
+        expect(due?.enquiry).toEqual(enquiry("A yacht for eight, 14 July"));
+        const counts = await store.counts();
+        expect(counts).toMatchObject({ pending: 1, retrying: 0, failed: 0, quarantined: 0 });
+        expect(counts.oldestPendingAt).toBe(stored.receivedAt);
+        await store.writeCheck();
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("is due oldest first, skips what it is told to, and never gives a record that is not due", async () => {
+      const store = await fresh();
+      try {
+        const records = [];
+        for (const n of [1, 2, 3]) records.push(await store.store(enquiry(`Order ${n}`)));
+        expect((await store.nextDue(Date.now()))?.enquiry.message).toBe("Order 1");
+        expect((await store.nextDue(Date.now(), [records[0]!.id]))?.enquiry.message).toBe("Order 2");
+        // A try failed: due again in a minute.
+        const later = new Date(Date.now() + 60_000).toISOString();
+        await store.update({
+          ...records[0]!,
+          attempts: [{ at: new Date().toISOString(), outcome: "http_500" }],
+          nextAttemptAt: later,
+        });
+        expect((await store.nextDue(Date.now()))?.enquiry.message).toBe("Order 2");
+        expect((await store.nextDue(Date.now() + 61_000))?.enquiry.message).toBe("Order 1");
+        expect(await store.counts()).toMatchObject({ pending: 3, retrying: 1 });
+        await (await open()).close(); // another opener sees the same
+        expect((await (await open()).scan("pending")).records.map((r) => r.enquiry.message)).toEqual([
+          "Order 1",
+          "Order 2",
+          "Order 3",
+        ]);
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("moves records between states, safely twice, and an operator can send a failed one back", async () => {
+      const store = await fresh();
+      try {
+        const a = await store.store(enquiry("To deliver"));
+        const b = await store.store(enquiry("To fail"));
+        const at = new Date().toISOString();
+        const delivered = await store.move(a, "delivered", {
+          deliveredAt: at,
+          attempts: [{ at, outcome: "delivered", status: 200 }],
+        });
+        await store.move(a, "delivered", { deliveredAt: at }); // a retry of a move cut short
+        expect(delivered.state).toBe("delivered");
+        const failure = { reason: "http_403", status: 403, fix: "Allow API calls for non-browser applications." };
+        await store.move(b, "failed", { failure });
+        expect(await store.nextDue(Date.now() + 86_400_000)).toBeUndefined();
+        expect(await store.counts()).toMatchObject({ pending: 0, failed: 1 });
+        expect(await store.totals()).toEqual({ pending: 0, failed: 1, delivered: 1, quarantined: 0 });
+        const [failed] = (await store.scan("failed")).records;
+        expect(failed).toMatchObject({ id: b.id, failure });
+
+        const found = await store.find(b.id.slice(0, 8).toUpperCase());
+        expect(found.map((r) => r.id)).toEqual([b.id]);
+        expect(await store.find("'; DROP TABLE enquiries; --")).toEqual([]);
+        expect(await store.find("ffffffff-ffff")).toEqual([]);
+
+        await store.retry(failed!);
+        const again = await store.nextDue(Date.now());
+        expect(again).toMatchObject({ id: b.id, state: "pending" });
+        expect(again?.failure).toBeUndefined();
+        expect(again?.retriedAt).toBeTruthy();
+
+        expect(await store.purgeDelivered(0)).toBe(1);
+        expect((await store.totals()).delivered).toBe(0);
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("writes the intent to send, only while this process delivers", async () => {
+      const store = await fresh();
+      try {
+        const record = await store.store(enquiry("With intent"));
+        expect(await store.deliverer().hold()).toBe(true);
+        const at = new Date().toISOString();
+        const marked = await store.markSending(record, at);
+        expect(marked?.sendingSince).toBe(at);
+        expect((await store.nextDue(Date.now()))?.sendingSince).toBe(at);
+        // Gone meanwhile (an operator's purge after delivery): nothing to send.
+        await store.move(record, "delivered", { deliveredAt: at });
+        expect(await store.markSending(record, at)).toBeUndefined();
+        await store.deliverer().release();
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("lets one process deliver at a time, and another take over when it lets go", async () => {
+      await maker.reset();
+      const a = await open();
+      const b = await open();
+      try {
+        expect(await a.deliverer().hold()).toBe(true);
+        expect(await b.deliverer().hold()).toBe(false);
+        expect(await a.deliverer().hold()).toBe(true);
+        await a.deliverer().release();
+        expect(await b.deliverer().hold()).toBe(true);
+        expect(await a.deliverer().hold()).toBe(false);
+      } finally {
+        await b.deliverer().release();
+        await afterEachClose();
+      }
+    });
+
+    it("keeps the spacing between calls where the next deliverer sees it", async () => {
+      await maker.reset();
+      const a = await open();
+      const b = await open();
+      try {
+        expect(await a.deliverer().hold()).toBe(true);
+        expect(await a.pacing().waitMs(1_000)).toBe(0);
+        await a.pacing().callEnded();
+        expect(await a.pacing().waitMs(1_000)).toBeGreaterThan(800);
+        await a.deliverer().release();
+        expect(await b.deliverer().hold()).toBe(true);
+        const wait = await b.pacing().waitMs(1_000);
+        expect(wait).toBeGreaterThan(700);
+        expect(wait).toBeLessThanOrEqual(1_000);
+      } finally {
+        await b.deliverer().release();
+        await afterEachClose();
+      }
+    });
+
+    it("sets aside what is not a record, never gives it out, and says so", async () => {
+      const store = await fresh();
+      try {
+        await maker.plantJunk(store);
+        const real = await store.store(enquiry("Real, behind the junk"));
+        expect((await store.nextDue(Date.now() + 1_000))?.id).toBe(real.id);
+        expect((await store.counts()).quarantined).toBe(1);
+        const [aside] = await store.quarantined();
+        expect(aside?.reason).toMatch(/record|JSON|name/);
+        expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("is delivered by the one worker: each once, oldest first, paced", async () => {
+      const store = await fresh();
+      try {
+        for (const n of [1, 2, 3]) await store.store(enquiry(`Through the worker ${n}`));
+        bed.delivery = startDelivery(quickWorker(store, { intervalMs: 150 }));
+        await vi.waitFor(async () => expect((await store.totals()).delivered).toBe(3), { timeout: 5_000 });
+        await bed.delivery.stop();
+        bed.delivery = undefined;
+        expect(recordedSends.map((s) => s.fields.message)).toEqual([1, 2, 3].map((n) => `Through the worker ${n}`));
+        for (let i = 1; i < recordedSends.length; i++)
+          expect(recordedSends[i]!.at - recordedSends[i - 1]!.at).toBeGreaterThanOrEqual(145);
+        const [first] = (await store.scan("delivered")).records;
+        expect(first).toMatchObject({ attempts: [{ outcome: "delivered", status: 200 }] });
+        expect(first?.sendingSince).toBeUndefined();
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("retries a failure that may pass, and gives up on one that cannot", async () => {
+      const store = await fresh();
+      try {
+        await store.store(enquiry("Down for a moment [mock:500]"));
+        await store.store(enquiry("Locked account [mock:403]"));
+        bed.delivery = startDelivery(quickWorker(store, { giveUpAfterMs: 400 }));
+        await vi.waitFor(async () => expect((await store.totals()).failed).toBe(2), { timeout: 5_000 });
+        await bed.delivery.stop();
+        bed.delivery = undefined;
+        const failed = (await store.scan("failed")).records;
+        const reasons = Object.fromEntries(failed.map((r) => [r.enquiry.message, r.failure?.reason]));
+        expect(reasons).toEqual({
+          "Down for a moment [mock:500]": "http_500",
+          "Locked account [mock:403]": "http_403",
+        });
+        const transient = failed.find((r) => r.failure?.reason === "http_500")!;
+        expect(transient.attempts.length).toBeGreaterThan(1);
+      } finally {
+        await afterEachClose();
+      }
+    });
+  });
+}

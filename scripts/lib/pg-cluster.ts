@@ -1,0 +1,108 @@
+// A throwaway PostgreSQL cluster for tests and measurements: Debian's server binaries, a new
+// data folder, a free port on 127.0.0.1, removed at the end. initdb refuses root, so as root it
+// runs as the `postgres` user the Debian package creates (scripts/ensure-postgres.sh installs it).
+import { execFileSync, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+
+export type PgCluster = {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  /** A URL for another database of the same cluster. */
+  urlOf(database: string): string;
+  /** Creates a fresh database; returns its URL. */
+  createDatabase(name: string): string;
+  /** Stops the server (fast: sessions are ended, as when a database goes away). */
+  stop(): void;
+  /** Starts it again on the same port and data. */
+  start(): void;
+  /** Runs SQL with psql against a database; returns its output. */
+  psql(sql: string, database?: string): string;
+  /** Stops it and removes everything. */
+  remove(): void;
+};
+
+function binDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions[0]) return path.join(root, versions[0], "bin");
+  const found = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
+  if (found) return path.dirname(found);
+  throw new Error(
+    "PostgreSQL's server binaries (initdb, pg_ctl) are not installed: run `bash scripts/ensure-postgres.sh` (Debian `postgresql`).",
+  );
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = binDir();
+  const asRoot = userInfo().uid === 0;
+  const dir = mkdtempSync(path.join(tmpdir(), "pg-"));
+  const data = path.join(dir, "data");
+  if (asRoot) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (tool: string, args: string[]) => {
+    const [command, full] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]]
+      : [path.join(bin, tool), args];
+    const result = spawnSync(command, full, { encoding: "utf8", cwd: dir });
+    if (result.status !== 0)
+      throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`.slice(0, 2000));
+    return result.stdout;
+  };
+  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const cluster: PgCluster = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    createDatabase(name) {
+      cluster.psql(`CREATE DATABASE "${name}"`);
+      return cluster.urlOf(name);
+    },
+    start() {
+      run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", options, "-w", "start"]);
+    },
+    stop() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    psql(sql, database = "postgres") {
+      return run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-Atqc", sql]);
+    },
+    remove() {
+      spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), [
+        ...(asRoot ? ["-u", "postgres", "--", path.join(bin, "pg_ctl")] : []),
+        "-D",
+        data,
+        "-m",
+        "immediate",
+        "-w",
+        "stop",
+      ]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  cluster.start();
+  return cluster;
+}
