@@ -74,6 +74,12 @@ export function addressOf(value: string): string | undefined {
     .join(":")}::/64`;
 }
 
+const SHARED_LIMIT_WAIT_MS = 1_000;
+const timeout = (ms: number) =>
+  new Promise<never>((_, reject) =>
+    setTimeout(() => reject(Object.assign(new Error("no answer in time"), { code: "ETIMEDOUT" })), ms).unref(),
+  );
+
 type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** The limit counted across replicas, in PostgreSQL (rate-limiter-flexible's store, on the
@@ -96,7 +102,8 @@ export function createSharedRateLimiter(pool: Pool, max: number, windowMs: numbe
     async hit(key: string): Promise<Verdict> {
       if (max <= 0) return { allowed: true };
       try {
-        await shared.consume(key);
+        // A database that does not answer must not hold the visitor up: counted here after a moment.
+        await Promise.race([shared.consume(key), timeout(SHARED_LIMIT_WAIT_MS)]);
         return { allowed: true };
       } catch (error) {
         if (error instanceof RateLimiterRes)

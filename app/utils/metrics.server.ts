@@ -84,7 +84,11 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
     });
   gauge("enquiries_pending", "Enquiries stored and waiting to be delivered.", (q) => q.pending);
   gauge("enquiries_failed", "Enquiries given up on, waiting for an operator.", (q) => q.failed);
-  gauge("outbox_quarantined", "Entries of the outbox that are not records, set aside.", (q) => q.quarantined);
+  gauge(
+    "outbox_quarantined",
+    "Entries of the enquiry store (outbox folder or database) that are not records, set aside.",
+    (q) => q.quarantined,
+  );
   gauge(
     "enquiries_oldest_pending_seconds",
     "How long the oldest pending enquiry has waited.",

@@ -1,0 +1,212 @@
+// Several hosts on one machine, real parts: a throwaway PostgreSQL, three production servers on
+// it (DATABASE_URL), nginx in front (round robin) and the EmailJS stand-in of each server
+// recording to one file with arrival times. Proves the one deliverer, the 1 request/s pacing
+// across replicas, a killed deliverer, a stopped database and the shared rate limit.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
+import { deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(120_000);
+
+const LB_PORT = 3195;
+const REPLICA_PORTS = [3196, 3197, 3198];
+const RATE_LIMIT_MAX = 5;
+const METRICS_TOKEN = "replicas-metrics-token-0123456789";
+
+let cluster: PgCluster;
+let database = "";
+let record = "";
+let nginx: ChildProcess;
+const replicas: OpsServer[] = [];
+const lb = `http://127.0.0.1:${LB_PORT}`;
+
+/** A visitor's POST through the load balancer, from the client address nginx is told about. */
+async function post(message: string, client: string) {
+  const res = await fetch(`${lb}/contact`, {
+    method: "POST",
+    body: enquiryBody(message),
+    redirect: "manual",
+    headers: { "x-test-client": client },
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+const deliverer = () => cluster.psql("SELECT holder FROM enquiry_deliverer", database).trim();
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  spawnSync("bash", ["scripts/ensure-nginx.sh"], { stdio: "inherit" });
+  cluster = await startPgCluster();
+  database = cluster.createDatabase("replicas").replace(/.*\//, "");
+  const shared = workspace();
+  record = shared.record;
+  const env = {
+    DATABASE_URL: cluster.urlOf(database),
+    RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
+    RATE_LIMIT_WINDOW_SECONDS: "600",
+    TRUST_PROXY_HEADER: "x-real-ip",
+    EMAILJS_MIN_INTERVAL_MS: "1000",
+    OUTBOX_POLL_MS: "200",
+    METRICS_TOKEN,
+  };
+  // Started one after another: the schema is migrated by whichever comes first.
+  for (const port of REPLICA_PORTS) replicas.push(await startServer(port, env, { ...workspace(), record }));
+
+  const dir = mkdtempSync(path.join(tmpdir(), "lb-"));
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 256; }
+http {
+  access_log off;
+  upstream replicas { ${REPLICA_PORTS.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join(" ")} }
+  server {
+    listen 127.0.0.1:${LB_PORT};
+    location / {
+      proxy_pass http://replicas;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      # The client's address as a CDN would hand it on (a test header stands in for it).
+      proxy_set_header X-Real-IP $http_x_test_client;
+      proxy_next_upstream error;
+    }
+  }
+}
+`,
+  );
+  nginx = spawn(existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx", ["-c", conf, "-p", dir], {
+    stdio: "ignore",
+  });
+  await expect.poll(async () => (await fetch(`${lb}/healthz`).catch(() => null))?.status ?? 0).toBe(200);
+});
+
+test.afterAll(async () => {
+  nginx?.kill("SIGQUIT");
+  for (const replica of replicas) replica.child.kill("SIGKILL");
+  cluster?.remove();
+});
+
+test("one client spread over the three replicas is limited in total", async () => {
+  const answers = [];
+  for (let i = 0; i < 12; i++) answers.push((await post(`Limited ${i}`, "203.0.113.50")).status);
+  expect(answers.filter((s) => s === 302)).toHaveLength(RATE_LIMIT_MAX);
+  expect(answers.slice(RATE_LIMIT_MAX).every((s) => s === 429)).toBe(true);
+  // Another client is not held back by the first.
+  expect((await post("Someone else", "203.0.113.51")).status).toBe(302);
+});
+
+test("a burst of 30 spread over the three: all accepted, each delivered once, ≥ 1 s apart", async () => {
+  test.setTimeout(120_000);
+  const before = sentTo(record).length;
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => post(`Burst ${i}`, `198.51.100.${i + 1}`).then((r) => r.status)),
+  );
+  expect(statuses.every((s) => s === 302)).toBe(true);
+  // Each replica accepted a share (round robin).
+  for (const replica of replicas) expect(replica.logs()).toContain('"enquiry.accepted"');
+  await expect
+    .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Burst ")).length, {
+      timeout: 60_000,
+      intervals: [1_000],
+    })
+    .toBe(30);
+  const counts = deliveredCounts(record);
+  for (let i = 0; i < 30; i++) expect(counts.get(`Burst ${i}`)).toBe(1);
+  const times = sentTo(record)
+    .slice(before)
+    .map((s) => s.at);
+  const gaps = times.slice(1).map((t, i) => t - times[i]!);
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1_000);
+  // Delivered by one replica at a time: only the lock's holder sent.
+  expect(deliverer()).toMatch(/:\d+:/);
+});
+
+test("/metrics and /healthz of any replica tell the same queue, from the database", async () => {
+  for (const replica of replicas) {
+    const health = (await (await fetch(`${replica.base}/healthz`)).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ store: "postgres", accepting: true, pending: 0, failed: 0 });
+    const metrics = await (
+      await fetch(`${replica.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(metrics).toMatch(/^enquiries_pending 0$/m);
+  }
+});
+
+test("the deliverer killed with kill -9 mid-burst: another takes over in seconds, none lost", async () => {
+  test.setTimeout(120_000);
+  const before = sentTo(record).length;
+  for (let i = 0; i < 8; i++) expect((await post(`Takeover ${i}`, `192.0.2.${i + 1}`)).status).toBe(302);
+  await expect.poll(() => sentTo(record).length - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  const pid = Number(deliverer().split(":")[1]);
+  const victim = replicas.find((r) => r.child.pid === pid)!;
+  expect(victim).toBeTruthy();
+  victim.child.kill("SIGKILL");
+  const killedAt = Date.now();
+  await victim.exited;
+  replicas.splice(replicas.indexOf(victim), 1);
+  await expect
+    .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Takeover ")).length, {
+      timeout: 40_000,
+      intervals: [500],
+    })
+    .toBe(8);
+  const after = sentTo(record).filter((s) => s.at > killedAt);
+  expect(after[0]!.at - killedAt).toBeLessThan(5_000);
+  const counts = deliveredCounts(record);
+  const twice = [...counts].filter(([m, n]) => m.startsWith("Takeover ") && n > 1);
+  expect(twice.length).toBeLessThanOrEqual(1);
+  expect(Number(deliverer().split(":")[1])).not.toBe(pid);
+});
+
+test("PostgreSQL stopped mid-burst: nobody told 'sent' unless committed, values kept, health degraded, then all delivered", async () => {
+  test.setTimeout(120_000);
+  const accepted: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const answer = await post(`Outage ${i}`, `192.0.2.${100 + i}`);
+    expect(answer.status).toBe(302);
+    accepted.push(`Outage ${i}`);
+  }
+  cluster.stop();
+  try {
+    for (let i = 3; i < 7; i++) {
+      const answer = await post(`Outage ${i}`, `192.0.2.${100 + i}`);
+      // Not stored: 503 with the form again, the visitor's words in it, and how to reach us.
+      expect(answer.status).toBe(503);
+      expect(answer.body).toContain(`Outage ${i}`);
+    }
+    // Pages keep serving.
+    expect((await fetch(`${lb}/`)).status).toBe(200);
+    expect((await fetch(`${lb}/contact`)).status).toBe(200);
+    const health = (await (await fetch(`${lb}/healthz`)).json()) as {
+      status: string;
+      accepting: boolean;
+      problems: string[];
+    };
+    expect(health).toMatchObject({ status: "degraded", accepting: false });
+    expect(health.problems.join(" ")).toMatch(/cannot be stored now|database/);
+  } finally {
+    cluster.start();
+  }
+  for (let i = 7; i < 9; i++) {
+    await expect
+      .poll(async () => (await post(`Outage ${i}`, `192.0.2.${100 + i}`)).status, { timeout: 10_000 })
+      .toBe(302);
+    accepted.push(`Outage ${i}`);
+  }
+  await expect
+    .poll(() => accepted.filter((m) => deliveredCounts(record).has(m)).length, { timeout: 40_000, intervals: [500] })
+    .toBe(accepted.length);
+  const counts = deliveredCounts(record);
+  for (const m of accepted) expect(counts.get(m)).toBeLessThanOrEqual(2);
+  expect([...counts.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(1);
+  for (let i = 3; i < 7; i++) expect(counts.has(`Outage ${i}`)).toBe(false);
+  await expect
+    .poll(async () => ((await (await fetch(`${lb}/healthz`)).json()) as { status: string }).status, { timeout: 15_000 })
+    .toBe("ok");
+});
