@@ -1,4 +1,5 @@
 import { emailJsConfig, env } from "~/utils/env.server";
+import { withDeadline } from "~/utils/deadline.server";
 import { log } from "~/utils/log.server";
 import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
 import { startDelivery, type Delivery } from "./delivery.server";
@@ -58,6 +59,7 @@ function checkAcceptance(now: number): Promise<void> {
 }
 
 let delivery: Delivery | undefined;
+const HEALTH_WAIT_MS = 1_000;
 
 /** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
  * enquiries stay pending for an operator to read, and nothing is sent. */
@@ -101,11 +103,18 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, quarantined: 0 };
   // A view at most a second old: however often /healthz is asked, the store is looked at no
   // more than once a second for it.
-  const [looked] = await Promise.allSettled([store.counts({ maxAgeMs: 1_000 }), checkAcceptance(now)]);
+  // Within a second whatever the store does: a load balancer's health check must not time out
+  // (and restart every replica) because a database stopped answering.
+  const [looked, checked] = await Promise.allSettled([
+    withDeadline(store.counts({ maxAgeMs: 1_000 }), HEALTH_WAIT_MS),
+    withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
+  ]);
   if (looked.status === "rejected")
     problems.push(`${store.kind === "file" ? "outbox" : "database"} unreadable (${errnoCode(looked.reason)})`);
   else counts = looked.value;
-  if (!acceptance.ok) problems.push(`enquiries cannot be stored now (${acceptance.code})`);
+  const accepting =
+    checked.status === "fulfilled" ? acceptance : { ok: false as const, code: errnoCode(checked.reason) };
+  if (!accepting.ok) problems.push(`enquiries cannot be stored now (${accepting.code})`);
   const oldestPendingSeconds = counts.oldestPendingAt
     ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
     : 0;
@@ -119,7 +128,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     status: problems.length ? "degraded" : "ok",
     transport,
     store: store.kind,
-    accepting: acceptance.ok,
+    accepting: accepting.ok,
     pending: counts.pending,
     failed: counts.failed,
     quarantined: counts.quarantined,

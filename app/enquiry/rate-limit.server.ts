@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import type { Pool } from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { withDeadline } from "~/utils/deadline.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { store } from "./queue.server";
@@ -75,10 +76,6 @@ export function addressOf(value: string): string | undefined {
 }
 
 const SHARED_LIMIT_WAIT_MS = 1_000;
-const timeout = (ms: number) =>
-  new Promise<never>((_, reject) =>
-    setTimeout(() => reject(Object.assign(new Error("no answer in time"), { code: "ETIMEDOUT" })), ms).unref(),
-  );
 
 type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -103,7 +100,7 @@ export function createSharedRateLimiter(pool: Pool, max: number, windowMs: numbe
       if (max <= 0) return { allowed: true };
       try {
         // A database that does not answer must not hold the visitor up: counted here after a moment.
-        await Promise.race([shared.consume(key), timeout(SHARED_LIMIT_WAIT_MS)]);
+        await withDeadline(shared.consume(key), SHARED_LIMIT_WAIT_MS);
         return { allowed: true };
       } catch (error) {
         if (error instanceof RateLimiterRes)

@@ -210,3 +210,46 @@ test("PostgreSQL stopped mid-burst: nobody told 'sent' unless committed, values 
     .poll(async () => ((await (await fetch(`${lb}/healthz`)).json()) as { status: string }).status, { timeout: 15_000 })
     .toBe("ok");
 });
+
+test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replaced, and sends nothing when it wakes", async () => {
+  test.setTimeout(120_000);
+  const pid = Number(deliverer().split(":")[1]);
+  const frozen = replicas.find((r) => r.child.pid === pid)!;
+  const others = replicas.filter((r) => r !== frozen);
+  frozen.child.kill("SIGSTOP");
+  const frozenAt = Date.now();
+  try {
+    // Visitors reach the others directly (the load balancer would wait on the frozen one).
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${others[i % others.length]!.base}/contact`, {
+        method: "POST",
+        body: enquiryBody(`Frozen ${i}`),
+        redirect: "manual",
+      });
+      expect(res.status).toBe(302);
+    }
+    await expect
+      .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Frozen ")).length, {
+        timeout: 45_000,
+        intervals: [1_000],
+      })
+      .toBe(4);
+    expect(Date.now() - frozenAt).toBeLessThan(40_000);
+    expect(Number(deliverer().split(":")[1])).not.toBe(pid);
+  } finally {
+    frozen.child.kill("SIGCONT");
+  }
+  const sentBefore = sentTo(record).length;
+  await fetch(`${others[0]!.base}/contact`, {
+    method: "POST",
+    body: enquiryBody("After the thaw"),
+    redirect: "manual",
+  });
+  await expect.poll(() => deliveredCounts(record).get("After the thaw") ?? 0, { timeout: 15_000 }).toBe(1);
+  // The woken one stands by: nothing sent twice, and it still serves its visitors.
+  await new Promise((r) => setTimeout(r, 2_000));
+  expect(sentTo(record).length - sentBefore).toBe(1);
+  expect([...deliveredCounts(record)].filter(([m, n]) => m.startsWith("Frozen ") && n > 1)).toEqual([]);
+  expect((await fetch(`${frozen.base}/healthz`)).status).toBe(200);
+  expect(frozen.logs()).not.toContain('"level":"fatal"');
+});

@@ -1,0 +1,144 @@
+// One server on PostgreSQL, as a careless operator or a bad network would leave it: a database
+// that does not answer at all, a database that does not exist, and the outbox command on the
+// database (including moving a folder's enquiries in).
+import { spawnSync } from "node:child_process";
+import { createServer, type Server, type Socket } from "node:net";
+import { expect, test } from "@playwright/test";
+import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
+import { deliveredCounts, enquiryBody, startServer, workspace, type OpsServer } from "./server";
+
+test.describe.configure({ mode: "serial" });
+
+let cluster: PgCluster;
+const running: OpsServer[] = [];
+const start = async (...args: Parameters<typeof startServer>) => {
+  const server = await startServer(...args);
+  running.push(server);
+  return server;
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  cluster = await startPgCluster();
+});
+test.afterAll(() => {
+  for (const server of running) server.child.kill("SIGKILL");
+  cluster?.remove();
+});
+
+/** The outbox command as an operator runs it on the database. */
+const command = (env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, ["build/outbox.js", ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
+
+test("a database that never answers: health says so within about a second, visitors keep their words, pages serve", async () => {
+  // Accepts connections and never says a word: a host cut off behind a load balancer.
+  const sockets: Socket[] = [];
+  const hole: Server = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => hole.listen(0, "127.0.0.1", resolve));
+  const { port } = hole.address() as { port: number };
+  try {
+    const server = await start(3176, { DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${port}/site` });
+    let began = Date.now();
+    const health = (await (await fetch(`${server.base}/healthz`)).json()) as Record<string, unknown>;
+    expect(Date.now() - began).toBeLessThan(2_500);
+    expect(health).toMatchObject({ status: "degraded", store: "postgres", accepting: false });
+    began = Date.now();
+    const res = await fetch(`${server.base}/contact`, {
+      method: "POST",
+      body: enquiryBody("Kept through a silent database"),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain("Kept through a silent database");
+    expect(Date.now() - began).toBeLessThan(8_000);
+    expect((await fetch(`${server.base}/`)).status).toBe(200);
+    // The password never reaches a log line.
+    expect(server.logs()).not.toContain("secret-password");
+    server.child.kill("SIGKILL");
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    hole.close();
+  }
+});
+
+test("a database that does not exist: degraded with the reason, 503 with values kept, no crash", async () => {
+  const server = await start(3177, { DATABASE_URL: cluster.urlOf("no_such_database") });
+  const health = (await (await fetch(`${server.base}/healthz`)).json()) as { problems: string[]; accepting: boolean };
+  expect(health.accepting).toBe(false);
+  expect(health.problems.join(" ")).toMatch(/3D000/);
+  const res = await fetch(`${server.base}/hr/contact`, {
+    method: "POST",
+    body: enquiryBody("Nema baze"),
+    redirect: "manual",
+  });
+  expect(res.status).toBe(503);
+  expect(await res.text()).toContain("Nema baze");
+  expect(server.child.exitCode).toBeNull();
+  // Created meanwhile: everything resumes without a restart.
+  cluster.psql('CREATE DATABASE "no_such_database"');
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(`${server.base}/contact`, {
+            method: "POST",
+            body: enquiryBody("Stored once it exists"),
+            redirect: "manual",
+          })
+        ).status,
+      { timeout: 10_000 },
+    )
+    .toBe(302);
+  await expect.poll(() => deliveredCounts(server.record).get("Stored once it exists") ?? 0).toBe(1);
+  server.child.kill("SIGKILL");
+});
+
+test("the outbox command on the database, and a folder's enquiries moved in", async () => {
+  test.setTimeout(60_000);
+  // A single-host server on a folder, without EmailJS: its enquiries wait in pending/.
+  const place = workspace();
+  const folder = await start(
+    3178,
+    { EMAILJS_SERVICE_ID: "", EMAILJS_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" },
+    place,
+  );
+  for (const message of ["Moved in 1", "Moved in 2"])
+    expect(
+      (await fetch(`${folder.base}/contact`, { method: "POST", body: enquiryBody(message), redirect: "manual" }))
+        .status,
+    ).toBe(302);
+
+  const url = cluster.createDatabase("operators");
+  const db = { DATABASE_URL: url, OUTBOX_DIR: "/nonexistent" };
+  // Stopped first, as docs/deploy.md says (a delivering server's lease makes the import refuse).
+  folder.child.kill("SIGTERM");
+  await folder.exited;
+  const imported = command(db, "import-outbox", place.outbox);
+  expect(imported.stderr).toBe("");
+  expect(imported.stdout).toMatch(/^2 imported, 0 already in the database, 0 not records/m);
+  expect(command(db, "import-outbox", place.outbox).stdout).toMatch(/^0 imported/m);
+
+  const list = command(db, "list");
+  expect(list.status).toBe(0);
+  expect(list.stdout).toMatch(
+    /2 pending, 0 failed, 0 delivered, 0 quarantined in postgres:\/\/127\.0\.0\.1:\d+\/operators/,
+  );
+  const id = /^([0-9a-f]{8}) {2}pending/m.exec(list.stdout)![1]!;
+  const shown = command(db, "show", id);
+  expect(JSON.parse(shown.stdout)).toMatchObject({ state: "pending", enquiry: { message: "Moved in 1" } });
+  expect(command(db, "retry", id).stdout).toContain(`${id}  pending, due now`);
+  expect(command(db, "show", "zzzz").stderr).toContain("No enquiry zzzz");
+
+  // A server on the database delivers what was moved in, once each.
+  const server = await start(3179, { DATABASE_URL: url });
+  await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(2);
+  expect(command(db, "list", "delivered").stdout).toMatch(/0 pending, 0 failed, 2 delivered/);
+  expect(command(db, "purge-delivered").stdout).toContain("2 delivered enquiries deleted");
+
+  // A database that is not there: one line saying so, exit 2, no stack trace.
+  const down = command({ DATABASE_URL: cluster.urlOf("missing_db") }, "list");
+  expect(down.status).toBe(2);
+  expect(down.stderr).toMatch(/missing_db.*3D000/);
+  expect(down.stderr).not.toMatch(/\n\s+at /);
+  server.child.kill("SIGKILL");
+});
