@@ -121,6 +121,13 @@ if (built) {
   suite("bench: queue at 100 and 10,000 pending", "node_modules/.bin/tsx", ["scripts/bench-queue.ts"], () =>
     readJson(`${REPORTS}/bench-queue.json`),
   );
+  suite(
+    "bench: queue at 100 and 10,000 pending, PostgreSQL store",
+    "node_modules/.bin/tsx",
+    ["scripts/bench-queue.ts"],
+    () => readJson(`${REPORTS}/bench-queue-postgres.json`),
+    { BENCH_QUEUE_STORE: "postgres" },
+  );
   suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () =>
     readJson(`${REPORTS}/budget.json`),
   );

@@ -53,7 +53,11 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
   const deliverer = createPgDeliverer({ connectionString, staleMs });
   const receivedNow = arrivalClock();
 
+  // /healthz's counts, at most a second old; this process's own changes are seen at once
+  // (another replica's within the second).
+  let cachedCounts: { at: number; counts: QueueCounts } | undefined;
   const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+    if (!/^\s*SELECT/i.test(text)) cachedCounts = undefined;
     try {
       return await pool.query<T>(text, values);
     } catch (error) {
@@ -97,7 +101,6 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
     log("warn", "outbox.quarantined", { id: row.id, from: row.state, reason });
   }
 
-  let cachedCounts: { at: number; counts: QueueCounts } | undefined;
   const lock = {
     ...deliverer.lock,
     async hold() {
@@ -151,6 +154,7 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
     async markSending(record, at) {
       const marked = { ...record, sendingSince: at };
       // On the lock's own session: a process that lost the lock cannot write it, and so does not send.
+      cachedCounts = undefined;
       const { rowCount } = await deliverer
         .asHolder(
           "UPDATE enquiries SET record = $2::jsonb, changed_at = clock_timestamp() WHERE id = $1 AND state = 'pending'",

@@ -2,7 +2,7 @@
 // data folder, a free port on 127.0.0.1, removed at the end. initdb refuses root, so as root it
 // runs as the `postgres` user the Debian package creates (scripts/ensure-postgres.sh installs it).
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -23,6 +23,8 @@ export type PgCluster = {
   psql(sql: string, database?: string): string;
   /** Stops it and removes everything. */
   remove(): void;
+  /** The server's processes (the postmaster and its children), for measuring their CPU. */
+  pids(): number[];
 };
 
 function binDir(): string {
@@ -89,6 +91,20 @@ export async function startPgCluster(): Promise<PgCluster> {
     },
     psql(sql, database = "postgres") {
       return run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-Atqc", sql]);
+    },
+    pids() {
+      const postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+      const children = readdirSync("/proc")
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]) === postmaster;
+          } catch {
+            return false; // ended meanwhile
+          }
+        })
+        .map(Number);
+      return [postmaster, ...children];
     },
     remove() {
       spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), [
