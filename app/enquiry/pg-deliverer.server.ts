@@ -42,10 +42,26 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
   let lastHeartbeat = 0;
   let problem: string | undefined;
 
+  // Renewed on a timer while held, not only between sends: a call to EmailJS may take up to
+  // RELAY_TIMEOUT_MS, and the next replica must not take a slow holder for a frozen one.
+  let beat: NodeJS.Timeout | undefined;
+  const stopBeating = () => {
+    clearInterval(beat);
+    beat = undefined;
+  };
+  function startBeating(client: pg.Client) {
+    stopBeating();
+    beat = setInterval(() => {
+      if (session === client && held) heartbeat(client).catch(() => {}); // a lost session is found by hold()
+    }, staleMs / 3);
+    beat.unref();
+  }
+
   function drop() {
     const old = session;
     session = undefined;
     held = false;
+    stopBeating();
     // Not awaited: on a connection cut off, a polite goodbye could wait for a long time.
     old?.end().catch(() => {});
   }
@@ -122,21 +138,22 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
         }
       }
       const client = await connect();
-      const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS got", [
-        APP_LOCK,
-        DELIVERER_LOCK,
-      ]);
-      if (!rows[0]?.got) {
-        await endStaleHolder(client);
-        return false;
-      }
-      held = true;
       try {
+        const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS got", [
+          APP_LOCK,
+          DELIVERER_LOCK,
+        ]);
+        if (!rows[0]?.got) {
+          await endStaleHolder(client);
+          return false;
+        }
+        held = true;
         await heartbeat(client);
       } catch (error) {
-        drop(); // the session (and the lock with it) goes: nothing half-held
+        drop(); // a session that failed a query is not trusted again, nor anything half-held
         throw error;
       }
+      startBeating(client);
       problem = undefined;
       log("info", "delivery.lock_taken", { holder: me });
       return true;

@@ -81,6 +81,18 @@ describe("PostgreSQL store", () => {
     expect(await a.deliverer().hold()).toBe(false);
   });
 
+  it("a holder in a long call keeps its heartbeat going: not taken for a frozen one", async () => {
+    const url = freshDatabase();
+    const a = openStore(url);
+    const b = openStore(url);
+    expect(await a.deliverer().hold()).toBe(true);
+    // No tick of a's worker for longer than the stale bound (2 s here): a call to EmailJS in flight.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await b.deliverer().hold()).toBe(false);
+    expect(bed.logs.some((l) => l.includes("delivery.holder_ended"))).toBe(false);
+    expect(await a.deliverer().hold()).toBe(true);
+  });
+
   it("counts one client's enquiries across replicas, and each replica alone while the database is away", async () => {
     const url = freshDatabase();
     const store = openStore(url);

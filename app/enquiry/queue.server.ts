@@ -64,6 +64,11 @@ const HEALTH_WAIT_MS = 1_000;
 /** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
  * enquiries stay pending for an operator to read, and nothing is sent. */
 export function startConfiguredDelivery(): Delivery | undefined {
+  // The folders or the schema, at once: a database that cannot be reached is said at start
+  // (everything still serves, and the store is tried again at each use).
+  store.prepare().catch((error: unknown) => {
+    log("error", "store.unavailable", { store: store.where, error: errnoCode(error) });
+  });
   if (!emailJsConfig) return undefined;
   delivery = startDelivery({
     store,
