@@ -125,6 +125,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     const marked = await store.markSending(current, new Date(now()).toISOString());
     if (!marked) return;
     current = marked;
+    // Where the next deliverer sees it, should this process die during the call.
+    await pacing.callStarting();
 
     const result = await send(current.enquiry);
     lastCallEndedAt = now();

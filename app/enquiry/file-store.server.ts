@@ -17,18 +17,26 @@ const LOOK_AHEAD = 50;
 export function fileStore(outbox: Outbox): EnquiryStore {
   const located = (record: QueuedRecord): StoredRecord => ({ ...record, file: recordFileName(record) });
   let lease: DelivererLock | undefined;
+  // "<start> <end>" of the last call, in ms since the epoch (one host: one clock).
   const lastCall = path.join(outbox.dir, "last-call");
+  const readLastCall = async () => {
+    const text = await readRegularFile(lastCall, 64);
+    const [start = NaN, end = NaN] = text.ok ? text.text.split(" ").map(Number) : [];
+    return { start, end };
+  };
+  const writeLastCall = async (start: number, end: number) => {
+    const tmp = `${lastCall}.${process.pid}`;
+    await writeFile(tmp, `${start} ${end}`, { mode: 0o600 });
+    await rename(tmp, lastCall);
+  };
   const pacing: Pacing = {
     async waitMs(intervalMs) {
-      const text = await readRegularFile(lastCall, 64);
-      const endedAt = text.ok ? Number(text.text) : NaN;
-      return Number.isFinite(endedAt) ? Math.max(0, endedAt + intervalMs - Date.now()) : 0;
+      const { start, end } = await readLastCall();
+      const last = Math.max(...[start, end].filter(Number.isFinite), -Infinity);
+      return Number.isFinite(last) ? Math.max(0, last + intervalMs - Date.now()) : 0;
     },
-    async callEnded() {
-      const tmp = `${lastCall}.${process.pid}`;
-      await writeFile(tmp, String(Date.now()), { mode: 0o600 });
-      await rename(tmp, lastCall);
-    },
+    callStarting: () => writeLastCall(Date.now(), NaN),
+    callEnded: async () => writeLastCall((await readLastCall()).start, Date.now()),
   };
 
   return {

@@ -182,11 +182,14 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
   const pacing: Pacing = {
     async waitMs(intervalMs) {
       const { rows } = await asHolder<{ wait: number | null }>(
-        `SELECT (EXTRACT(EPOCH FROM (last_call_ended_at - clock_timestamp())) * 1000 + $1)::float8 AS wait
+        `SELECT (EXTRACT(EPOCH FROM (GREATEST(last_call_started_at, last_call_ended_at) - clock_timestamp())) * 1000 + $1)::float8 AS wait
            FROM enquiry_deliverer WHERE id = 1`,
         [intervalMs],
       );
       return Math.max(0, Math.ceil(rows[0]?.wait ?? 0));
+    },
+    async callStarting() {
+      await asHolder("UPDATE enquiry_deliverer SET last_call_started_at = clock_timestamp() WHERE id = 1", []);
     },
     async callEnded() {
       await asHolder("UPDATE enquiry_deliverer SET last_call_ended_at = clock_timestamp() WHERE id = 1", []);

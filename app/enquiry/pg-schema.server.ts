@@ -28,13 +28,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX enquiries_open ON enquiries (state) WHERE state <> 'delivered';
       CREATE INDEX enquiries_delivered ON enquiries (changed_at) WHERE state = 'delivered';
 
-      -- One row: who delivers (beside the advisory lock) and when the last call to EmailJS ended,
-      -- both on the database's clock.
+      -- One row: who delivers (beside the advisory lock) and when the last call to EmailJS
+      -- started and ended, on the database's clock.
       CREATE TABLE enquiry_deliverer (
         id int PRIMARY KEY CHECK (id = 1),
         holder text,
         backend_pid int,
         heartbeat_at timestamptz,
+        last_call_started_at timestamptz,
         last_call_ended_at timestamptz
       );
       INSERT INTO enquiry_deliverer (id) VALUES (1);

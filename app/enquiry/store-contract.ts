@@ -166,6 +166,14 @@ export function storeContract(name: string, maker: StoreMaker) {
         const wait = await b.pacing().waitMs(1_000);
         expect(wait).toBeGreaterThan(700);
         expect(wait).toBeLessThanOrEqual(1_000);
+        // A call started and never ended (its deliverer died in it): paced from its start.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(await b.pacing().waitMs(1_000)).toBe(0);
+        await b.pacing().callStarting();
+        await b.deliverer().release();
+        expect(await a.deliverer().hold()).toBe(true);
+        expect(await a.pacing().waitMs(1_000)).toBeGreaterThan(800);
+        await a.deliverer().release();
       } finally {
         await b.deliverer().release();
         await afterEachClose();

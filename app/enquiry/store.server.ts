@@ -45,8 +45,11 @@ export type DelivererLock = {
 /** The spacing between calls to EmailJS, kept where every deliverer sees it: a new holder
  * continues the spacing of the last one. */
 export type Pacing = {
-  /** How long to wait before a call may start, `intervalMs` after the end of the previous one. */
+  /** How long to wait before a call may start: `intervalMs` after the end of the previous one,
+   * and after its start (a deliverer that died in a call never wrote its end). */
   waitMs(intervalMs: number): Promise<number>;
+  /** Notes that a call starts now (refused, throws, when it cannot be noted: then no call). */
+  callStarting(): Promise<void>;
   /** Notes that a call has just ended. */
   callEnded(): Promise<void>;
 };

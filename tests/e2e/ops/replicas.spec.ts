@@ -158,6 +158,11 @@ test("the deliverer killed with kill -9 mid-burst: another takes over in seconds
     .toBe(8);
   const after = sentTo(record).filter((s) => s.at > killedAt);
   expect(after[0]!.at - killedAt).toBeLessThan(5_000);
+  // The pace holds across the takeover: the new deliverer continues the spacing.
+  const times = sentTo(record)
+    .slice(before)
+    .map((s) => s.at);
+  expect(Math.min(...times.slice(1).map((t, i) => t - times[i]!))).toBeGreaterThanOrEqual(1_000);
   const counts = deliveredCounts(record);
   const twice = [...counts].filter(([m, n]) => m.startsWith("Takeover ") && n > 1);
   expect(twice.length).toBeLessThanOrEqual(1);
