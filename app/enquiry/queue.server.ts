@@ -85,8 +85,6 @@ export function startConfiguredDelivery(): Delivery | undefined {
 export type QueueHealth = {
   status: "ok" | "degraded";
   transport: "emailjs" | "outbox";
-  /** Where enquiries are kept: the outbox folder, or PostgreSQL. */
-  store: "file" | "postgres";
   /** Whether an enquiry posted now would be stored. */
   accepting: boolean;
   pending: number;
@@ -132,7 +130,6 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   return {
     status: problems.length ? "degraded" : "ok",
     transport,
-    store: store.kind,
     accepting: accepting.ok,
     pending: counts.pending,
     failed: counts.failed,

@@ -41,7 +41,8 @@ test("a database that never answers: health says so within about a second, visit
     let began = Date.now();
     const health = (await (await fetch(`${server.base}/healthz`)).json()) as Record<string, unknown>;
     expect(Date.now() - began).toBeLessThan(2_500);
-    expect(health).toMatchObject({ status: "degraded", store: "postgres", accepting: false });
+    expect(health).toMatchObject({ status: "degraded", accepting: false });
+    expect(String(health.problems)).toMatch(/ETIMEDOUT/);
     began = Date.now();
     const res = await fetch(`${server.base}/contact`, {
       method: "POST",
