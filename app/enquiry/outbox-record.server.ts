@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 
@@ -75,6 +76,15 @@ export function checkRecord(json: unknown): Parsed {
   const where = [...new Set(result.error.issues.map((i) => i.path.join(".") || "(top level)"))].slice(0, 5);
   return { ok: false, reason: `incomplete or foreign record: ${where.join(", ")}` };
 }
+
+/** A record for an enquiry just accepted: a new id, its arrival time, no tries yet. */
+export const newRecord = (enquiry: StoredEnquiry, receivedAt: string, requestId?: string): OutboxRecord => ({
+  id: randomUUID(),
+  receivedAt,
+  requestId,
+  enquiry,
+  attempts: [],
+});
 
 /** Arrival times that increase within a process: two enquiries in the same millisecond get
  * distinct, increasing times, so they are delivered in the order they came. */

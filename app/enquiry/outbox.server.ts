@@ -6,6 +6,7 @@ import { createPendingIndex, type IndexCounts } from "./outbox-index.server";
 import {
   arrivalClock,
   isRecordFileName,
+  newRecord,
   parseRecord,
   RECORD_VERSION,
   recordFileName,
@@ -143,16 +144,8 @@ export function createOutbox(dir: string) {
 
     /** Accepts an enquiry: it is on disk, complete, when this resolves. */
     async store(enquiry: StoredEnquiry, requestId?: string): Promise<StoredRecord> {
-      const record: StoredRecord = {
-        id: randomUUID(),
-        receivedAt: receivedNow(),
-        requestId,
-        enquiry,
-        attempts: [],
-        state: "pending",
-        file: "",
-      };
-      record.file = recordFileName(record);
+      const fresh = newRecord(enquiry, receivedNow(), requestId);
+      const record: StoredRecord = { ...fresh, state: "pending", file: recordFileName(fresh) };
       await writeDurably(path.join(folder("pending"), record.file), serialize(record));
       index.put(record);
       return record;

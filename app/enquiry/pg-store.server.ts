@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { log } from "~/utils/log.server";
-import { arrivalClock, checkRecord, RECORD_VERSION, type OutboxRecord } from "./outbox-record.server";
+import { arrivalClock, checkRecord, newRecord, RECORD_VERSION, type OutboxRecord } from "./outbox-record.server";
 import { createPgDeliverer } from "./pg-deliverer.server";
 import { migrate } from "./pg-schema.server";
 import type { EnquiryStore, QueueCounts, QueuedRecord, RecordState } from "./store.server";
@@ -117,14 +116,7 @@ export function createPgStore({ connectionString, poolMax = 5, staleMs }: PgStor
 
     async store(enquiry, requestId) {
       await prepare();
-      const record: QueuedRecord = {
-        id: randomUUID(),
-        receivedAt: receivedNow(),
-        requestId,
-        enquiry,
-        attempts: [],
-        state: "pending",
-      };
+      const record: QueuedRecord = { ...newRecord(enquiry, receivedNow(), requestId), state: "pending" };
       // Accepted once this INSERT is committed (it commits on its own).
       await query(
         "INSERT INTO enquiries (id, state, received_at, due_at, record) VALUES ($1, 'pending', $2, $2, $3::jsonb)",
