@@ -26,7 +26,29 @@ export type AppBuild = {
   mocksModule: string;
 };
 
-const partsOf = (build: ServerBuild) => build.entry.module as unknown as AppParts;
+/** The parts, checked: a build whose entry lacks one (an entry edited without its re-exports)
+ * stops the start with the name of what is missing, instead of failing on a request later. */
+export function partsOf(build: ServerBuild): AppParts {
+  const entry: Record<string, unknown> = { ...build.entry.module };
+  const queue = entry.serverQueue as Partial<ServerQueue> | undefined;
+  const metrics = entry.serverMetrics as Partial<ServerMetrics> | undefined;
+  const missing = [
+    typeof queue?.open !== "function" || typeof queue.health !== "function" || typeof queue.startDelivery !== "function"
+      ? "serverQueue"
+      : "",
+    typeof entry.crossSitePage !== "function" ? "crossSitePage" : "",
+    typeof entry.MAX_FORM_BYTES !== "number" ? "MAX_FORM_BYTES" : "",
+    typeof metrics !== "object" || metrics === null ? "serverMetrics" : "",
+  ].filter(Boolean);
+  if (missing.length)
+    throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);
+  return {
+    serverQueue: queue as ServerQueue,
+    crossSitePage: entry.crossSitePage as AppParts["crossSitePage"],
+    MAX_FORM_BYTES: entry.MAX_FORM_BYTES as number,
+    serverMetrics: metrics as ServerMetrics,
+  };
+}
 
 /** Production: build/server/index.js beside build/start.js (paths relative to this bundle). */
 export async function productionBuild(): Promise<AppBuild> {
@@ -43,7 +65,7 @@ export async function productionBuild(): Promise<AppBuild> {
  * Stack does, so dev runs the production pipeline (gate, CSP, load context, /healthz, the
  * delivery worker) with hot reloading. The app's modules are loaded through Vite: an edit
  * reloads them, and the queue's parts are those of the first load (the worker keeps running;
- * enquiries stored by reloaded modules reach it through the outbox folder). */
+ * enquiries stored by reloaded modules reach it through the database). */
 export async function developmentBuild(httpServer: Server): Promise<AppBuild> {
   const vite = await import("vite");
   const dev = await vite.createServer({

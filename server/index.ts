@@ -49,6 +49,14 @@ if (env.MOCKS) {
   // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
   await import(built.mocksModule);
 }
+// The database, before the server listens: a file that is not this site's database, is
+// damaged or was written by a newer version stops the start here (one line, exit 1), and is
+// never written to.
+const refused = await serverQueue.open();
+if (refused) {
+  console.error(refused.refused);
+  process.exit(1);
+}
 const { app, answerFromMemory } = createApp({ built, env, isStopping: () => stopping });
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 

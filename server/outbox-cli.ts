@@ -1,26 +1,31 @@
 // The outbox command for operators: `npm run outbox -- <command>`, or in the container
-// `docker exec <container> node build/outbox.js <command>`. Works on the store the server's
-// configuration names (PostgreSQL when DATABASE_URL is set, else OUTBOX_DIR), whether the
+// `docker exec <container> node build/outbox.js <command>`. Works on the database the server's
+// configuration names (DATABASE_URL: an SQLite file by default, or PostgreSQL), whether the
 // server runs or not: every change is one the server's own code would make.
 //
-//   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then
-//                                     what is not a record (set aside, or to be set aside)
+//   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then what
+//                                     was set aside
+//   list --json                       every enquiry in every state, one JSON object a line (the
+//                                     stable format of README, "The outbox command")
 //   show ID                           the whole record (ID or its first characters)
 //   retry ID | --failed               back to pending, due now (after fixing the cause)
-//   purge-delivered [--older-than-days N]   delete delivered records (default: all)
-//   import-outbox DIR                 (PostgreSQL only) moves the pending and failed records of
-//                                     a file outbox into the database (docs/deploy.md)
-import { importOutbox } from "~/enquiry/import-outbox.server";
-import { openStore } from "~/enquiry/open-store.server";
-import { createPgStore } from "~/enquiry/pg-store.server";
-import { STATES, type QueuedRecord, type RecordState } from "~/enquiry/store.server";
+//   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
+//   backup FILE                       an online, consistent copy of the SQLite database
+//   check                             the database's integrity and its schema's version
+//   import-outbox DIR                 moves an outbox folder of an earlier version in
+import { importOutbox } from "~/store/import-outbox.server";
+import { openStore } from "~/store/open-store.server";
+import { STATES, StoreRefusal, type QueuedRecord, type RecordState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
+       outbox list --json
        outbox show ID
        outbox retry ID | --failed
        outbox purge-delivered [--older-than-days N]
-       outbox import-outbox DIR      (with DATABASE_URL set)`;
+       outbox backup FILE
+       outbox check
+       outbox import-outbox DIR`;
 
 function fail(message: string): never {
   console.error(message);
@@ -49,6 +54,29 @@ const line = (r: QueuedRecord) => {
   );
 };
 
+/** One line of `list --json`, version 1 of a format scripts may rely on: fields are only ever
+ * added, never renamed or removed (README, "The outbox command"). */
+const jsonLine = (r: QueuedRecord) =>
+  JSON.stringify({
+    v: 1,
+    id: r.id,
+    state: r.state,
+    receivedAt: r.receivedAt,
+    attempts: r.attempts.length,
+    lastAttempt: r.attempts.at(-1) ?? null,
+    nextAttemptAt: r.nextAttemptAt ?? null,
+    deliveredAt: r.deliveredAt ?? null,
+    failure: r.failure ?? null,
+    enquiry: {
+      name: r.enquiry.name,
+      email: r.enquiry.email,
+      number: r.enquiry.number,
+      category: r.enquiry.category,
+      message: r.enquiry.message,
+      language: r.enquiry.language ?? null,
+    },
+  });
+
 async function one(id: string | undefined): Promise<QueuedRecord> {
   if (!id) fail(USAGE);
   const found = await store.find(id);
@@ -66,9 +94,12 @@ async function retry(record: QueuedRecord) {
 try {
   await run();
 } catch (error) {
-  // A store that cannot be reached or read: one line, the code, no stack trace.
+  // A database that cannot be reached or read: one line, the code, no stack trace.
   const code = (error as NodeJS.ErrnoException).code;
-  fail(`${store.where}: ${error instanceof Error ? error.message : String(error)}${code ? ` (${code})` : ""}`);
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof StoreRefusal) console.error(message);
+  else console.error(`${store.where}: ${message}${code ? ` (${code})` : ""}`);
+  process.exitCode = error instanceof StoreRefusal ? 1 : 2;
 } finally {
   await store.close().catch(() => {});
 }
@@ -77,6 +108,12 @@ async function run() {
   switch (command) {
     case "list": {
       const wanted = args[0] ?? "all";
+      if (wanted === "--json") {
+        for (const state of STATES) for (const r of (await store.scan(state)).records) console.log(jsonLine(r));
+        for (const q of await store.quarantined())
+          console.log(JSON.stringify({ v: 1, ref: q.ref, state: "quarantined", from: q.from, reason: q.reason, at: q.at }));
+        break;
+      }
       if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as RecordState)) fail(USAGE);
       if (wanted !== "quarantine") {
         const states = wanted === "all" ? [...STATES] : [wanted as RecordState];
@@ -86,23 +123,20 @@ async function run() {
         for (const r of records) console.log(line(r));
         // Never the contents: a name and what is wrong with it.
         for (const u of scans.flatMap((s) => s.unreadable))
-          console.log(
-            `!         ${u.state.padEnd(9)}  ${JSON.stringify(u.ref)}: ${u.reason} (the server sets it aside)`,
-          );
+          console.log(`!         ${u.from.padEnd(9)}  ${u.ref}: ${u.reason} (the server sets it aside)`);
       }
       if (wanted === "all" || wanted === "quarantine") {
         for (const q of await store.quarantined())
           console.log(`?         quarantine ${q.at}  from ${q.from}: ${q.reason} (${q.ref})`);
       }
-      const counts = await store.totals();
+      const counts = await store.counts();
       console.log(
         `${counts.pending} pending, ${counts.failed} failed, ${counts.delivered} delivered, ${counts.quarantined} quarantined in ${store.where}`,
       );
       break;
     }
     case "show": {
-      const { file: _file, ...record } = (await one(args[0])) as QueuedRecord & { file?: string };
-      console.log(JSON.stringify(record, null, 2));
+      console.log(JSON.stringify(await one(args[0]), null, 2));
       break;
     }
     case "retry": {
@@ -117,18 +151,32 @@ async function run() {
     }
     case "purge-delivered": {
       const days = args[0] === "--older-than-days" ? Number(args[1]) : 0;
+      if (args[0] !== undefined && args[0] !== "--older-than-days") fail(USAGE);
       if (!Number.isFinite(days) || days < 0) fail(USAGE);
       const removed = await store.purgeDelivered(days * 86_400_000);
       console.log(`${removed} delivered enquir${removed === 1 ? "y" : "ies"} deleted`);
       break;
     }
-    case "import-outbox": {
-      if (!config.DATABASE_URL) fail("import-outbox moves a file outbox into PostgreSQL: set DATABASE_URL first.");
+    case "backup": {
       if (!args[0]) fail(USAGE);
-      const database = createPgStore({ connectionString: config.DATABASE_URL });
-      const result = await importOutbox(args[0], database).finally(() => database.close());
+      await store.backup(args[0]);
+      console.log(`${store.where} copied to ${args[0]} (restore: stop the server, put the copy in its place)`);
+      break;
+    }
+    case "check": {
+      const { version, problems } = await store.check();
+      if (problems.length) {
+        for (const problem of problems) console.error(problem);
+        console.error(`${store.where}: ${problems.length} problem(s) at schema version ${version}`);
+        process.exitCode = 1;
+      } else console.log(`${store.where}: ok (schema version ${version})`);
+      break;
+    }
+    case "import-outbox": {
+      if (!args[0]) fail(USAGE);
+      const result = await importOutbox(args[0], store);
       console.log(
-        `${result.imported} imported, ${result.already} already in the database, ${result.unreadable} not records (left in place) from ${args[0]}`,
+        `${result.imported} imported, ${result.already} already in the database, ${result.setAside} set aside (not records) from ${args[0]}; the files are kept in ${args[0]}/imported`,
       );
       break;
     }

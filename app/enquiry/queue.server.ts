@@ -2,16 +2,17 @@ import { emailJsConfig, env } from "~/utils/env.server";
 import { withDeadline } from "~/utils/deadline.server";
 import { log } from "~/utils/log.server";
 import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
-import { startDelivery, type Delivery } from "./delivery.server";
-import { createEmailJsSend } from "./emailjs.server";
-import { errnoCode } from "./safe-file.server";
+import { createEmailJsSend } from "~/delivery/emailjs.server";
+import { startDelivery, type Delivery } from "~/delivery/worker.server";
+import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
+import { openStore } from "~/store/open-store.server";
+import { errorCode } from "~/store/sql.server";
+import { StoreRefusal, type QueueCounts } from "~/store/store.server";
 import type { Enquiry } from "./schema.server";
-import { openStore } from "./open-store.server";
-import type { QueueCounts } from "./store.server";
 
-/** This server's enquiry store: PostgreSQL when DATABASE_URL is set, else the outbox folder
- * (OUTBOX_DIR). Every accepted enquiry is stored there before the visitor is answered, and the
- * delivery worker finds it there. */
+/** This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
+ * PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
+ * answered, and the delivery worker finds it there. */
 export const store = openStore(env);
 
 export type StoreResult = { ok: true; id: string } | { ok: false };
@@ -21,7 +22,7 @@ export type StoreResult = { ok: true; id: string } | { ok: false };
 let acceptance: { ok: true } | { ok: false; code: string } = { ok: true };
 let lastCheck: { at: number; run: Promise<void> } | undefined;
 
-/** Accept = stored: the enquiry is on disk (fsync'ed), or committed, when this says ok. */
+/** Accept = stored: the enquiry is committed (and fsync'ed) when this says ok. */
 export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promise<StoreResult> {
   try {
     const record = await store.store(enquiry, requestId);
@@ -30,7 +31,7 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
     log("info", "enquiry.accepted", { requestId, id: record.id });
     return { ok: true, id: record.id };
   } catch (error) {
-    acceptance = { ok: false, code: errnoCode(error) };
+    acceptance = { ok: false, code: errorCode(error) };
     enquiriesNotStored.inc();
     log("error", "enquiry.store_failed", {
       requestId,
@@ -41,9 +42,9 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
   }
 }
 
-/** A small write on the outbox's volume (or a writable database's check), at most once a
- * second however often /healthz is asked: a read-only or full volume, or a database gone, is
- * seen before a visitor meets it. */
+/** A small write to the database (PostgreSQL: whether it takes writes), at most once a second
+ * however often /healthz is asked: a read-only or full volume, or a database gone, is seen
+ * before a visitor meets it. */
 function checkAcceptance(now: number): Promise<void> {
   if (lastCheck && now - lastCheck.at < 1_000) return lastCheck.run;
   const run = store.writeCheck().then(
@@ -51,7 +52,7 @@ function checkAcceptance(now: number): Promise<void> {
       acceptance = { ok: true };
     },
     (error: unknown) => {
-      acceptance = { ok: false, code: errnoCode(error) };
+      acceptance = { ok: false, code: errorCode(error) };
     },
   );
   lastCheck = { at: now, run };
@@ -61,14 +62,43 @@ function checkAcceptance(now: number): Promise<void> {
 let delivery: Delivery | undefined;
 const HEALTH_WAIT_MS = 1_000;
 
+/** Opens the database at start, before the server listens. A file that is not this site's
+ * database, is damaged or is newer refuses the start (the caller exits with the message); a
+ * database that cannot be reached or written now does not (pages serve, visitors are told their
+ * enquiry was not stored, and the store is tried again at each use). Then an outbox folder left
+ * by an earlier version (OUTBOX_DIR) is moved in, once. */
+export async function openConfiguredStore(): Promise<{ refused: string } | undefined> {
+  try {
+    await store.prepare();
+  } catch (error) {
+    if (error instanceof StoreRefusal) return { refused: error.message };
+    log("error", "store.unavailable", { store: store.where, error: errorCode(error) });
+    return undefined;
+  }
+  if (await outboxHasEntries(env.OUTBOX_DIR)) {
+    try {
+      const result = await importOutbox(env.OUTBOX_DIR, store);
+      log("info", "store.outbox_imported", {
+        from: env.OUTBOX_DIR,
+        into: store.where,
+        ...result,
+        message: `the outbox folder of an earlier version was moved into the database; its files are kept in ${env.OUTBOX_DIR}/imported until you delete them`,
+      });
+    } catch (error) {
+      log("error", "store.outbox_import_failed", {
+        from: env.OUTBOX_DIR,
+        error: error instanceof Error ? error.message : String(error),
+        message:
+          "what was not imported stays in the folder; it is tried again at the next start (or: npm run outbox -- import-outbox DIR)",
+      });
+    }
+  }
+  return undefined;
+}
+
 /** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
  * enquiries stay pending for an operator to read, and nothing is sent. */
 export function startConfiguredDelivery(): Delivery | undefined {
-  // The folders or the schema, at once: a database that cannot be reached is said at start
-  // (everything still serves, and the store is tried again at each use).
-  store.prepare().catch((error: unknown) => {
-    log("error", "store.unavailable", { store: store.where, error: errnoCode(error) });
-  });
   if (!emailJsConfig) return undefined;
   delivery = startDelivery({
     store,
@@ -96,14 +126,14 @@ export type QueueHealth = {
   problems?: string[];
 };
 
-/** The queue as /healthz reports it, at a cost that does not grow with the queue (the index,
- * and one small write at most once a second). Degraded while an enquiry cannot be stored,
+/** The queue as /healthz reports it, looked at no more than once a second (counts by index, and
+ * one small write). Degraded while an enquiry cannot be stored,
  * anything has failed, is being retried, was set aside, or has waited longer than
- * OUTBOX_ALERT_SECONDS (with EmailJS configured), or while delivery cannot use the outbox. */
+ * OUTBOX_ALERT_SECONDS (with EmailJS configured), or while delivery cannot use the database. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   const transport = emailJsConfig ? "emailjs" : "outbox";
   const problems: string[] = [];
-  let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, quarantined: 0 };
+  let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0 };
   // A view at most a second old: however often /healthz is asked, the store is looked at no
   // more than once a second for it.
   // Within a second whatever the store does: a load balancer's health check must not time out
@@ -113,16 +143,16 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
   ]);
   if (looked.status === "rejected")
-    problems.push(`${store.kind === "file" ? "outbox" : "database"} unreadable (${errnoCode(looked.reason)})`);
+    problems.push(`database unreadable (${errorCode(looked.reason)})`);
   else counts = looked.value;
   const accepting =
-    checked.status === "fulfilled" ? acceptance : { ok: false as const, code: errnoCode(checked.reason) };
+    checked.status === "fulfilled" ? acceptance : { ok: false as const, code: errorCode(checked.reason) };
   if (!accepting.ok) problems.push(`enquiries cannot be stored now (${accepting.code})`);
   const oldestPendingSeconds = counts.oldestPendingAt
     ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
     : 0;
   if (counts.failed > 0) problems.push(`${counts.failed} failed`);
-  if (counts.quarantined > 0) problems.push(`${counts.quarantined} set aside in quarantine (not enquiry records)`);
+  if (counts.quarantined > 0) problems.push(`${counts.quarantined} set aside in quarantine (not readable as enquiries)`);
   if (transport === "emailjs" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
   if (transport === "emailjs" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
     problems.push(`oldest pending ${oldestPendingSeconds} s`);
@@ -140,7 +170,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
 }
 
 /** What the HTTP server (server/) uses of the queue, taken from the Remix build's entry
- * (app/entry.server.tsx re-exports it), so the process holds one outbox, one index and one
- * worker: the ones the contact action stores into. */
-export const serverQueue = { health: queueHealth, startDelivery: startConfiguredDelivery };
+ * (app/entry.server.tsx re-exports it), so the process holds one store and one worker: the ones
+ * the contact action stores into. */
+export const serverQueue = { open: openConfiguredStore, health: queueHealth, startDelivery: startConfiguredDelivery };
 export type ServerQueue = typeof serverQueue;

@@ -4,11 +4,11 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONTACT } from "~/content/site";
 import type { ContactActionData } from "~/enquiry/answers.server";
-import { createOutbox } from "~/enquiry/outbox.server";
+import { sqliteStore } from "~/delivery/delivery-testbed";
 
 // The route's own action, configured through the environment as in production, storing into
-// a real outbox folder. It calls nothing on the network: delivery is the worker's
-// (app/enquiry/delivery.server.test.ts).
+// a real SQLite database. It calls nothing on the network: delivery is the worker's
+// (app/delivery/worker.server.test.ts).
 
 const VALID = {
   name: "Marko Marić",
@@ -32,17 +32,24 @@ afterEach(async () => {
 });
 
 /** The enquiries the action has stored (accepted), oldest first. */
-const stored = () => createOutbox(outbox).list("pending");
+async function stored() {
+  const store = sqliteStore(path.join(outbox, "site.db"));
+  try {
+    return (await store.scan("pending")).records;
+  } finally {
+    await store.close();
+  }
+}
 
 /** The contact route's action, imported afresh under this configuration. */
 async function makeAction(
-  overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean; outboxDir?: string } = {},
+  overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean; databaseFile?: string } = {},
 ) {
   const config: Record<string, string> = {
     EMAILJS_SERVICE_ID: "s",
     EMAILJS_TEMPLATE_ID: "t",
     EMAILJS_PUBLIC_KEY: "p",
-    OUTBOX_DIR: overrides.outboxDir ?? outbox,
+    DATABASE_URL: `file:${overrides.databaseFile ?? path.join(outbox, "site.db")}`,
     RATE_LIMIT_MAX: String(overrides.rateMax ?? 100),
     RATE_LIMIT_WINDOW_SECONDS: "60",
     TRUST_PROXY_HEADER: overrides.trustedProxyHeader ?? "",
@@ -179,11 +186,11 @@ describe("POST /contact", () => {
     expect((await stored())[0]!.enquiry.name).toBe("Marko Bcc: evil@example.com");
   });
 
-  it("keeps every value and shows the error toast when the outbox cannot be written", async () => {
+  it("keeps every value and shows the error toast when the database cannot be written", async () => {
     const blocked = path.join(outbox, "a-file");
     await writeFile(blocked, "");
     const message = "Helicopter to Hvar, please";
-    const res = await run(makeAction({ outboxDir: path.join(blocked, "outbox") }), post({ ...VALID, message }));
+    const res = await run(makeAction({ databaseFile: path.join(blocked, "site.db") }), post({ ...VALID, message }));
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBeTruthy();
     expect(res.data!.values).toEqual({ ...pick(VALID), message });

@@ -48,15 +48,17 @@ export const envSchema = z
     RELAY_TIMEOUT_MS: int(500, 60_000, 5_000),
     // EmailJS allows 1 request/second per account; the one delivering replica keeps to it.
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
-    // The outbox: every accepted enquiry is stored here before the visitor is answered.
-    OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
-    // PostgreSQL instead of the outbox folder, for several hosts (docs/deploy.md): e.g.
-    // postgres://user:password@db.internal:5432/site?sslmode=verify-full. Unset: OUTBOX_DIR.
+    // Where enquiries are kept (every accepted one is stored there before the visitor is
+    // answered): unset, an SQLite file at ./data/site.db; file:PATH, an SQLite file at PATH
+    // (absolute or relative to the working folder); postgres://… for several hosts
+    // (docs/deploy.md), e.g. postgres://user:password@db.internal:5432/site?sslmode=verify-full.
     DATABASE_URL: z
       .string()
       .trim()
-      .regex(/^postgres(ql)?:\/\/[^\s]+$/, "a postgres:// or postgresql:// URL")
+      .regex(/^(postgres(ql)?:\/\/[^\s]+|file:[^\s]*[^\s/])$/i, "file:PATH (an SQLite file) or a postgres:// URL")
       .optional(),
+    // The outbox folder of earlier versions: its enquiries are moved into the database at start.
+    OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
     // Connections each replica may open to it for stores, health and the rate limit (the
     // deliverer's lock takes one more).
     DATABASE_POOL_MAX: int(1, 100, 5),
@@ -107,7 +109,7 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: [missing[0]!],
-        message: `EmailJS is partly configured: set ${missing.join(", ")} too, or unset ${set.join(", ")} to use the outbox`,
+        message: `EmailJS is partly configured: set ${missing.join(", ")} too, or unset ${set.join(", ")} to keep enquiries in the database only`,
       });
     }
     if (env.EMAILJS_PRIVATE_KEY && set.length === 0) {
@@ -164,7 +166,7 @@ export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
 export function warnAboutConfiguration(config: Env): void {
   if (!emailJsConfigFrom(config)) {
     log("warn", "config.email_not_configured", {
-      message: `EmailJS is not configured: enquiries are stored in ${config.OUTBOX_DIR}/pending and not e-mailed. Set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_PUBLIC_KEY to send them.`,
+      message: `EmailJS is not configured: enquiries are stored in the database (read them with npm run outbox -- list) and not e-mailed. Set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_PUBLIC_KEY to send them.`,
     });
   }
   if (!config.SESSION_SECRET && config.NODE_ENV === "production") {

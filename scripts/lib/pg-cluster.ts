@@ -27,6 +27,20 @@ export type PgCluster = {
   pids(): number[];
 };
 
+/** Whether the PostgreSQL tests can run here. Without Debian's server binaries `npm run validate`
+ * skips them with one line saying so (it needs no root); `npm test`, which installs them, sets
+ * REQUIRE_POSTGRES=1 so that a missing server fails instead of skipping. */
+export function postgresForTests(group: string): boolean {
+  try {
+    binDir();
+    return true;
+  } catch (error) {
+    if (process.env.REQUIRE_POSTGRES === "1") throw error;
+    console.log(`skipped: ${group} (PostgreSQL's server binaries are not installed; npm test installs them)`);
+    return false;
+  }
+}
+
 function binDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)

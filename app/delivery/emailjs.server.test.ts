@@ -1,10 +1,10 @@
 import { http, HttpResponse } from "msw";
 import { recordedSends } from "../../mocks/emailjs";
 import { createEmailJsSend } from "./emailjs.server";
-import { CONFIG, enquiry, enquiryTestbed } from "./enquiry-testbed";
+import { CONFIG, enquiry, deliveryTestbed } from "./delivery-testbed";
 import { describe, expect, it } from "vitest";
 
-const bed = enquiryTestbed();
+const bed = deliveryTestbed();
 
 describe("EmailJS call", () => {
   it("posts the exact multipart fields to the send-form endpoint", async () => {

@@ -1,18 +1,18 @@
-// Shared by the enquiry feature's tests: EmailJS stood in for by msw (at the network), a real
-// outbox folder per test, the log lines captured, a worker with quick retries and polls.
+// Shared by the delivery and store tests: EmailJS stood in for by msw (at the network), a real
+// SQLite database in a folder of its own per test, the log lines captured, a worker with quick
+// retries and polls.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import type { StoredEnquiry } from "~/store/record.server";
+import { openStore } from "~/store/open-store.server";
+import type { EnquiryStore } from "~/store/store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
-import { startDelivery, type Delivery, type DeliveryOptions } from "./delivery.server";
 import { createEmailJsSend } from "./emailjs.server";
-import { fileStore } from "./file-store.server";
-import { createOutbox, type Outbox } from "./outbox.server";
-import type { EnquiryStore } from "./store.server";
-import type { Enquiry } from "./schema.server";
+import { startDelivery, type Delivery, type DeliveryOptions } from "./worker.server";
 
 export const CONFIG: EmailJsConfig = {
   apiUrl: "https://api.emailjs.test",
@@ -21,7 +21,7 @@ export const CONFIG: EmailJsConfig = {
   publicKey: "public_unit",
 };
 
-export const enquiry = (message = "A table for six on Saturday, please."): Enquiry => ({
+export const enquiry = (message = "A table for six on Saturday, please."): StoredEnquiry => ({
   name: "Ana Horvat",
   email: "ana@example.com",
   number: "+385 91 234 5678",
@@ -43,30 +43,41 @@ export function quickWorker(store: EnquiryStore, overrides: Partial<DeliveryOpti
   };
 }
 
-/** Registers the hooks of a test file and gives its tests the current outbox, logs and worker. */
-export function enquiryTestbed() {
+/** An SQLite store on a file, opened the way the server opens it (DATABASE_URL=file:…). */
+export const sqliteStore = (file: string, options: { staleMs?: number } = {}) =>
+  openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, options);
+
+/** Registers the hooks of a test file and gives its tests a fresh database, the logs and a worker. */
+export function deliveryTestbed() {
   const server = setupServer(...emailJsHandlers);
+  const opened: EnquiryStore[] = [];
   const bed = {
     server,
     dir: "",
-    outbox: undefined as unknown as Outbox,
+    file: "",
+    store: undefined as unknown as EnquiryStore,
     logs: [] as string[],
     delivery: undefined as Delivery | undefined,
+    /** Another connection to this test's database (another process, the outbox command). */
+    open(options: { staleMs?: number } = {}) {
+      const store = sqliteStore(bed.file, options);
+      opened.push(store);
+      return store;
+    },
     options(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
-      return quickWorker(fileStore(bed.outbox), overrides);
+      return quickWorker(bed.store, overrides);
     },
     start(overrides: Partial<DeliveryOptions> = {}) {
       bed.delivery = startDelivery(bed.options(overrides));
       return bed.delivery;
     },
-    // A move renames first, then writes the record's new contents: count a record as moved
-    // once its contents say so.
     async states() {
-      return {
-        pending: (await bed.outbox.list("pending")).length,
-        failed: (await bed.outbox.list("failed")).filter((r) => r.failure).length,
-        delivered: (await bed.outbox.list("delivered")).filter((r) => r.deliveredAt).length,
-      };
+      const { pending, failed, delivered } = await bed.store.counts();
+      return { pending, failed, delivered };
+    },
+    /** Log lines of one event, parsed. */
+    events(event: string) {
+      return bed.logs.filter((l) => l.includes(`"${event}"`)).map((l) => JSON.parse(l) as Record<string, unknown>);
     },
   };
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -74,8 +85,9 @@ export function enquiryTestbed() {
   afterAll(() => server.close());
   beforeEach(async () => {
     recordedSends.length = 0;
-    bed.dir = await mkdtemp(path.join(tmpdir(), "outbox-"));
-    bed.outbox = createOutbox(bed.dir);
+    bed.dir = await mkdtemp(path.join(tmpdir(), "store-"));
+    bed.file = path.join(bed.dir, "site.db");
+    bed.store = bed.open();
     bed.logs = [];
     // log() writes JSON lines to stdout (info) and stderr (the rest).
     for (const stream of [process.stdout, process.stderr]) {
@@ -89,6 +101,7 @@ export function enquiryTestbed() {
     await bed.delivery?.stop();
     bed.delivery = undefined;
     vi.restoreAllMocks();
+    for (const store of opened.splice(0)) await store.close().catch(() => {});
     await rm(bed.dir, { recursive: true, force: true });
   });
   return bed;

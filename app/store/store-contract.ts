@@ -1,11 +1,17 @@
-// The enquiry store's contract (store.server.ts) as tests: one suite, run against the outbox
-// folder (file-store.server.test.ts) and a real PostgreSQL (pg-store.server.test.ts). Each
-// store is made fresh per test by the caller's `make`; `plantJunk` puts something that is not
-// a record where records live, the way that store can meet one.
+// The enquiry store's contract (store.server.ts) as tests: one suite, run against SQLite
+// (sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts). Each
+// store is made fresh per test by the caller's `make`; `plantJunk` writes a row this version
+// cannot read, as another program or version could.
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { deliveryTestbed, enquiry, quickWorker } from "~/delivery/delivery-testbed";
+import { startDelivery } from "~/delivery/worker.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { startDelivery } from "./delivery.server";
-import { enquiry, enquiryTestbed, quickWorker } from "./enquiry-testbed";
+import { importOutbox } from "./import-outbox.server";
+import { newRecord } from "./record.server";
+import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
 import type { EnquiryStore } from "./store.server";
 
 export type StoreMaker = {
@@ -19,7 +25,7 @@ export type StoreMaker = {
 
 export function storeContract(name: string, maker: StoreMaker) {
   describe(`enquiry store contract: ${name}`, () => {
-    const bed = enquiryTestbed();
+    const bed = deliveryTestbed();
     const opened: EnquiryStore[] = [];
     const open = async () => {
       const store = await maker.make();
@@ -95,7 +101,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         await store.move(b, "failed", { failure });
         expect(await store.nextDue(Date.now() + 86_400_000)).toBeUndefined();
         expect(await store.counts()).toMatchObject({ pending: 0, failed: 1 });
-        expect(await store.totals()).toEqual({ pending: 0, failed: 1, delivered: 1, quarantined: 0 });
+        expect(await store.counts()).toMatchObject({ pending: 0, failed: 1, delivered: 1, quarantined: 0 });
         const [failed] = (await store.scan("failed")).records;
         expect(failed).toMatchObject({ id: b.id, failure });
 
@@ -111,7 +117,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(again?.retriedAt).toBeTruthy();
 
         expect(await store.purgeDelivered(0)).toBe(1);
-        expect((await store.totals()).delivered).toBe(0);
+        expect((await store.counts()).delivered).toBe(0);
       } finally {
         await afterEachClose();
       }
@@ -188,7 +194,8 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect((await store.nextDue(Date.now() + 1_000))?.id).toBe(real.id);
         expect((await store.counts()).quarantined).toBe(1);
         const [aside] = await store.quarantined();
-        expect(aside?.reason).toMatch(/record|JSON|name/);
+        expect(aside?.reason).toMatch(/record/);
+        expect(aside?.ref).toContain("00000000-0000-4000-8000-000000000000");
         expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
       } finally {
         await afterEachClose();
@@ -200,7 +207,7 @@ export function storeContract(name: string, maker: StoreMaker) {
       try {
         for (const n of [1, 2, 3]) await store.store(enquiry(`Through the worker ${n}`));
         bed.delivery = startDelivery(quickWorker(store, { intervalMs: 150 }));
-        await vi.waitFor(async () => expect((await store.totals()).delivered).toBe(3), { timeout: 5_000 });
+        await vi.waitFor(async () => expect((await store.counts()).delivered).toBe(3), { timeout: 5_000 });
         await bed.delivery.stop();
         bed.delivery = undefined;
         expect(recordedSends.map((s) => s.fields.message)).toEqual([1, 2, 3].map((n) => `Through the worker ${n}`));
@@ -220,7 +227,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         await store.store(enquiry("Down for a moment [mock:500]"));
         await store.store(enquiry("Locked account [mock:403]"));
         bed.delivery = startDelivery(quickWorker(store, { giveUpAfterMs: 400 }));
-        await vi.waitFor(async () => expect((await store.totals()).failed).toBe(2), { timeout: 5_000 });
+        await vi.waitFor(async () => expect((await store.counts()).failed).toBe(2), { timeout: 5_000 });
         await bed.delivery.stop();
         bed.delivery = undefined;
         const failed = (await store.scan("failed")).records;
@@ -232,6 +239,64 @@ export function storeContract(name: string, maker: StoreMaker) {
         const transient = failed.find((r) => r.failure?.reason === "http_500")!;
         expect(transient.attempts.length).toBeGreaterThan(1);
       } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("moves an earlier version's outbox folder in: every state as it was, junk kept aside, safe to run twice", async () => {
+      const store = await fresh();
+      const dir = await mkdtemp(path.join(tmpdir(), "import-"));
+      try {
+        const at = (s: number) => new Date(Date.parse("2026-11-01T10:00:00.000Z") + s * 1000).toISOString();
+        const waiting = newRecord(enquiry("Waiting in the folder"), at(1));
+        const tried = { at: at(2), outcome: "http_500", status: 500 };
+        const retrying = {
+          ...newRecord(enquiry("Tried once"), at(2)),
+          attempts: [tried],
+          nextAttemptAt: "2099-01-01T00:00:00.000Z",
+        };
+        const gaveUp = { ...newRecord(enquiry("Gave up"), at(3)), failure: { reason: "http_403", fix: "unlock" } };
+        const done = { ...newRecord(enquiry("Delivered already"), at(4)), deliveredAt: at(5) };
+        await writeFolderRecord(dir, "pending", waiting);
+        await writeFolderRecord(dir, "pending", retrying);
+        await writeFolderRecord(dir, "failed", gaveUp);
+        await writeFolderRecord(dir, "delivered", done);
+        await writeFile(path.join(dir, "pending", "junk.json"), "not a record");
+        await writeFolderQuarantine(dir, "2026-11-01-x", "{ cut sho", {
+          reason: "not JSON",
+          from: "pending",
+          at: at(6),
+        });
+        const first = newRecord(enquiry("From the first layout"), at(0));
+        await writeFile(path.join(dir, "first.json"), JSON.stringify(first));
+
+        // Refused while a server of the earlier version still delivers from the folder.
+        await writeLiveFolderLease(dir);
+        await expect(importOutbox(dir, store)).rejects.toThrow(/still delivers/);
+        await rm(path.join(dir, "delivery.lease"));
+
+        expect(await importOutbox(dir, store)).toEqual({ imported: 5, already: 0, setAside: 2 });
+        expect(await store.counts()).toMatchObject({ pending: 3, failed: 1, delivered: 1, quarantined: 2 });
+        const pending = (await store.scan("pending")).records;
+        expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
+        expect(pending[2]).toMatchObject({ attempts: [tried], nextAttemptAt: "2099-01-01T00:00:00.000Z" });
+        expect((await store.nextDue(Date.now(), [first.id]))?.id).toBe(waiting.id);
+        expect((await store.scan("failed")).records[0]).toMatchObject({
+          id: gaveUp.id,
+          failure: { reason: "http_403" },
+        });
+        expect((await store.scan("delivered")).records[0]).toMatchObject({
+          id: done.id,
+          deliveredAt: done.deliveredAt,
+        });
+        const aside = await store.quarantined();
+        expect(aside.map((q) => q.reason).join(" | ")).toMatch(/not JSON.*\|.*not JSON|from pending/);
+        // Every file moved aside, none lost; a second run finds nothing to do.
+        for (const state of ["pending", "failed", "delivered", "quarantine"])
+          expect(await readdir(path.join(dir, state))).toEqual([]);
+        expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, setAside: 0 });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
         await afterEachClose();
       }
     });

@@ -1,4 +1,4 @@
-import type { StoredEnquiry } from "./outbox-record.server";
+import type { StoredEnquiry } from "~/store/record.server";
 
 /** What one try at handing an enquiry to the provider came to: a value, never a throw. */
 export type SendResult =

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 
-/** The outbox's on-disk format, version 1: its own type, not the form schema's, so a change to
- * the form never silently changes what is on disk, and a record written by an earlier version
- * (no `v`) still reads. Bounds are generous: they tell a record from something else, they do
- * not re-validate what the form already checked. */
+/** An enquiry and its delivery as the queue reads them, whichever database holds them (and as
+ * the outbox folder of earlier versions wrote them, version 1, which import-outbox reads): its
+ * own type, not the form schema's, so a change to the form never silently changes what is
+ * stored. A row is read through this check: one this version cannot read is set aside, never
+ * sent. Bounds are generous: they tell a record from something else, they do not re-validate
+ * what the form already checked. */
 export const RECORD_VERSION = 1;
 
 const text = (max: number) => z.string().max(max);
@@ -29,7 +31,7 @@ export const storedEnquirySchema = z.object({
   language: z.enum(LOCALES).optional(),
 });
 
-export const outboxRecordSchema = z.object({
+export const recordSchema = z.object({
   v: z.literal(RECORD_VERSION).optional(),
   id: z.string().regex(/^[0-9a-f-]{36}$/i, "not an id"),
   receivedAt: isoTime,
@@ -58,27 +60,20 @@ export const outboxRecordSchema = z.object({
 
 export type StoredEnquiry = z.infer<typeof storedEnquirySchema>;
 export type Attempt = z.infer<typeof attemptSchema>;
-export type OutboxRecord = z.infer<typeof outboxRecordSchema>;
+export type EnquiryRecord = z.infer<typeof recordSchema>;
 
-/** A record's file name: its arrival time first, so names sort oldest first. */
-export const recordFileName = (record: Pick<OutboxRecord, "id" | "receivedAt">) =>
-  `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
-
-const RECORD_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f-]{36}\.json$/i;
-export const isRecordFileName = (name: string) => RECORD_NAME.test(name);
-
-export type Parsed = { ok: true; record: OutboxRecord } | { ok: false; reason: string };
+export type Parsed = { ok: true; record: EnquiryRecord } | { ok: false; reason: string };
 
 /** Checks a value (JSON already parsed: a file's text, or a database's jsonb) is a record. */
 export function checkRecord(json: unknown): Parsed {
-  const result = outboxRecordSchema.safeParse(json);
+  const result = recordSchema.safeParse(json);
   if (result.success) return { ok: true, record: result.data };
   const where = [...new Set(result.error.issues.map((i) => i.path.join(".") || "(top level)"))].slice(0, 5);
   return { ok: false, reason: `incomplete or foreign record: ${where.join(", ")}` };
 }
 
 /** A record for an enquiry just accepted: a new id, its arrival time, no tries yet. */
-export const newRecord = (enquiry: StoredEnquiry, receivedAt: string, requestId?: string): OutboxRecord => ({
+export const newRecord = (enquiry: StoredEnquiry, receivedAt: string, requestId?: string): EnquiryRecord => ({
   id: randomUUID(),
   receivedAt,
   requestId,
@@ -94,19 +89,4 @@ export function arrivalClock(now = () => Date.now()) {
     last = Math.max(now(), last + 1);
     return new Date(last).toISOString();
   };
-}
-
-/** Reads a record from a file's text (and checks it is under its own name, when given). The reason never quotes the text (it may hold personal
- * data): it names what is wrong and where. */
-export function parseRecord(text: string, fileName?: string): Parsed {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: text.trim() === "" ? "empty file" : "not JSON (cut short or not a record)" };
-  }
-  const checked = checkRecord(json);
-  if (checked.ok && fileName !== undefined && recordFileName(checked.record) !== fileName)
-    return { ok: false, reason: "file name does not match its record" };
-  return checked;
 }

@@ -1,43 +1,36 @@
-// The PostgreSQL store beyond the shared contract: concurrent starts, a database that goes away
-// and comes back, a deliverer whose session is ended or that froze, the shared rate limit, and
-// moving a file outbox in. A real server (scripts/lib/pg-cluster.ts), EmailJS stood in by msw.
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// The PostgreSQL store beyond the shared contract: concurrent starts, the first layout migrated,
+// a database that goes away and comes back, a deliverer whose session is ended or that froze,
+// the shared rate limit. A real server (scripts/lib/pg-cluster.ts), EmailJS stood in by msw.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "~/delivery/delivery-testbed";
+import { createEmailJsSend } from "~/delivery/emailjs.server";
+import { startDelivery } from "~/delivery/worker.server";
+import { createRateLimiter, createSharedRateLimiter } from "~/enquiry/rate-limit.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
-import { startDelivery } from "./delivery.server";
-import { createEmailJsSend } from "./emailjs.server";
-import { CONFIG, enquiry, enquiryTestbed, quickWorker } from "./enquiry-testbed";
-import { importOutbox } from "./import-outbox.server";
-import { createLease } from "./lease.server";
-import { createOutbox } from "./outbox.server";
-import { MIGRATIONS } from "./pg-schema.server";
-import { createPgStore, type PgStore } from "./pg-store.server";
-import { createRateLimiter, createSharedRateLimiter } from "./rate-limit.server";
+import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
+import { MIGRATIONS } from "./migrations.server";
+import { openStore as openConfigured } from "./open-store.server";
 
 let cluster: PgCluster;
 let n = 0;
 const opened: { close(): Promise<void> }[] = [];
 const freshDatabase = () => cluster.createDatabase(`faults_${++n}`);
 const openStore = (url: string) => {
-  const store = createPgStore({ connectionString: url, staleMs: 2_000 });
+  const store = openConfigured({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 2_000 });
   opened.push(store);
   return store;
 };
 
-beforeAll(async () => {
-  cluster = await startPgCluster();
-}, 60_000);
-afterAll(async () => {
-  for (const store of opened) await store.close().catch(() => {});
-  cluster?.remove();
-});
-
-describe("PostgreSQL store", () => {
-  const bed = enquiryTestbed();
+describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL store", () => {
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 60_000);
+  afterAll(async () => {
+    for (const store of opened) await store.close().catch(() => {});
+    cluster?.remove();
+  });
+  const bed = deliveryTestbed();
 
   it("is migrated once when six replicas start at the same moment", async () => {
     const url = freshDatabase();
@@ -49,7 +42,7 @@ describe("PostgreSQL store", () => {
     // And again later, by a new replica: nothing to do, nothing breaks.
     await openStore(url).prepare();
     await stores[0]!.store(enquiry("After six starts"));
-    expect((await stores[5]!.totals()).pending).toBe(1);
+    expect((await stores[5]!.counts()).pending).toBe(1);
   });
 
   it("a deliverer whose session was ended stops at once, and another takes over", async () => {
@@ -105,54 +98,71 @@ describe("PostgreSQL store", () => {
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false, false, false]);
     expect(verdicts[3]).toMatchObject({ retryAfterSeconds: expect.any(Number) });
     expect((await limiters[0]!.hit("198.51.100.1")).allowed).toBe(true); // another client
-    await Promise.all(pools.map((p) => p.end()));
-  });
-
-  it("moves a file outbox in: pending and failed as they were, junk left, safe to run twice", async () => {
-    const url = freshDatabase();
-    const store = openStore(url);
-    const dir = await mkdtemp(path.join(tmpdir(), "import-"));
+    cluster.stop();
     try {
-      const outbox = createOutbox(dir);
-      const waiting = await outbox.store(enquiry("Waiting in the folder"));
-      const retrying = await outbox.store(enquiry("Tried once"));
-      const tried = { at: new Date().toISOString(), outcome: "http_500", status: 500 };
-      await outbox.update({
-        ...retrying,
-        attempts: [tried],
-        nextAttemptAt: new Date(Date.now() + 60_000).toISOString(),
-      });
-      const gaveUp = await outbox.store(enquiry("Gave up"));
-      await outbox.move(gaveUp, "failed", { failure: { reason: "http_403", fix: "unlock" } });
-      const done = await outbox.store(enquiry("Delivered already"));
-      await outbox.move(done, "delivered", { deliveredAt: new Date().toISOString() });
-      await writeFile(path.join(dir, "pending", "junk.json"), "not a record");
-
-      // Refused while a server still delivers from the folder.
-      const serverLease = createLease(dir, { identity: { host: "another-host", pid: 1 } });
-      expect(await serverLease.hold()).toBe(true);
-      await expect(importOutbox(dir, store)).rejects.toThrow(/still delivers/);
-      await serverLease.release();
-
-      expect(await importOutbox(dir, store)).toEqual({ imported: 3, already: 0, unreadable: 1 });
-      expect(await store.totals()).toEqual({ pending: 2, failed: 1, delivered: 0, quarantined: 0 });
-      const pending = (await store.scan("pending")).records;
-      expect(pending.map((r) => r.id)).toEqual([waiting.id, retrying.id]);
-      expect(pending[1]).toMatchObject({ attempts: [tried] });
-      expect((await store.nextDue(Date.now()))?.id).toBe(waiting.id);
-      expect((await store.nextDue(Date.now(), [waiting.id]))?.id).toBeUndefined(); // its retry is not due
-      expect((await store.scan("failed")).records[0]).toMatchObject({ id: gaveUp.id, failure: { reason: "http_403" } });
-      expect(await readdir(path.join(dir, "pending"))).toEqual(["junk.json"]);
-      expect((await readdir(path.join(dir, "imported"))).length).toBe(3);
-      expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, unreadable: 1 });
+      // Away: each replica counts alone, to the same limit, and neither refuses everybody.
+      for (const limiter of limiters) {
+        const alone = [];
+        for (let i = 0; i < 4; i++) alone.push((await limiter.hit("192.0.2.77")).allowed);
+        expect(alone).toEqual([true, true, true, false]);
+      }
+      expect(bed.events("rate_limit.local").length).toBeGreaterThan(0);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      cluster.start();
     }
+    await Promise.all(pools.map((p) => p.end().catch(() => {})));
+  }, 30_000);
+
+  it("migrates the first layout's rows into one delivery each, as they were, and a row it cannot read set aside", async () => {
+    const url = freshDatabase();
+    const db = `faults_${n}`;
+    cluster.psql(
+      `CREATE TABLE enquiry_schema_versions (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
+       ${MIGRATIONS[0]!.sql.postgres}
+       INSERT INTO enquiry_schema_versions (version, name) VALUES (1, 'first');`,
+      db,
+    );
+    const record = (id: string, message: string, extra: object) =>
+      JSON.stringify({
+        v: 1,
+        id,
+        receivedAt: "2026-11-01T10:00:00.000Z",
+        enquiry: { ...enquiry(message), language: "hr" },
+        attempts: [],
+        ...extra,
+      });
+    const ids = [
+      "11111111-1111-4111-8111-111111111111",
+      "22222222-2222-4222-8222-222222222222",
+      "33333333-3333-4333-8333-333333333333",
+    ] as const;
+    const tried = { at: "2026-11-01T10:00:01.000Z", outcome: "http_500", status: 500 };
+    cluster.psql(
+      `INSERT INTO enquiries (id, state, received_at, due_at, record) VALUES
+        ('${ids[0]}', 'pending', '2026-11-01T10:00:00Z', '2099-01-01T00:00:00Z',
+         '${record(ids[0], "Retrying", { attempts: [tried], nextAttemptAt: "2099-01-01T00:00:00.000Z" })}'),
+        ('${ids[1]}', 'failed', '2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z',
+         '${record(ids[1], "Failed", { failure: { reason: "http_403", fix: "unlock" } })}'),
+        ('${ids[2]}', 'pending', '2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z', '{"v": 9}');
+       UPDATE enquiry_deliverer SET last_call_ended_at = clock_timestamp() WHERE id = 1;`,
+      db,
+    );
+    const store = openStore(url);
+    await store.prepare();
+    expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: [2] })]);
+    expect(await store.counts()).toMatchObject({ pending: 1, failed: 1, quarantined: 1 });
+    const [retrying] = (await store.scan("pending")).records;
+    expect(retrying).toMatchObject({ id: ids[0], nextAttemptAt: "2099-01-01T00:00:00.000Z", attempts: [tried] });
+    expect(retrying?.enquiry).toEqual({ ...enquiry("Retrying"), language: "hr" });
+    expect((await store.scan("failed")).records[0]).toMatchObject({ id: ids[1], failure: { reason: "http_403" } });
+    // The pacing of the last call goes with it.
+    expect(await store.deliverer().hold()).toBe(true);
+    expect(await store.pacing().waitMs(60_000)).toBeGreaterThan(50_000);
   });
 
   it("the database stopped and started again: stores refused while away, delivery resumes by itself", async () => {
     const url = freshDatabase();
-    const store: PgStore = openStore(url);
+    const store = openStore(url);
     for (const k of [1, 2]) await store.store(enquiry(`Before the outage ${k} [mock:slow]`));
     const send = createEmailJsSend(CONFIG, { timeoutMs: 2_000 });
     bed.delivery = startDelivery(quickWorker(store, { intervalMs: 100, pollMs: 50, send }));
@@ -166,7 +176,7 @@ describe("PostgreSQL store", () => {
       expect(refused).toMatch(/^E|^57P/);
       await expect(store.writeCheck()).rejects.toThrow();
       // A limiter on this pool falls back to counting here.
-      const limiter = createSharedRateLimiter(store.pool, 1, 60_000, createRateLimiter(1, 60_000));
+      const limiter = createSharedRateLimiter(store.pool!, 1, 60_000, createRateLimiter(1, 60_000));
       expect((await limiter.hit("192.0.2.1")).allowed).toBe(true);
       expect((await limiter.hit("192.0.2.1")).allowed).toBe(false);
       // The call in flight ends while the database is away: its outcome is kept, said, not lost.
@@ -178,7 +188,7 @@ describe("PostgreSQL store", () => {
       cluster.start();
     }
     await store.store(enquiry("After the outage"));
-    await vi.waitFor(async () => expect((await store.totals()).delivered).toBe(3), { timeout: 15_000 });
+    await vi.waitFor(async () => expect((await store.counts()).delivered).toBe(3), { timeout: 15_000 });
     await store.writeCheck();
     const accepted = recordedSends.map((s) => s.fields.message);
     expect(bed.logs.some((l) => l.includes("enquiry.outcome_recorded"))).toBe(true);

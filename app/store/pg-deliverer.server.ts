@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import pg from "pg";
 import { log } from "~/utils/log.server";
-import { APP_LOCK, DELIVERER_LOCK } from "./pg-schema.server";
-import { errnoCode } from "./safe-file.server";
+import { APP_LOCK, DELIVERER_LOCK } from "./migrations.server";
+import { coded, queryable } from "./postgres.server";
+import { errorCode, type Queryable } from "./sql.server";
 import type { DelivererLock, Pacing } from "./store.server";
 
 type Options = {
@@ -79,7 +80,7 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
     });
     client.on("error", (error) => {
       if (session === client) {
-        problem = `delivery lock connection lost (${errnoCode(error)})`;
+        problem = `delivery lock connection lost (${errorCode(error)})`;
         drop();
       }
     });
@@ -132,7 +133,7 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
           problem = undefined;
           return true;
         } catch (error) {
-          problem = `delivery lock connection lost (${errnoCode(error)})`;
+          problem = `delivery lock connection lost (${errorCode(error)})`;
           drop();
           return false;
         }
@@ -172,29 +173,49 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
     problem: () => problem,
   };
 
-  /** Runs a statement on the lock's own session, only while it holds the lock. */
-  async function asHolder<T extends pg.QueryResultRow>(text: string, values: unknown[]) {
+  /** Runs `work` on the lock's own session, only while it holds the lock: a process whose
+   * session was ended cannot write. */
+  async function asHolder<T>(work: (q: Queryable) => Promise<T>): Promise<T> {
     const client = session;
     if (!held || !client) throw Object.assign(new Error("not the deliverer"), { code: "ENOTHOLDER" });
-    return client.query<T>(text, values);
+    try {
+      return await work(queryable(client));
+    } catch (error) {
+      throw coded(error);
+    }
   }
 
-  const pacing: Pacing = {
+  // On the database's clock: every replica reads the same one.
+  const pacing = (channel: string): Pacing => ({
     async waitMs(intervalMs) {
-      const { rows } = await asHolder<{ wait: number | null }>(
-        `SELECT (EXTRACT(EPOCH FROM (GREATEST(last_call_started_at, last_call_ended_at) - clock_timestamp())) * 1000 + $1)::float8 AS wait
-           FROM enquiry_deliverer WHERE id = 1`,
-        [intervalMs],
+      const rows = await asHolder((q) =>
+        q.all<{ wait: number | null }>(
+          `SELECT (EXTRACT(EPOCH FROM (GREATEST(last_call_started_at, last_call_ended_at) - clock_timestamp())) * 1000 + $2)::float8 AS wait
+             FROM delivery_pacing WHERE channel = $1`,
+          [channel, intervalMs],
+        ),
       );
       return Math.max(0, Math.ceil(rows[0]?.wait ?? 0));
     },
     async callStarting() {
-      await asHolder("UPDATE enquiry_deliverer SET last_call_started_at = clock_timestamp() WHERE id = 1", []);
+      await asHolder((q) =>
+        q.run(
+          `INSERT INTO delivery_pacing (channel, last_call_started_at) VALUES ($1, clock_timestamp())
+             ON CONFLICT (channel) DO UPDATE SET last_call_started_at = excluded.last_call_started_at`,
+          [channel],
+        ),
+      );
     },
     async callEnded() {
-      await asHolder("UPDATE enquiry_deliverer SET last_call_ended_at = clock_timestamp() WHERE id = 1", []);
+      await asHolder((q) =>
+        q.run(
+          `INSERT INTO delivery_pacing (channel, last_call_ended_at) VALUES ($1, clock_timestamp())
+             ON CONFLICT (channel) DO UPDATE SET last_call_ended_at = excluded.last_call_ended_at`,
+          [channel],
+        ),
+      );
     },
-  };
+  });
 
   return { lock, pacing, asHolder };
 }

@@ -1,5 +1,5 @@
 import type { EmailJsConfig } from "~/utils/env.server";
-import type { StoredEnquiry } from "./outbox-record.server";
+import type { StoredEnquiry } from "~/store/record.server";
 import type { Send, SendResult } from "./transport.server";
 
 export const EMAILJS_LIB_VERSION = "3.2.0";

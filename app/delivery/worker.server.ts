@@ -1,8 +1,8 @@
 import { log } from "~/utils/log.server";
 import { deliveries, deliveryFailures } from "~/utils/metrics.server";
+import { errorCode } from "~/store/sql.server";
+import type { DelivererLock, EnquiryStore, QueuedRecord } from "~/store/store.server";
 import { judge, retryDelay, type Backoff } from "./retry-policy.server";
-import { errnoCode } from "./safe-file.server";
-import type { DelivererLock, EnquiryStore, QueuedRecord } from "./store.server";
 import type { Send } from "./transport.server";
 
 export type DeliveryOptions = {
@@ -15,10 +15,12 @@ export type DeliveryOptions = {
   giveUpAfterMs: number;
   /** Delivered records are deleted this long after delivery. */
   retentionMs: number;
-  /** How often the outbox is looked at for new or due records. */
+  /** How often the database is looked at for new or due records. */
   pollMs: number;
+  /** How often the chores (the retention's deletions) run; hourly unless a test says. */
+  choresEveryMs?: number;
   /** Who delivers; the store's own deliverer lock unless a test gives one. */
-  lease?: DelivererLock;
+  lock?: DelivererLock;
   now?: () => number;
 };
 
@@ -29,22 +31,19 @@ export type Delivery = {
   problems(): string[];
 };
 
-const PURGE_EVERY_MS = 60 * 60 * 1000;
-
 /** The delivery worker: sends pending enquiries to EmailJS one at a time, oldest due first,
  * paced, retrying what may succeed later and setting aside what cannot. Runs in the HTTP
- * server's process; only the store's deliverer (the outbox's lease, or PostgreSQL's advisory
- * lock) sends. The same rules run over either store (store.server.ts).
+ * server's process; only the store's deliverer (SQLite's lease row, or PostgreSQL's advisory
+ * lock) sends. The same rules run over either database (app/store/store.server.ts).
  *
- * Faults of the store itself (docs/decisions/0016-outbox-faults.md): the intent to send
- * is written before each call, so a volume that cannot be written stops sending before it
- * starts. An outcome that cannot be written once EmailJS answered is kept in memory: that
+ * Faults of the store itself (docs/decisions/0019-sqlite-store.md): the intent to send is
+ * written before each call, so a volume that cannot be written stops sending before it starts. An outcome that cannot be written once EmailJS answered is kept in memory: that
  * enquiry is not sent again while this process lives, its outcome is written as soon as the
  * volume allows, and no other enquiry is taken until then. */
 export function startDelivery(options: DeliveryOptions): Delivery {
-  const { store, send, intervalMs, backoff, giveUpAfterMs, retentionMs, pollMs } = options;
+  const { store, send, intervalMs, backoff, giveUpAfterMs, retentionMs, pollMs, choresEveryMs = 3_600_000 } = options;
   const now = options.now ?? (() => Date.now());
-  const lease = options.lease ?? store.deliverer();
+  const lease = options.lock ?? store.deliverer();
   const pacing = store.pacing();
   let stopping = false;
   let wake: () => void = () => {};
@@ -52,8 +51,6 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   // `intervalMs` apart whatever the network's delay did to the first.
   let lastCallEndedAt = -Infinity;
   let lastPurgeAt = -Infinity;
-  let holding = false;
-  let ticks = 0;
   /** Outcomes EmailJS gave that are not in the store yet: id → how to write it. */
   const unrecorded = new Map<string, { write: () => Promise<unknown>; outcome: string; since: number }>();
   let unavailable: { code: string; at: number } | undefined;
@@ -77,7 +74,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         id: target.id,
         requestId: target.requestId,
         outcome,
-        error: errnoCode(error),
+        error: errorCode(error),
         message:
           "EmailJS answered but the store cannot be written: not sent again; no other enquiry is taken until it is written",
       });
@@ -180,17 +177,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   async function tick() {
     // Nothing new is taken while an outcome EmailJS gave is not in the store.
     if (unrecorded.size > 0 && !(await writeUnrecorded())) return false;
-    await store.prepare(); // the file lease lives in OUTBOX_DIR: it must exist first
-    const held = await lease.hold();
-    // Taking over from another process: it changed records this one has not read.
-    if (held && !holding && ticks > 0) store.tookOver();
-    holding = held;
-    ticks++;
-    if (!held) return false;
-    if (now() - lastPurgeAt >= PURGE_EVERY_MS) {
+    if (!(await lease.hold())) return false;
+    if (now() - lastPurgeAt >= choresEveryMs) {
       lastPurgeAt = now();
-      const purged = await store.housekeeping(retentionMs, now());
-      if (purged) log("info", "outbox.purged", { delivered: purged });
+      const purged = await store.purgeDelivered(retentionMs);
+      if (purged) log("info", "store.purged", { delivered: purged });
     }
     // One record per tick, so a stop request is seen between sends.
     const next = await store.nextDue(now(), [...unrecorded.keys()]);
@@ -199,12 +190,6 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   }
 
   const running = (async () => {
-    try {
-      const adopted = await store.adopt();
-      if (adopted) log("info", "outbox.adopted", { records: adopted });
-    } catch (error) {
-      log("error", "outbox.adopt_failed", { error: String(error).slice(0, 300) });
-    }
     let lastProblem = { kind: "", at: -Infinity };
     while (!stopping) {
       let busy = false;
@@ -212,16 +197,14 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         busy = await tick();
         unavailable = undefined;
       } catch (error) {
-        // An unwritable or missing volume, an unreachable database: say so (once a minute while it lasts), keep
-        // serving, look again later.
-        // A system error is compared by code and call (its message names a temporary file, new
-        // every time); any other by its message.
+        // An unwritable volume, an unreachable database: say so (once a minute while it lasts),
+        // keep serving, look again later.
         const message = error instanceof Error ? error.message : String(error);
-        const code = errnoCode(error);
-        const kind = code === "error" ? message : `${code} ${(error as NodeJS.ErrnoException).syscall ?? ""}`;
+        const code = errorCode(error);
+        const kind = code === "error" ? message : code;
         unavailable = { code, at: now() };
         if (kind !== lastProblem.kind || now() - lastProblem.at >= 60_000) {
-          log("error", "outbox.unavailable", { error: message });
+          log("error", "store.unavailable", { error: message, code });
           lastProblem = { kind, at: now() };
         }
       }
@@ -249,8 +232,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         problems.push(`${unrecorded.size} delivery outcome(s) not yet written to the store: delivery paused`);
       const leaseProblem = lease.problem();
       if (leaseProblem) problems.push(leaseProblem);
-      if (unavailable)
-        problems.push(`delivery cannot use the ${store.kind === "file" ? "outbox" : "database"} (${unavailable.code})`);
+      if (unavailable) problems.push(`delivery cannot use the database (${unavailable.code})`);
       return problems;
     },
   };

@@ -1,23 +1,23 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "~/utils/env.server";
 import { recordedSends } from "../../mocks/emailjs";
+import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "./delivery-testbed";
 import { createEmailJsSend } from "./emailjs.server";
-import { createFileStore } from "./file-store.server";
-import { CONFIG, enquiry, enquiryTestbed } from "./enquiry-testbed";
-import { describe, expect, it, vi } from "vitest";
 
-const bed = enquiryTestbed();
+const bed = deliveryTestbed();
+const listed = async (state: "pending" | "failed" | "delivered") => (await bed.store.scan(state)).records;
 
 describe("delivery worker", () => {
   it("delivers a stored enquiry within moments and logs it without personal data", async () => {
     bed.start();
-    const record = await bed.outbox.store(enquiry("Private plans for the weekend"), "req-2");
+    const record = await bed.store.store(enquiry("Private plans for the weekend"), "req-2");
     await vi.waitFor(async () => expect(await bed.states()).toEqual({ pending: 0, failed: 0, delivered: 1 }), {
       timeout: 2000,
     });
-    const [delivered] = await bed.outbox.list("delivered");
+    const [delivered] = await listed("delivered");
     expect(delivered).toMatchObject({
       id: record.id,
       attempts: [expect.objectContaining({ outcome: "delivered", status: 200 })],
@@ -34,14 +34,14 @@ describe("delivery worker", () => {
 
   it("keeps enquiries that arrive in the same millisecond in their order", async () => {
     vi.spyOn(Date, "now").mockReturnValue(Date.parse("2026-11-23T10:00:00.000Z"));
-    await Promise.all(Array.from({ length: 12 }, (_, n) => bed.outbox.store(enquiry(`Same instant ${n}`))));
+    await Promise.all(Array.from({ length: 12 }, (_, n) => bed.store.store(enquiry(`Same instant ${n}`))));
     vi.mocked(Date.now).mockRestore();
-    const listed = (await bed.outbox.list("pending")).map((r) => r.enquiry.message);
-    expect(listed).toEqual(Array.from({ length: 12 }, (_, n) => `Same instant ${n}`));
+    const messages = (await listed("pending")).map((r) => r.enquiry.message);
+    expect(messages).toEqual(Array.from({ length: 12 }, (_, n) => `Same instant ${n}`));
   });
 
   it("sends oldest first, one at a time, never faster than the interval", async () => {
-    for (const n of [1, 2, 3, 4]) await bed.outbox.store(enquiry(`Enquiry ${n}`));
+    for (const n of [1, 2, 3, 4]) await bed.store.store(enquiry(`Enquiry ${n}`));
     bed.start({ intervalMs: 200 });
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(4), { timeout: 3000 });
     expect(recordedSends.map((s) => s.fields.message)).toEqual(["Enquiry 1", "Enquiry 2", "Enquiry 3", "Enquiry 4"]);
@@ -50,7 +50,12 @@ describe("delivery worker", () => {
   });
 
   it("by default keeps to EmailJS's one request a second", async () => {
-    expect(parseEnv({}).EMAILJS_MIN_INTERVAL_MS).toBe(1000);
+    const intervalMs = parseEnv({}).EMAILJS_MIN_INTERVAL_MS;
+    for (const n of [1, 2, 3]) await bed.store.store(enquiry(`At the default pace ${n}`));
+    bed.start({ intervalMs });
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(3), { timeout: 5000 });
+    const times = recordedSends.map((s) => s.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(995);
   });
 
   it.each(["[mock:500]", "[mock:429]", "[mock:network]", "[mock:timeout]"])(
@@ -67,9 +72,9 @@ describe("delivery worker", () => {
         }),
       );
       bed.start();
-      await bed.outbox.store(enquiry(`Try again ${directive}`));
+      await bed.store.store(enquiry(`Try again ${directive}`));
       await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 5000 });
-      const [record] = await bed.outbox.list("delivered");
+      const [record] = await listed("delivered");
       // Each failure as asked for (the stand-in, not a crashed handler, answered).
       const failure = {
         "[mock:500]": "http_500",
@@ -84,11 +89,11 @@ describe("delivery worker", () => {
 
   it("marks a permanent failure failed at once, with EmailJS's answer and one error line naming the fix", async () => {
     bed.start();
-    const record = await bed.outbox.store(enquiry("Sent to a locked account [mock:403]"));
+    const record = await bed.store.store(enquiry("Sent to a locked account [mock:403]"));
     await vi.waitFor(async () => expect(await bed.states()).toEqual({ pending: 0, failed: 1, delivered: 0 }), {
       timeout: 2000,
     });
-    const [failed] = await bed.outbox.list("failed");
+    const [failed] = await listed("failed");
     expect(failed).toMatchObject({
       id: record.id,
       failure: {
@@ -109,15 +114,15 @@ describe("delivery worker", () => {
 
   it("gives up on a transient failure after the bound", async () => {
     bed.start({ giveUpAfterMs: 1_000 });
-    await bed.outbox.store(enquiry("Always down [mock:500]"));
+    await bed.store.store(enquiry("Always down [mock:500]"));
     await vi.waitFor(async () => expect((await bed.states()).failed).toBe(1), { timeout: 5000 });
-    const [failed] = await bed.outbox.list("failed");
+    const [failed] = await listed("failed");
     expect(failed!.attempts.length).toBeGreaterThan(1);
     expect(failed!.failure?.fix).toMatch(/retry --failed/);
   });
 
   it("finishes the send in flight when stopped, and leaves the rest pending", async () => {
-    for (const n of [1, 2, 3]) await bed.outbox.store(enquiry(`Slow ${n} [mock:slow]`));
+    for (const n of [1, 2, 3]) await bed.store.store(enquiry(`Slow ${n} [mock:slow]`));
     const worker = bed.start({ send: createEmailJsSend(CONFIG, { timeoutMs: 2000 }) });
     await vi.waitFor(() => expect(recordedSends).toHaveLength(1), { timeout: 2000 });
     await worker.stop();
@@ -125,21 +130,27 @@ describe("delivery worker", () => {
     expect(await bed.states()).toEqual({ pending: 2, failed: 0, delivered: 1 });
   });
 
-  it("says once, not every poll, that the outbox cannot be used, and keeps going", async () => {
+  it("says once, not every poll, that the database cannot be used, and keeps going", async () => {
     const blocked = path.join(bed.dir, "a-file");
     await writeFile(blocked, "");
-    bed.start({ store: createFileStore(path.join(blocked, "outbox")), pollMs: 10 });
+    const store = sqliteStore(path.join(blocked, "site.db"));
+    bed.start({ store, pollMs: 10 });
     await new Promise((r) => setTimeout(r, 300));
-    const lines = bed.logs.filter((l) => l.includes("outbox.unavailable"));
+    const lines = bed.events("store.unavailable");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", error: expect.stringMatching(/ENOTDIR|EEXIST/) });
+    expect(lines[0]).toMatchObject({ level: "error", code: expect.stringMatching(/ENOTDIR|EEXIST/) });
   });
 
-  it("deletes delivered enquiries after the retention period", async () => {
-    bed.start({ retentionMs: 0 });
-    await bed.outbox.store(enquiry());
+  it("deletes delivered enquiries after the retention period by itself, and never one still pending", async () => {
+    await bed.store.store(enquiry("Waiting for EmailJS [mock:500]"));
+    bed.start({ retentionMs: 300, choresEveryMs: 50, backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    const delivered = await bed.store.store(enquiry("Delivered, then kept 300 ms"));
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 2000 });
-    expect(await bed.outbox.purgeDelivered(0)).toBe(1);
-    expect(await bed.states()).toEqual({ pending: 0, failed: 0, delivered: 0 });
+    // Kept for the retention period…
+    expect((await listed("delivered")).map((r) => r.id)).toEqual([delivered.id]);
+    // …then deleted by the worker's own chores.
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(0), { timeout: 3000 });
+    expect(bed.events("store.purged")).toEqual([expect.objectContaining({ delivered: 1 })]);
+    expect((await bed.states()).pending).toBe(1);
   });
 });

@@ -1,0 +1,285 @@
+import { checkRecord } from "./record.server";
+import type { Dialect, Queryable, Sql } from "./sql.server";
+import { StoreRefusal } from "./store.server";
+
+/** The schema, versioned, the same tables in both dialects. Each process applies what is missing
+ * when it opens the database, one at a time (SQLite: the write lock of BEGIN IMMEDIATE;
+ * PostgreSQL: a transaction-scoped advisory lock), in one transaction, recorded in
+ * `enquiry_schema_versions`. A version once released is never edited: a change is a new
+ * version, additive (new tables, columns, indexes). A database at a version newer than this
+ * code knows is refused, never written to.
+ *
+ * Version 1 was PostgreSQL's first layout (one row per enquiry, the record as jsonb); version 2
+ * is the design both dialects share, and SQLite starts there: an enquiry's fields as columns
+ * (the inbox's queries, by index), and one delivery per channel, each with its own state,
+ * attempts and due time (e-mail now; the chat and webhook channels are new rows, not a new
+ * layout). */
+type Migration = {
+  version: number;
+  name: string;
+  sql: Record<Dialect, string>;
+  /** Moves data the SQL alone cannot (a record read through this version's check). */
+  after?: Partial<Record<Dialect, (tx: Queryable) => Promise<void>>>;
+};
+
+/** The layout of version 2 in a dialect: the types are the only difference. */
+const layout = (t: { id: string; time: string; json: string }) => `
+  CREATE TABLE enquiries (
+    id ${t.id} PRIMARY KEY,
+    received_at ${t.time} NOT NULL,
+    request_id text,
+    -- the visitor's fields, exactly as typed
+    name text NOT NULL,
+    email text NOT NULL,
+    phone text NOT NULL,
+    category text NOT NULL,
+    message text NOT NULL,
+    language text
+  );
+  CREATE INDEX enquiries_received ON enquiries (received_at, id);
+  CREATE INDEX enquiries_email ON enquiries (lower(email), received_at);
+  CREATE INDEX enquiries_category ON enquiries (category, received_at);
+  CREATE INDEX enquiries_language ON enquiries (language, received_at);
+
+  -- One row per enquiry and channel: where it is on its way there.
+  CREATE TABLE deliveries (
+    enquiry_id ${t.id} NOT NULL REFERENCES enquiries (id) ON DELETE CASCADE,
+    channel text NOT NULL,
+    state text NOT NULL CHECK (state IN ('pending', 'failed', 'delivered', 'quarantined')),
+    -- the enquiry's arrival, so the queue's order needs no join
+    received_at ${t.time} NOT NULL,
+    -- when a pending delivery is next due: its arrival, or the time its retry was scheduled for
+    due_at ${t.time} NOT NULL,
+    attempts ${t.json} NOT NULL,
+    attempt_count integer NOT NULL DEFAULT 0,
+    -- set just before a call, cleared with its outcome (docs/decisions/0019-sqlite-store.md)
+    sending_since ${t.time},
+    retried_at ${t.time},
+    delivered_at ${t.time},
+    failure ${t.json},
+    -- why a row was set aside (state 'quarantined'): this version cannot read it
+    quarantine_reason text,
+    quarantined_from text,
+    changed_at ${t.time} NOT NULL,
+    PRIMARY KEY (enquiry_id, channel)
+  );
+  CREATE INDEX deliveries_pending ON deliveries (channel, received_at, enquiry_id) WHERE state = 'pending';
+  CREATE INDEX deliveries_open ON deliveries (state, channel) WHERE state <> 'delivered';
+  CREATE INDEX deliveries_delivered ON deliveries (delivered_at) WHERE state = 'delivered';
+
+  -- What was found that is not a record (an imported outbox folder's junk): kept, never sent.
+  CREATE TABLE set_aside (
+    ref text PRIMARY KEY,
+    from_state text NOT NULL,
+    reason text NOT NULL,
+    at ${t.time} NOT NULL,
+    content text
+  );
+
+  -- A row /healthz writes (SQLite): a volume that cannot take a write is seen before a visitor meets it.
+  CREATE TABLE store_health (
+    id integer PRIMARY KEY CHECK (id = 1),
+    checked_at ${t.time}
+  );
+
+  -- The spacing of calls per channel: when the last call started and ended.
+  CREATE TABLE delivery_pacing (
+    channel text PRIMARY KEY,
+    last_call_started_at ${t.time},
+    last_call_ended_at ${t.time}
+  );
+`;
+
+const SQLITE_TYPES = { id: "text", time: "text", json: "text" };
+const POSTGRES_TYPES = { id: "uuid", time: "timestamptz", json: "jsonb" };
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "enquiries, the deliverer's row, the rate limit",
+    sql: {
+      // SQLite starts at version 2.
+      sqlite: "",
+      postgres: `
+        CREATE TABLE enquiries (
+          id uuid PRIMARY KEY,
+          state text NOT NULL CHECK (state IN ('pending', 'failed', 'delivered', 'quarantined')),
+          received_at timestamptz NOT NULL,
+          due_at timestamptz NOT NULL,
+          record jsonb NOT NULL,
+          quarantine_reason text,
+          quarantined_from text,
+          changed_at timestamptz NOT NULL DEFAULT clock_timestamp()
+        );
+        CREATE INDEX enquiries_pending ON enquiries (received_at, id) WHERE state = 'pending';
+        CREATE INDEX enquiries_open ON enquiries (state) WHERE state <> 'delivered';
+        CREATE INDEX enquiries_delivered ON enquiries (changed_at) WHERE state = 'delivered';
+        CREATE TABLE enquiry_deliverer (
+          id int PRIMARY KEY CHECK (id = 1),
+          holder text,
+          backend_pid int,
+          heartbeat_at timestamptz,
+          last_call_started_at timestamptz,
+          last_call_ended_at timestamptz
+        );
+        INSERT INTO enquiry_deliverer (id) VALUES (1);
+        CREATE TABLE enquiry_rate_limit (
+          key varchar(255) PRIMARY KEY,
+          points integer NOT NULL DEFAULT 0,
+          expire bigint
+        );
+      `,
+    },
+  },
+  {
+    version: 2,
+    name: "enquiries as columns, one delivery per channel, set aside, pacing per channel",
+    sql: {
+      sqlite: `${layout(SQLITE_TYPES)}
+        -- Who delivers: the lease (holder, heartbeat), taken in a write transaction.
+        CREATE TABLE enquiry_deliverer (
+          id integer PRIMARY KEY CHECK (id = 1),
+          holder text,
+          heartbeat_at text
+        );
+        INSERT INTO enquiry_deliverer (id) VALUES (1);
+      `,
+      // The first layout's rows are moved by \`after\`, then its table goes.
+      postgres: `
+        ALTER TABLE enquiries RENAME TO enquiries_v1;
+        ALTER TABLE enquiries_v1 RENAME CONSTRAINT enquiries_pkey TO enquiries_v1_pkey;
+        ${layout(POSTGRES_TYPES)}
+        INSERT INTO delivery_pacing (channel, last_call_started_at, last_call_ended_at)
+          SELECT 'email', last_call_started_at, last_call_ended_at FROM enquiry_deliverer WHERE id = 1;
+      `,
+    },
+    after: {
+      async postgres(tx) {
+        const rows = await tx.all<{
+          id: string;
+          state: string;
+          record: unknown;
+          reason: string | null;
+          from: string | null;
+          changed_at: Date;
+        }>(
+          `SELECT id, state, record, quarantine_reason AS reason, quarantined_from AS "from", changed_at FROM enquiries_v1`,
+        );
+        for (const row of rows) await moveFirstLayoutRow(tx, row);
+        await tx.run("DROP TABLE enquiries_v1");
+      },
+    },
+  },
+];
+
+/** One row of PostgreSQL's first layout into version 2: a record this version reads keeps its
+ * state and attempts; anything else is kept as a quarantined delivery with its reason. */
+async function moveFirstLayoutRow(
+  tx: Queryable,
+  row: { id: string; state: string; record: unknown; reason: string | null; from: string | null; changed_at: Date },
+) {
+  const read = row.state === "quarantined" ? undefined : checkRecord(row.record);
+  const record = read?.ok ? read.record : undefined;
+  const e = record?.enquiry;
+  const receivedAt = record?.receivedAt ?? row.changed_at.toISOString();
+  await tx.run(
+    `INSERT INTO enquiries (id, received_at, request_id, name, email, phone, category, message, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      row.id,
+      receivedAt,
+      record?.requestId ?? null,
+      e?.name ?? "",
+      e?.email ?? "",
+      e?.number ?? "",
+      e?.category ?? "",
+      e?.message ?? "",
+      e?.language ?? null,
+    ],
+  );
+  const state = record ? row.state : "quarantined";
+  const reason = record ? null : (row.reason ?? (read && !read.ok ? read.reason : "unreadable"));
+  await tx.run(
+    `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count,
+       sending_since, retried_at, delivered_at, failure, quarantine_reason, quarantined_from, changed_at)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      row.id,
+      state,
+      receivedAt,
+      record?.nextAttemptAt ?? receivedAt,
+      JSON.stringify(record?.attempts ?? []),
+      record?.attempts.length ?? 0,
+      record?.sendingSince ?? null,
+      record?.retriedAt ?? null,
+      record?.deliveredAt ?? null,
+      record?.failure ? JSON.stringify(record.failure) : null,
+      reason,
+      record ? null : (row.from ?? row.state),
+      row.changed_at.toISOString(),
+    ],
+  );
+}
+
+export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+const VERSIONS_TABLE = `CREATE TABLE IF NOT EXISTS enquiry_schema_versions (
+  version integer PRIMARY KEY,
+  name text NOT NULL,
+  applied_at text NOT NULL
+)`;
+
+/** Two keys of the advisory locks this app takes in PostgreSQL: (APP_LOCK, 1) the deliverer's,
+ * (APP_LOCK, 2) the schema's. */
+export const APP_LOCK = 0x41565650; // "AVVP"
+export const DELIVERER_LOCK = 1;
+const SCHEMA_LOCK = 2;
+
+/** Applies the versions the database lacks, under the schema lock; returns the ones it applied.
+ * Refuses a database that is at a newer version than this code. */
+export async function migrate(sql: Sql): Promise<number[]> {
+  return sql.transaction(async (tx) => {
+    if (sql.dialect === "postgres") await tx.all("SELECT pg_advisory_xact_lock($1, $2)", [APP_LOCK, SCHEMA_LOCK]);
+    await tx.run(VERSIONS_TABLE);
+    const rows = await tx.all<{ version: number }>("SELECT version FROM enquiry_schema_versions");
+    const present = new Set(rows.map((r) => Number(r.version)));
+    const newest = Math.max(0, ...present);
+    if (newest > LATEST_VERSION)
+      throw new StoreRefusal(
+        `${sql.where} was written by a newer version of this site (schema ${newest}; this one knows up to ${LATEST_VERSION}): run that version, or restore a backup made for this one; nothing was changed`,
+      );
+    const applied: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (present.has(migration.version) || !migration.sql[sql.dialect]) continue;
+      await execScript(tx, sql.dialect, migration.sql[sql.dialect]);
+      await migration.after?.[sql.dialect]?.(tx);
+      await tx.run("INSERT INTO enquiry_schema_versions (version, name, applied_at) VALUES ($1, $2, $3)", [
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      ]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}
+
+/** The version a database is at (the outbox command's `check`). */
+export async function schemaVersion(sql: Queryable): Promise<number> {
+  const rows = await sql.all<{ v: number | null }>("SELECT max(version) AS v FROM enquiry_schema_versions");
+  return Number(rows[0]?.v ?? 0);
+}
+
+/** A script of several statements: PostgreSQL takes it in one query; SQLite one at a time. */
+async function execScript(tx: Queryable, dialect: Dialect, script: string) {
+  if (dialect === "postgres") {
+    await tx.run(script);
+    return;
+  }
+  const statements = script
+    .replace(/--[^\n]*/g, "")
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const statement of statements) await tx.run(statement);
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import type { Env } from "~/utils/env-schema.server";
+import { createPostgres, type PostgresSql } from "./postgres.server";
+import { createSqlStore } from "./sql-store.server";
+import { createSqlite } from "./sqlite.server";
+import type { EnquiryStore } from "./store.server";
+
+/** Where enquiries are kept when DATABASE_URL is unset: one SQLite file on the data volume. */
+export const DEFAULT_DATABASE_FILE = "./data/site.db";
+
+/** The database DATABASE_URL names: `postgres://…` (several hosts), `file:PATH` (an SQLite file
+ * at PATH, absolute or relative to the working folder), or unset (DEFAULT_DATABASE_FILE). */
+export function databaseOf(
+  url: string | undefined,
+): { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string } {
+  if (url && /^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", url };
+  if (!url) return { dialect: "sqlite", file: path.resolve(DEFAULT_DATABASE_FILE) };
+  const rest = url.replace(/^file:/i, "");
+  // file:///abs/path is a URL; file:relative/path and file:/abs/path are paths.
+  const file = rest.startsWith("//") ? decodeURIComponent(new URL(url).pathname) : rest;
+  return { dialect: "sqlite", file: path.resolve(file) };
+}
+
+/** The store the configuration names, the same way for the server and the outbox command.
+ * Nothing is opened until used. A PostgreSQL pool is shared with the rate limit. */
+export function openStore(
+  env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
+  options: { staleMs?: number } = {},
+): EnquiryStore & { pool?: PostgresSql["pool"] } {
+  const database = databaseOf(env.DATABASE_URL);
+  if (database.dialect === "sqlite") return createSqlStore({ sql: createSqlite(database.file), ...options });
+  const sql = createPostgres(database.url, { poolMax: env.DATABASE_POOL_MAX });
+  return Object.assign(createSqlStore({ sql, ...options }), { pool: sql.pool });
+}

@@ -1,0 +1,29 @@
+// The outbox folder as earlier versions wrote it (OUTBOX_DIR: one JSON file per enquiry in the
+// folder of its state, named by arrival and id; junk set aside in quarantine/<folder>/ with
+// reason.json; the first layout's files at the top), for the tests that move one in.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { EnquiryRecord } from "./record.server";
+import type { RecordState } from "./store.server";
+
+export const folderRecordName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
+  `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
+
+export async function writeFolderRecord(dir: string, state: RecordState, record: EnquiryRecord) {
+  await mkdir(path.join(dir, state), { recursive: true });
+  await writeFile(path.join(dir, state, folderRecordName(record)), JSON.stringify({ v: 1, ...record }));
+}
+
+export async function writeFolderQuarantine(dir: string, folder: string, entry: string, reason: object) {
+  await mkdir(path.join(dir, "quarantine", folder), { recursive: true });
+  await writeFile(path.join(dir, "quarantine", folder, "entry"), entry);
+  await writeFile(path.join(dir, "quarantine", folder, "reason.json"), JSON.stringify(reason));
+}
+
+/** The lease file of a server of an earlier version that still delivers from the folder. */
+export async function writeLiveFolderLease(dir: string) {
+  await writeFile(
+    path.join(dir, "delivery.lease"),
+    JSON.stringify({ owner: "x", host: "another-host", pid: 1, renewedAt: Date.now() }),
+  );
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe } from "vitest";
+import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
+import { openStore } from "./open-store.server";
+import { storeContract } from "./store-contract";
+
+let cluster: PgCluster;
+let url = "";
+let n = 0;
+
+describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throwaway PostgreSQL cluster", () => {
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 60_000);
+  afterAll(() => cluster?.remove());
+
+  storeContract("PostgreSQL", {
+    async reset() {
+      url = cluster.createDatabase(`contract_${++n}`);
+    },
+    make: async () => openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000 }),
+    async plantJunk(store) {
+      await store.prepare();
+      // A row another version (or a hand) wrote that this version cannot read as a record.
+      cluster.psql(
+        `INSERT INTO enquiries (id, received_at, name, email, phone, category, message)
+           VALUES ('00000000-0000-4000-8000-000000000000', '2020-01-01', 'x', 'x', 'x', 'other', 'x');
+         INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, changed_at)
+           VALUES ('00000000-0000-4000-8000-000000000000', 'email', 'pending', '2020-01-01', '2020-01-01',
+                   '{"v": 9, "surprise": true}', '2020-01-01');`,
+        `contract_${n}`,
+      );
+    },
+  });
+});

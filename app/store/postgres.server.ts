@@ -1,0 +1,99 @@
+import pg from "pg";
+import type { Queryable, Row, Sql } from "./sql.server";
+
+/** A database's address for logs and the outbox command: never its password. */
+export function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgres://${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}`;
+  } catch {
+    return "postgres://(unparsable URL)";
+  }
+}
+
+/** Errors carry a short code for /healthz: SQLSTATE or the socket's (ECONNREFUSED…), and
+ * ETIMEDOUT for pg's own timeouts, which have none. */
+export function coded(error: unknown): unknown {
+  if (error instanceof Error && !(error as NodeJS.ErrnoException).code)
+    (error as NodeJS.ErrnoException).code = /timeout|timed out/i.test(error.message) ? "ETIMEDOUT" : "EDATABASE";
+  return error;
+}
+
+/** A client (a pooled one in a transaction, or the deliverer's session) as a Queryable. */
+export const queryable = (client: pg.ClientBase | pg.Pool): Queryable => ({
+  async all<T extends Row>(text: string, values: readonly unknown[] = []) {
+    try {
+      return (await client.query<T>(text, values as unknown[])).rows;
+    } catch (error) {
+      throw coded(error);
+    }
+  },
+  async run(text: string, values: readonly unknown[] = []) {
+    try {
+      return (await client.query(text, values as unknown[])).rowCount ?? 0;
+    } catch (error) {
+      throw coded(error);
+    }
+  },
+});
+
+/** PostgreSQL, for several hosts (DATABASE_URL=postgres://…): a pool shared by the store, /healthz
+ * and the rate limit; the deliverer's lock has a connection of its own (pg-deliverer.server.ts). */
+export function createPostgres(connectionString: string, { poolMax = 5 } = {}) {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    application_name: "adriatic-vip",
+    keepAlive: true,
+    // A database that does not answer fails a store in seconds: the visitor is told it was not
+    // stored (with their values kept) rather than left waiting.
+    connectionTimeoutMillis: 3_000,
+    query_timeout: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection the database closed (a restart, a failover) is dropped by the pool;
+  // without a listener its error would end the process.
+  pool.on("error", () => {});
+  let closed = false;
+
+  const sql: Sql & { dialect: "postgres"; pool: pg.Pool; connectionString: string } = {
+    dialect: "postgres",
+    where: describeDatabase(connectionString),
+    pool,
+    connectionString,
+    ...queryable(pool),
+    async transaction(work) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw coded(error);
+      }
+      let broken: Error | undefined;
+      // A connection cut while checked out errs on the client, not the pool: caught here (the
+      // query in flight fails with it), not left to end the process.
+      const onError = (error: Error) => (broken = error);
+      client.on("error", onError);
+      try {
+        await client.query("BEGIN");
+        const result = await work(queryable(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch((rollback: Error) => (broken = rollback));
+        throw coded(error);
+      } finally {
+        client.off("error", onError);
+        client.release(broken); // a connection that broke or could not roll back is not reused
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+  return sql;
+}
+
+export type PostgresSql = ReturnType<typeof createPostgres>;

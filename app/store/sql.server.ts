@@ -1,0 +1,52 @@
+/** One SQL design in two dialects: what the store's queries need of a database, whichever it is.
+ * Statements are written once, with `$1, $2 …` placeholders (PostgreSQL's; sqlite.server.ts
+ * rewrites them for SQLite) and portable SQL; where the dialects differ (types in migrations,
+ * the deliverer's lock) each has its own module. Times are ISO 8601 strings in UTC on the way in
+ * and out (SQLite stores them as text, which sorts as time; PostgreSQL as timestamptz). */
+export type Dialect = "sqlite" | "postgres";
+
+export type Row = Record<string, unknown>;
+
+export type Queryable = {
+  /** Rows of one statement. */
+  all<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]>;
+  /** Runs one statement; the number of rows it changed. */
+  run(text: string, values?: readonly unknown[]): Promise<number>;
+};
+
+export type Sql = Queryable & {
+  dialect: Dialect;
+  /** Where it is, for logs and the outbox command: a file, or a database without its password. */
+  where: string;
+  /** A write transaction: committed when `work` resolves, rolled back when it throws. In SQLite
+   * it takes the write lock at its start (BEGIN IMMEDIATE), so what it reads stays true until it
+   * commits. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** An error as a short code ("SQLITE_FULL", "SQLITE_READONLY", "ECONNREFUSED", a SQLSTATE…),
+ * never its message: messages may name paths or values, and these codes reach /healthz. */
+export const errorCode = (error: unknown): string => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && code ? code : "error";
+};
+
+/** A time read from either dialect (a Date from PostgreSQL, text from SQLite) as ISO 8601. */
+export function isoTime(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.toISOString();
+  const parsed = Date.parse(String(value));
+  return Number.isNaN(parsed) ? String(value) : new Date(parsed).toISOString();
+}
+
+/** A JSON column read from either dialect (parsed by pg for jsonb, text in SQLite). Text that is
+ * not JSON is returned as it is, for the record's check to refuse. */
+export function jsonValue(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

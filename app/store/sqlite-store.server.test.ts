@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll } from "vitest";
+import { sqliteStore } from "~/delivery/delivery-testbed";
+import { storeContract } from "./store-contract";
+
+let file = "";
+const places: string[] = [];
+
+storeContract("SQLite", {
+  async reset() {
+    const dir = await mkdtemp(path.join(tmpdir(), "sqlite-store-"));
+    places.push(dir);
+    file = path.join(dir, "site.db");
+  },
+  make: async () => sqliteStore(file, { staleMs: 3_000 }),
+  async plantJunk(store) {
+    await store.prepare();
+    // Another program writes a row this version cannot read (attempts that are not a list).
+    const db = new Database(file);
+    db.exec(`INSERT INTO enquiries (id, received_at, name, email, phone, category, message)
+               VALUES ('00000000-0000-4000-8000-000000000000', '2020-01-01T00:00:00.000Z', 'x', 'x', 'x', 'other', 'x');
+             INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, changed_at)
+               VALUES ('00000000-0000-4000-8000-000000000000', 'email', 'pending', '2020-01-01T00:00:00.000Z',
+                       '2020-01-01T00:00:00.000Z', '{"surprise": true', '2020-01-01T00:00:00.000Z');`);
+    db.close();
+  },
+});
+
+afterAll(async () => {
+  for (const place of places) await rm(place, { recursive: true, force: true });
+});

@@ -1,0 +1,336 @@
+import { randomUUID } from "node:crypto";
+import { chmodSync, closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { hostname } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Queryable, Row, Sql } from "./sql.server";
+import { StoreRefusal, type DelivererLock, type Pacing } from "./store.server";
+
+/** How long a statement waits for another process's write lock (a second server on the same
+ * volume, the outbox command, a backup) before it fails with SQLITE_BUSY: the visitor then gets
+ * the "could not store" answer with their values kept. The driver is synchronous, so the server
+ * waits with it: kept short. */
+export const BUSY_TIMEOUT_MS = 2_000;
+
+const HEADER = "SQLite format 3\0";
+
+/** Codes that mean the file itself is wrong, not the volume or the moment. */
+const REFUSED = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
+/** Codes after which the connection is opened afresh at its next use: a volume that was
+ * read-only (or gone) when it was opened keeps the connection read-only after it comes back. */
+const REOPEN = /^SQLITE_(CANTOPEN|READONLY|IOERR)/;
+
+/** Every use of a database file in this process, one at a time, whichever connection makes it:
+ * the driver is synchronous and waits for another connection's lock by blocking the event loop,
+ * so two connections of one process (tests, development's reloaded modules) that interleaved
+ * their transactions would wait on each other until the busy timeout. */
+const queues = new Map<string, { chain: Promise<unknown> }>();
+
+/** What to tell an operator about a file that is not a usable database. */
+function refusal(file: string, what: string) {
+  return new StoreRefusal(
+    `${file} ${what}: nothing was written to it. Move it aside and restore a backup (npm run outbox -- backup makes one), or set DATABASE_URL=file:<another path>.`,
+  );
+}
+
+/** Checks the bytes at the path before SQLite opens it: SQLite would take an empty or a foreign
+ * file as its own and, on the first write, overwrite it. */
+function checkHeader(file: string) {
+  let size: number;
+  try {
+    const info = statSync(file);
+    if (!info.isFile()) throw refusal(file, "is not a file (a folder, a device or a socket?)");
+    size = info.size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // a new database
+    throw error;
+  }
+  if (size === 0) return; // created by an earlier start that stopped before its first write
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.alloc(HEADER.length);
+    readSync(fd, head, 0, head.length, 0);
+    if (head.toString("latin1") !== HEADER)
+      throw refusal(file, "is not an SQLite database (its first bytes say otherwise)");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `$1, $2 …` (the one way statements are written) as SQLite's anonymous `?`, with the values
+ * in the order they are used. */
+function positional(text: string, values: readonly unknown[]) {
+  const ordered: unknown[] = [];
+  const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+    ordered.push(bindable(values[Number(n) - 1]));
+    return "?";
+  });
+  return { sql, ordered };
+}
+
+const bindable = (value: unknown) =>
+  value === undefined
+    ? null
+    : typeof value === "boolean"
+      ? Number(value)
+      : value instanceof Date
+        ? value.toISOString()
+        : value;
+
+/** The embedded database: one file, one host (several processes may open it). WAL, so readers
+ * never wait for the writer; synchronous=FULL, so a committed transaction (an accepted
+ * enquiry) is on disk; foreign keys on; a busy timeout for another process's write. Opened on
+ * first use; a file that is not a database, is damaged or is newer is refused (StoreRefusal),
+ * never repaired or overwritten. */
+export function createSqlite(file: string) {
+  const where = path.resolve(file);
+  let db: Database.Database | undefined;
+  const statements = new Map<string, Database.Statement>();
+  // Every use of the file, one at a time: a transaction's statements are never interleaved
+  // with another request's (or another connection's of this process).
+  const queue = queues.get(where) ?? { chain: Promise.resolve() };
+  queues.set(where, queue);
+  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
+    const run = queue.chain.then(work, work);
+    queue.chain = run.catch(() => {});
+    return run;
+  };
+  let reopen = false;
+  const closeNow = () => {
+    statements.clear();
+    db?.close();
+    db = undefined;
+  };
+
+  function open(): Database.Database {
+    if (db) return db;
+    checkHeader(where);
+    mkdirSync(path.dirname(where), { recursive: true, mode: 0o700 });
+    // Visitors' personal data: readable by this user only (SQLite gives its -wal and -shm
+    // files the database's mode).
+    closeSync(openSync(where, "a", 0o600));
+    const opened = new Database(where, { timeout: BUSY_TIMEOUT_MS });
+    try {
+      opened.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      opened.pragma("foreign_keys = ON");
+      opened.pragma("synchronous = FULL");
+      const [check] = opened.pragma("quick_check(1)") as { quick_check: string }[];
+      if (check?.quick_check !== "ok") throw refusal(where, `is damaged (SQLite's check: ${check?.quick_check})`);
+      // A read-only volume refuses the switch: the file is still read (and writes are refused
+      // with SQLITE_READONLY, which the visitor meets as "not stored").
+      const mode = opened.pragma("journal_mode", { simple: true });
+      if (mode !== "wal") {
+        try {
+          opened.pragma("journal_mode = WAL");
+        } catch (error) {
+          if ((error as { code?: string }).code !== "SQLITE_READONLY") throw error;
+        }
+      }
+    } catch (error) {
+      opened.close();
+      throw REFUSED.has((error as { code?: string }).code ?? "")
+        ? refusal(where, "is damaged or not a database")
+        : error;
+    }
+    db = opened;
+    return opened;
+  }
+
+  function statement(text: string) {
+    let prepared = statements.get(text);
+    if (!prepared) {
+      prepared = open().prepare(text);
+      statements.set(text, prepared);
+    }
+    return prepared;
+  }
+
+  /** Runs on the open connection; a damaged page met later is a refusal too. */
+  function use<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "";
+      if (REFUSED.has(code)) throw refusal(where, "is damaged");
+      if (REOPEN.test(code)) reopen = true;
+      throw error;
+    }
+  }
+  /** After the section: a connection that met the volume's fault is opened afresh next time. */
+  const settle = () => {
+    if (reopen && !db?.inTransaction) {
+      reopen = false;
+      try {
+        closeNow();
+      } catch {
+        db = undefined;
+      }
+    }
+  };
+
+  const direct: Queryable = {
+    async all<T extends Row>(text: string, values: readonly unknown[] = []) {
+      const { sql, ordered } = positional(text, values);
+      return use(() => {
+        const prepared = statement(sql);
+        return (prepared.reader ? prepared.all(...ordered) : (prepared.run(...ordered), [])) as T[];
+      });
+    },
+    async run(text: string, values: readonly unknown[] = []) {
+      const { sql, ordered } = positional(text, values);
+      return use(() => statement(sql).run(...ordered).changes);
+    },
+  };
+
+  const sql: Sql & { dialect: "sqlite"; file: string; database(): Database.Database } = {
+    dialect: "sqlite",
+    where,
+    file: where,
+    all: <T extends Row>(text: string, values?: readonly unknown[]) =>
+      exclusive(() => direct.all<T>(text, values).finally(settle)),
+    run: (text, values) => exclusive(() => direct.run(text, values).finally(settle)),
+    transaction: (work) =>
+      exclusive(async () => {
+        try {
+          const connection = use(open);
+          use(() => connection.exec("BEGIN IMMEDIATE"));
+          try {
+            const result = await work(direct);
+            use(() => connection.exec("COMMIT"));
+            return result;
+          } catch (error) {
+            if (connection.inTransaction) connection.exec("ROLLBACK");
+            throw error;
+          }
+        } finally {
+          settle();
+        }
+      }),
+    database: () => use(open),
+    async close() {
+      await exclusive(closeNow);
+    },
+  };
+  return sql;
+}
+
+export type SqliteSql = ReturnType<typeof createSqlite>;
+
+/** Which process delivers from this file: a lease row with a heartbeat, taken and renewed in a
+ * write transaction, so two processes on the same file (a second server on the volume, the
+ * outbox command) never both deliver. Another takes over when the heartbeat is `staleMs` old
+ * (the holder froze or died), or at once when the holder was a process of this host that no
+ * longer runs (a restart after kill -9). The intent to send and the pacing are written in a
+ * transaction that checks the lease first, so a process that lost it cannot send. */
+export function createSqliteDeliverer(sql: SqliteSql, { staleMs = 15_000 } = {}) {
+  const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let held = false;
+  let problem: string | undefined;
+  // Renewed on a timer while held, not only between sends: a long pacing wait or a slow call
+  // must not look like a frozen holder.
+  let beat: NodeJS.Timeout | undefined;
+  const beating = (on: boolean) => {
+    clearInterval(beat);
+    beat = on ? setInterval(() => void lock.hold().catch(() => {}), staleMs / 3) : undefined;
+    beat?.unref();
+  };
+
+  const gone = (holder: string) => {
+    const [host, pid] = holder.split(":");
+    if (host !== hostname() || !pid || Number(pid) === process.pid) return false;
+    try {
+      process.kill(Number(pid), 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "ESRCH";
+    }
+  };
+
+  const lock: DelivererLock = {
+    async hold() {
+      try {
+        const was = held;
+        held = await sql.transaction(async (tx) => {
+          const [row] = await tx.all<{ holder: string | null; heartbeat_at: string | null }>(
+            "SELECT holder, heartbeat_at FROM enquiry_deliverer WHERE id = 1",
+          );
+          const now = Date.now();
+          const free =
+            !row?.holder ||
+            row.holder === me ||
+            now - Date.parse(row.heartbeat_at ?? "") > staleMs ||
+            Number.isNaN(Date.parse(row.heartbeat_at ?? "")) ||
+            gone(row.holder);
+          if (!free) return false;
+          await tx.run("UPDATE enquiry_deliverer SET holder = $1, heartbeat_at = $2 WHERE id = 1", [
+            me,
+            new Date(now).toISOString(),
+          ]);
+          return true;
+        });
+        if (held !== was) beating(held);
+        problem = undefined;
+      } catch (error) {
+        if (held) problem = `delivery lease cannot be renewed (${(error as { code?: string }).code ?? "error"})`;
+        held = false;
+        beating(false);
+        throw error;
+      }
+      return held;
+    },
+    async release() {
+      beating(false);
+      if (!held) return;
+      held = false;
+      await sql.run("UPDATE enquiry_deliverer SET holder = NULL, heartbeat_at = NULL WHERE id = 1 AND holder = $1", [
+        me,
+      ]);
+    },
+    problem: () => problem,
+  };
+
+  /** Runs `work` in a write transaction, only while this process holds the lease. */
+  function asHolder<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return sql.transaction(async (tx) => {
+      const [row] = await tx.all<{ holder: string | null }>("SELECT holder FROM enquiry_deliverer WHERE id = 1");
+      if (!held || row?.holder !== me) {
+        held = false;
+        beating(false);
+        throw Object.assign(new Error("not the deliverer"), { code: "ENOTHOLDER" });
+      }
+      return work(tx);
+    });
+  }
+
+  // One host, one clock: the times are this machine's.
+  const pacing = (channel: string): Pacing => ({
+    async waitMs(intervalMs) {
+      const [row] = await sql.all<{ s: string | null; e: string | null }>(
+        "SELECT last_call_started_at AS s, last_call_ended_at AS e FROM delivery_pacing WHERE channel = $1",
+        [channel],
+      );
+      const last = Math.max(...[row?.s, row?.e].map((t) => Date.parse(t ?? "")).filter(Number.isFinite), -Infinity);
+      return Number.isFinite(last) ? Math.max(0, Math.ceil(last + intervalMs - Date.now())) : 0;
+    },
+    async callStarting() {
+      await asHolder((tx) =>
+        tx.run(
+          `INSERT INTO delivery_pacing (channel, last_call_started_at) VALUES ($1, $2)
+             ON CONFLICT (channel) DO UPDATE SET last_call_started_at = excluded.last_call_started_at`,
+          [channel, new Date().toISOString()],
+        ),
+      );
+    },
+    async callEnded() {
+      await asHolder((tx) =>
+        tx.run(
+          `INSERT INTO delivery_pacing (channel, last_call_ended_at) VALUES ($1, $2)
+             ON CONFLICT (channel) DO UPDATE SET last_call_ended_at = excluded.last_call_ended_at`,
+          [channel, new Date().toISOString()],
+        ),
+      );
+    },
+  });
+
+  return { lock, pacing, asHolder };
+}

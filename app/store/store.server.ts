@@ -1,0 +1,110 @@
+import type { EnquiryRecord, StoredEnquiry } from "./record.server";
+
+/** The enquiry store's contract: what the contact action, the delivery worker, /healthz and the
+ * outbox command need of the database that keeps enquiries. One implementation
+ * (sql-store.server.ts) over either database, SQLite (the embedded default, one host) or
+ * PostgreSQL (several hosts); one contract suite (store-contract.ts) runs against both. The
+ * worker's rules (retry, pacing, give-up, retention) are written once, in
+ * app/delivery/worker.server.ts, over this contract (docs/decisions/0019-sqlite-store.md). */
+export const STATES = ["pending", "failed", "delivered"] as const;
+export type RecordState = (typeof STATES)[number];
+
+/** A record and the state its delivery is in. */
+export type QueuedRecord = EnquiryRecord & { state: RecordState };
+
+export type QueueCounts = {
+  pending: number;
+  /** Pending records that have been tried and failed at least once. */
+  retrying: number;
+  failed: number;
+  delivered: number;
+  /** Rows this version cannot read (and entries imported from a folder that were not records),
+   * set aside. */
+  quarantined: number;
+  oldestPendingAt?: string;
+};
+
+/** Something set aside: never read into a record, never sent. `ref` names it for an operator. */
+export type SetAside = { ref: string; from: string; reason: string; at: string };
+
+/** Which process delivers: one at a time per database. */
+export type DelivererLock = {
+  /** Takes or keeps the right to deliver; checked again just before every call. */
+  hold(): Promise<boolean>;
+  /** Gives it up (on shutdown), so another process takes over without waiting. */
+  release(): Promise<void>;
+  /** Why the held right could not be renewed, while that lasts (for /healthz). */
+  problem(): string | undefined;
+};
+
+/** The spacing between calls to the provider, kept in the database where every deliverer sees
+ * it: a new holder continues the spacing of the last one. */
+export type Pacing = {
+  /** How long to wait before a call may start: `intervalMs` after the end of the previous one,
+   * and after its start (a deliverer that died in a call never wrote its end). */
+  waitMs(intervalMs: number): Promise<number>;
+  /** Notes that a call starts now (refused, throws, when it cannot be noted: then no call). */
+  callStarting(): Promise<void>;
+  /** Notes that a call has just ended. */
+  callEnded(): Promise<void>;
+};
+
+export type EnquiryStore = {
+  kind: "sqlite" | "postgres";
+  /** Where enquiries are kept, for logs and the outbox command: a file, or a database without
+   * its password. */
+  where: string;
+  /** Opens the database and applies the migrations it lacks (once; again after a failure).
+   * Refuses, with a StoreRefusal, a file that is not this app's database or is newer. */
+  prepare(): Promise<void>;
+  /** Accepts an enquiry: committed (fsync'ed) when this resolves. */
+  store(enquiry: StoredEnquiry, requestId?: string): Promise<QueuedRecord>;
+  /** The oldest pending record that is due, skipping the ids in `skip`. Rows met on the way that
+   * this version cannot read are set aside. */
+  nextDue(now: number, skip?: readonly string[]): Promise<QueuedRecord | undefined>;
+  /** Writes the intent to send, just before a call: refused (throws) when it cannot be written
+   * or when this process is no longer the deliverer. Undefined when the record is no longer
+   * pending (an operator changed it meanwhile): not sent. */
+  markSending(record: QueuedRecord, at: string): Promise<QueuedRecord | undefined>;
+  /** Replaces a pending record's delivery (attempts, next try). */
+  update(record: QueuedRecord): Promise<void>;
+  /** Moves a record to another state with changes; safe to call again after a failure. */
+  move(record: QueuedRecord, to: RecordState, changes?: Partial<EnquiryRecord>): Promise<QueuedRecord>;
+  /** The counts /healthz shows, at most `maxAgeMs` old (this process's own writes are seen at once). */
+  counts(options?: { maxAgeMs?: number }): Promise<QueueCounts>;
+  /** Throws what a store would meet now (a read-only or full volume, a database gone). */
+  writeCheck(): Promise<void>;
+  /** Delivered records older than `olderThanMs` (by delivery) deleted; returns how many. The
+   * deliverer's chore, and the outbox command's purge. */
+  purgeDelivered(olderThanMs: number): Promise<number>;
+  deliverer(): DelivererLock;
+  pacing(): Pacing;
+
+  // The outbox command's view (reads everything: not for the server's polls).
+  scan(state: RecordState): Promise<{ records: QueuedRecord[]; unreadable: SetAside[] }>;
+  /** A record by its id or the start of it, in whatever state. */
+  find(idPrefix: string): Promise<QueuedRecord[]>;
+  /** Back to pending, due now, with the give-up clock restarted (a failed or pending record). */
+  retry(record: QueuedRecord): Promise<QueuedRecord>;
+  quarantined(): Promise<SetAside[]>;
+  /** Takes in a record kept elsewhere (an outbox folder being moved in), in its state, with its
+   * attempts; one already here (same id) is left as it is. True when it was inserted. */
+  insertExisting(record: QueuedRecord): Promise<boolean>;
+  /** Keeps something that is not a record (an imported folder's junk) as set aside. */
+  insertSetAside(entry: SetAside & { content: string }): Promise<boolean>;
+  /** An online, consistent copy of the database into a new file (SQLite; PostgreSQL refuses:
+   * its own tools back it up). */
+  backup(file: string): Promise<void>;
+  /** The database's own check (SQLite's integrity check) and whether the schema is at this
+   * version; `problems` empty when all is well. */
+  check(): Promise<{ version: number; problems: string[] }>;
+  /** Closes connections (the outbox command, tests, shutdown). */
+  close(): Promise<void>;
+};
+
+/** A database the server must not use: not a database, damaged, or written by a newer version.
+ * The server refuses to start with this message (one line: the file, what is wrong, what to do),
+ * and never writes to it. */
+export class StoreRefusal extends Error {
+  override name = "StoreRefusal";
+}
