@@ -1,9 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 import {
   BASE_URL,
-  E2E_DEFAULT_OUTBOX_DIR,
+  E2E_DEFAULT_DATABASE,
   E2E_EMAILJS,
-  E2E_OUTBOX_DIR,
+  E2E_DATABASE,
   E2E_SITE_URL,
   E2E_WHATSAPP_NUMBER,
   MOCKS_RECORD_FILE,
@@ -68,7 +68,7 @@ export default defineConfig({
         MOCKS_RECORD_FILE,
         PUBLIC_SITE_URL: E2E_SITE_URL,
         WHATSAPP_NUMBER: E2E_WHATSAPP_NUMBER,
-        OUTBOX_DIR: E2E_OUTBOX_DIR,
+        DATABASE_URL: `file:${E2E_DATABASE}`,
         RELAY_TIMEOUT_MS: "1500",
         // Pacing is proven by the unit tests, the ops tests and the bench; here it would
         // only queue the suites' enquiries behind each other.
@@ -84,7 +84,7 @@ export default defineConfig({
       timeout: 30_000,
       stderr: serverLogs,
       // Also the staging switch: this server asks search engines not to index it.
-      env: { ...serverEnv, PORT: String(OUTBOX_PORT), OUTBOX_DIR: E2E_DEFAULT_OUTBOX_DIR, ROBOTS_NOINDEX: "true" },
+      env: { ...serverEnv, PORT: String(OUTBOX_PORT), DATABASE_URL: `file:${E2E_DEFAULT_DATABASE}`, ROBOTS_NOINDEX: "true" },
     },
     {
       command: "node build/start.js",
@@ -92,7 +92,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stderr: serverLogs,
-      env: { ...serverEnv, PORT: String(UNWRITABLE_PORT), OUTBOX_DIR: "/dev/null/outbox" },
+      env: { ...serverEnv, PORT: String(UNWRITABLE_PORT), DATABASE_URL: "file:/dev/null/site.db" },
     },
   ],
 });

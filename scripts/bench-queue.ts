@@ -1,22 +1,25 @@
-// The enquiry queue at 100 and at 10,000 waiting, side by side (`npm run bench:queue`): the
-// production build with EmailJS's stand-in in an outage while the outbox fills through real
-// POSTs, then:
+// The enquiry queue at 100 and at 10,000 waiting, side by side (`npm run bench:queue`; add
+// 100,000 with BENCH_QUEUE_SIZES=100,10000,100000): the production build on its SQLite database
+// with EmailJS's stand-in in an outage while the queue fills through real POSTs, then:
 //   - time to accept them (POST /contact, 16 at a time) and the median accept;
 //   - the waiting server's CPU over 5 s (a core = 100 %);
 //   - /healthz and a page, median of 40 sequential requests;
 //   - the drain once EmailJS is back: deliveries a second over 8 s, oldest first, none twice.
 // Goals (ratios to the 100 case, in the same run): idle CPU, /healthz, page and accept within
 // 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order.
+// Then a burst of 200 concurrent POSTs with EmailJS up: each answered in what time (median,
+// p99), all stored, each delivered once.
 // BENCH_QUEUE_STORE=postgres measures the PostgreSQL store instead (a throwaway cluster, one
 // database per size; `npm run bench:queue:postgres`). Needs a build (`npm run build`).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { openStore } from "../app/store/open-store.server";
 import { readRecordedSends } from "../mocks/recorded-sends";
 import { startPgCluster, type PgCluster } from "./lib/pg-cluster";
 import { serveBuild } from "./lib/serve-build";
 
-const STORE = process.env.BENCH_QUEUE_STORE === "postgres" ? "postgres" : "file";
+const STORE = process.env.BENCH_QUEUE_STORE === "postgres" ? "postgres" : "sqlite";
 const cluster: PgCluster | undefined = STORE === "postgres" ? await startPgCluster() : undefined;
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? "100,10000").split(",").map(Number);
@@ -62,24 +65,17 @@ function inQueueOrder(messages: string[], queueOrder: string[]): boolean {
   return increasing(positions) || positions.some((_, skip) => increasing(positions.filter((__, i) => i !== skip)));
 }
 
-const folderOrder = (pendingDir: string) =>
-  readdirSync(pendingDir)
-    .sort()
-    .slice(0, 40)
-    .map(
-      (f) =>
-        (JSON.parse(readFileSync(path.join(pendingDir, f), "utf8")) as { enquiry: { message: string } }).enquiry
-          .message,
-    );
+/** The first 40 of the queue's order, read through the store's own entry (as the outbox command). */
+async function queueOrder(databaseUrl: string): Promise<string[]> {
+  const store = openStore({ DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: 1 });
+  try {
+    return (await store.scan("pending")).records.slice(0, 40).map((r) => r.enquiry.message);
+  } finally {
+    await store.close();
+  }
+}
 
-const databaseOrder = (pg: PgCluster, database: string) =>
-  pg
-    .psql(
-      "SELECT record -> 'enquiry' ->> 'message' FROM enquiries WHERE state = 'pending' ORDER BY received_at, id LIMIT 40",
-      database,
-    )
-    .trim()
-    .split("\n");
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
 
 type Row = {
   size: number;
@@ -98,6 +94,7 @@ async function measure(size: number, port: number): Promise<Row> {
   const record = path.join(dir, "sent.jsonl");
   const outage = path.join(dir, "outage");
   writeFileSync(outage, "503");
+  const databaseUrl = cluster ? cluster.createDatabase(`bench_${size}`) : `file:${path.join(dir, "site.db")}`;
   const server = await serveBuild({
     port,
     env: {
@@ -105,8 +102,7 @@ async function measure(size: number, port: number): Promise<Row> {
       MOCKS: "true",
       MOCKS_RECORD_FILE: record,
       MOCKS_OUTAGE_FILE: outage,
-      OUTBOX_DIR: path.join(dir, "outbox"),
-      ...(cluster ? { DATABASE_URL: cluster.createDatabase(`bench_${size}`) } : {}),
+      DATABASE_URL: databaseUrl,
       RATE_LIMIT_MAX: "0",
       // Short backoff: every record is due again when EmailJS comes back, so the drain's order
       // is the queue's order.
@@ -150,9 +146,7 @@ async function measure(size: number, port: number): Promise<Row> {
     }
 
     // The queue's order, as the store keeps it (by arrival): the first 40.
-    const queueOrder = cluster
-      ? databaseOrder(cluster, `bench_${size}`)
-      : folderOrder(path.join(dir, "outbox", "pending"));
+    const order = await queueOrder(databaseUrl);
 
     // EmailJS is back: count deliveries for 8 s.
     rmSync(outage);
@@ -170,7 +164,7 @@ async function measure(size: number, port: number): Promise<Row> {
       pageMs: median(pageMs),
       // From the spacing of the calls: the first one waits for the pace after the last failure.
       drainPerSecond: drained.length > 1 ? (drained.length - 1) / ((drained.at(-1)!.at - drained[0]!.at) / 1000) : 0,
-      drainedInOrder: inQueueOrder(messages, queueOrder),
+      drainedInOrder: inQueueOrder(messages, order),
       drainedTwice: messages.length - new Set(messages).size,
     };
   } finally {
@@ -179,9 +173,68 @@ async function measure(size: number, port: number): Promise<Row> {
   }
 }
 
+type Burst = { size: number; medianMs: number; p99Ms: number; stored: number; deliveredOnce: number; twice: number };
+
+/** A burst of concurrent POSTs with EmailJS up (its stand-in, paced at 20 ms so the check of
+ * "each delivered once" takes seconds): each answer's time, then every one delivered, once. */
+async function burst(size: number, port: number): Promise<Burst> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-burst-"));
+  const record = path.join(dir, "sent.jsonl");
+  const databaseUrl = cluster ? cluster.createDatabase(`burst_${size}`) : `file:${path.join(dir, "site.db")}`;
+  const server = await serveBuild({
+    port,
+    env: {
+      ...ids,
+      MOCKS: "true",
+      MOCKS_RECORD_FILE: record,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_MAX: "0",
+      EMAILJS_MIN_INTERVAL_MS: "20",
+    },
+  });
+  try {
+    const times = await Promise.all(
+      Array.from({ length: size }, async (_, n) => {
+        const t = performance.now();
+        const res = await fetch(`${server.base}/contact`, {
+          method: "POST",
+          body: body(900_000 + n),
+          redirect: "manual",
+        });
+        await res.arrayBuffer();
+        if (res.status !== 302) throw new Error(`burst enquiry ${n} answered ${res.status}`);
+        return performance.now() - t;
+      }),
+    );
+    const health = (await (await fetch(`${server.base}/healthz`)).json()) as { pending: number };
+    const deadline = Date.now() + 60_000;
+    const sent = () =>
+      readRecordedSends(record)
+        .filter((s) => s.answered === "200")
+        .map((s) => s.fields.message ?? "");
+    while (new Set(sent()).size < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const messages = sent();
+    const counts = new Map<string, number>();
+    for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
+    return {
+      size,
+      medianMs: median(times),
+      p99Ms: p99(times),
+      stored: health.pending + new Set(messages).size,
+      deliveredOnce: [...counts.values()].filter((c) => c === 1).length,
+      twice: [...counts.values()].filter((c) => c > 1).length,
+    };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rows: Row[] = [];
+let concurrent: Burst;
 try {
   for (const [i, size] of SIZES.entries()) rows.push(await measure(size, 3191 + i));
+  concurrent = await burst(200, 3189);
 } finally {
   cluster?.remove();
 }
@@ -197,6 +250,9 @@ for (const r of rows)
   );
 
 if (cluster) console.log("* the server's and the database's processes together");
+console.log(
+  `burst of ${concurrent.size} concurrent POSTs: answered in ${f(concurrent.medianMs)} ms (median), ${f(concurrent.p99Ms)} ms (p99); ${concurrent.deliveredOnce} delivered once, ${concurrent.twice} twice`,
+);
 const [small, large] = [rows[0]!, rows.at(-1)!];
 const within = (big: number, base: number, slack: number) => big <= base * 2 + slack;
 const goals = [
@@ -220,6 +276,11 @@ const goals = [
     ok: within(large.acceptMedianMs, small.acceptMedianMs, 2),
     value: `${f(large.acceptMedianMs)} ms vs ${f(small.acceptMedianMs)} ms`,
   },
+  {
+    name: `burst of ${concurrent.size} concurrent POSTs: every one stored and delivered once`,
+    ok: concurrent.deliveredOnce === concurrent.size && concurrent.twice === 0,
+    value: `${concurrent.deliveredOnce}/${concurrent.size} once, ${concurrent.twice} twice; p99 ${f(concurrent.p99Ms)} ms`,
+  },
   ...rows.map((r) => ({
     name: `drain at ${r.size}: 0.9–1.05 a second, oldest first, none twice`,
     ok: r.drainPerSecond >= 0.9 && r.drainPerSecond <= 1.05 && r.drainedInOrder && r.drainedTwice === 0,
@@ -231,7 +292,13 @@ mkdirSync("reports", { recursive: true });
 writeFileSync(
   cluster ? "reports/bench-queue-postgres.json" : "reports/bench-queue.json",
   JSON.stringify(
-    { passed: goals.filter((g) => g.ok).length, failed: goals.filter((g) => !g.ok).length, goals, rows },
+    {
+      passed: goals.filter((g) => g.ok).length,
+      failed: goals.filter((g) => !g.ok).length,
+      goals,
+      rows,
+      burst: concurrent,
+    },
     null,
     2,
   ),

@@ -24,7 +24,7 @@ const connections = 50;
 const burstSize = Number(process.env.BENCH_BURST ?? 30);
 const dir = mkdtempSync(path.join(tmpdir(), "bench-"));
 const record = path.join(dir, "emailjs-requests.jsonl");
-const outbox = path.join(dir, "outbox");
+const database = path.join(dir, "site.db");
 const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8"));
 
 function rssSampler(pid: number) {
@@ -73,7 +73,7 @@ async function load(base: string, pid: number, label: string) {
 // 1. Our server.
 const server = await serveBuild({
   port: 3180,
-  env: { ...ids, MOCKS: "true", MOCKS_RECORD_FILE: record, OUTBOX_DIR: outbox, RATE_LIMIT_MAX: "0" },
+  env: { ...ids, MOCKS: "true", MOCKS_RECORD_FILE: record, DATABASE_URL: `file:${database}`, RATE_LIMIT_MAX: "0" },
 });
 console.log(`bench: ${seconds} s at ${connections} connections per run, pages ${PAGES.join(" ")}`);
 // One request per page first: the page cache renders each page once, then serves it.

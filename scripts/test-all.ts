@@ -102,6 +102,8 @@ suite(
     const r = readJson(`${REPORTS}/vitest.json`);
     return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
   },
+  // PostgreSQL was installed above: its tests must run here, not be skipped as in `validate`.
+  { REQUIRE_POSTGRES: "1" },
 );
 // Built with the e2e EmailJS ids in its environment: the bundle test then proves that
 // nothing reads them into client code.

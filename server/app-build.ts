@@ -33,12 +33,12 @@ export function partsOf(build: ServerBuild): AppParts {
   const queue = entry.serverQueue as Partial<ServerQueue> | undefined;
   const metrics = entry.serverMetrics as Partial<ServerMetrics> | undefined;
   const missing = [
-    typeof queue?.open !== "function" || typeof queue.health !== "function" || typeof queue.startDelivery !== "function"
+    (["open", "health", "startDelivery", "close"] as const).some((part) => typeof queue?.[part] !== "function")
       ? "serverQueue"
       : "",
     typeof entry.crossSitePage !== "function" ? "crossSitePage" : "",
     typeof entry.MAX_FORM_BYTES !== "number" ? "MAX_FORM_BYTES" : "",
-    typeof metrics !== "object" || metrics === null ? "serverMetrics" : "",
+    typeof metrics?.observeRequest !== "function" ? "serverMetrics" : "",
   ].filter(Boolean);
   if (missing.length)
     throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);

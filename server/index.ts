@@ -81,7 +81,10 @@ function shutdown(signal: NodeJS.Signals) {
   stopping = true;
   log("info", "server.stopping", { signal });
   const closed = new Promise((resolve) => server.close(resolve));
-  void Promise.all([closed, delivery?.stop()]).then(() => process.exit(0));
+  void Promise.all([closed, delivery?.stop()])
+    .then(() => serverQueue.close())
+    .catch(() => {}) // a database that cannot be closed now changes nothing for the next start
+    .then(() => process.exit(0));
   // Connections that finish their last request become idle: close them as they do.
   setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {

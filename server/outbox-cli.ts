@@ -111,7 +111,9 @@ async function run() {
       if (wanted === "--json") {
         for (const state of STATES) for (const r of (await store.scan(state)).records) console.log(jsonLine(r));
         for (const q of await store.quarantined())
-          console.log(JSON.stringify({ v: 1, ref: q.ref, state: "quarantined", from: q.from, reason: q.reason, at: q.at }));
+          console.log(
+            JSON.stringify({ v: 1, ref: q.ref, state: "quarantined", from: q.from, reason: q.reason, at: q.at }),
+          );
         break;
       }
       if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as RecordState)) fail(USAGE);

@@ -142,8 +142,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     withDeadline(store.counts({ maxAgeMs: 1_000 }), HEALTH_WAIT_MS),
     withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
   ]);
-  if (looked.status === "rejected")
-    problems.push(`database unreadable (${errorCode(looked.reason)})`);
+  if (looked.status === "rejected") problems.push(`database unreadable (${errorCode(looked.reason)})`);
   else counts = looked.value;
   const accepting =
     checked.status === "fulfilled" ? acceptance : { ok: false as const, code: errorCode(checked.reason) };
@@ -152,7 +151,8 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
     : 0;
   if (counts.failed > 0) problems.push(`${counts.failed} failed`);
-  if (counts.quarantined > 0) problems.push(`${counts.quarantined} set aside in quarantine (not readable as enquiries)`);
+  if (counts.quarantined > 0)
+    problems.push(`${counts.quarantined} set aside in quarantine (not readable as enquiries)`);
   if (transport === "emailjs" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
   if (transport === "emailjs" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
     problems.push(`oldest pending ${oldestPendingSeconds} s`);
@@ -172,5 +172,11 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
 /** What the HTTP server (server/) uses of the queue, taken from the Remix build's entry
  * (app/entry.server.tsx re-exports it), so the process holds one store and one worker: the ones
  * the contact action stores into. */
-export const serverQueue = { open: openConfiguredStore, health: queueHealth, startDelivery: startConfiguredDelivery };
+export const serverQueue = {
+  open: openConfiguredStore,
+  health: queueHealth,
+  startDelivery: startConfiguredDelivery,
+  /** Closes the database at the end of a stop (SQLite checkpoints its WAL into the file). */
+  close: () => store.close(),
+};
 export type ServerQueue = typeof serverQueue;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { chmodSync, closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -34,18 +34,18 @@ function refusal(file: string, what: string) {
 }
 
 /** Checks the bytes at the path before SQLite opens it: SQLite would take an empty or a foreign
- * file as its own and, on the first write, overwrite it. */
-function checkHeader(file: string) {
+ * file as its own and, on the first write, overwrite it. False when there is no file yet. */
+function checkHeader(file: string): boolean {
   let size: number;
   try {
     const info = statSync(file);
     if (!info.isFile()) throw refusal(file, "is not a file (a folder, a device or a socket?)");
     size = info.size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // a new database
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false; // a new database
     throw error;
   }
-  if (size === 0) return; // created by an earlier start that stopped before its first write
+  if (size === 0) return true; // created by an earlier start that stopped before its first write
   const fd = openSync(file, "r");
   try {
     const head = Buffer.alloc(HEADER.length);
@@ -55,6 +55,7 @@ function checkHeader(file: string) {
   } finally {
     closeSync(fd);
   }
+  return true;
 }
 
 /** `$1, $2 …` (the one way statements are written) as SQLite's anonymous `?`, with the values
@@ -104,11 +105,12 @@ export function createSqlite(file: string) {
 
   function open(): Database.Database {
     if (db) return db;
-    checkHeader(where);
-    mkdirSync(path.dirname(where), { recursive: true, mode: 0o700 });
-    // Visitors' personal data: readable by this user only (SQLite gives its -wal and -shm
-    // files the database's mode).
-    closeSync(openSync(where, "a", 0o600));
+    if (!checkHeader(where)) {
+      mkdirSync(path.dirname(where), { recursive: true, mode: 0o700 });
+      // Visitors' personal data: readable by this user only (SQLite gives its -wal and -shm
+      // files the database's mode).
+      closeSync(openSync(where, "a", 0o600));
+    }
     const opened = new Database(where, { timeout: BUSY_TIMEOUT_MS });
     try {
       opened.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

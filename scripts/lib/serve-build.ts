@@ -25,7 +25,7 @@ export async function serveBuild({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      OUTBOX_DIR: path.join(mkdtempSync(path.join(tmpdir(), "measure-outbox-")), "outbox"),
+      DATABASE_URL: `file:${path.join(mkdtempSync(path.join(tmpdir(), "measure-")), "site.db")}`,
       ...env,
     },
     stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],

@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 import { CONTACT } from "../../app/i18n/contact";
 import type { Locale } from "../../app/i18n/locale";
 import { readRecordedSends, type RecordedSend } from "../../mocks/recorded-sends";
-import { E2E_OUTBOX_DIR, MOCKS_RECORD_FILE } from "./e2e-env";
+import { E2E_DATABASE, MOCKS_RECORD_FILE } from "./e2e-env";
 
 export type Recorded = RecordedSend;
 
@@ -13,24 +12,34 @@ export function sentWith(message: string): Recorded[] {
   return readRecordedSends(MOCKS_RECORD_FILE).filter((r) => r.fields.message === message);
 }
 
-export type OutboxEntry = {
+/** One line of `npm run outbox -- list --json` (its stable format, README). */
+export type StoredEntry = {
+  id: string;
   state: "pending" | "failed" | "delivered";
+  receivedAt: string;
+  attempts: number;
+  lastAttempt: { outcome: string; status?: number } | null;
+  failure: { reason: string; fix?: string } | null;
   enquiry: Record<string, string>;
-  attempts: { outcome: string; status?: number }[];
-  failure?: { reason: string; fix?: string };
 };
 
-/** Enquiries in an outbox whose message is this one, with the state (folder) each is in. */
-export function outboxWith(message: string, dir = E2E_OUTBOX_DIR): OutboxEntry[] {
-  return (["pending", "failed", "delivered"] as const).flatMap((state) => {
-    const folder = path.join(dir, state);
-    if (!existsSync(folder)) return [];
-    return readdirSync(folder)
-      .filter((f) => f.endsWith(".json"))
-      .map((f) => ({ ...JSON.parse(readFileSync(path.join(folder, f), "utf8")), state }) as OutboxEntry)
-      .filter((r) => r.enquiry.message === message);
+/** Every enquiry in a database, as an operator's script reads them: the outbox command. */
+export function storedIn(database = E2E_DATABASE): StoredEntry[] {
+  const listed = spawnSync(process.execPath, ["build/outbox.js", "list", "--json"], {
+    env: { ...process.env, DATABASE_URL: `file:${database}` },
+    encoding: "utf8",
   });
+  if (listed.status !== 0) throw new Error(`outbox list --json: ${listed.stderr}`);
+  return listed.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as StoredEntry)
+    .filter((r) => r.enquiry);
 }
+
+/** Enquiries in a database whose message is this one, with the state each is in. */
+export const storedWith = (message: string, database = E2E_DATABASE) =>
+  storedIn(database).filter((r) => r.enquiry.message === message);
 
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillForm, outboxWith, toast, unique, valid } from "./enquiry-helpers";
+import { fillForm, storedWith, toast, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
 
 // Behaviour that exists only with JavaScript: playwright.config.ts runs this file in "js".
@@ -28,7 +28,7 @@ test.describe("enquiry with JavaScript", () => {
     await expect(toast(page)).toContainText("Form successfully submitted!");
     await expect(button).toHaveText("Send message");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    expect(outboxWith(message)).toHaveLength(1);
+    expect(storedWith(message)).toHaveLength(1);
   });
 
   test("a double click, or a click while sending, sends the enquiry once", async ({ page }) => {
@@ -43,7 +43,7 @@ test.describe("enquiry with JavaScript", () => {
     await expect(toast(page)).toContainText("Form successfully submitted!");
     // Give a second request, had one been made, time to arrive.
     await page.waitForTimeout(1_500);
-    expect(outboxWith(message)).toHaveLength(1);
+    expect(storedWith(message)).toHaveLength(1);
   });
 
   test("after a warning, focus goes to the first field that needs attention", async ({ page }) => {

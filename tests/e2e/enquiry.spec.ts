@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_DEFAULT_OUTBOX_DIR, E2E_EMAILJS, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
-import { expectFormValues, fillForm, outboxWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
+import { E2E_DEFAULT_DATABASE, E2E_EMAILJS, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
+import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
 
 test.describe("enquiry", () => {
@@ -59,7 +59,7 @@ test.describe("enquiry", () => {
       accessToken: E2E_EMAILJS.EMAILJS_PRIVATE_KEY,
     });
 
-    await expect.poll(() => outboxWith(message).map((r) => r.state)).toEqual(["delivered"]);
+    await expect.poll(() => storedWith(message).map((r) => r.state)).toEqual(["delivered"]);
 
     // Post/redirect/get: a refresh does not send it again.
     await page.reload();
@@ -83,16 +83,16 @@ test.describe("enquiry", () => {
       await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
       // Tried once (and, but for the 403, due to be tried again).
       await expect
-        .poll(() => outboxWith(message).map((r) => `${r.state}, ${r.attempts.length} tried`), { timeout: 8_000 })
+        .poll(() => storedWith(message).map((r) => `${r.state}, ${r.attempts} tried`), { timeout: 8_000 })
         .toEqual([`${state}, 1 tried`]);
-      const [record] = outboxWith(message);
-      expect(record!.attempts[0]!.outcome).not.toBe("delivered");
+      const [record] = storedWith(message);
+      expect(record!.lastAttempt!.outcome).not.toBe("delivered");
       expect(sentWith(message)).toHaveLength(1);
       if (state === "failed") expect(record!.failure!.fix).toMatch(/non-browser applications/);
     });
   }
 
-  test("an outbox that cannot be written shows the error toast, keeps the values, and the site keeps serving", async ({
+  test("a database that cannot be written shows the error toast, keeps the values, and the site keeps serving", async ({
     page,
   }) => {
     const message = unique("Yacht charter for the wedding");
@@ -150,19 +150,19 @@ test.describe("enquiry", () => {
     await expect(toast(page)).toBeHidden();
   });
 
-  test("the embedded default keeps the enquiry in the outbox folder", async ({ page }) => {
+  test("the embedded default keeps the enquiry in its SQLite database", async ({ page }) => {
     const message = unique("Boat party for a birthday");
     await page.goto(`${OUTBOX_BASE_URL}/contact`);
     await fillForm(page, valid(message));
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
-    expect(outboxWith(message, E2E_DEFAULT_OUTBOX_DIR)).toEqual([
+    expect(storedWith(message, E2E_DEFAULT_DATABASE)).toEqual([
       expect.objectContaining({ state: "pending", enquiry: expect.objectContaining({ name: "Ivana Kovač" }) }),
     ]);
     // Nothing is sent without EmailJS ids: it stays pending for an operator to read.
     await page.waitForTimeout(1_000);
     expect(sentWith(message)).toHaveLength(0);
-    expect(outboxWith(message, E2E_DEFAULT_OUTBOX_DIR).map((r) => r.state)).toEqual(["pending"]);
+    expect(storedWith(message, E2E_DEFAULT_DATABASE).map((r) => r.state)).toEqual(["pending"]);
   });
 });
 

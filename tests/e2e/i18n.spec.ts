@@ -11,7 +11,7 @@ import { LAYOUT } from "../../app/i18n/layout";
 import { PRIVACY, type PrivacyFacts } from "../../app/i18n/privacy";
 import { SERVICE_TEXT } from "../../app/i18n/services";
 import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
-import { expectFormValues, fillForm, outboxWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
+import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
 import { PAGES, ready } from "./helpers";
 
 /** Every text of a dictionary, with the path of keys it sits at. */
@@ -178,10 +178,10 @@ test.describe("the enquiry in Croatian", () => {
     await expect.poll(() => sentWith(message).length, { timeout: 15_000 }).toBe(1);
     // The operator reads the category in English, and which language the visitor wrote in.
     expect(sentWith(message)[0]!.fields).toMatchObject({ category: "Concierge services", language: "hr" });
-    expect(outboxWith(message)[0]!.enquiry).toMatchObject({ language: "hr" });
+    expect(storedWith(message)[0]!.enquiry).toMatchObject({ language: "hr" });
   });
 
-  test("an outbox that cannot be written fails in Croatian and keeps every value", async ({ page }) => {
+  test("a database that cannot be written fails in Croatian and keeps every value", async ({ page }) => {
     const message = unique("Vjenčanje na Hvaru");
     await page.goto(`${UNWRITABLE_BASE_URL}/hr/contact`);
     await fillForm(page, valid(message), "hr");

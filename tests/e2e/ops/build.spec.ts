@@ -22,10 +22,10 @@ test("the production server bundles contain no test code", () => {
 
 test("one copy of the app in the server process: the server bundle takes the queue and configuration from the build", () => {
   const server = readFileSync("build/start.js", "utf8");
-  expect(server).not.toMatch(/createOutbox|createPendingIndex|function startDelivery/);
+  expect(server).not.toMatch(/createSqlStore|function startDelivery/);
   expect(server).not.toMatch(/gatePassed\(\) \?\?/); // the app's parsed instance lives in the Remix build only
   const app = readFileSync("build/server/index.js", "utf8");
-  expect(app).toMatch(/createPendingIndex/);
+  expect(app).toMatch(/createSqlStore/);
   expect(app).toMatch(/serverQueue/);
 });
 

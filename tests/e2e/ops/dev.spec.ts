@@ -24,7 +24,7 @@ test("npm run dev serves pages, health and the form through the production pipel
       PORT: String(port),
       MOCKS: "true",
       MOCKS_RECORD_FILE: record,
-      OUTBOX_DIR: path.join(dir, "outbox"),
+      DATABASE_URL: `file:${path.join(dir, "site.db")}`,
       RATE_LIMIT_MAX: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -228,7 +228,7 @@ test.describe("refusals say when to try again, in both languages", () => {
   });
 
   test("503 (nothing could be stored) carries Retry-After", async () => {
-    const broken = await startServer(3153, { OUTBOX_DIR: "/dev/null/outbox" });
+    const broken = await startServer(3153, { DATABASE_URL: "file:/dev/null/site.db" });
     try {
       for (const path of ["/contact", "/hr/contact"]) {
         const res = await fetch(`${broken.base}${path}`, {

@@ -7,11 +7,14 @@ import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-se
 import { E2E_EMAILJS } from "../e2e-env";
 
 /** A production server of its own (node build/start.js) for tests that stop, kill or restart
- * it, with the EmailJS stand-in and its own outbox, record file and outage switch. */
+ * it, with the EmailJS stand-in and its own database, record file and outage switch. */
 export type OpsServer = {
   base: string;
   child: ChildProcess;
   dir: string;
+  /** Its SQLite database. */
+  database: string;
+  /** Where an earlier version's outbox folder would be (moved in at start when present). */
   outbox: string;
   record: string;
   outageFile: string;
@@ -19,10 +22,11 @@ export type OpsServer = {
   exited: Promise<number | null>;
 };
 
-export function workspace(): { dir: string; outbox: string; record: string; outageFile: string } {
+export function workspace(): { dir: string; database: string; outbox: string; record: string; outageFile: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "ops-"));
   return {
     dir,
+    database: path.join(dir, "site.db"),
     outbox: path.join(dir, "outbox"),
     record: path.join(dir, "sent.jsonl"),
     outageFile: path.join(dir, "outage"),
@@ -46,6 +50,7 @@ export async function startServer(
       MOCKS: "true",
       MOCKS_RECORD_FILE: place.record,
       MOCKS_OUTAGE_FILE: place.outageFile,
+      DATABASE_URL: `file:${place.database}`,
       OUTBOX_DIR: place.outbox,
       RATE_LIMIT_MAX: "0",
       SHUTDOWN_GRACE_MS: "5000",
@@ -56,9 +61,16 @@ export async function startServer(
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 10_000 })
-    .toBe(200);
+  try {
+    await expect
+      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 10_000 })
+      .toBe(200);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`the server on port ${port} did not answer /healthz; its output:\n${output.slice(-2000)}`, {
+      cause: error,
+    });
+  }
   return { base, child, ...place, logs: () => output, exited };
 }
 
@@ -94,10 +106,20 @@ export function deliveredCounts(record: string): Map<string, number> {
 export const health = async (base: string) =>
   (await (await fetch(`${base}/healthz`)).json()) as Record<string, unknown>;
 
-/** The outbox command, as an operator runs it. */
-export function outboxCommand(outbox: string, ...args: string[]) {
+/** The outbox command, as an operator runs it, on a database file. */
+export function outboxCommand(database: string, ...args: string[]) {
   return spawnSync(process.execPath, ["build/outbox.js", ...args], {
-    env: { ...process.env, OUTBOX_DIR: outbox },
+    env: { ...process.env, DATABASE_URL: `file:${database}` },
     encoding: "utf8",
   });
+}
+
+/** How many enquiries the database holds in each state (the outbox command's `list --json`). */
+export function statesIn(database: string): Record<"pending" | "failed" | "delivered" | "quarantined", number> {
+  const listed = outboxCommand(database, "list", "--json");
+  if (listed.status !== 0) throw new Error(`outbox list --json: ${listed.stderr}`);
+  const counts = { pending: 0, failed: 0, delivered: 0, quarantined: 0 };
+  for (const line of listed.stdout.split("\n").filter(Boolean))
+    counts[(JSON.parse(line) as { state: keyof typeof counts }).state]++;
+  return counts;
 }

@@ -1,7 +1,5 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { enquiryBody, postEnquiry, sentTo, startServer } from "./server";
+import { enquiryBody, postEnquiry, sentTo, startServer, statesIn } from "./server";
 
 // Each test runs its own server process (on its own port, as tests run in parallel), so it
 // can be stopped: "ops" project only.
@@ -23,8 +21,7 @@ test("SIGTERM lets the send in flight finish, leaves the rest pending, refuses n
   expect(sentTo(server.record).map((s) => s.fields.message)).toEqual([
     "First, sent while the server stops [mock:slow]",
   ]);
-  expect(readdirSync(path.join(server.outbox, "delivered"))).toHaveLength(1);
-  expect(readdirSync(path.join(server.outbox, "pending"))).toHaveLength(1);
+  expect(statesIn(server.database)).toMatchObject({ delivered: 1, pending: 1 });
 });
 
 test("every request and delivery outcome is one JSON log line with a request id and no personal data", async () => {
