@@ -199,7 +199,7 @@ describe("a lock another program holds beyond the busy timeout", () => {
     }
     await bed.store.store(enquiry("After"));
     expect((await bed.store.counts()).pending).toBe(1);
-  });
+  }, 15_000);
 });
 
 describe("a file at the database's path that must not be used", () => {
