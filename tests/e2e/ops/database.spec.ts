@@ -101,7 +101,7 @@ test("the outbox command on PostgreSQL, and an earlier version's folder moved in
   const place = workspace();
   for (const [n, message] of ["Moved in 1", "Moved in 2"].entries())
     await writeFolderRecord(place.outbox, "pending", {
-      id: `00000000-0000-4000-8000-00000000000${n + 1}`,
+      id: `${n + 1}0000000-0000-4000-8000-000000000000`,
       receivedAt: `2026-01-01T00:00:0${n + 1}.000Z`,
       enquiry: { name: "Ana", email: "ana@example.com", number: "+385 91", category: "other", message },
       attempts: [],
