@@ -82,14 +82,23 @@ describe("page cache", () => {
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("answers a conditional request with 304 and a strong ETag", async () => {
+  it("answers a conditional request with 304 and a strong ETag, as server/conditional.ts decides", async () => {
     const { get } = await serve(async (key) => html(key));
-    const etag = (await get("/")).headers.get("etag")!;
+    const first = await get("/");
+    const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]{20,}"$/);
-    const again = await get("/", { "if-none-match": etag });
-    expect(again.status).toBe(304);
-    expect(again.text()).toBe("");
+    for (const validator of [etag, `W/${etag}`, `"x", ${etag}`, "*"]) {
+      const again = await get("/", { "if-none-match": validator });
+      expect(again.status, validator).toBe(304);
+      expect(again.text()).toBe("");
+      for (const header of ["etag", "cache-control", "vary"])
+        expect(again.headers.get(header), header).toBe(first.headers.get(header));
+    }
     expect((await get("/", { "if-none-match": '"other"' })).status).toBe(200);
+    // If-None-Match decides, If-Modified-Since is then ignored (RFC 9110 §13.2.2).
+    const past = "Thu, 01 Jan 1970 00:00:00 GMT";
+    expect((await get("/", { "if-none-match": '"other"', "if-modified-since": past })).status).toBe(200);
+    expect((await get("/", { "if-none-match": etag, "if-modified-since": past })).status).toBe(304);
   });
 
   it("keys on the canonical page: unknown parameters and values never create entries", async () => {
@@ -151,17 +160,27 @@ describe("page cache", () => {
   });
 
   it("is bounded in entries and bytes, least recently used out", async () => {
-    const { cache, get } = await serve(async (key) => html(key), { maxEntries: 2 });
+    const { cache, rendered, get } = await serve(async (key) => html(key), { maxEntries: 2 });
     await get("/");
     await get("/contact");
     await get("/"); // used again: the contact page is now the least recent
-    await get("/event-organization");
+    await get("/event-organization"); // a third: the contact page leaves, the home page stays
     expect(cache.stats().entries).toBe(2);
+    await get("/");
+    await get("/event-organization");
+    expect(rendered).toEqual(["/", "/contact", "/event-organization"]);
+    await get("/contact"); // rendered again: it was the one that left
+    expect(rendered).toEqual(["/", "/contact", "/event-organization", "/contact"]);
+
     const small = await serve(async (key) => new Response(page(key, "x".repeat(50_000))), { maxBytes: 60_000 });
     await small.get("/");
-    await small.get("/contact");
+    await small.get("/contact"); // over the bytes: the older page leaves
     expect(small.cache.stats().entries).toBe(1);
     expect(small.cache.stats().bytes).toBeLessThanOrEqual(60_000);
+    await small.get("/contact");
+    expect(small.rendered).toEqual(["/", "/contact"]);
+    await small.get("/");
+    expect(small.rendered).toEqual(["/", "/contact", "/"]);
   });
 
   it("allows the page's inline scripts and style by hash, and nothing else inline", async () => {

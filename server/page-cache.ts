@@ -7,6 +7,7 @@ import Negotiator from "negotiator";
 import { PAGE_CACHE } from "~/utils/cache-control.server";
 import { log } from "~/utils/log.server";
 import { pageKey } from "~/utils/page-key";
+import { notModified } from "./conditional";
 import { contentSecurityPolicy, hasBody } from "./security";
 
 const brotli = promisify(brotliCompress);
@@ -110,7 +111,7 @@ export function createPageCache({
 
   /** Writes the page (or 304); returns the status sent. */
   function write(req: IncomingMessage, res: ServerResponse, page: CachedPage): number {
-    if (req.headers["if-none-match"] === page.etag) {
+    if (notModified(req.headers["if-none-match"], page.etag)) {
       res.writeHead(304, page.notModified).end();
       return 304;
     }
