@@ -1,22 +1,32 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build: full install and build, then an image with production dependencies only,
-# running as the unprivileged `node` user. scripts/container-smoke.sh repeats the final
-# stages without a Docker engine (same install command, same Node, same HEALTHCHECK) in CI.
+# Multi-stage build: full install and build (with a compiler, for better-sqlite3's native
+# binding), then an image with production dependencies and that binding only, no compiler,
+# running as the unprivileged `node` user. scripts/container-smoke.sh repeats the final stages
+# without a Docker engine (same install command, same Node, same HEALTHCHECK) in CI.
 ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-# Fonts for the text of the generated share images (scripts/build-brand-images.ts).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# Fonts for the text of the generated share images (scripts/build-brand-images.ts); python3,
+# make and g++ to compile better-sqlite3 for this image's Node (no prebuilt binary is fetched).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+COPY scripts/node-headers.sh ./scripts/
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm_config_nodedir="$(sh scripts/node-headers.sh)" npm ci --no-audit --no-fund \
+  && node -e "new (require('better-sqlite3'))(':memory:').close()"
 COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# No install scripts (nothing else needs one at run time), then the binding compiled above for
+# the same Node: the final image gets it without a compiler.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node ./node_modules/better-sqlite3/build/Release/
+RUN node -e "new (require('better-sqlite3'))(':memory:').close()"
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
@@ -24,13 +34,14 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./
-# The client assets, the Remix server bundle, the HTTP server and the outbox command
+# The client assets, the Remix server bundle, the HTTP server and the operators' commands
 # (`docker exec <container> node build/outbox.js list`); not build/mocks (tests only).
 COPY --from=build --chown=node:node /app/build/client ./build/client
 COPY --from=build --chown=node:node /app/build/server ./build/server
-COPY --from=build --chown=node:node /app/build/start.js /app/build/outbox.js ./build/
-# The outbox folder (OUTBOX_DIR, default ./data/outbox): mount a volume here to keep it.
-RUN mkdir -p /app/data/outbox && chown -R node:node /app/data
+COPY --from=build --chown=node:node /app/build/*.js ./build/
+# The data volume: the SQLite database (site.db, mode 0600) lives here; an outbox folder of an
+# earlier version found here (data/outbox) is moved into it at start.
+RUN mkdir -p /app/data && chown -R node:node /app/data
 VOLUME ["/app/data"]
 USER node
 EXPOSE 3000

@@ -138,7 +138,7 @@ console.log(
 const burstOk = accepted.length === burstSize && lost.length === 0 && twice === 0 && minGap >= 990;
 
 // 3. nginx serving the same bytes: each page's HTML as our server sends it, and its gzip.
-execFileSync("bash", ["scripts/ensure-nginx.sh"], { stdio: "inherit" });
+execFileSync("bash", ["scripts/ensure-debian.sh", "nginx-light"], { stdio: "inherit" });
 const copy = path.join(dir, "static");
 mkdirSync(copy, { recursive: true });
 // nginx's workers run as an unprivileged user: they must be able to read the copy.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A real Docker build and run of the Dockerfile (needs a Docker engine; CI has none and runs
-# scripts/container-smoke.sh instead): the build, a non-root user, /healthz, the HEALTHCHECK,
-# an enquiry in the outbox volume (mode 0600), SIGTERM, and the outbox in the container (the
-# outbox command through `docker exec`, pending enquiries surviving a restart and a kill on the
-# same volume). Prints "N passed, M failed".
+# scripts/container-smoke.sh instead): the build, no compiler in the final image, the native
+# SQLite binding, a non-root user, /healthz, the HEALTHCHECK, an enquiry in the volume's SQLite
+# database (mode 0600), SIGTERM, and the database in the container (the outbox command through
+# `docker exec`, backup and check, pending enquiries surviving a restart and a kill on the same
+# volume). Prints "N passed, M failed".
 #
 # The base image is the Dockerfile's NODE_IMAGE, pulled from its registry (or already present).
 # On a build machine that reaches no image registry, DOCKER_BASE_STANDIN names a script that
@@ -48,14 +49,16 @@ post() {
 }
 healthy() { for _ in $(seq 40); do curl -sf "localhost:$port/healthz" >/dev/null && return 0; sleep 0.5; done; return 1; }
 
-# The embedded default: no EmailJS, the outbox in the volume.
+# The embedded default: no EmailJS, the SQLite database in the volume.
 docker rm -f site-check-run >/dev/null 2>&1; docker volume rm site-check-data >/dev/null 2>&1
 docker run -d --name site-check-run --network host -v site-check-data:/app/data -e PORT=$port -e HOST=127.0.0.1 site-check >/dev/null
 healthy
 check "runs as a non-root user" '[ "$(docker exec site-check-run id -u)" != 0 ]'
 check "/healthz answers 200, accepting" 'curl -sf "localhost:$port/healthz" | grep -q "\"accepting\":true"'
 check "home page 200" '[ "$(curl -s -o /dev/null -w "%{http_code}" "localhost:$port/")" = 200 ]'
-check "enquiry stored in the outbox volume, mode 0600" 'post docker-check && sleep 1 && docker exec site-check-run sh -c "grep -rl docker-check /app/data/outbox/pending" | head -1 | xargs -I{} docker exec site-check-run stat -c %a {} | grep -q "^600$"'
+check "no compiler in the final image" '! docker exec site-check-run sh -c "command -v gcc || command -v g++ || command -v make || command -v cc"'
+check "the SQLite binding loads" 'docker exec site-check-run node -e "new (require(\"better-sqlite3\"))(\":memory:\").close()"'
+check "enquiry stored in the volume's database, mode 0600" 'post docker-check && sleep 1 && [ "$(docker exec site-check-run stat -c %a /app/data/site.db)" = 600 ] && docker exec site-check-run node build/outbox.js list --json | grep -q "\"message\":\"docker-check\""'
 check "HEALTHCHECK turns healthy" 'for _ in $(seq 25); do [ "$(docker inspect site-check-run --format "{{.State.Health.Status}}")" = healthy ] && break; sleep 2; done; [ "$(docker inspect site-check-run --format "{{.State.Health.Status}}")" = healthy ]'
 check "SIGTERM stops it within 5 s, exit 0" 'timeout 6 docker stop -t 5 site-check-run >/dev/null && [ "$(docker inspect site-check-run --format "{{.State.ExitCode}}")" = 0 ]'
 docker rm -f site-check-run >/dev/null 2>&1; docker volume rm site-check-data >/dev/null 2>&1
@@ -79,6 +82,7 @@ check "3 pending after docker restart on the same volume" '[ "$(pending_count)" 
 docker kill site-outbox >/dev/null && docker start site-outbox >/dev/null && healthy
 check "3 pending after docker kill and start" '[ "$(pending_count)" = 3 ]'
 check "outbox retry through docker exec" 'docker exec site-outbox node build/outbox.js retry --failed | grep -q "0 failed enquiries back in pending"'
+check "backup and check through docker exec" 'docker exec site-outbox node build/outbox.js backup /app/data/copy.db >/dev/null && docker exec -e DATABASE_URL=file:/app/data/copy.db site-outbox node build/outbox.js check | grep -q ": ok (schema version"'
 docker rm -f site-outbox >/dev/null 2>&1; docker volume rm site-outbox-data >/dev/null 2>&1
 echo "$p passed, $f failed"
 [ "$f" -eq 0 ]

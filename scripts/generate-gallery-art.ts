@@ -3,12 +3,20 @@
 // originals into assets/gallery/<gallery>/ with their alt texts in alt.json, exactly where an
 // operator drops real photos. `npm run images` turns originals into responsive images.
 // Run `npm run art` after changing this file; its output is committed (a few KB each).
-import { mkdir, rm, writeFile } from "node:fs/promises";
+// It owns only what it writes: its `<gallery>-NN.svg` files and their entries in alt.json.
+// Everything else there (real photos, their English alt texts, every other language's
+// alt.<lang>.json) is kept as it is. ART_ROOT points it at another copy of assets/ (tests).
+import { existsSync } from "node:fs";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "../app/content/galleries";
 import { SERVICES } from "../app/content/services";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = process.env.ART_ROOT ?? fileURLToPath(new URL("..", import.meta.url));
+if (!existsSync(`${root}/assets/gallery`)) {
+  console.error(`npm run art: no assets/gallery/ in ${root} (run it from the project's folder)`);
+  process.exit(1);
+}
 const W = 800;
 const H = 600;
 
@@ -205,10 +213,16 @@ const GALLERIES: Record<string, { count: number; kinds: string[] }> = {
 const counts: Record<string, number> = {};
 let seed = 7;
 for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
-  const dir = `${root}assets/gallery/${gallery}`;
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const alts: Record<string, string> = {};
+  const dir = `${root}/assets/gallery/${gallery}`;
+  if (!existsSync(dir)) {
+    console.error(`npm run art: ${dir} is missing (every gallery's folder is tracked)`);
+    process.exit(1);
+  }
+  const own = new RegExp(`^${gallery}-\\d{2}\\.svg$`);
+  // Only this script's earlier output goes (a count that shrank leaves none behind).
+  for (const file of await readdir(dir)) if (own.test(file)) await rm(`${dir}/${file}`);
+  const existing = JSON.parse(await readFile(`${dir}/alt.json`, "utf8").catch(() => "{}")) as Record<string, string>;
+  const alts: Record<string, string> = Object.fromEntries(Object.entries(existing).filter(([file]) => !own.test(file)));
   for (let i = 0; i < count; i++) {
     const kind = kinds[i % kinds.length]!;
     // Offset the palette each round of kinds so a repeated kind never repeats its colours.
@@ -220,7 +234,8 @@ for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
     await writeFile(`${dir}/${file}`, svg);
     alts[file] = ALT[kind]!(p.name);
   }
-  await writeFile(`${dir}/alt.json`, JSON.stringify(alts, null, 2) + "\n");
+  const ordered = Object.fromEntries(Object.entries(alts).sort(([a], [b]) => a.localeCompare(b)));
+  await writeFile(`${dir}/alt.json`, JSON.stringify(ordered, null, 2) + "\n");
   counts[gallery] = count;
 }
 console.log(

@@ -82,10 +82,14 @@ async function parallelSteps(steps: [label: string, command: string, args: strin
 }
 
 // Setup, not a test: counted only when it fails.
-step("browser (Debian chromium)", "bash", ["scripts/ensure-chromium.sh"], { counts: false });
-// The load balancer of the replicas test and the bench's reference; the PostgreSQL store's server.
-step("nginx (Debian nginx-light)", "bash", ["scripts/ensure-nginx.sh"], { counts: false });
-step("PostgreSQL (Debian postgresql)", "bash", ["scripts/ensure-postgres.sh"], { counts: false });
+// Chromium for Playwright, nginx for the replicas test and the bench's reference, PostgreSQL
+// for its store's tests (scripts/ensure-debian.sh says why each).
+step(
+  "Debian packages (chromium, nginx-light, postgresql)",
+  "bash",
+  ["scripts/ensure-debian.sh", "chromium", "nginx-light", "postgresql"],
+  { counts: false },
+);
 // Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
 step("images", "npm", ["run", "images"], { counts: false });
 // The static checks are independent: run side by side on the two cores, reported in order.

@@ -208,25 +208,38 @@ describe("POST /contact", () => {
   });
 
   describe("honeypot", () => {
-    it("a filled honeypot gets the same success and nothing is sent", async () => {
-      const res = await run(makeAction(), post({ ...VALID, website: "http://spam.example" }));
-      expect(res.status).toBe(302);
-      expect(await toastFrom(res.headers)).toEqual({ type: "success", message: "Form successfully submitted!" });
-      expect(await stored()).toHaveLength(0);
-      expect(await stored()).toHaveLength(0);
+    /** The log lines of one event this request wrote. */
+    const logged = (event: string) =>
+      vi
+        .mocked(process.stderr.write)
+        .mock.calls.map(([chunk]) => String(chunk))
+        .filter((line) => line.includes(`"event":"${event}"`))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+    it("a filled honeypot gets exactly the answer a person gets, and nothing is stored", async () => {
+      const person = await run(makeAction(), post(VALID));
+      const bot = await run(makeAction(), post({ ...VALID, website: "http://spam.example" }));
+      expect(bot.status).toBe(person.status);
+      expect(bot.headers.get("location")).toBe(person.headers.get("location"));
+      expect(await toastFrom(bot.headers)).toEqual(await toastFrom(person.headers));
+      expect((await stored()).map((r) => r.enquiry.message)).toEqual([VALID.message]); // the person's only
+      expect(logged("enquiry.honeypot")).toEqual([expect.objectContaining({ present: true })]);
     });
 
-    it("a post without the honeypot field is treated as a bot", async () => {
+    it("a post without the honeypot field at all is a bot too (remix-utils would let it through)", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
       const res = await run(makeAction(), post(withoutTrap));
       expect(res.status).toBe(302);
+      expect(await toastFrom(res.headers)).toMatchObject({ type: "success" });
       expect(await stored()).toHaveLength(0);
+      expect(logged("enquiry.honeypot")).toEqual([expect.objectContaining({ present: false })]);
     });
 
-    it("can be switched off", async () => {
+    it("can be switched off: then a post without the field is stored", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
-      await run(makeAction({ honeypot: false }), post(withoutTrap));
+      expect((await run(makeAction({ honeypot: false }), post(withoutTrap))).status).toBe(302);
       expect(await stored()).toHaveLength(1);
+      expect(logged("enquiry.honeypot")).toEqual([]);
     });
   });
 

@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster for tests and measurements: Debian's server binaries, a new
 // data folder, a free port on 127.0.0.1, removed at the end. initdb refuses root, so as root it
-// runs as the `postgres` user the Debian package creates (scripts/ensure-postgres.sh installs it).
+// runs as the `postgres` user the Debian package creates (scripts/ensure-debian.sh installs it).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -52,7 +52,7 @@ function binDir(): string {
   const found = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
   if (found) return path.dirname(found);
   throw new Error(
-    "PostgreSQL's server binaries (initdb, pg_ctl) are not installed: run `bash scripts/ensure-postgres.sh` (Debian `postgresql`).",
+    "PostgreSQL's server binaries (initdb, pg_ctl) are not installed: run `bash scripts/ensure-debian.sh postgresql` (Debian `postgresql`).",
   );
 }
 

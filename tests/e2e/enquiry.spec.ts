@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_DEFAULT_DATABASE, E2E_EMAILJS, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
-import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
+import { E2E_DEFAULT_DATABASE, E2E_EMAILJS, MOCKS_RECORD_FILE, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
+import { readRecordedSends } from "../../mocks/recorded-sends";
+import { expectFormValues, fillForm, storedIn, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
 
 test.describe("enquiry", () => {
@@ -12,11 +13,22 @@ test.describe("enquiry", () => {
   });
 
   test("an empty submit sends nothing and warns", async ({ page }) => {
+    const posted = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/contact"),
+    );
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please fill out all the form fields." })).toBeVisible();
     await expect(toast(page)).toHaveAttribute("data-toast", "warning");
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Please enter your name.")).toBeVisible();
+    // The server refused it (without JavaScript the page itself is the 400), stored nothing
+    // and handed nothing to EmailJS: no enquiry and no send with an empty field exists.
+    const response = await posted;
+    if (response.request().isNavigationRequest()) expect(response.status()).toBe(400);
+    await page.waitForTimeout(500); // a send would follow the store within the worker's poll
+    const empty = (fields: Record<string, string | undefined>) => !fields.name || !fields.email || !fields.message;
+    expect(storedIn().filter((r) => empty(r.enquiry))).toEqual([]);
+    expect(readRecordedSends(MOCKS_RECORD_FILE).filter((s) => empty(s.fields))).toEqual([]);
   });
 
   test("a missing field warns and keeps everything typed", async ({ page }) => {
