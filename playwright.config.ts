@@ -69,7 +69,7 @@ export default defineConfig({
         PUBLIC_SITE_URL: E2E_SITE_URL,
         WHATSAPP_NUMBER: E2E_WHATSAPP_NUMBER,
         DATABASE_URL: `file:${E2E_DATABASE}`,
-        RELAY_TIMEOUT_MS: "1500",
+        DELIVERY_TIMEOUT_MS: "1500",
         // Pacing is proven by the unit tests, the ops tests and the bench; here it would
         // only queue the suites' enquiries behind each other.
         EMAILJS_MIN_INTERVAL_MS: "100",

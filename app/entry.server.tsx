@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCacheControl, NO_STORE } from "~/utils/cache-control.server";
 import { deferModuleScripts } from "~/utils/defer-hydration.server";
@@ -83,10 +82,8 @@ export default function handleRequest(
 ) {
   // Empty for pages rendered for the page cache: their inline scripts are allowed by hash.
   const nonce = typeof loadContext?.cspNonce === "string" && loadContext.cspNonce ? loadContext.cspNonce : undefined;
-  // Every client gets the whole document, buffered (wholeDocument: it is rewritten in one
-  // piece). Bots wait for everything to be ready; for browsers the shell is enough, as these
-  // pages have no <Suspense> boundary that would leave anything out of it.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // Every client, bot or browser, gets the whole document, buffered (wholeDocument: it is
+  // rewritten in one piece), so the render is awaited to its end for all alike.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -97,7 +94,7 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true;
           // Development keeps Remix's scripts as they are (Vite's client and hot reloading).
           const body = wholeDocument(import.meta.env.PROD ? deferModuleScripts : (html) => html);

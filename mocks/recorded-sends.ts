@@ -13,6 +13,3 @@ export function readRecordedSends(file: string): RecordedSend[] {
     .filter(Boolean)
     .map((line) => JSON.parse(line) as RecordedSend);
 }
-
-/** The stand-in accepted it: an OK answer, at once or after a delay. */
-export const acceptedSend = (send: RecordedSend) => send.answered === "200" || send.answered === "slow";

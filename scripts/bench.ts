@@ -15,7 +15,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { readRecordedSends } from "../mocks/recorded-sends";
-import { PAGES, serveBuild } from "./lib/serve-build";
+import { PAGE_PATHS } from "../app/content/pages";
+import { serveBuild } from "./lib/serve-build";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
@@ -48,7 +49,7 @@ async function load(base: string, pid: number, label: string) {
     url: base,
     connections,
     duration: seconds,
-    requests: PAGES.map((p) => ({
+    requests: PAGE_PATHS.map((p) => ({
       method: "GET" as const,
       path: p,
       headers: { "accept-encoding": BROWSER_ENCODINGS },
@@ -75,9 +76,9 @@ const server = await serveBuild({
   port: 3180,
   env: { ...ids, MOCKS: "true", MOCKS_RECORD_FILE: record, DATABASE_URL: `file:${database}`, RATE_LIMIT_MAX: "0" },
 });
-console.log(`bench: ${seconds} s at ${connections} connections per run, pages ${PAGES.join(" ")}`);
+console.log(`bench: ${seconds} s at ${connections} connections per run, pages ${PAGE_PATHS.join(" ")}`);
 // One request per page first: the page cache renders each page once, then serves it.
-for (const p of PAGES) await fetch(server.base + p, { headers: { "accept-encoding": BROWSER_ENCODINGS } });
+for (const p of PAGE_PATHS) await fetch(server.base + p, { headers: { "accept-encoding": BROWSER_ENCODINGS } });
 const ours = await load(server.base, server.child.pid!, "ours (build/start.js)");
 
 // 3. Burst of valid enquiries, all at once: every one is accepted (stored) at once, then
@@ -144,7 +145,7 @@ mkdirSync(copy, { recursive: true });
 // nginx's workers run as an unprivileged user: they must be able to read the copy.
 chmodSync(dir, 0o755);
 const copyServer = await serveBuild({ port: 3181 });
-for (const p of PAGES) {
+for (const p of PAGE_PATHS) {
   const html = Buffer.from(
     await (await fetch(copyServer.base + p, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
   );

@@ -5,7 +5,8 @@
 import { request } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { PAGES, serveBuild } from "./lib/serve-build";
+import { PAGE_PATHS } from "../app/content/pages";
+import { serveBuild } from "./lib/serve-build";
 
 const limits = JSON.parse(readFileSync("budgets.json", "utf8"));
 const server = await serveBuild({ port: Number(process.env.BUDGET_PORT ?? 3150) });
@@ -40,7 +41,7 @@ type Row = { page: string; html: number; css: number; js: number; images: number
 const rows: Row[] = [];
 let pagesOver = 0;
 try {
-  for (const path of PAGES) {
+  for (const path of PAGE_PATHS) {
     const url = server.base + path;
     const html = await gzipBytes(url);
     const markup = await textOf(url);

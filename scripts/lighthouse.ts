@@ -12,7 +12,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PAGES, serveBuild } from "./lib/serve-build";
+import { PAGE_PATHS } from "../app/content/pages";
+import { serveBuild } from "./lib/serve-build";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const args = process.argv.slice(2);
@@ -20,7 +21,7 @@ const presets = args.filter((a) => a === "mobile" || a === "desktop");
 if (!presets.length) presets.push("mobile", "desktop");
 const mobileRuns = Number(/^--runs=(\d+)$/.exec(args.find((a) => a.startsWith("--runs=")) ?? "")?.[1] ?? 3);
 const onlyPaths = args.filter((a) => a.startsWith("/"));
-const paths = onlyPaths.length ? onlyPaths : PAGES;
+const paths = onlyPaths.length ? onlyPaths : PAGE_PATHS;
 const budgets = JSON.parse(readFileSync("budgets.json", "utf8"));
 const floors = budgets.lighthouse;
 const goals: { fcpMs: number; lcpMs: number; performance: number } = budgets.lighthouseGoals;

@@ -7,7 +7,7 @@ import type { ServerMetrics } from "~/utils/metrics.server";
 
 /** What the HTTP server takes from the app's build: the one copy of the queue, the refusal
  * page and the body bound live there (app/entry.server.tsx re-exports them). */
-export type AppParts = {
+type AppParts = {
   serverQueue: ServerQueue;
   crossSitePage: (pathname: string) => string;
   MAX_FORM_BYTES: number;
@@ -28,7 +28,7 @@ export type AppBuild = {
 
 /** The parts, checked: a build whose entry lacks one (an entry edited without its re-exports)
  * stops the start with the name of what is missing, instead of failing on a request later. */
-export function partsOf(build: ServerBuild): AppParts {
+function partsOf(build: ServerBuild): AppParts {
   const entry: Record<string, unknown> = { ...build.entry.module };
   const queue = entry.serverQueue as Partial<ServerQueue> | undefined;
   const metrics = entry.serverMetrics as Partial<ServerMetrics> | undefined;

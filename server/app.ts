@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createFetchHandler } from "@remix-run/node";
+import { createRequestHandler as createPageRenderer } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
 import type { ServerMetrics } from "~/utils/metrics.server";
 import compression from "compression";
@@ -44,7 +44,7 @@ export function createApp({ built, env, isStopping }: Options) {
       ? undefined
       : createPageCache({
           render: (key) =>
-            createFetchHandler(build, env.NODE_ENV)(
+            createPageRenderer(build, env.NODE_ENV)(
               new Request(new URL(key, "http://localhost"), { headers: { accept: "text/html" } }),
               { clientAddress: "", requestId: "page-cache", cspNonce: "" },
             ),
@@ -154,7 +154,7 @@ function logRequest(req: IncomingMessage, res: ServerResponse, status: number, m
 
 /** How much of a body left unread by an early answer (403, 405, 413, 415) is read and thrown
  * away, and for how long, so that the client can read the answer (docs/deploy.md). */
-export const LINGER = { bytes: 16 * 1024 * 1024, ms: 10_000 };
+const LINGER = { bytes: 16 * 1024 * 1024, ms: 10_000 };
 
 /** A lingering drain, as nginx's lingering close: a request answered before its body was read
  * to the end keeps its connection while the rest of the body arrives and is thrown away.

@@ -25,9 +25,9 @@ type CachedPage = {
 };
 
 /** Renders a page for an anonymous visitor: a request with no cookie, nothing personal. */
-export type RenderAnonymous = (key: string) => Promise<Response>;
+type RenderAnonymous = (key: string) => Promise<Response>;
 
-export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number };
+type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number };
 
 /** Called for every answer from memory before Express (the request log). */
 type Answered = (req: IncomingMessage, res: ServerResponse, status: number) => void;
@@ -160,8 +160,6 @@ export function createPageCache({
   return { answer, middleware, stats: () => ({ ...stats }) };
 }
 
-export type PageCache = ReturnType<typeof createPageCache>;
-
 /** Brotli whenever the browser takes it (smaller), whatever order it lists encodings in. */
 function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {
   const accepted = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["br", "gzip"]);
@@ -199,7 +197,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** CSP source expressions for the page's inline <style> elements. */
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
     hashes.add(

@@ -9,7 +9,7 @@ import * as s from "./Gallery.css";
 
 /** Matches the grid in Gallery.css.ts: one column under 640 px, two under 1024 px, then four
  * inside the 72rem page (2.5rem padding each side, 1rem gaps). */
-export const GRID_SIZES =
+const GRID_SIZES =
   "(min-width: 1152px) 256px, (min-width: 1024px) calc((100vw - 8rem) / 4), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 3rem)";
 
 type Props = {

@@ -14,7 +14,7 @@ export const PAGE_IDS: readonly PageId[] = ["home", ...SERVICE_SLUGS, "contact",
 
 /** The kind of page, and the route module that renders it (in every language): one for the
  * home page, one for all the services, one each for the others. */
-export type PageKind = "home" | "service" | "contact" | "privacy";
+type PageKind = "home" | "service" | "contact" | "privacy";
 export const PAGE_MODULES: Record<PageKind, string> = {
   home: "routes/_index.tsx",
   service: "routes/service.tsx",
@@ -28,7 +28,7 @@ export const ACTION_PAGES: readonly PageId[] = ["contact"];
 
 /** A page's path in English, the language at the root. The slugs are the same in every
  * language (docs/decisions/0017-one-slug-per-page.md). */
-export const englishPath = (id: PageId) => (id === "home" ? "/" : `/${id}`);
+const englishPath = (id: PageId) => (id === "home" ? "/" : `/${id}`);
 
 /** A page's path in a language: the one way addresses are built. */
 export const pagePath = (id: PageId, locale: Locale) => localizedPath(englishPath(id), locale);

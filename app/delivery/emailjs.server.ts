@@ -2,12 +2,12 @@ import type { EmailJsConfig } from "~/utils/env.server";
 import type { StoredEnquiry } from "~/store/record.server";
 import type { Send, SendResult } from "./transport.server";
 
-export const EMAILJS_LIB_VERSION = "3.2.0";
-export const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
+const EMAILJS_LIB_VERSION = "3.2.0";
+const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
 
 /** The multipart body EmailJS's send-form endpoint takes: the template's variables as
  * top-level fields, plus the library version and the account's ids. */
-export function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry): FormData {
+function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry): FormData {
   const form = new FormData();
   form.set("name", enquiry.name);
   form.set("email", enquiry.email);

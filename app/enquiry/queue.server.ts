@@ -15,7 +15,7 @@ import type { Enquiry } from "./schema.server";
  * answered, and the delivery worker finds it there. */
 export const store = openStore(env);
 
-export type StoreResult = { ok: true; id: string } | { ok: false };
+type StoreResult = { ok: true; id: string } | { ok: false };
 
 /** Whether an enquiry can be stored now: the last store's outcome, or the last write check,
  * whichever is newer (/healthz). */
@@ -67,7 +67,7 @@ const HEALTH_WAIT_MS = 1_000;
  * database that cannot be reached or written now does not (pages serve, visitors are told their
  * enquiry was not stored, and the store is tried again at each use). Then an outbox folder left
  * by an earlier version (OUTBOX_DIR) is moved in, once. */
-export async function openConfiguredStore(): Promise<{ refused: string } | undefined> {
+async function openConfiguredStore(): Promise<{ refused: string } | undefined> {
   try {
     await store.prepare();
   } catch (error) {
@@ -98,11 +98,11 @@ export async function openConfiguredStore(): Promise<{ refused: string } | undef
 
 /** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
  * enquiries stay pending for an operator to read, and nothing is sent. */
-export function startConfiguredDelivery(): Delivery | undefined {
+function startConfiguredDelivery(): Delivery | undefined {
   if (!emailJsConfig) return undefined;
   delivery = startDelivery({
     store,
-    send: createEmailJsSend(emailJsConfig, { timeoutMs: env.RELAY_TIMEOUT_MS }),
+    send: createEmailJsSend(emailJsConfig, { timeoutMs: env.DELIVERY_TIMEOUT_MS }),
     intervalMs: env.EMAILJS_MIN_INTERVAL_MS,
     backoff: { baseMs: env.OUTBOX_RETRY_BASE_MS, maxMs: env.OUTBOX_RETRY_MAX_MS },
     giveUpAfterMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
@@ -112,7 +112,7 @@ export function startConfiguredDelivery(): Delivery | undefined {
   return delivery;
 }
 
-export type QueueHealth = {
+type QueueHealth = {
   status: "ok" | "degraded";
   transport: "emailjs" | "outbox";
   /** Whether an enquiry posted now would be stored. */

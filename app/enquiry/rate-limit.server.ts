@@ -8,7 +8,7 @@ import { store } from "./queue.server";
 
 /** A fixed-window counter per client, in memory. Each replica counts on its own, which is
  * enough to stop a flood from one address; the map is bounded so it cannot grow without end. */
-export type RateLimiter = {
+type RateLimiter = {
   /** Counts one hit; says whether it is allowed and, if not, when to try again. */
   hit(key: string, now?: number): { allowed: true } | { allowed: false; retryAfterSeconds: number };
 };
@@ -54,7 +54,7 @@ export function clientAddress(request: Request, socketAddress: string | undefine
 /** An IP address as a rate-limit key: IPv4 as it is (IPv4-mapped IPv6 too), IPv6 by its /64,
  * the block one subscriber gets, so that rotating addresses within it does not dodge the limit.
  * A port or brackets around it are dropped. Undefined when it is not an address. */
-export function addressOf(value: string): string | undefined {
+function addressOf(value: string): string | undefined {
   let candidate = value.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(candidate);
   if (bracketed) candidate = bracketed[1]!;

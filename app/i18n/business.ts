@@ -10,7 +10,7 @@ const en = {
   areasServed: ["Croatia", "Montenegro", "Serbia"],
 };
 
-export type BusinessText = typeof en;
+type BusinessText = typeof en;
 
 const hr: BusinessText = {
   about:

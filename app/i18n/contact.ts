@@ -28,7 +28,7 @@ const en = {
   privacyLink: "How we handle your data",
 };
 
-export type ContactText = typeof en;
+type ContactText = typeof en;
 
 const hr: ContactText = {
   title: "Kontakt",

@@ -36,7 +36,6 @@ const en = {
 };
 
 export type EnquiryAnswersText = typeof en;
-export type FieldMessage = keyof EnquiryAnswersText["fields"];
 
 const hr: EnquiryAnswersText = {
   success: "Poruka je uspješno poslana!",

@@ -37,7 +37,7 @@ const en = {
   galleryTitle: "See How It Looks",
 };
 
-export type HomeText = typeof en;
+type HomeText = typeof en;
 
 const hr: HomeText = {
   description:

@@ -64,7 +64,7 @@ const en = {
   },
 };
 
-export type LayoutText = typeof en;
+type LayoutText = typeof en;
 
 const hr: LayoutText = {
   skipLink: "Preskoči na sadržaj",

@@ -19,7 +19,7 @@ export type PrivacyFacts = {
   whatsapp: boolean;
 };
 
-export type PrivacySection = { heading: string; paragraphs: string[] };
+type PrivacySection = { heading: string; paragraphs: string[] };
 
 /**
  * The privacy notice (GDPR art. 13) in each language. Operators who need other wording replace
@@ -84,7 +84,7 @@ const en = {
   ],
 };
 
-export type PrivacyText = typeof en;
+type PrivacyText = typeof en;
 
 const hr: PrivacyText = {
   title: "Izjava o privatnosti",

@@ -2,7 +2,7 @@ import type { ServiceSlug } from "~/content/services";
 import type { Translations } from "./translations";
 
 /** A service page's texts. Its title is in the layout's dictionary (the menu names it). */
-export type ServiceCopy = {
+type ServiceCopy = {
   /** The card text on the home page. */
   summary: string;
   /** Meta description, under 160 characters. */
@@ -78,7 +78,7 @@ const en = {
   } satisfies Record<ServiceSlug, ServiceCopy>,
 };
 
-export type ServicesText = typeof en;
+type ServicesText = typeof en;
 
 const hr: ServicesText = {
   eyebrow: "Naše usluge",

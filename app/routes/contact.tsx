@@ -1,34 +1,19 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { BUSINESS } from "~/i18n/business";
 import { CONTACT } from "~/i18n/contact";
-import { localeOfPath } from "~/i18n/locale";
 import { useTranslation } from "~/i18n/use-locale";
 import { ContactCards } from "~/components/ContactCards";
 import { Toast } from "~/components/Toast";
 import { handleEnquiry, type ContactActionData } from "~/enquiry/action.server";
 import { ContactForm } from "~/enquiry/ContactForm";
-import { breadcrumbJsonLd, businessJsonLd, rootData, seoMeta, webPageJsonLd } from "~/utils/seo";
+import { businessJsonLd, leafPageMeta } from "~/utils/seo";
 import { container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
 import * as s from "./contact.css";
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const { siteUrl, contact } = rootData(matches);
-  const locale = localeOfPath(location.pathname);
-  const t = CONTACT[locale];
-  return seoMeta(matches, {
-    id: "contact",
-    locale,
-    title: t.title,
-    description: t.description,
-    imageAlt: t.imageAlt,
-    jsonLd: [
-      businessJsonLd(siteUrl, contact, locale),
-      webPageJsonLd(siteUrl, "contact", locale, t.title),
-      breadcrumbJsonLd(siteUrl, locale, [{ name: t.title, id: "contact" }]),
-    ],
-  });
-};
+export const meta = leafPageMeta("contact", CONTACT, ({ siteUrl, contact }, locale) => [
+  businessJsonLd(siteUrl, contact, locale),
+]);
 
 /** The page answered after a POST carries what the action said about it: when to try again
  * (429, 503) and that it is private. Everything else is the root's (the toast's cookie). */

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BRAND } from "~/content/site";
 import { ENQUIRY_FIELDS } from "~/enquiry/fields";
@@ -7,26 +7,11 @@ import { CONTACT } from "~/i18n/contact";
 import { localeOfPath } from "~/i18n/locale";
 import { PRIVACY, type PrivacyFacts } from "~/i18n/privacy";
 import { contactDetails, env } from "~/utils/env.server";
-import { breadcrumbJsonLd, seoMeta, webPageJsonLd, rootData } from "~/utils/seo";
+import { leafPageMeta } from "~/utils/seo";
 import { container } from "~/styles/ui.css";
 import * as s from "./privacy.css";
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const { siteUrl } = rootData(matches);
-  const locale = localeOfPath(location.pathname);
-  const t = PRIVACY[locale];
-  return seoMeta(matches, {
-    id: "privacy",
-    locale,
-    title: t.title,
-    description: t.description,
-    imageAlt: t.title,
-    jsonLd: [
-      webPageJsonLd(siteUrl, "privacy", locale, t.title),
-      breadcrumbJsonLd(siteUrl, locale, [{ name: t.title, id: "privacy" }]),
-    ],
-  });
-};
+export const meta = leafPageMeta("privacy", PRIVACY);
 
 /** The privacy notice's facts come from the code and the running configuration: the form's
  * fields, the outbox's retention, the rate limit, the operator's contact details. */

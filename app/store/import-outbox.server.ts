@@ -15,7 +15,7 @@ import { STATES, type EnquiryStore, type RecordState } from "./store.server";
 const MAX_ENTRY_BYTES = 256 * 1024;
 const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-export type ImportResult = { imported: number; already: number; setAside: number };
+type ImportResult = { imported: number; already: number; setAside: number };
 
 const recordFileName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
   `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;

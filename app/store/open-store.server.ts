@@ -6,11 +6,11 @@ import { createSqlite } from "./sqlite.server";
 import type { EnquiryStore } from "./store.server";
 
 /** Where enquiries are kept when DATABASE_URL is unset: one SQLite file on the data volume. */
-export const DEFAULT_DATABASE_FILE = "./data/site.db";
+const DEFAULT_DATABASE_FILE = "./data/site.db";
 
 /** The database DATABASE_URL names: `postgres://…` (several hosts), `file:PATH` (an SQLite file
  * at PATH, absolute or relative to the working folder), or unset (DEFAULT_DATABASE_FILE). */
-export function databaseOf(
+function databaseOf(
   url: string | undefined,
 ): { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string } {
   if (url && /^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", url };

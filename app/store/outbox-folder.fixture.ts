@@ -6,7 +6,7 @@ import path from "node:path";
 import type { EnquiryRecord } from "./record.server";
 import type { RecordState } from "./store.server";
 
-export const folderRecordName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
+const folderRecordName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
   `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
 
 export async function writeFolderRecord(dir: string, state: RecordState, record: EnquiryRecord) {

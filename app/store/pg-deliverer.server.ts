@@ -44,7 +44,7 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
   let problem: string | undefined;
 
   // Renewed on a timer while held, not only between sends: a call to EmailJS may take up to
-  // RELAY_TIMEOUT_MS, and the next replica must not take a slow holder for a frozen one.
+  // DELIVERY_TIMEOUT_MS, and the next replica must not take a slow holder for a frozen one.
   let beat: NodeJS.Timeout | undefined;
   const stopBeating = () => {
     clearInterval(beat);
@@ -219,5 +219,3 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
 
   return { lock, pacing, asHolder };
 }
-
-export type PgDeliverer = ReturnType<typeof createPgDeliverer>;

@@ -2,7 +2,7 @@ import pg from "pg";
 import type { Queryable, Row, Sql } from "./sql.server";
 
 /** A database's address for logs and the outbox command: never its password. */
-export function describeDatabase(url: string): string {
+function describeDatabase(url: string): string {
   try {
     const parsed = new URL(url);
     return `postgres://${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}`;

@@ -8,7 +8,7 @@ import { LOCALES } from "~/i18n/locale";
  * stored. A row is read through this check: one this version cannot read is set aside, never
  * sent. Bounds are generous: they tell a record from something else, they do not re-validate
  * what the form already checked. */
-export const RECORD_VERSION = 1;
+const RECORD_VERSION = 1;
 
 const text = (max: number) => z.string().max(max);
 const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not a time");
@@ -22,7 +22,7 @@ const attemptSchema = z.object({
   detail: text(1000).optional(),
 });
 
-export const storedEnquirySchema = z.object({
+const storedEnquirySchema = z.object({
   name: text(1000),
   email: text(1000),
   number: text(200),
@@ -31,7 +31,7 @@ export const storedEnquirySchema = z.object({
   language: z.enum(LOCALES).optional(),
 });
 
-export const recordSchema = z.object({
+const recordSchema = z.object({
   v: z.literal(RECORD_VERSION).optional(),
   id: z.string().regex(/^[0-9a-f-]{36}$/i, "not an id"),
   receivedAt: isoTime,
@@ -59,10 +59,9 @@ export const recordSchema = z.object({
 });
 
 export type StoredEnquiry = z.infer<typeof storedEnquirySchema>;
-export type Attempt = z.infer<typeof attemptSchema>;
 export type EnquiryRecord = z.infer<typeof recordSchema>;
 
-export type Parsed = { ok: true; record: EnquiryRecord } | { ok: false; reason: string };
+type Parsed = { ok: true; record: EnquiryRecord } | { ok: false; reason: string };
 
 /** Checks a value (JSON already parsed: a file's text, or a database's jsonb) is a record. */
 export function checkRecord(json: unknown): Parsed {

@@ -10,7 +10,7 @@ import { StoreRefusal, type DelivererLock, type Pacing } from "./store.server";
  * volume, the outbox command, a backup) before it fails with SQLITE_BUSY: the visitor then gets
  * the "could not store" answer with their values kept. The driver is synchronous, so the server
  * waits with it: kept short. */
-export const BUSY_TIMEOUT_MS = 2_000;
+const BUSY_TIMEOUT_MS = 2_000;
 
 const HEADER = "SQLite format 3\0";
 

@@ -14,7 +14,7 @@ import { newRecord } from "./record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
 import type { EnquiryStore } from "./store.server";
 
-export type StoreMaker = {
+type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another
    * replica or the outbox command would). */
   make(): Promise<EnquiryStore>;

@@ -2,7 +2,7 @@
  * be served stale for a day while a CDN revalidates; anything personal (a toast, a POST
  * result) has already set `private, no-store` and keeps it. */
 export const PAGE_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
-export const NOT_FOUND_CACHE = "public, max-age=0, s-maxage=60";
+const NOT_FOUND_CACHE = "public, max-age=0, s-maxage=60";
 export const NO_STORE = "private, no-store";
 
 export function documentCacheControl(method: string, status: number, headers: Headers): string {

@@ -44,8 +44,15 @@ export const envSchema = z
     EMAILJS_PUBLIC_KEY: optionalText,
     EMAILJS_PRIVATE_KEY: optionalText,
     EMAILJS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.emailjs.com"),
-    // One call to EmailJS may take this long before it counts as a timeout (and is retried).
-    RELAY_TIMEOUT_MS: int(500, 60_000, 5_000),
+    // One call to a provider may take this long before it counts as a timeout (and is retried).
+    DELIVERY_TIMEOUT_MS: int(500, 60_000, 5_000),
+    // Its earlier name (from when EmailJS was called during the visitor's request), still read.
+    RELAY_TIMEOUT_MS: z.coerce
+      .number({ error: "a whole number from 500 to 60000" })
+      .int()
+      .min(500, "a whole number from 500 to 60000")
+      .max(60_000, "a whole number from 500 to 60000")
+      .optional(),
     // EmailJS allows 1 request/second per account; the one delivering replica keeps to it.
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
     // Where enquiries are kept (every accepted one is stored there before the visitor is
@@ -122,6 +129,9 @@ export type Env = z.infer<typeof envSchema>;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings (common in .env files and compose) as unset.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  // The earlier name counts where the new one is not set.
+  if (cleaned.RELAY_TIMEOUT_MS !== undefined && cleaned.DELIVERY_TIMEOUT_MS === undefined)
+    cleaned.DELIVERY_TIMEOUT_MS = cleaned.RELAY_TIMEOUT_MS;
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")} (${i.message})`).join("; ");
@@ -175,6 +185,11 @@ export function warnAboutConfiguration(config: Env): void {
         "SESSION_SECRET is not set: using a random secret for this process. Set it when running more than one replica.",
     });
   }
+  if (config.RELAY_TIMEOUT_MS !== undefined)
+    log("warn", "config.renamed", {
+      message:
+        "RELAY_TIMEOUT_MS is now DELIVERY_TIMEOUT_MS: rename it (the old name is read while the new one is unset)",
+    });
   if (config.MOCKS)
     log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process stand-in (MOCKS=true)" });
 }

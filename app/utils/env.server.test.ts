@@ -21,6 +21,13 @@ describe("parseEnv", () => {
     });
   });
 
+  it("reads RELAY_TIMEOUT_MS, DELIVERY_TIMEOUT_MS's earlier name, only where the new one is unset", () => {
+    expect(parseEnv({}).DELIVERY_TIMEOUT_MS).toBe(5000);
+    expect(parseEnv({ RELAY_TIMEOUT_MS: "1500" }).DELIVERY_TIMEOUT_MS).toBe(1500);
+    expect(parseEnv({ RELAY_TIMEOUT_MS: "1500", DELIVERY_TIMEOUT_MS: "2500" }).DELIVERY_TIMEOUT_MS).toBe(2500);
+    expect(() => parseEnv({ RELAY_TIMEOUT_MS: "12" })).toThrow(/RELAY_TIMEOUT_MS/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(contactDetailsFrom(parseEnv({ CONTACT_EMAIL: "", SOCIAL_URL: "" }))).toEqual(DEFAULT_CONTACT);
   });

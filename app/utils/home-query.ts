@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/locale";
 
 /** The home page's no-JavaScript state lives in its query: `?city=` picks the city and
  * `?gallery=all` expands the gallery. Unknown values fall back to the defaults. */
-export type HomeState = { cityId: string; galleryExpanded: boolean };
+type HomeState = { cityId: string; galleryExpanded: boolean };
 
 export function readHomeState(search: URLSearchParams): HomeState {
   return {

@@ -1,7 +1,7 @@
 /** One JSON object per line, info on stdout and the rest on stderr: what log collectors
  * expect. Written to the stream directly (console.log costs more, on every request). Never pass personal data
  * (names, e-mail addresses, message bodies) in `fields`. */
-export type LogLevel = "info" | "warn" | "error";
+type LogLevel = "info" | "warn" | "error";
 
 export function log(level: LogLevel, event: string, fields: Record<string, unknown> = {}): void {
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }) + "\n";

@@ -9,14 +9,14 @@ collectDefaultMetrics({ register: registry });
 
 const registers = [registry];
 
-export const httpRequests = new Counter({
+const httpRequests = new Counter({
   name: "http_requests_total",
   help: "HTTP requests answered, by method and status.",
   labelNames: ["method", "status"] as const,
   registers,
 });
 
-export const httpDuration = new Histogram({
+const httpDuration = new Histogram({
   name: "http_request_duration_seconds",
   help: "Time to answer an HTTP request, by method and status class.",
   labelNames: ["method", "status_class"] as const,

@@ -1,15 +1,15 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { pagePath, type PageId } from "~/content/pages";
 import { OG_IMAGE, ogImagePath } from "~/content/seo";
 import { BRAND, DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { BUSINESS } from "~/i18n/business";
 import { LAYOUT } from "~/i18n/layout";
-import { DEFAULT_LOCALE, LANGUAGE, LOCALES, type Locale } from "~/i18n/locale";
+import { DEFAULT_LOCALE, LANGUAGE, LOCALES, localeOfPath, type Locale } from "~/i18n/locale";
 
 type RootData = { siteUrl?: string; contact?: ContactDetails };
 type Match = { id: string; data: unknown };
 
-export type PageSeo = {
+type PageSeo = {
   id: PageId;
   locale: Locale;
   /** Page title without the brand; null for the home page. */
@@ -25,7 +25,7 @@ export function rootData(matches: readonly Match[]): Required<RootData> {
   return { siteUrl: data.siteUrl ?? "http://localhost:3000", contact: data.contact ?? DEFAULT_CONTACT };
 }
 
-export const fullTitle = (title: string | null, locale: Locale) =>
+const fullTitle = (title: string | null, locale: Locale) =>
   title ? `${title} | ${BRAND}` : `${BRAND} | ${LAYOUT[locale].siteTitle}`;
 
 /** A page's absolute address in a language. */
@@ -163,5 +163,31 @@ export function breadcrumbJsonLd(siteUrl: string, locale: Locale, trail: { name:
       name: item.name,
       item: pageUrl(siteUrl, item.id, locale),
     })),
+  };
+}
+
+/** The meta of a page one level below home (contact, privacy): its texts in the page's
+ * language, a web page and its breadcrumb in structured data, and whatever else it adds. */
+export function leafPageMeta(
+  id: PageId,
+  texts: Record<Locale, { title: string; description: string; imageAlt?: string }>,
+  more: (root: Required<RootData>, locale: Locale) => Record<string, unknown>[] = () => [],
+): MetaFunction {
+  return ({ matches, location }) => {
+    const root = rootData(matches);
+    const locale = localeOfPath(location.pathname);
+    const t = texts[locale];
+    return seoMeta(matches, {
+      id,
+      locale,
+      title: t.title,
+      description: t.description,
+      imageAlt: t.imageAlt ?? t.title,
+      jsonLd: [
+        ...more(root, locale),
+        webPageJsonLd(root.siteUrl, id, locale, t.title),
+        breadcrumbJsonLd(root.siteUrl, locale, [{ name: t.title, id }]),
+      ],
+    });
   };
 }

@@ -10,7 +10,7 @@ import { areaServedJsonLd, breadcrumbJsonLd, businessJsonLd, pageUrl, rootData, 
 
 type Match = { id: string; data: unknown };
 
-export function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: ServiceSlug, locale: Locale) {
+function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: ServiceSlug, locale: Locale) {
   const title = LAYOUT[locale].services[slug];
   const copy = SERVICE_TEXT[locale].pages[slug];
   const url = pageUrl(siteUrl, slug, locale);

@@ -15,4 +15,4 @@ const toastSession = createCookieSessionStorage({
   },
 });
 
-export const { redirectWithSuccess, redirectWithToast, getToast } = createToastUtilsWithCustomSession(toastSession);
+export const { redirectWithSuccess, getToast } = createToastUtilsWithCustomSession(toastSession);

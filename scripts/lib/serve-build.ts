@@ -5,9 +5,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export { PAGE_PATHS as PAGES } from "../../app/content/pages";
-
-export type ServedBuild = { base: string; child: ChildProcess; stop: () => Promise<void> };
+type ServedBuild = { base: string; child: ChildProcess; stop: () => Promise<void> };
 
 export async function serveBuild({
   port,

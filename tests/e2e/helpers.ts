@@ -14,7 +14,7 @@ function headingOf({ id, locale }: SitePage): string {
 }
 
 /** Every page in every language and its one heading, from the site's own list of pages. */
-export const PAGES = SITE_PAGES.map((page) => ({ ...page, heading: headingOf(page) }));
+export const PAGES_WITH_HEADINGS = SITE_PAGES.map((page) => ({ ...page, heading: headingOf(page) }));
 
 /** Each service page's English path and how many photos its gallery shows. */
 export const SERVICE_GALLERIES = SERVICES.map((s) => ({ path: pagePath(s.slug, "en"), count: s.photos }));

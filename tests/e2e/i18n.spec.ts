@@ -12,7 +12,7 @@ import { PRIVACY, type PrivacyFacts } from "../../app/i18n/privacy";
 import { SERVICE_TEXT } from "../../app/i18n/services";
 import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
-import { PAGES, ready } from "./helpers";
+import { PAGES_WITH_HEADINGS, ready } from "./helpers";
 
 /** Every text of a dictionary, with the path of keys it sits at. */
 function texts(value: unknown, at = ""): [string, string][] {
@@ -82,7 +82,7 @@ test.describe("Croatian beside English", () => {
     expect(ENGLISH_LEFTOVERS).toContain("Send us a message");
   });
 
-  for (const { path: pagePathname } of PAGES.filter((p) => p.locale === "hr")) {
+  for (const { path: pagePathname } of PAGES_WITH_HEADINGS.filter((p) => p.locale === "hr")) {
     test(`${pagePathname} shows no English text from the dictionaries`, async ({ page }) => {
       await page.goto(pagePathname);
       const text = await readableText(page);
@@ -91,7 +91,7 @@ test.describe("Croatian beside English", () => {
     });
   }
 
-  for (const { id, locale, path: here, heading } of PAGES) {
+  for (const { id, locale, path: here, heading } of PAGES_WITH_HEADINGS) {
     test(`${here} links to its other language and back`, async ({ page }, info) => {
       const other = locale === "en" ? "hr" : "en";
       await page.goto(here);
@@ -103,7 +103,7 @@ test.describe("Croatian beside English", () => {
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${escape(pagePath(id, other))}$`));
       await expect(page.locator("html")).toHaveAttribute("lang", other);
-      const counterpart = PAGES.find((p) => p.id === id && p.locale === other)!;
+      const counterpart = PAGES_WITH_HEADINGS.find((p) => p.id === id && p.locale === other)!;
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(counterpart.heading);
       await page
         .getByRole("banner")
@@ -216,7 +216,7 @@ test.describe("the enquiry in Croatian", () => {
 test.describe("WhatsApp", () => {
   const digits = E2E_WHATSAPP_NUMBER.slice(1);
 
-  for (const { id, locale, path: here } of PAGES) {
+  for (const { id, locale, path: here } of PAGES_WITH_HEADINGS) {
     test(`${here} offers WhatsApp with a message for the page`, async ({ page }) => {
       await page.goto(here);
       const expected = isServiceSlug(id)

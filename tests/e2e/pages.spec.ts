@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { OUTBOX_BASE_URL } from "./e2e-env";
-import { PAGES } from "./helpers";
+import { PAGES_WITH_HEADINGS } from "./helpers";
 
 test.describe("pages", () => {
-  for (const { path, heading, locale } of PAGES) {
+  for (const { path, heading, locale } of PAGES_WITH_HEADINGS) {
     test(`${path} answers 200 with its heading, title and description`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -19,11 +19,11 @@ test.describe("pages", () => {
 
   test("every page has its own title and description", async ({ page }) => {
     const seen = new Set<string>();
-    for (const { path } of PAGES) {
+    for (const { path } of PAGES_WITH_HEADINGS) {
       await page.goto(path);
       seen.add(`${await page.title()}|${await page.locator('meta[name="description"]').getAttribute("content")}`);
     }
-    expect(seen.size).toBe(PAGES.length);
+    expect(seen.size).toBe(PAGES_WITH_HEADINGS.length);
   });
 
   for (const path of ["/no-such-page", "/contact/extra", "/vip-nightclub-experience/1"]) {
@@ -58,7 +58,7 @@ test.describe("pages", () => {
   });
 
   test("script only where it helps: the contact page runs React, every other page sends none", async ({ request }) => {
-    for (const { path } of PAGES) {
+    for (const { path } of PAGES_WITH_HEADINGS) {
       const html = await (await request.get(path)).text();
       const scripts = html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       // No module is fetched by the HTML itself: nothing competes with the first paint.
@@ -85,7 +85,7 @@ test.describe("pages", () => {
   for (const width of [375, 768, 1280]) {
     test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const { path } of PAGES) {
+      for (const { path } of PAGES_WITH_HEADINGS) {
         await page.goto(path);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, path).toBeLessThanOrEqual(width);

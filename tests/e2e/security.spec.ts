@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { E2E_EMAILJS, OUTBOX_BASE_URL } from "./e2e-env";
 import { storedWith, sentWith, unique, valid } from "./enquiry-helpers";
-import { PAGES, ready } from "./helpers";
+import { PAGES_WITH_HEADINGS, ready } from "./helpers";
 
 test.describe("security headers", () => {
-  for (const { path } of PAGES) {
+  for (const { path } of PAGES_WITH_HEADINGS) {
     test(`${path} is served with a strict policy and hardening headers`, async ({ request }) => {
       const response = await request.get(path);
       const h = response.headers();
@@ -71,7 +71,7 @@ test.describe("security headers", () => {
     page.on("console", (msg) => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
     });
-    for (const { path } of PAGES) {
+    for (const { path } of PAGES_WITH_HEADINGS) {
       await page.goto(path);
       await ready(page, info);
     }
@@ -138,7 +138,7 @@ test.describe("requests the site refuses", () => {
 
 test.describe("caching", () => {
   test("anonymous pages are shared-cacheable and set no cookie", async ({ request }) => {
-    for (const { path } of PAGES) {
+    for (const { path } of PAGES_WITH_HEADINGS) {
       const h = (await request.get(path)).headers();
       expect(h["cache-control"], path).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
       expect(h["set-cookie"], path).toBeUndefined();

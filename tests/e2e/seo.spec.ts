@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { pagePath } from "../../app/content/pages";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
-import { PAGES } from "./helpers";
+import { PAGES_WITH_HEADINGS } from "./helpers";
 
 const meta = (page: Page, attr: "name" | "property", key: string) =>
   page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
@@ -25,7 +25,7 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 }
 
 test.describe("search and sharing", () => {
-  for (const { id, path, locale } of PAGES) {
+  for (const { id, path, locale } of PAGES_WITH_HEADINGS) {
     test(`${path} has its canonical URL, its languages, share tags and a real share image`, async ({
       page,
       request,
@@ -154,7 +154,7 @@ test.describe("search and sharing", () => {
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
     const xml = await sitemap.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(PAGES.map((p) => `${E2E_SITE_URL}${p.path}`));
+    expect(locs).toEqual(PAGES_WITH_HEADINGS.map((p) => `${E2E_SITE_URL}${p.path}`));
     const contact = /<url>\s*<loc>[^<]+\/hr\/contact<\/loc>([\s\S]*?)<\/url>/.exec(xml)![1];
     expect([...contact!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
       ["en", `${E2E_SITE_URL}/contact`],

@@ -4,7 +4,7 @@ import { BASE_URL } from "../e2e-env";
 // Conditional requests as a CDN or a proxy sends them, against the production server: the page
 // cache (server/conditional.ts) answers If-None-Match with RFC 9110's weak comparison, as the
 // static files beside it do.
-const PAGES = ["/", "/hr", "/contact", "/hr/contact"];
+const CHECKED_PATHS = ["/", "/hr", "/contact", "/hr/contact"];
 const STATIC = "/site.webmanifest";
 
 // As a browser revalidates (max-age=0): fetch would otherwise add `Cache-Control: no-cache` to a
@@ -12,7 +12,7 @@ const STATIC = "/site.webmanifest";
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${BASE_URL}${path}`, { headers: { "accept-encoding": "br, gzip", "cache-control": "max-age=0", ...headers } });
 
-for (const path of PAGES) {
+for (const path of CHECKED_PATHS) {
   test(`${path}: every form of If-None-Match that names the page gives 304 with the 200's validators; the rest give the page`, async () => {
     const first = await get(path);
     expect(first.status).toBe(200);
