@@ -1,6 +1,7 @@
 // Full-page screenshots of every page at phone and desktop widths, JavaScript on and off,
 // for looking at the site as a person would. Needs a running server (BASE_URL, default
 // http://localhost:3000). Usage: tsx scripts/screenshots.ts [outDir] [path ...]
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { chromium } from "@playwright/test";
 import { PAGE_PATHS } from "../app/content/pages";
@@ -10,9 +11,26 @@ const [outDir = "screenshots", ...rest] = process.argv.slice(2);
 const paths = rest.length ? rest : [...PAGE_PATHS, "/no-such-page"];
 const widths = [375, 1280];
 
+// One line, not a stack, when there is nothing to look at or nothing to look with.
+if (
+  !(await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  ))
+) {
+  console.error(`npm run screenshots: no server answers at ${base} (start one: npm run serve, or set BASE_URL)`);
+  process.exit(1);
+}
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(executablePath)) {
+  console.error(
+    `npm run screenshots: no Chromium at ${executablePath} (bash scripts/ensure-debian.sh chromium, or set CHROMIUM_PATH)`,
+  );
+  process.exit(1);
+}
 await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath,
   args: ["--disable-dev-shm-usage", "--disable-background-networking"],
 });
 for (const js of [true, false]) {

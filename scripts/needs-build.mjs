@@ -1,0 +1,8 @@
+// Refuses, in one line, a command that needs the production build when there is none (a fresh
+// clone): `node scripts/needs-build.mjs <command> && …` in package.json.
+import { existsSync } from "node:fs";
+
+if (!existsSync("build/start.js") || !existsSync("build/server/index.js")) {
+  console.error(`npm run ${process.argv[2] ?? "this"}: there is no production build: run \`npm run build\` first.`);
+  process.exit(1);
+}
