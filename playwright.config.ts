@@ -84,7 +84,12 @@ export default defineConfig({
       timeout: 30_000,
       stderr: serverLogs,
       // Also the staging switch: this server asks search engines not to index it.
-      env: { ...serverEnv, PORT: String(OUTBOX_PORT), DATABASE_URL: `file:${E2E_DEFAULT_DATABASE}`, ROBOTS_NOINDEX: "true" },
+      env: {
+        ...serverEnv,
+        PORT: String(OUTBOX_PORT),
+        DATABASE_URL: `file:${E2E_DEFAULT_DATABASE}`,
+        ROBOTS_NOINDEX: "true",
+      },
     },
     {
       command: "node build/start.js",
