@@ -14,7 +14,8 @@
 //   check                             the database's integrity and its schema's version
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
 import { importOutbox } from "~/store/import-outbox.server";
-import { openStore } from "~/store/open-store.server";
+import { existsSync } from "node:fs";
+import { databaseOf, openStore } from "~/store/open-store.server";
 import { STATES, StoreRefusal, type QueuedRecord, type RecordState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
@@ -40,6 +41,15 @@ try {
 }
 const store = openStore(config);
 const [command, ...args] = process.argv.slice(2);
+// Looking at a database must not create one (a mistyped path would leave an empty file behind).
+const database = databaseOf(config.DATABASE_URL);
+if (
+  database.dialect === "sqlite" &&
+  !existsSync(database.file) &&
+  command !== "import-outbox" &&
+  USAGE.includes(`outbox ${command ?? "?"}`)
+)
+  fail(`No database at ${database.file}: the server creates it at its first start (DATABASE_URL names another).`);
 
 const line = (r: QueuedRecord) => {
   const last = r.attempts.at(-1);
@@ -176,6 +186,7 @@ async function run() {
     }
     case "import-outbox": {
       if (!args[0]) fail(USAGE);
+      if (!existsSync(args[0])) fail(`No outbox folder at ${args[0]}.`);
       const result = await importOutbox(args[0], store);
       console.log(
         `${result.imported} imported, ${result.already} already in the database, ${result.setAside} set aside (not records) from ${args[0]}; the files are kept in ${args[0]}/imported`,

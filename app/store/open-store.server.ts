@@ -10,7 +10,7 @@ const DEFAULT_DATABASE_FILE = "./data/site.db";
 
 /** The database DATABASE_URL names: `postgres://…` (several hosts), `file:PATH` (an SQLite file
  * at PATH, absolute or relative to the working folder), or unset (DEFAULT_DATABASE_FILE). */
-function databaseOf(
+export function databaseOf(
   url: string | undefined,
 ): { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string } {
   if (url && /^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", url };
