@@ -10,6 +10,7 @@
 //   show ID                           the whole record (ID or its first characters)
 //   retry ID | --failed               back to pending, due now (after fixing the cause)
 //   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
+//   dismiss REF | --all               deletes what was set aside (after looking at it)
 //   backup FILE                       an online, consistent copy of the SQLite database
 //   check                             the database's integrity and its schema's version
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
@@ -24,6 +25,7 @@ const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox show ID
        outbox retry ID | --failed
        outbox purge-delivered [--older-than-days N]
+       outbox dismiss REF | --all
        outbox backup FILE
        outbox check
        outbox import-outbox DIR`;
@@ -167,6 +169,15 @@ async function run() {
       if (!Number.isFinite(days) || days < 0) fail(USAGE);
       const removed = await store.purgeDelivered(days * 86_400_000);
       console.log(`${removed} delivered enquir${removed === 1 ? "y" : "ies"} deleted`);
+      break;
+    }
+    case "dismiss": {
+      if (!args[0]) fail(USAGE);
+      const refs = args[0] === "--all" ? (await store.quarantined()).map((q) => q.ref) : [args.join(" ")];
+      let dismissed = 0;
+      for (const ref of refs) if (await store.dismiss(ref)) dismissed++;
+      if (args[0] !== "--all" && dismissed === 0) fail(`Nothing set aside as ${refs[0]} (see: list quarantine).`);
+      console.log(`${dismissed} set-aside entr${dismissed === 1 ? "y" : "ies"} deleted`);
       break;
     }
     case "backup": {

@@ -354,6 +354,22 @@ export function createSqlStore(options: Options): EnquiryStore {
       ];
     },
 
+    async dismiss(ref) {
+      await prepare();
+      changed();
+      const row = /^row ([0-9a-f-]{36})$/i.exec(ref);
+      if (!row) return (await sql.run("DELETE FROM set_aside WHERE ref = $1", [ref])) === 1;
+      // A row this version could not read: the enquiry goes only if no delivery of it is readable.
+      return (
+        (await sql.run(
+          `DELETE FROM enquiries WHERE id = $1
+             AND EXISTS (SELECT 1 FROM deliveries WHERE enquiry_id = $1 AND state = 'quarantined')
+             AND NOT EXISTS (SELECT 1 FROM deliveries WHERE enquiry_id = $1 AND state <> 'quarantined')`,
+          [row[1]!.toLowerCase()],
+        )) === 1
+      );
+    },
+
     async insertExisting(record) {
       await prepare();
       changed();

@@ -197,6 +197,12 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(aside?.reason).toMatch(/record/);
         expect(aside?.ref).toContain("00000000-0000-4000-8000-000000000000");
         expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
+        // An operator who has looked at it deletes it; a readable record cannot be deleted so.
+        expect(await store.dismiss(`row ${real.id}`)).toBe(false);
+        expect(await store.dismiss(aside!.ref)).toBe(true);
+        expect(await store.dismiss(aside!.ref)).toBe(false);
+        expect((await store.counts()).quarantined).toBe(0);
+        expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
       } finally {
         await afterEachClose();
       }
@@ -295,6 +301,8 @@ export function storeContract(name: string, maker: StoreMaker) {
         for (const state of ["pending", "failed", "delivered", "quarantine"])
           expect(await readdir(path.join(dir, state))).toEqual([]);
         expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, setAside: 0 });
+        for (const entry of aside) expect(await store.dismiss(entry.ref)).toBe(true);
+        expect(await store.counts()).toMatchObject({ pending: 3, quarantined: 0 });
       } finally {
         await rm(dir, { recursive: true, force: true });
         await afterEachClose();

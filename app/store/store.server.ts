@@ -87,6 +87,9 @@ export type EnquiryStore = {
   /** Back to pending, due now, with the give-up clock restarted (a failed or pending record). */
   retry(record: QueuedRecord): Promise<QueuedRecord>;
   quarantined(): Promise<SetAside[]>;
+  /** Deletes what was set aside, once an operator has looked at it (`ref` as quarantined()
+   * gives it); true when there was such an entry. Never touches a record that can be read. */
+  dismiss(ref: string): Promise<boolean>;
   /** Takes in a record kept elsewhere (an outbox folder being moved in), in its state, with its
    * attempts; one already here (same id) is left as it is. True when it was inserted. */
   insertExisting(record: QueuedRecord): Promise<boolean>;
