@@ -4,7 +4,7 @@ import pg from "pg";
 import { log } from "~/utils/log.server";
 import { APP_LOCK, DELIVERER_LOCK } from "./migrations.server";
 import { coded, queryable } from "./postgres.server";
-import { errorCode, type Queryable } from "./sql.server";
+import { errorCode, notePacing, type Queryable } from "./sql.server";
 import type { DelivererLock, Pacing } from "./store.server";
 
 type Options = {
@@ -197,24 +197,8 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
       );
       return Math.max(0, Math.ceil(rows[0]?.wait ?? 0));
     },
-    async callStarting() {
-      await asHolder((q) =>
-        q.run(
-          `INSERT INTO delivery_pacing (channel, last_call_started_at) VALUES ($1, clock_timestamp())
-             ON CONFLICT (channel) DO UPDATE SET last_call_started_at = excluded.last_call_started_at`,
-          [channel],
-        ),
-      );
-    },
-    async callEnded() {
-      await asHolder((q) =>
-        q.run(
-          `INSERT INTO delivery_pacing (channel, last_call_ended_at) VALUES ($1, clock_timestamp())
-             ON CONFLICT (channel) DO UPDATE SET last_call_ended_at = excluded.last_call_ended_at`,
-          [channel],
-        ),
-      );
-    },
+    callStarting: () => asHolder((q) => notePacing(q, channel, "last_call_started_at")),
+    callEnded: () => asHolder((q) => notePacing(q, channel, "last_call_ended_at")),
   });
 
   return { lock, pacing, asHolder };

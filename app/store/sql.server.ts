@@ -50,3 +50,18 @@ export function jsonValue(value: unknown): unknown {
     return value;
   }
 }
+
+/** Notes in a channel's pacing row that a call starts or ended: at `at` (one host's clock,
+ * SQLite), or on the database's clock (PostgreSQL, where hosts' clocks need not agree). */
+export async function notePacing(
+  q: Queryable,
+  channel: string,
+  column: "last_call_started_at" | "last_call_ended_at",
+  at?: string,
+): Promise<void> {
+  await q.run(
+    `INSERT INTO delivery_pacing (channel, ${column}) VALUES ($1, ${at === undefined ? "clock_timestamp()" : "$2"})
+       ON CONFLICT (channel) DO UPDATE SET ${column} = excluded.${column}`,
+    at === undefined ? [channel] : [channel, at],
+  );
+}

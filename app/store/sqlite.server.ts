@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Queryable, Row, Sql } from "./sql.server";
+import { notePacing, type Queryable, type Row, type Sql } from "./sql.server";
 import { StoreRefusal, type DelivererLock, type Pacing } from "./store.server";
 
 /** How long a statement waits for another process's write lock (a second server on the same
@@ -321,24 +321,8 @@ export function createSqliteDeliverer(sql: SqliteSql, { staleMs = 15_000 } = {})
       const last = Math.max(...[row?.s, row?.e].map((t) => Date.parse(t ?? "")).filter(Number.isFinite), -Infinity);
       return Number.isFinite(last) ? Math.max(0, Math.ceil(last + intervalMs - Date.now())) : 0;
     },
-    async callStarting() {
-      await asHolder((tx) =>
-        tx.run(
-          `INSERT INTO delivery_pacing (channel, last_call_started_at) VALUES ($1, $2)
-             ON CONFLICT (channel) DO UPDATE SET last_call_started_at = excluded.last_call_started_at`,
-          [channel, new Date().toISOString()],
-        ),
-      );
-    },
-    async callEnded() {
-      await asHolder((tx) =>
-        tx.run(
-          `INSERT INTO delivery_pacing (channel, last_call_ended_at) VALUES ($1, $2)
-             ON CONFLICT (channel) DO UPDATE SET last_call_ended_at = excluded.last_call_ended_at`,
-          [channel, new Date().toISOString()],
-        ),
-      );
-    },
+    callStarting: () => asHolder((tx) => notePacing(tx, channel, "last_call_started_at", new Date().toISOString())),
+    callEnded: () => asHolder((tx) => notePacing(tx, channel, "last_call_ended_at", new Date().toISOString())),
   });
 
   return { lock, pacing, asHolder };

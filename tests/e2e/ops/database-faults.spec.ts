@@ -19,6 +19,8 @@ import {
 // outbox folder with junk in it, a volume that fills up or is read-only (a real tmpfs; needs
 // root, as CI has), a file at the database's path that is not one, SIGTERM during a burst.
 const SECRET = "PRIVATE-BYTES ana@example.com +385 91";
+/** The embedded default: no EmailJS account (the ops servers are given the test ids). */
+const NO_EMAILJS = { EMAILJS_SERVICE_ID: "", EMAILJS_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" };
 
 test("an earlier version's outbox folder is moved in at start: records delivered once, junk set aside unsent and unlogged", async () => {
   test.setTimeout(60_000);
@@ -110,11 +112,7 @@ test("a garbage file or a truncated database at the path: the server refuses to 
   expect(digest(garbage.database)).toBe(before);
 
   const cut = workspace();
-  const server = await startServer(
-    3182,
-    { EMAILJS_SERVICE_ID: "", EMAILJS_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" },
-    cut,
-  );
+  const server = await startServer(3182, NO_EMAILJS, cut);
   for (let n = 0; n < 40; n++) expect(await postEnquiry(server.base, `Filler ${n} ${"z".repeat(800)}`)).toBe(302);
   server.child.kill("SIGTERM");
   await server.exited;
@@ -137,14 +135,20 @@ const canMount = (() => {
   }
 })();
 
-test("the volume fills to the last byte during a burst: every answer is 302 or 503, every 302 delivered once, and it accepts again once there is room", async () => {
-  test.skip(!canMount, "mounting a tmpfs needs root and a sandbox that allows it");
-  test.setTimeout(60_000);
+/** A workspace whose database is on a tmpfs of its own, `size` large. */
+function onTmpfs(size: string) {
   const place = workspace();
   const volume = path.join(place.dir, "volume");
   mkdirSync(volume);
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", volume]);
+  execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size},mode=0700`, "tmpfs", volume]);
   place.database = path.join(volume, "site.db");
+  return { place, volume };
+}
+
+test("the volume fills to the last byte during a burst: every answer is 302 or 503, every 302 delivered once, and it accepts again once there is room", async () => {
+  test.skip(!canMount, "mounting a tmpfs needs root and a sandbox that allows it");
+  test.setTimeout(60_000);
+  const { place, volume } = onTmpfs("1m");
   const server = await startServer(3183, { RATE_LIMIT_MAX: "0" }, place);
   try {
     const filler = path.join(volume, "filler");
@@ -187,20 +191,15 @@ test("the volume fills to the last byte during a burst: every answer is 302 or 5
 test("a read-only volume: the server starts and serves, visitors are told their enquiry was not stored, and it accepts again once writable, without a restart", async () => {
   test.skip(!canMount, "mounting a tmpfs needs root and a sandbox that allows it");
   test.setTimeout(60_000);
-  const place = workspace();
-  const volume = path.join(place.dir, "volume");
-  mkdirSync(volume);
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", volume]);
-  place.database = path.join(volume, "site.db");
-  const noEmail = { EMAILJS_SERVICE_ID: "", EMAILJS_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" };
-  const before = await startServer(3184, noEmail, place);
+  const { place, volume } = onTmpfs("2m");
+  const before = await startServer(3184, NO_EMAILJS, place);
   expect(await postEnquiry(before.base, "Stored before the remount")).toBe(302);
   before.child.kill("SIGTERM");
   await before.exited;
   // Linux refuses a read-only remount while a file on the volume is open for writing: the
   // volume turns read-only between two runs, as after a host's remount.
   execFileSync("mount", ["-o", "remount,ro", volume]);
-  const server = await startServer(3184, noEmail, place);
+  const server = await startServer(3184, NO_EMAILJS, place);
   try {
     expect((await fetch(`${server.base}/`)).status).toBe(200);
     expect(await postEnquiry(server.base, "While read-only")).toBe(503);
