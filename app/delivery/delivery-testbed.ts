@@ -11,7 +11,7 @@ import { openStore } from "~/store/open-store.server";
 import type { EnquiryStore } from "~/store/store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
-import { createEmailJsSend } from "./emailjs.server";
+import { createEmailJsSend, emailJsChannel, type Send } from "./emailjs.server";
 import { startDelivery, type Delivery, type DeliveryOptions } from "./worker.server";
 
 export const CONFIG: EmailJsConfig = {
@@ -29,17 +29,21 @@ export const enquiry = (message = "A table for six on Saturday, please."): Store
   message,
 });
 
-/** A worker's options for tests: quick retries and polls, no pacing unless asked. */
-export function quickWorker(store: EnquiryStore, overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+/** What a test may change of the worker: its options, and the e-mail channel's call and pace. */
+export type WorkerOverrides = Partial<DeliveryOptions> & { send?: Send; intervalMs?: number };
+
+/** A worker's options for tests: the e-mail channel (EmailJS's stand-in), quick retries and
+ * polls, no pacing unless asked. */
+export function quickWorker(store: EnquiryStore, overrides: WorkerOverrides = {}): DeliveryOptions {
+  const { send = createEmailJsSend(CONFIG, { timeoutMs: 300 }), intervalMs = 0, ...options } = overrides;
   return {
     store,
-    send: createEmailJsSend(CONFIG, { timeoutMs: 300 }),
-    intervalMs: 0,
+    channels: [emailJsChannel(CONFIG, { timeoutMs: 300, intervalMs }, send)],
     backoff: { baseMs: 50, maxMs: 200 },
     giveUpAfterMs: 60_000,
     retentionMs: 60_000,
     pollMs: 20,
-    ...overrides,
+    ...options,
   };
 }
 
@@ -64,10 +68,10 @@ export function deliveryTestbed() {
       opened.push(store);
       return store;
     },
-    options(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+    options(overrides: WorkerOverrides = {}): DeliveryOptions {
       return quickWorker(bed.store, overrides);
     },
-    start(overrides: Partial<DeliveryOptions> = {}) {
+    start(overrides: WorkerOverrides = {}) {
       bed.delivery = startDelivery(bed.options(overrides));
       return bed.delivery;
     },

@@ -1,6 +1,11 @@
 import type { EmailJsConfig } from "~/utils/env.server";
 import type { StoredEnquiry } from "~/store/record.server";
-import type { Send, SendResult } from "./transport.server";
+import { judgeEmailJs } from "./retry-policy.server";
+import { retryAfterMs } from "./transport.server";
+import type { DeliveryChannel, SendResult } from "./transport.server";
+
+/** One call to EmailJS with an enquiry's fields. */
+export type Send = (enquiry: StoredEnquiry) => Promise<SendResult>;
 
 const EMAILJS_LIB_VERSION = "3.2.0";
 const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
@@ -38,11 +43,34 @@ export function createEmailJsSend(config: EmailJsConfig, { timeoutMs }: { timeou
       const text = await response.text();
       // The SDK's rule: success is status 200 or the text "OK".
       if (response.status === 200 || text === "OK") return { ok: true, status: response.status };
-      return { ok: false, reason: `http_${response.status}`, status: response.status, detail: text.slice(0, 300) };
+      return {
+        ok: false,
+        reason: `http_${response.status}`,
+        status: response.status,
+        detail: text.slice(0, 300),
+        ...(response.status === 429 ? { retryAfterMs: retryAfterMs(response.headers) } : {}),
+      };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       const reason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
       return { ok: false, reason, detail: error instanceof Error ? error.message.slice(0, 300) : undefined };
     }
+  };
+}
+
+/** E-mail through EmailJS as a delivery channel: paced at EMAILJS_MIN_INTERVAL_MS (EmailJS
+ * allows one request a second per account). */
+export function emailJsChannel(
+  config: EmailJsConfig,
+  { timeoutMs, intervalMs }: { timeoutMs: number; intervalMs: number },
+  send: Send = createEmailJsSend(config, { timeoutMs }),
+): DeliveryChannel {
+  return {
+    name: "email",
+    intervalMs,
+    send: (delivery) => send(delivery.enquiry),
+    judge: judgeEmailJs,
+    giveUpFix: (ms) =>
+      `Still failing after ${Math.round(ms / 3_600_000)} h: check EmailJS's status and the account, then \`npm run outbox -- retry --failed\`.`,
   };
 }

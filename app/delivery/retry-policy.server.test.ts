@@ -1,4 +1,4 @@
-import { judge, retryDelay } from "./retry-policy.server";
+import { judgeEmailJs, retryDelay } from "./retry-policy.server";
 import { describe, expect, it } from "vitest";
 
 describe("retry policy", () => {
@@ -24,13 +24,12 @@ describe("retry policy", () => {
       },
       "give-up",
     ],
-    [{ ok: true, status: 200 }, "delivered"],
   ] as const)("%j → %s", (result, kind) => {
-    expect(judge(result).kind).toBe(kind);
+    expect(judgeEmailJs(result).kind).toBe(kind);
   });
 
   it("names the fix for a permanent problem", () => {
-    const verdict = judge({
+    const verdict = judgeEmailJs({
       ok: false,
       reason: "http_403",
       status: 403,

@@ -1,11 +1,4 @@
-import type { SendResult } from "./transport.server";
-
-/** What to do after one try at handing an enquiry to EmailJS. */
-export type Verdict =
-  | { kind: "delivered" }
-  | { kind: "retry" }
-  /** Retrying cannot fix it: an operator must, and `fix` says how. */
-  | { kind: "give-up"; fix: string };
+import type { SendResult, Verdict } from "./transport.server";
 
 /** Problems that retrying cannot fix, known by EmailJS's status and text. Anything else
  * (timeouts, network errors, 429, 5xx, a used-up quota, an unknown answer) is retried. */
@@ -33,8 +26,8 @@ const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
   { status: [423], text: /./, fix: "The EmailJS account is blocked: contact EmailJS support." },
 ];
 
-export function judge(result: SendResult): Verdict {
-  if (result.ok) return { kind: "delivered" };
+/** EmailJS's failures: what may pass, and what needs an operator (with the fix). */
+export function judgeEmailJs(result: Extract<SendResult, { ok: false }>): Verdict {
   if (result.status === undefined) return { kind: "retry" };
   // A used-up monthly quota is a 4xx that fixes itself: retry (with backoff, up to the bound).
   if (/quota|limit/i.test(result.detail ?? "")) return { kind: "retry" };

@@ -1,6 +1,6 @@
-import type { StoredEnquiry } from "~/store/record.server";
+import type { QueuedRecord } from "~/store/store.server";
 
-/** What one try at handing an enquiry to the provider came to: a value, never a throw. */
+/** What one try at handing an enquiry to a provider came to: a value, never a throw. */
 export type SendResult =
   | { ok: true; status: number }
   | {
@@ -8,9 +8,83 @@ export type SendResult =
       /** For the log and the record: "http_<status>", "timeout", "network". */
       reason: string;
       status?: number;
-      /** The provider's text, shortened. */
+      /** The provider's text, shortened (never a secret: providers do not echo them). */
       detail?: string;
+      /** How long the provider asked us to wait (429's Retry-After, or its body's retry_after). */
+      retryAfterMs?: number;
     };
 
-/** The contract the delivery worker sends through (EmailJS in production, anything in tests). */
-export type Send = (enquiry: StoredEnquiry) => Promise<SendResult>;
+/** What to do after a failed try. */
+export type Verdict =
+  | { kind: "retry" }
+  /** Retrying cannot fix it: an operator must, and `fix` says how. */
+  | { kind: "give-up"; fix: string };
+
+/** One road an enquiry takes to the team: its own queue, pacing and rules (app/delivery/channels.server.ts). */
+export type DeliveryChannel = {
+  /** The delivery rows' channel: "email", "slack", "discord", "telegram", "webhook". */
+  name: string;
+  /** One call to the provider (pacing and retries are the worker's). */
+  send: (delivery: QueuedRecord) => Promise<SendResult>;
+  /** At least this long between two calls (within the provider's published limit). */
+  intervalMs: number;
+  /** Whether a failure may pass (retried with backoff) or needs an operator (set aside). */
+  judge: (result: Extract<SendResult, { ok: false }>) => Verdict;
+  /** The fix line of a delivery still failing after the bound. */
+  giveUpFix: (giveUpAfterMs: number) => string;
+};
+
+/** A provider's wait hint in milliseconds: the Retry-After header (seconds, or an HTTP date) or
+ * a `retry_after` in seconds from its JSON body (Discord's top level, Telegram's parameters). */
+export function retryAfterMs(headers: Headers, body?: unknown): number | undefined {
+  const header = headers.get("retry-after");
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  const fromBody = (body as { retry_after?: unknown; parameters?: { retry_after?: unknown } } | undefined) ?? {};
+  const seconds = Number(fromBody.retry_after ?? fromBody.parameters?.retry_after);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
+}
+
+/** One POST of JSON to a provider as a SendResult; `ok` decides success from the answer. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  { timeoutMs, headers = {}, ok = (status: number) => status >= 200 && status < 300 }: {
+    timeoutMs: number;
+    headers?: Record<string, string>;
+    ok?: (status: number, text: string) => boolean;
+  },
+): Promise<SendResult> {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "manual",
+    });
+    const text = await response.text();
+    if (ok(response.status, text)) return { ok: true, status: response.status };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return {
+      ok: false,
+      reason: `http_${response.status}`,
+      status: response.status,
+      detail: text.slice(0, 300),
+      retryAfterMs: retryAfterMs(response.headers, parsed),
+    };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    const reason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
+    return { ok: false, reason, detail: error instanceof Error ? error.message.slice(0, 300) : undefined };
+  }
+}

@@ -2,7 +2,7 @@ import { emailJsConfig, env } from "~/utils/env.server";
 import { withDeadline } from "~/utils/deadline.server";
 import { log } from "~/utils/log.server";
 import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
-import { createEmailJsSend } from "~/delivery/emailjs.server";
+import { configuredChannels } from "~/delivery/channels.server";
 import { startDelivery, type Delivery } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
@@ -13,7 +13,8 @@ import type { Enquiry } from "./schema.server";
 /** This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
  * PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
  * answered, and the delivery worker finds it there. */
-export const store = openStore(env);
+const channels = configuredChannels(env);
+export const store = openStore(env, { channels: channels.map((c) => c.name) });
 
 type StoreResult = { ok: true; id: string } | { ok: false };
 
@@ -96,14 +97,14 @@ async function openConfiguredStore(): Promise<{ refused: string } | undefined> {
   return undefined;
 }
 
-/** Starts the delivery worker when EmailJS is configured; without it (the embedded default)
- * enquiries stay pending for an operator to read, and nothing is sent. */
+/** Starts the delivery worker when a channel is configured (EmailJS, Slack, Discord, Telegram,
+ * a webhook: any of them, alone or together); without one (the embedded default) enquiries stay
+ * pending for an operator to read, and nothing is sent. */
 function startConfiguredDelivery(): Delivery | undefined {
-  if (!emailJsConfig) return undefined;
+  if (channels.length === 0) return undefined;
   delivery = startDelivery({
     store,
-    send: createEmailJsSend(emailJsConfig, { timeoutMs: env.DELIVERY_TIMEOUT_MS }),
-    intervalMs: env.EMAILJS_MIN_INTERVAL_MS,
+    channels,
     backoff: { baseMs: env.OUTBOX_RETRY_BASE_MS, maxMs: env.OUTBOX_RETRY_MAX_MS },
     giveUpAfterMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
     retentionMs: env.OUTBOX_RETENTION_DAYS * 86_400_000,
@@ -114,7 +115,9 @@ function startConfiguredDelivery(): Delivery | undefined {
 
 type QueueHealth = {
   status: "ok" | "degraded";
-  transport: "emailjs" | "outbox";
+  /** Where enquiries go: EmailJS (and perhaps chat channels), only chat or webhook channels,
+   * or nowhere (stored for operators). */
+  transport: "emailjs" | "channels" | "outbox";
   /** Whether an enquiry posted now would be stored. */
   accepting: boolean;
   pending: number;
@@ -122,6 +125,8 @@ type QueueHealth = {
   /** Entries of the store that are not records, set aside. */
   quarantined: number;
   oldestPendingSeconds: number;
+  /** Per channel ("email", "slack", "discord", "telegram", "webhook"): deliveries waiting and failed. */
+  channels: Record<string, { pending: number; failed: number }>;
   /** Why it is degraded, for a person reading it. */
   problems?: string[];
 };
@@ -129,11 +134,11 @@ type QueueHealth = {
 /** The queue as /healthz reports it, looked at no more than once a second (counts by index, and
  * one small write). Degraded while an enquiry cannot be stored,
  * anything has failed, is being retried, was set aside, or has waited longer than
- * OUTBOX_ALERT_SECONDS (with EmailJS configured), or while delivery cannot use the database. */
+ * OUTBOX_ALERT_SECONDS (with a channel configured), or while delivery cannot use the database. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
-  const transport = emailJsConfig ? "emailjs" : "outbox";
+  const transport = emailJsConfig ? "emailjs" : channels.length ? "channels" : "outbox";
   const problems: string[] = [];
-  let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0 };
+  let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0, channels: {} };
   // A view at most a second old: however often /healthz is asked, the store is looked at no
   // more than once a second for it.
   // Within a second whatever the store does: a load balancer's health check must not time out
@@ -153,8 +158,8 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   if (counts.failed > 0) problems.push(`${counts.failed} failed`);
   if (counts.quarantined > 0)
     problems.push(`${counts.quarantined} set aside in quarantine (not readable as enquiries)`);
-  if (transport === "emailjs" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
-  if (transport === "emailjs" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
+  if (transport !== "outbox" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
+  if (transport !== "outbox" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
     problems.push(`oldest pending ${oldestPendingSeconds} s`);
   problems.push(...(delivery?.problems() ?? []));
   return {
@@ -165,6 +170,9 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     failed: counts.failed,
     quarantined: counts.quarantined,
     oldestPendingSeconds,
+    channels: Object.fromEntries(
+      Object.entries(counts.channels).map(([name, c]) => [name, { pending: c.pending, failed: c.failed }]),
+    ),
     ...(problems.length ? { problems } : {}),
   };
 }

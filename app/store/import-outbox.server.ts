@@ -103,7 +103,8 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
       : checked.record;
     if (!firstLayout && recordFileName(record) !== name)
       return keepAsSetAside(from, name, "file name does not match its record", read.text);
-    if (await store.insertExisting({ ...record, state })) result.imported++;
+    // The folder's enquiries were e-mail's (the only channel there was).
+    if (await store.insertExisting({ ...record, state, channel: "email" })) result.imported++;
     else result.already++;
     await aside(from, name);
   };

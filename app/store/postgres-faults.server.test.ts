@@ -157,7 +157,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     expect((await store.scan("failed")).records[0]).toMatchObject({ id: ids[1], failure: { reason: "http_403" } });
     // The pacing of the last call goes with it.
     expect(await store.deliverer().hold()).toBe(true);
-    expect(await store.pacing().waitMs(60_000)).toBeGreaterThan(50_000);
+    expect(await store.pacing("email").waitMs(60_000)).toBeGreaterThan(50_000);
   });
 
   it("the database stopped and started again: stores refused while away, delivery resumes by itself", async () => {

@@ -16,14 +16,15 @@ import type {
   SetAside,
 } from "./store.server";
 
-/** The channel this store's queue delivers through (the others come as rows of their own). */
-const CHANNEL = "email";
+/** The channel of a stored enquiry when no channel is configured: it waits there for operators
+ * (and for EmailJS, should it be configured later), as enquiries always have. */
+export const DEFAULT_CHANNEL = "email";
 /** How many rows one look may set aside before it gives the tick back. */
 const LOOK_AHEAD = 50;
 
 /** A delivery joined with its enquiry: the columns every read of the queue selects. */
 const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.name, e.email, e.phone, e.category, e.message,
-    e.language, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
+    e.language, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
 
 type RecordRow = {
@@ -36,6 +37,7 @@ type RecordRow = {
   category: string;
   message: string;
   language: string | null;
+  channel: string;
   state: RecordState;
   attempts: unknown;
   sending_since: unknown;
@@ -69,7 +71,7 @@ function fromRow(row: RecordRow): { ok: true; record: QueuedRecord } | { ok: fal
     deliveredAt: isoTime(row.delivered_at),
     failure: row.failure === null ? undefined : jsonValue(row.failure),
   });
-  return checked.ok ? { ok: true, record: { ...checked.record, state: row.state } } : checked;
+  return checked.ok ? { ok: true, record: { ...checked.record, state: row.state, channel: row.channel } } : checked;
 }
 
 /** The delivery's columns of a record, in the order of DELIVERY_COLUMNS. */
@@ -86,7 +88,13 @@ const deliveryValues = (record: EnquiryRecord) => [
 const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sending_since = $6, retried_at = $7,
   delivered_at = $8, failure = $9, changed_at = $10`;
 
-type Options = { sql: SqliteSql | PostgresSql; staleMs?: number };
+type Options = {
+  sql: SqliteSql | PostgresSql;
+  staleMs?: number;
+  /** The channels an accepted enquiry is to be delivered through: one delivery row each,
+   * written in the transaction that accepts it. None configured: one row on DEFAULT_CHANNEL. */
+  channels?: readonly string[];
+};
 
 /** The enquiry store over either database (store.server.ts): one set of statements, the
  * dialect's own deliverer (SQLite: a lease row; PostgreSQL: a session advisory lock). Accept is
@@ -94,6 +102,7 @@ type Options = { sql: SqliteSql | PostgresSql; staleMs?: number };
  * the visitor is answered. */
 export function createSqlStore(options: Options): EnquiryStore {
   const { sql } = options;
+  const channels = options.channels?.length ? [...new Set(options.channels)] : [DEFAULT_CHANNEL];
   const deliverer =
     sql.dialect === "sqlite"
       ? createSqliteDeliverer(sql, { staleMs: options.staleMs })
@@ -123,7 +132,7 @@ export function createSqlStore(options: Options): EnquiryStore {
     await sql.run(
       `UPDATE deliveries SET state = 'quarantined', quarantine_reason = $3, quarantined_from = $4, changed_at = $5
         WHERE enquiry_id = $1 AND channel = $2`,
-      [row.id, CHANNEL, reason, row.state, new Date().toISOString()],
+      [row.id, row.channel, reason, row.state, new Date().toISOString()],
     );
     log("warn", "store.quarantined", { id: row.id, from: row.state, reason });
   }
@@ -135,7 +144,6 @@ export function createSqlStore(options: Options): EnquiryStore {
       return deliverer.lock.hold();
     },
   };
-  const pacing: Pacing = deliverer.pacing(CHANNEL);
 
   const readRecords = async (where: string, values: unknown[], q: Queryable = sql) =>
     (await q.all<RecordRow & Row>(`${SELECT_RECORD} ${where}`, values)).map((row) => ({ row, read: fromRow(row) }));
@@ -154,21 +162,21 @@ export function createSqlStore(options: Options): EnquiryStore {
         const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
         const after = Date.parse(isoTime(last?.at) ?? "") + 1;
         const receivedAt = new Date(Math.max(Date.parse(receivedNow()), Number.isNaN(after) ? 0 : after)).toISOString();
-        const record: QueuedRecord = { ...newRecord(enquiry, receivedAt, requestId), state: "pending" };
+        const record = newRecord(enquiry, receivedAt, requestId);
         await insertEnquiry(tx, record);
-        await insertDelivery(tx, record);
-        return record;
+        for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
+        return { ...record, state: "pending" as const, channel: channels[0]! };
       });
     },
 
-    async nextDue(now, skip = []) {
+    async nextDue(channel, now, skip = []) {
       await prepare();
       const skipped = skip.length ? `AND e.id NOT IN (${skip.map((_, i) => `$${i + 3}`).join(", ")})` : "";
       for (let look = 0; look < LOOK_AHEAD; look++) {
         const [found] = await readRecords(
           `WHERE d.channel = $1 AND d.state = 'pending' AND d.due_at <= $2 ${skipped}
             ORDER BY d.received_at, d.enquiry_id LIMIT 1`,
-          [CHANNEL, new Date(now).toISOString(), ...skip],
+          [channel, new Date(now).toISOString(), ...skip],
         );
         if (!found) return undefined;
         if (found.read.ok) return found.read.record;
@@ -185,7 +193,7 @@ export function createSqlStore(options: Options): EnquiryStore {
         q.run(
           `UPDATE deliveries SET sending_since = $3, changed_at = $3
             WHERE enquiry_id = $1 AND channel = $2 AND state = 'pending'`,
-          [record.id, CHANNEL, at],
+          [record.id, record.channel, at],
         ),
       );
       return count ? marked : undefined;
@@ -195,7 +203,7 @@ export function createSqlStore(options: Options): EnquiryStore {
       changed();
       await sql.run(
         `UPDATE deliveries SET ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2 AND state = 'pending'`,
-        [record.id, CHANNEL, ...deliveryValues(record), new Date().toISOString()],
+        [record.id, record.channel, ...deliveryValues(record), new Date().toISOString()],
       );
     },
 
@@ -204,7 +212,7 @@ export function createSqlStore(options: Options): EnquiryStore {
       changed();
       await sql.run(`UPDATE deliveries SET state = $11, ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2`, [
         record.id,
-        CHANNEL,
+        record.channel,
         ...deliveryValues(moved),
         new Date().toISOString(),
         to,
@@ -215,33 +223,49 @@ export function createSqlStore(options: Options): EnquiryStore {
     async counts({ maxAgeMs } = {}) {
       if (cachedCounts && maxAgeMs !== undefined && Date.now() - cachedCounts.at < maxAgeMs) return cachedCounts.counts;
       await prepare();
-      const [row] = await sql.all<{
+      // By channel, from the partial index of open deliveries; delivered ones apart (their own index).
+      const open = await sql.all<{
+        channel: string;
         pending: number;
         retrying: number;
         failed: number;
         quarantined: number;
         oldest: unknown;
       }>(
-        `SELECT CAST(count(*) FILTER (WHERE state = 'pending') AS integer) AS pending,
+        `SELECT channel,
+                CAST(count(*) FILTER (WHERE state = 'pending') AS integer) AS pending,
                 CAST(count(*) FILTER (WHERE state = 'pending' AND attempt_count > 0) AS integer) AS retrying,
                 CAST(count(*) FILTER (WHERE state = 'failed') AS integer) AS failed,
                 CAST(count(*) FILTER (WHERE state = 'quarantined') AS integer) AS quarantined,
                 min(received_at) FILTER (WHERE state = 'pending') AS oldest
-           FROM deliveries WHERE state <> 'delivered' AND channel = $1`,
-        [CHANNEL],
+           FROM deliveries WHERE state <> 'delivered' GROUP BY channel`,
       );
-      const [delivered] = await sql.all<{ n: number }>(
-        "SELECT CAST(count(*) AS integer) AS n FROM deliveries WHERE state = 'delivered' AND channel = $1",
-        [CHANNEL],
+      const delivered = await sql.all<{ channel: string; n: number }>(
+        "SELECT channel, CAST(count(*) AS integer) AS n FROM deliveries WHERE state = 'delivered' GROUP BY channel",
       );
       const [aside] = await sql.all<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM set_aside");
-      const oldest = isoTime(row?.oldest);
+      const byChannel: QueueCounts["channels"] = {};
+      for (const channel of new Set([...channels, ...open.map((r) => r.channel), ...delivered.map((r) => r.channel)])) {
+        const row = open.find((r) => r.channel === channel);
+        byChannel[channel] = {
+          pending: Number(row?.pending ?? 0),
+          failed: Number(row?.failed ?? 0),
+          delivered: Number(delivered.find((r) => r.channel === channel)?.n ?? 0),
+        };
+      }
+      const sum = (key: "pending" | "retrying" | "failed" | "quarantined") =>
+        open.reduce((total, r) => total + Number(r[key]), 0);
+      const oldest = open
+        .map((r) => isoTime(r.oldest))
+        .filter((t): t is string => t !== undefined)
+        .sort()[0];
       const counts: QueueCounts = {
-        pending: Number(row?.pending ?? 0),
-        retrying: Number(row?.retrying ?? 0),
-        failed: Number(row?.failed ?? 0),
-        delivered: Number(delivered?.n ?? 0),
-        quarantined: Number(row?.quarantined ?? 0) + Number(aside?.n ?? 0),
+        pending: sum("pending"),
+        retrying: sum("retrying"),
+        failed: sum("failed"),
+        delivered: Object.values(byChannel).reduce((total, c) => total + c.delivered, 0),
+        quarantined: sum("quarantined") + Number(aside?.n ?? 0),
+        channels: byChannel,
         ...(oldest ? { oldestPendingAt: oldest } : {}),
       };
       cachedCounts = { at: Date.now(), counts };
@@ -282,14 +306,11 @@ export function createSqlStore(options: Options): EnquiryStore {
     },
 
     deliverer: () => lock,
-    pacing: () => pacing,
+    pacing: (channel) => deliverer.pacing(channel),
 
     async scan(state) {
       await prepare();
-      const rows = await readRecords("WHERE d.channel = $1 AND d.state = $2 ORDER BY d.received_at, d.enquiry_id", [
-        CHANNEL,
-        state,
-      ]);
+      const rows = await readRecords("WHERE d.state = $1 ORDER BY d.received_at, d.enquiry_id, d.channel", [state]);
       const records: QueuedRecord[] = [];
       const unreadable: SetAside[] = [];
       for (const { row, read } of rows) {
@@ -310,9 +331,9 @@ export function createSqlStore(options: Options): EnquiryStore {
       if (!/^[0-9a-f-]{1,36}$/.test(wanted)) return [];
       await prepare();
       const rows = await readRecords(
-        `WHERE d.channel = $1 AND d.state <> 'quarantined' AND substr(CAST(e.id AS text), 1, $3) = $2
-          ORDER BY d.received_at`,
-        [CHANNEL, wanted, wanted.length],
+        `WHERE d.state <> 'quarantined' AND substr(CAST(e.id AS text), 1, $2) = $1
+          ORDER BY d.received_at, d.enquiry_id, d.channel`,
+        [wanted, wanted.length],
       );
       return rows.flatMap(({ read }) => (read.ok ? [read.record] : []));
     },
@@ -329,7 +350,7 @@ export function createSqlStore(options: Options): EnquiryStore {
       await sql.run(
         `UPDATE deliveries SET state = 'pending', due_at = received_at, failure = NULL, retried_at = $3, changed_at = $3
           WHERE enquiry_id = $1 AND channel = $2 AND state IN ('pending', 'failed')`,
-        [record.id, CHANNEL, retried.retriedAt],
+        [record.id, record.channel, retried.retriedAt],
       );
       return retried;
     },
@@ -451,6 +472,6 @@ function insertDelivery(tx: Queryable, record: QueuedRecord) {
     `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, sending_since,
        retried_at, delivered_at, failure, changed_at)
      VALUES ($1, $2, $11, $12, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [record.id, CHANNEL, ...deliveryValues(record), new Date().toISOString(), record.state, record.receivedAt],
+    [record.id, record.channel, ...deliveryValues(record), new Date().toISOString(), record.state, record.receivedAt],
   );
 }

@@ -45,7 +45,7 @@ export function storeContract(name: string, maker: StoreMaker) {
       try {
         const stored = await store.store(enquiry("A yacht for eight, 14 July"), "req-1");
         expect(stored).toMatchObject({ state: "pending", requestId: "req-1", attempts: [] });
-        const due = await store.nextDue(Date.now());
+        const due = await store.nextDue("email", Date.now());
         expect(due).toMatchObject({ id: stored.id, receivedAt: stored.receivedAt, state: "pending" });
         expect(due?.enquiry).toEqual(enquiry("A yacht for eight, 14 July"));
         const counts = await store.counts();
@@ -62,8 +62,8 @@ export function storeContract(name: string, maker: StoreMaker) {
       try {
         const records = [];
         for (const n of [1, 2, 3]) records.push(await store.store(enquiry(`Order ${n}`)));
-        expect((await store.nextDue(Date.now()))?.enquiry.message).toBe("Order 1");
-        expect((await store.nextDue(Date.now(), [records[0]!.id]))?.enquiry.message).toBe("Order 2");
+        expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Order 1");
+        expect((await store.nextDue("email", Date.now(), [records[0]!.id]))?.enquiry.message).toBe("Order 2");
         // A try failed: due again in a minute.
         const later = new Date(Date.now() + 60_000).toISOString();
         await store.update({
@@ -71,8 +71,8 @@ export function storeContract(name: string, maker: StoreMaker) {
           attempts: [{ at: new Date().toISOString(), outcome: "http_500" }],
           nextAttemptAt: later,
         });
-        expect((await store.nextDue(Date.now()))?.enquiry.message).toBe("Order 2");
-        expect((await store.nextDue(Date.now() + 61_000))?.enquiry.message).toBe("Order 1");
+        expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Order 2");
+        expect((await store.nextDue("email", Date.now() + 61_000))?.enquiry.message).toBe("Order 1");
         expect(await store.counts()).toMatchObject({ pending: 3, retrying: 1 });
         await (await open()).close(); // another opener sees the same
         expect((await (await open()).scan("pending")).records.map((r) => r.enquiry.message)).toEqual([
@@ -99,7 +99,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(delivered.state).toBe("delivered");
         const failure = { reason: "http_403", status: 403, fix: "Allow API calls for non-browser applications." };
         await store.move(b, "failed", { failure });
-        expect(await store.nextDue(Date.now() + 86_400_000)).toBeUndefined();
+        expect(await store.nextDue("email", Date.now() + 86_400_000)).toBeUndefined();
         expect(await store.counts()).toMatchObject({ pending: 0, failed: 1 });
         expect(await store.counts()).toMatchObject({ pending: 0, failed: 1, delivered: 1, quarantined: 0 });
         const [failed] = (await store.scan("failed")).records;
@@ -111,7 +111,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(await store.find("ffffffff-ffff")).toEqual([]);
 
         await store.retry(failed!);
-        const again = await store.nextDue(Date.now());
+        const again = await store.nextDue("email", Date.now());
         expect(again).toMatchObject({ id: b.id, state: "pending" });
         expect(again?.failure).toBeUndefined();
         expect(again?.retriedAt).toBeTruthy();
@@ -131,7 +131,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         const at = new Date().toISOString();
         const marked = await store.markSending(record, at);
         expect(marked?.sendingSince).toBe(at);
-        expect((await store.nextDue(Date.now()))?.sendingSince).toBe(at);
+        expect((await store.nextDue("email", Date.now()))?.sendingSince).toBe(at);
         // Gone meanwhile (an operator's purge after delivery): nothing to send.
         await store.move(record, "delivered", { deliveredAt: at });
         expect(await store.markSending(record, at)).toBeUndefined();
@@ -164,21 +164,21 @@ export function storeContract(name: string, maker: StoreMaker) {
       const b = await open();
       try {
         expect(await a.deliverer().hold()).toBe(true);
-        expect(await a.pacing().waitMs(1_000)).toBe(0);
-        await a.pacing().callEnded();
-        expect(await a.pacing().waitMs(1_000)).toBeGreaterThan(800);
+        expect(await a.pacing("email").waitMs(1_000)).toBe(0);
+        await a.pacing("email").callEnded();
+        expect(await a.pacing("email").waitMs(1_000)).toBeGreaterThan(800);
         await a.deliverer().release();
         expect(await b.deliverer().hold()).toBe(true);
-        const wait = await b.pacing().waitMs(1_000);
+        const wait = await b.pacing("email").waitMs(1_000);
         expect(wait).toBeGreaterThan(700);
         expect(wait).toBeLessThanOrEqual(1_000);
         // A call started and never ended (its deliverer died in it): paced from its start.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect(await b.pacing().waitMs(1_000)).toBe(0);
-        await b.pacing().callStarting();
+        expect(await b.pacing("email").waitMs(1_000)).toBe(0);
+        await b.pacing("email").callStarting();
         await b.deliverer().release();
         expect(await a.deliverer().hold()).toBe(true);
-        expect(await a.pacing().waitMs(1_000)).toBeGreaterThan(800);
+        expect(await a.pacing("email").waitMs(1_000)).toBeGreaterThan(800);
         await a.deliverer().release();
       } finally {
         await b.deliverer().release();
@@ -191,7 +191,7 @@ export function storeContract(name: string, maker: StoreMaker) {
       try {
         await maker.plantJunk(store);
         const real = await store.store(enquiry("Real, behind the junk"));
-        expect((await store.nextDue(Date.now() + 1_000))?.id).toBe(real.id);
+        expect((await store.nextDue("email", Date.now() + 1_000))?.id).toBe(real.id);
         expect((await store.counts()).quarantined).toBe(1);
         const [aside] = await store.quarantined();
         expect(aside?.reason).toMatch(/record/);
@@ -286,7 +286,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         const pending = (await store.scan("pending")).records;
         expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
         expect(pending[2]).toMatchObject({ attempts: [tried], nextAttemptAt: "2099-01-01T00:00:00.000Z" });
-        expect((await store.nextDue(Date.now(), [first.id]))?.id).toBe(waiting.id);
+        expect((await store.nextDue("email", Date.now(), [first.id]))?.id).toBe(waiting.id);
         expect((await store.scan("failed")).records[0]).toMatchObject({
           id: gaveUp.id,
           failure: { reason: "http_403" },

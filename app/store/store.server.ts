@@ -9,9 +9,11 @@ import type { EnquiryRecord, StoredEnquiry } from "./record.server";
 export const STATES = ["pending", "failed", "delivered"] as const;
 export type RecordState = (typeof STATES)[number];
 
-/** A record and the state its delivery is in. */
-export type QueuedRecord = EnquiryRecord & { state: RecordState };
+/** A record: an enquiry and its delivery through one channel ("email", "slack" …), with the
+ * state that delivery is in. */
+export type QueuedRecord = EnquiryRecord & { state: RecordState; channel: string };
 
+/** The counts over every channel's deliveries, and per channel. */
 export type QueueCounts = {
   pending: number;
   /** Pending records that have been tried and failed at least once. */
@@ -22,6 +24,7 @@ export type QueueCounts = {
    * set aside. */
   quarantined: number;
   oldestPendingAt?: string;
+  channels: Record<string, { pending: number; failed: number; delivered: number }>;
 };
 
 /** Something set aside: never read into a record, never sent. `ref` names it for an operator. */
@@ -57,11 +60,13 @@ export type EnquiryStore = {
   /** Opens the database and applies the migrations it lacks (once; again after a failure).
    * Refuses, with a StoreRefusal, a file that is not this app's database or is newer. */
   prepare(): Promise<void>;
-  /** Accepts an enquiry: committed (fsync'ed) when this resolves. */
+  /** Accepts an enquiry, with one delivery per configured channel, in one transaction:
+   * committed (fsync'ed) when this resolves. Gives the first channel's delivery (the others are
+   * rows of their own, which nextDue gives to their channel's worker). */
   store(enquiry: StoredEnquiry, requestId?: string): Promise<QueuedRecord>;
-  /** The oldest pending record that is due, skipping the ids in `skip`. Rows met on the way that
-   * this version cannot read are set aside. */
-  nextDue(now: number, skip?: readonly string[]): Promise<QueuedRecord | undefined>;
+  /** The oldest pending delivery of a channel that is due, skipping the ids in `skip`. Rows met
+   * on the way that this version cannot read are set aside. */
+  nextDue(channel: string, now: number, skip?: readonly string[]): Promise<QueuedRecord | undefined>;
   /** Writes the intent to send, just before a call: refused (throws) when it cannot be written
    * or when this process is no longer the deliverer. Undefined when the record is no longer
    * pending (an operator changed it meanwhile): not sent. */
@@ -78,11 +83,12 @@ export type EnquiryStore = {
    * deliverer's chore, and the outbox command's purge. */
   purgeDelivered(olderThanMs: number): Promise<number>;
   deliverer(): DelivererLock;
-  pacing(): Pacing;
+  /** The spacing of one channel's calls. */
+  pacing(channel: string): Pacing;
 
   // The outbox command's view (reads everything: not for the server's polls).
   scan(state: RecordState): Promise<{ records: QueuedRecord[]; unreadable: SetAside[] }>;
-  /** A record by its id or the start of it, in whatever state. */
+  /** An enquiry's deliveries by its id or the start of it, in whatever state. */
   find(idPrefix: string): Promise<QueuedRecord[]>;
   /** Back to pending, due now, with the give-up clock restarted (a failed or pending record). */
   retry(record: QueuedRecord): Promise<QueuedRecord>;

@@ -17,6 +17,17 @@ const bool = (fallback: boolean) => z.stringbool().default(fallback);
 
 const EMAILJS_IDS = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY"] as const;
 
+/** Loopback hosts: the only ones a channel may be reached at over plain http (stand-ins, tests). */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+/** A channel's address: https, or http to this machine; its value never appears in a message. */
+const channelUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${what}: https, or http to a loopback address` })
+    .refine((u) => u.startsWith("https://") || LOOPBACK.test(new URL(u).hostname), {
+      message: `${what}: https, or http to a loopback address`,
+    })
+    .optional();
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -55,6 +66,28 @@ export const envSchema = z
       .optional(),
     // EmailJS allows 1 request/second per account; the one delivering replica keeps to it.
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
+    // Chat and webhook channels (README, "Channels"): each on when configured, a delivery of its
+    // own for every enquiry accepted from then on.
+    SLACK_WEBHOOK_URL: channelUrl("a Slack incoming-webhook URL (https://hooks.slack.com/services/…)"),
+    DISCORD_WEBHOOK_URL: channelUrl("a Discord webhook URL (https://discord.com/api/webhooks/…)"),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^\d{3,}:[A-Za-z0-9_-]{20,}$/, "a bot token from @BotFather (digits, a colon, then letters)")
+      .optional(),
+    TELEGRAM_CHAT_ID: z
+      .string()
+      .trim()
+      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, "a chat id (digits, - in front for a group) or @channelname")
+      .optional(),
+    TELEGRAM_API_URL: channelUrl("the Bot API's base URL").default("https://api.telegram.org"),
+    WEBHOOK_URL: channelUrl("the receiver's URL"),
+    WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, "whsec_ and at least 24 bytes in base64, as Standard Webhooks gives it")
+      .optional(),
+
     // Where enquiries are kept (every accepted one is stored there before the visitor is
     // answered): unset, an SQLite file at ./data/site.db; file:PATH, an SQLite file at PATH
     // (absolute or relative to the working folder); postgres://… for several hosts
@@ -118,6 +151,17 @@ export const envSchema = z
         path: [missing[0]!],
         message: `EmailJS is partly configured: set ${missing.join(", ")} too, or unset ${set.join(", ")} to keep enquiries in the database only`,
       });
+    }
+    for (const [a, b] of [
+      ["TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID"],
+      ["WEBHOOK_URL", "WEBHOOK_SECRET"],
+    ] as const) {
+      if (Boolean(env[a]) !== Boolean(env[b]))
+        ctx.addIssue({
+          code: "custom",
+          path: [env[a] ? b : a],
+          message: `${a} and ${b} go together: set both to use that channel, or neither`,
+        });
     }
     if (env.EMAILJS_PRIVATE_KEY && set.length === 0) {
       ctx.addIssue({ code: "custom", path: ["EMAILJS_PRIVATE_KEY"], message: `needs ${EMAILJS_IDS.join(", ")}` });

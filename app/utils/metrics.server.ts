@@ -38,14 +38,23 @@ export const enquiriesNotStored = new Counter({
 
 export const deliveries = new Counter({
   name: "enquiry_deliveries_total",
-  help: "Enquiries EmailJS accepted.",
+  help: "Enquiries a channel's provider accepted (channel: email, slack, discord, telegram, webhook).",
+  labelNames: ["channel"] as const,
   registers,
 });
 
 export const deliveryFailures = new Counter({
   name: "enquiry_delivery_failures_total",
-  help: "Calls to EmailJS that failed, by reason (http_<status>, timeout, network) and what follows (retry, failed).",
-  labelNames: ["reason", "outcome"] as const,
+  help: "Calls to a channel's provider that failed, by channel, reason (http_<status>, timeout, network) and what follows (retry, failed).",
+  labelNames: ["channel", "reason", "outcome"] as const,
+  registers,
+});
+
+export const deliveryLatency = new Histogram({
+  name: "enquiry_delivery_call_seconds",
+  help: "Time one call to a channel's provider took, by channel.",
+  labelNames: ["channel"] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers,
 });
 
@@ -65,6 +74,7 @@ type QueueView = {
   failed: number;
   quarantined: number;
   oldestPendingSeconds: number;
+  channels: Record<string, { pending: number; failed: number }>;
 };
 type PageCacheView = { hits: number; misses: number; entries: number };
 
@@ -86,7 +96,7 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
   gauge("enquiries_failed", "Enquiries given up on, waiting for an operator.", (q) => q.failed);
   gauge(
     "outbox_quarantined",
-    "Entries of the enquiry store (outbox folder or database) that are not records, set aside.",
+    "Rows of the enquiry store this version cannot read, and imported entries that were not records, set aside.",
     (q) => q.quarantined,
   );
   gauge(
@@ -95,6 +105,20 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
     (q) => q.oldestPendingSeconds,
   );
   gauge("enquiries_accepting", "1 when an enquiry posted now would be stored, else 0.", (q) => (q.accepting ? 1 : 0));
+  for (const [name, help, key] of [
+    ["enquiry_deliveries_pending", "Deliveries waiting, by channel.", "pending"],
+    ["enquiry_deliveries_failed", "Deliveries given up on, by channel, waiting for an operator.", "failed"],
+  ] as const)
+    new Gauge({
+      name,
+      help,
+      labelNames: ["channel"] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const [channel, counts] of Object.entries((await look()).channels)) this.set({ channel }, counts[key]);
+      },
+    });
   let seen = { hits: 0, misses: 0 };
   const cacheCounter = new Counter({
     name: "page_cache_requests_total",

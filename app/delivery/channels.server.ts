@@ -1,0 +1,25 @@
+import { emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
+import { discordChannel } from "./channels/discord.server";
+import { slackChannel } from "./channels/slack.server";
+import { telegramChannel } from "./channels/telegram.server";
+import { webhookChannel } from "./channels/webhook.server";
+import { emailJsChannel } from "./emailjs.server";
+import type { DeliveryChannel } from "./transport.server";
+
+/** Every channel the configuration switches on, in the order their deliveries are listed. */
+export function configuredChannels(env: Env): DeliveryChannel[] {
+  const timeoutMs = env.DELIVERY_TIMEOUT_MS;
+  const emailJs = emailJsConfigFrom(env);
+  return [
+    emailJs && emailJsChannel(emailJs, { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS }),
+    env.SLACK_WEBHOOK_URL && slackChannel(env.SLACK_WEBHOOK_URL, { timeoutMs }),
+    env.DISCORD_WEBHOOK_URL && discordChannel(env.DISCORD_WEBHOOK_URL, { timeoutMs }),
+    env.TELEGRAM_BOT_TOKEN &&
+      env.TELEGRAM_CHAT_ID &&
+      telegramChannel(
+        { apiUrl: env.TELEGRAM_API_URL, token: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID },
+        { timeoutMs },
+      ),
+    env.WEBHOOK_URL && env.WEBHOOK_SECRET && webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
+  ].filter((channel): channel is DeliveryChannel => Boolean(channel));
+}

@@ -1,0 +1,53 @@
+import type { DeliveryChannel, Verdict } from "../transport.server";
+import { postJson } from "../transport.server";
+import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
+
+/** Every character with a meaning in Discord's markdown (emphasis, code, quotes, headers,
+ * lists, masked links, spoilers, mentions and timestamps), backslash-escaped: shown as typed. */
+const escape = (text: string) => text.replace(/[\\*_~`|>#\-[\]()<@:!+.]/g, "\\$&");
+
+/** A webhook's message: plain content, mentions off for everyone (`allowed_mentions`), link
+ * previews off (flag 4, SUPPRESS_EMBEDS). Discord makes no mailto: or tel: links: the e-mail and
+ * the phone are shown for copying. */
+export function discordMessage(m: EnquiryMessage) {
+  const head = [
+    `**New enquiry:** ${escape(m.category)}`,
+    `**${escape(m.name)}**`,
+    `E-mail: ${escape(m.email)} · Phone: ${escape(m.phone)}`,
+  ].join("\n");
+  const foot = `Language: ${m.language} · Page: ${escape(m.page)} · ${m.id.slice(0, 8)}`;
+  const room = 2000 - [...head].length - [...foot].length - 2;
+  return {
+    content: `${head}\n${cutEscaped(m.message, room)}\n${foot}`,
+    allowed_mentions: { parse: [] },
+    flags: 4,
+  };
+}
+
+/** The message cut before escaping (so no escape is split), then escaped, within `room`. */
+function cutEscaped(text: string, room: number): string {
+  let max = room;
+  let out = escape(cut(text, max));
+  while ([...out].length > room && max > 0) out = escape(cut(text, (max = Math.floor(max * 0.9))));
+  return out;
+}
+
+export function judgeDiscord(result: { status?: number; detail?: string }): Verdict {
+  if (result.status === 404 || /Unknown Webhook/i.test(result.detail ?? ""))
+    return { kind: "give-up", fix: "The Discord webhook was deleted: make a new one (channel → Integrations → Webhooks), set DISCORD_WEBHOOK_URL, restart, then `npm run outbox -- retry --failed --channel discord`." };
+  if (result.status === 401 || result.status === 403)
+    return { kind: "give-up", fix: "Discord refuses this webhook's token: copy the webhook's URL again into DISCORD_WEBHOOK_URL, restart, then retry the channel." };
+  if (result.status === 400)
+    return { kind: "give-up", fix: `Discord refused the message (${(result.detail ?? "").slice(0, 60)}): report it to the site's developers.` };
+  return { kind: "retry" };
+}
+
+export function discordChannel(url: string, { timeoutMs, intervalMs = 500 }: { timeoutMs: number; intervalMs?: number }): DeliveryChannel {
+  return {
+    name: "discord",
+    intervalMs,
+    send: (delivery) => postJson(url, discordMessage(enquiryMessage(delivery)), { timeoutMs }),
+    judge: judgeDiscord,
+    giveUpFix: (ms) => `Discord still failing after ${Math.round(ms / 3_600_000)} h: check discordstatus.com and the webhook, then retry the channel.`,
+  };
+}

@@ -1,0 +1,47 @@
+import { pagePath } from "~/content/pages";
+import type { QueuedRecord } from "~/store/store.server";
+
+/** What every chat message says of an enquiry, short enough for a phone's lock screen: the
+ * category, the name, how to reply, the message (cut at the provider's limit, and said so), its
+ * language and the page it came from. Each channel formats and escapes these for its own markup:
+ * the visitor's words are theirs, never a mention, a link with other text, markup or a command. */
+export type EnquiryMessage = {
+  id: string;
+  category: string;
+  name: string;
+  email: string;
+  /** As the visitor typed it, for reading. */
+  phone: string;
+  /** `+` and digits only, for a tel: link. */
+  dial: string;
+  message: string;
+  language: string;
+  page: string;
+  receivedAt: string;
+};
+
+export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
+  const e = delivery.enquiry;
+  const language = e.language ?? "en";
+  return {
+    id: delivery.id,
+    category: e.category,
+    name: e.name,
+    email: e.email,
+    phone: e.number,
+    dial: `${e.number.trim().startsWith("+") ? "+" : ""}${e.number.replace(/\D/g, "")}`,
+    message: e.message,
+    language,
+    page: pagePath("contact", language),
+    receivedAt: delivery.receivedAt,
+  };
+}
+
+export const CUT_MARKER = "… [cut: the whole message is in the e-mail and in the outbox]";
+
+/** `text` within `max` characters (counted in code points), with the marker when it was cut. */
+export function cut(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return chars.slice(0, Math.max(0, max - [...CUT_MARKER].length)).join("") + CUT_MARKER;
+}

@@ -1,0 +1,57 @@
+import type { DeliveryChannel, Verdict } from "../transport.server";
+import { postJson } from "../transport.server";
+import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
+
+/** Slack's three characters with a meaning in its text (`<!channel>`, `<@U…>`, `<url|text>`). */
+const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** An incoming webhook's message. The visitor's words go in plain_text objects (no mentions, no
+ * links with other text, no formatting); the one mrkdwn part is the reply links this server
+ * builds from the validated e-mail and phone. `mrkdwn: false` keeps the notification's text
+ * plain too. */
+export function slackMessage(m: EnquiryMessage) {
+  const plain = (text: string, max: number) => ({ type: "plain_text", text: cut(text, max), emoji: false });
+  return {
+    text: cut(`New enquiry: ${m.category} from ${m.name}`, 300),
+    mrkdwn: false,
+    unfurl_links: false,
+    unfurl_media: false,
+    blocks: [
+      { type: "header", text: plain(`New enquiry: ${m.category}`, 150) },
+      { type: "section", text: plain(m.name, 3000) },
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: `Reply: <mailto:${escape(encodeURI(m.email))}|${escape(m.email)}>  ·  <tel:${m.dial}|${escape(m.phone)}>`,
+        },
+      },
+      { type: "section", text: plain(m.message, 2900) },
+      { type: "context", elements: [plain(`Language: ${m.language} · Page: ${m.page} · ${m.id.slice(0, 8)}`, 300)] },
+    ],
+  };
+}
+
+/** Slack's answers that retrying cannot fix, by the text it gives (api.slack.com, incoming webhooks). */
+export function judgeSlack(result: { status?: number; detail?: string }): Verdict {
+  const text = result.detail ?? "";
+  if (/no_service|no_active_hooks|no_team|team_disabled/.test(text) || result.status === 404)
+    return { kind: "give-up", fix: "The Slack webhook was removed: make a new incoming webhook, set SLACK_WEBHOOK_URL, restart, then `npm run outbox -- retry --failed --channel slack`." };
+  if (/invalid_token|action_prohibited|posting_to_general_channel_denied/.test(text) || result.status === 403)
+    return { kind: "give-up", fix: "Slack refuses this webhook (revoked or not allowed to post there): make a new one, set SLACK_WEBHOOK_URL, restart, then retry the channel." };
+  if (/channel_is_archived|channel_not_found/.test(text) || result.status === 410)
+    return { kind: "give-up", fix: "The Slack channel is archived or gone: point the webhook at a live channel (a new webhook), then retry the channel." };
+  if (result.status === 400)
+    return { kind: "give-up", fix: `Slack refused the message (${text.slice(0, 60)}): report it to the site's developers.` };
+  return { kind: "retry" };
+}
+
+export function slackChannel(url: string, { timeoutMs, intervalMs = 1_000 }: { timeoutMs: number; intervalMs?: number }): DeliveryChannel {
+  return {
+    name: "slack",
+    intervalMs,
+    send: (delivery) => postJson(url, slackMessage(enquiryMessage(delivery)), { timeoutMs }),
+    judge: judgeSlack,
+    giveUpFix: (ms) => `Slack still failing after ${Math.round(ms / 3_600_000)} h: check status.slack.com and the webhook, then retry the channel.`,
+  };
+}

@@ -1,0 +1,57 @@
+import type { DeliveryChannel, Verdict } from "../transport.server";
+import { postJson } from "../transport.server";
+import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
+
+/** Telegram's HTML: `&`, `<` and `>` escaped (core.telegram.org/bots/api#html-style). */
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** The visitor's words: escaped, and a zero-width non-joiner after a `/` or `@` that begins a
+ * word, so Telegram finds no bot command (/start) and no @mention in them; they read the same. */
+const words = (text: string) => html(text).replace(/(^|[\s(])([/@])/g, "$1$2\u200c");
+
+/** A sendMessage call: HTML, link previews off. Telegram finds the e-mail address and the phone
+ * number itself and makes them tappable. */
+export function telegramMessage(m: EnquiryMessage, chatId: string) {
+  const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n\n`;
+  const foot = `\n\n<i>Language: ${m.language} · Page: ${html(m.page)} · ${m.id.slice(0, 8)}</i>`;
+  return {
+    chat_id: chatId,
+    text: `${head}${words(cut(m.message, 3500))}${foot}`,
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+  };
+}
+
+export function judgeTelegram(result: { status?: number; detail?: string }): Verdict {
+  const text = result.detail ?? "";
+  if (result.status === 401)
+    return { kind: "give-up", fix: "Telegram refuses the bot's token (revoked, or wrong): take the token from @BotFather, set TELEGRAM_BOT_TOKEN, restart, then `npm run outbox -- retry --failed --channel telegram`." };
+  if (result.status === 403)
+    return { kind: "give-up", fix: "The bot was removed from the chat or blocked there: add it back (as a member who may post), then retry the channel." };
+  if (result.status === 400 && /chat not found|chat_id/i.test(text))
+    return { kind: "give-up", fix: "Telegram knows no such chat for this bot: check TELEGRAM_CHAT_ID (README, Telegram), restart, then retry the channel." };
+  if (result.status === 400)
+    return { kind: "give-up", fix: `Telegram refused the message (${text.slice(0, 60)}): report it to the site's developers.` };
+  return { kind: "retry" };
+}
+
+/** In a group Telegram allows 20 messages a minute; in a private chat one a second. */
+export const telegramInterval = (chatId: string) => (chatId.startsWith("-") ? 3_000 : 1_000);
+
+export function telegramChannel(
+  { apiUrl, token, chatId }: { apiUrl: string; token: string; chatId: string },
+  { timeoutMs, intervalMs = telegramInterval(chatId) }: { timeoutMs: number; intervalMs?: number },
+): DeliveryChannel {
+  const url = `${apiUrl.replace(/\/+$/, "")}/bot${token}/sendMessage`;
+  return {
+    name: "telegram",
+    intervalMs,
+    // Telegram answers 200 with {"ok":true}; anything else is a failure with its description.
+    send: (delivery) =>
+      postJson(url, telegramMessage(enquiryMessage(delivery), chatId), {
+        timeoutMs,
+        ok: (status, text) => status === 200 && /"ok"\s*:\s*true/.test(text),
+      }).then((result) => (result.ok ? result : { ...result, detail: result.detail?.replaceAll(token, "<token>") })),
+    judge: judgeTelegram,
+    giveUpFix: (ms) => `Telegram still failing after ${Math.round(ms / 3_600_000)} h: check the bot and the chat, then retry the channel.`,
+  };
+}

@@ -1,0 +1,62 @@
+import { Webhook } from "standardwebhooks";
+import type { DeliveryChannel, Verdict } from "../transport.server";
+import { postJson } from "../transport.server";
+import { enquiryMessage, type EnquiryMessage } from "./message.server";
+
+/** The webhook's body, version 1 (README, "A signed webhook"): fields are only ever added. */
+export function webhookBody(m: EnquiryMessage) {
+  return {
+    type: "enquiry.received",
+    version: 1,
+    timestamp: m.receivedAt,
+    data: {
+      id: m.id,
+      receivedAt: m.receivedAt,
+      category: m.category,
+      name: m.name,
+      email: m.email,
+      phone: m.phone,
+      message: m.message,
+      language: m.language,
+      page: m.page,
+    },
+  };
+}
+
+/** Signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp,
+ * webhook-signature: HMAC-SHA256 over `id.timestamp.body` with the `whsec_` secret), by its
+ * reference library. The id is the enquiry's, so it is the same on every retry and a receiver
+ * can drop a second copy; the timestamp is each try's. */
+export function signedWebhook(secret: string, delivery: Parameters<DeliveryChannel["send"]>[0], at = new Date()) {
+  const id = `msg_${delivery.id}`;
+  const body = JSON.stringify(webhookBody(enquiryMessage(delivery)));
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const signature = new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
+  return { body, headers: { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signature } };
+}
+
+export function judgeWebhook(result: { status?: number; detail?: string }): Verdict {
+  const status = result.status;
+  if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500) return { kind: "retry" };
+  if (status === 404 || status === 410)
+    return { kind: "give-up", fix: "The webhook's address is gone (404/410): set WEBHOOK_URL to the receiver's current address, restart, then `npm run outbox -- retry --failed --channel webhook`." };
+  if (status === 401 || status === 403)
+    return { kind: "give-up", fix: "The receiver refuses the signature: give it the same secret as WEBHOOK_SECRET, then retry the channel." };
+  return { kind: "give-up", fix: `The receiver refused the enquiry (${status}): check what it expects (README, "A signed webhook"), then retry the channel.` };
+}
+
+export function webhookChannel(
+  { url, secret }: { url: string; secret: string },
+  { timeoutMs, intervalMs = 200 }: { timeoutMs: number; intervalMs?: number },
+): DeliveryChannel {
+  return {
+    name: "webhook",
+    intervalMs,
+    send: (delivery) => {
+      const { body, headers } = signedWebhook(secret, delivery);
+      return postJson(url, body, { timeoutMs, headers });
+    },
+    judge: judgeWebhook,
+    giveUpFix: (ms) => `The webhook still failing after ${Math.round(ms / 3_600_000)} h: check the receiver, then retry the channel.`,
+  };
+}
