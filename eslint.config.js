@@ -25,7 +25,7 @@ export default tseslint.config(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    files: ["**/*.{ts,tsx,js}"],
+    files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_name` marks what is unused on purpose (an omitted field, Express's 4-argument handler).

@@ -81,7 +81,7 @@ docker restart -t 10 site-outbox >/dev/null && healthy
 check "3 pending after docker restart on the same volume" '[ "$(pending_count)" = 3 ]'
 docker kill site-outbox >/dev/null && docker start site-outbox >/dev/null && healthy
 check "3 pending after docker kill and start" '[ "$(pending_count)" = 3 ]'
-check "outbox retry through docker exec" 'docker exec site-outbox node build/outbox.js retry --failed | grep -q "0 failed enquiries back in pending"'
+check "outbox retry through docker exec" 'docker exec site-outbox node build/outbox.js retry --failed | grep -q "0 failed deliveries back in pending"'
 check "backup and check through docker exec" 'docker exec site-outbox node build/outbox.js backup /app/data/copy.db >/dev/null && docker exec -e DATABASE_URL=file:/app/data/copy.db site-outbox node build/outbox.js check | grep -q ": ok (schema version"'
 docker rm -f site-outbox >/dev/null 2>&1; docker volume rm site-outbox-data >/dev/null 2>&1
 echo "$p passed, $f failed"

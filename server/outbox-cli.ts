@@ -7,8 +7,12 @@
 //                                     was set aside
 //   list --json                       every enquiry in every state, one JSON object a line (the
 //                                     stable format of README, "The outbox command")
-//   show ID                           the whole record (ID or its first characters)
-//   retry ID | --failed               back to pending, due now (after fixing the cause)
+//   show ID                           the enquiry and each channel's delivery (ID or its start)
+//   retry ID | --failed [--channel NAME]   back to pending, due now (after fixing the cause):
+//                                     one enquiry's failed deliveries, or every failed one;
+//                                     of one channel only with --channel
+//   test-channel NAME                 a test message through one configured channel, and the
+//                                     provider's answer
 //   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
 //   dismiss REF | --all               deletes what was set aside (after looking at it)
 //   backup FILE                       an online, consistent copy of the SQLite database
@@ -16,6 +20,7 @@
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
 import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
+import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { STATES, StoreRefusal, type QueuedRecord, type RecordState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
@@ -23,7 +28,8 @@ import { parseEnv, type Env } from "~/utils/env-schema.server";
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox list --json
        outbox show ID
-       outbox retry ID | --failed
+       outbox retry ID | --failed [--channel NAME]
+       outbox test-channel email|slack|discord|telegram|webhook
        outbox purge-delivered [--older-than-days N]
        outbox dismiss REF | --all
        outbox backup FILE
@@ -41,6 +47,8 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+// Tests and demos: the providers' stand-ins answer (test-channel's calls), as in the server.
+if (config.MOCKS) await import(new URL("./mocks/index.js", import.meta.url).href);
 const store = openStore(config);
 const [command, ...args] = process.argv.slice(2);
 // Looking at a database must not create one (a mistyped path would leave an empty file behind).
@@ -48,10 +56,20 @@ const database = databaseOf(config.DATABASE_URL);
 if (
   database.dialect === "sqlite" &&
   !existsSync(database.file) &&
-  command !== "import-outbox" &&
+  !["import-outbox", "test-channel"].includes(command ?? "") &&
   USAGE.includes(`outbox ${command ?? "?"}`)
 )
   fail(`No database at ${database.file}: the server creates it at its first start (DATABASE_URL names another).`);
+
+/** `--channel NAME` among the arguments, taken out of them. */
+function channelOption(): string | undefined {
+  const at = args.indexOf("--channel");
+  if (at === -1) return undefined;
+  const name = args[at + 1];
+  if (!name) fail(USAGE);
+  args.splice(at, 2);
+  return name;
+}
 
 const line = (r: QueuedRecord) => {
   const last = r.attempts.at(-1);
@@ -61,24 +79,38 @@ const line = (r: QueuedRecord) => {
       : r.state === "pending" && r.nextAttemptAt
         ? `next try ${r.nextAttemptAt} after ${last?.outcome ?? "?"}`
         : (r.deliveredAt ?? "");
-  return [r.id.slice(0, 8), r.state.padEnd(9), r.receivedAt, String(r.attempts.length).padStart(2), note.trim()].join(
-    "  ",
-  );
+  return [
+    r.id.slice(0, 8),
+    r.channel.padEnd(8),
+    r.state.padEnd(9),
+    r.receivedAt,
+    String(r.attempts.length).padStart(2),
+    note.trim(),
+  ].join("  ");
 };
 
+/** A delivery in `list --json` and `show`. */
+const deliveryJson = (r: QueuedRecord) => ({
+  channel: r.channel,
+  state: r.state,
+  attempts: r.attempts.length,
+  lastAttempt: r.attempts.at(-1) ?? null,
+  nextAttemptAt: r.nextAttemptAt ?? null,
+  deliveredAt: r.deliveredAt ?? null,
+  failure: r.failure ?? null,
+});
+
 /** One line of `list --json`, version 1 of a format scripts may rely on: fields are only ever
- * added, never renamed or removed (README, "The outbox command"). */
-const jsonLine = (r: QueuedRecord) =>
-  JSON.stringify({
+ * added, never renamed or removed (README, "The outbox command"). An enquiry's top-level state
+ * and attempts are its first delivery's (e-mail's, where configured); `deliveries` has each
+ * channel's. */
+const jsonLine = (deliveries: QueuedRecord[]) => {
+  const [r] = deliveries as [QueuedRecord];
+  return JSON.stringify({
     v: 1,
     id: r.id,
-    state: r.state,
+    ...deliveryJson(r),
     receivedAt: r.receivedAt,
-    attempts: r.attempts.length,
-    lastAttempt: r.attempts.at(-1) ?? null,
-    nextAttemptAt: r.nextAttemptAt ?? null,
-    deliveredAt: r.deliveredAt ?? null,
-    failure: r.failure ?? null,
     enquiry: {
       name: r.enquiry.name,
       email: r.enquiry.email,
@@ -87,20 +119,29 @@ const jsonLine = (r: QueuedRecord) =>
       message: r.enquiry.message,
       language: r.enquiry.language ?? null,
     },
+    deliveries: deliveries.map(deliveryJson),
   });
+};
 
-async function one(id: string | undefined): Promise<QueuedRecord> {
+/** Deliveries grouped by enquiry, in the order of their first appearance. */
+function byEnquiry(records: QueuedRecord[]): QueuedRecord[][] {
+  const groups = new Map<string, QueuedRecord[]>();
+  for (const r of records) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
+  return [...groups.values()];
+}
+
+/** An enquiry's deliveries, by its id or the start of it. */
+async function one(id: string | undefined): Promise<QueuedRecord[]> {
   if (!id) fail(USAGE);
-  const found = await store.find(id);
+  const found = byEnquiry(await store.find(id));
   if (found.length === 0) fail(`No enquiry ${id} in ${store.where}.`);
   if (found.length > 1) fail(`${id} is the start of ${found.length} ids: give more of it.`);
   return found[0]!;
 }
 
 async function retry(record: QueuedRecord) {
-  if (record.state === "delivered") fail(`${record.id} was delivered at ${record.deliveredAt}; not sent again.`);
   await store.retry(record);
-  console.log(`${record.id.slice(0, 8)}  pending, due now`);
+  console.log(`${record.id.slice(0, 8)}  ${record.channel}  pending, due now`);
 }
 
 try {
@@ -121,7 +162,9 @@ async function run() {
     case "list": {
       const wanted = args[0] ?? "all";
       if (wanted === "--json") {
-        for (const state of STATES) for (const r of (await store.scan(state)).records) console.log(jsonLine(r));
+        const all = (await Promise.all(STATES.map((state) => store.scan(state)))).flatMap((scan) => scan.records);
+        all.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
+        for (const deliveries of byEnquiry(all)) console.log(jsonLine(deliveries));
         for (const q of await store.quarantined())
           console.log(
             JSON.stringify({ v: 1, ref: q.ref, state: "quarantined", from: q.from, reason: q.reason, at: q.at }),
@@ -133,7 +176,7 @@ async function run() {
         const states = wanted === "all" ? [...STATES] : [wanted as RecordState];
         const scans = await Promise.all(states.map((s) => store.scan(s)));
         const records = scans.flatMap((s) => s.records).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-        console.log(`id        state      received                  tries  note`);
+        console.log(`id        channel   state      received                  tries  note`);
         for (const r of records) console.log(line(r));
         // Never the contents: a name and what is wrong with it.
         for (const u of scans.flatMap((s) => s.unreadable))
@@ -150,16 +193,72 @@ async function run() {
       break;
     }
     case "show": {
-      console.log(JSON.stringify(await one(args[0]), null, 2));
+      const deliveries = await one(args[0]);
+      const {
+        channel: _c,
+        state: _s,
+        attempts: _a,
+        nextAttemptAt: _n,
+        deliveredAt: _d,
+        failure: _f,
+        sendingSince: _i,
+        ...enquiry
+      } = deliveries[0]!;
+      console.log(JSON.stringify({ ...enquiry, deliveries: deliveries.map(deliveryJson) }, null, 2));
       break;
     }
     case "retry": {
+      const channel = channelOption();
+      const ofChannel = (r: QueuedRecord) => channel === undefined || r.channel === channel;
       if (args[0] === "--failed") {
-        const { records: failed } = await store.scan("failed");
+        const failed = (await store.scan("failed")).records.filter(ofChannel);
         for (const record of failed) await retry(record);
-        console.log(`${failed.length} failed enquir${failed.length === 1 ? "y" : "ies"} back in pending`);
+        console.log(`${failed.length} failed deliver${failed.length === 1 ? "y" : "ies"} back in pending`);
       } else {
-        await retry(await one(args[0]));
+        const deliveries = (await one(args[0])).filter(ofChannel);
+        const open = deliveries.filter((r) => r.state !== "delivered");
+        if (deliveries.length === 0) fail(`${args[0]} has no delivery through ${channel}.`);
+        if (open.length === 0)
+          fail(
+            `${deliveries[0]!.id} was delivered (${deliveries.map((r) => `${r.channel} at ${r.deliveredAt}`).join(", ")}); not sent again.`,
+          );
+        for (const record of open) await retry(record);
+      }
+      break;
+    }
+    case "test-channel": {
+      const channel = configuredChannels(config).find((c) => c.name === args[0]);
+      if (!channel)
+        fail(
+          `${args[0] ?? "(none)"} is not a configured channel; configured: ${
+            configuredChannels(config)
+              .map((c) => c.name)
+              .join(", ") || "none"
+          } (README, "Channels").`,
+        );
+      const now = new Date().toISOString();
+      const result = await channel.send({
+        id: "00000000-0000-4000-8000-000000000000",
+        receivedAt: now,
+        enquiry: {
+          name: "Test from npm run outbox",
+          email: "test@example.com",
+          number: "+385 21 000 000",
+          category: "other",
+          message: `A test message from the outbox command, ${now}: nothing to answer.`,
+          language: "en",
+        },
+        attempts: [],
+        state: "pending",
+        channel: channel.name,
+      });
+      if (result.ok) console.log(`${channel.name}: delivered (${result.status})`);
+      else {
+        const verdict = channel.judge(result);
+        console.error(
+          `${channel.name}: ${result.reason}${result.detail ? ` ${JSON.stringify(result.detail)}` : ""}${verdict.kind === "give-up" ? `: ${verdict.fix}` : ": may pass (the worker would retry)"}`,
+        );
+        process.exitCode = 1;
       }
       break;
     }

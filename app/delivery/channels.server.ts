@@ -20,6 +20,8 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
         { apiUrl: env.TELEGRAM_API_URL, token: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID },
         { timeoutMs },
       ),
-    env.WEBHOOK_URL && env.WEBHOOK_SECRET && webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
+    env.WEBHOOK_URL &&
+      env.WEBHOOK_SECRET &&
+      webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
   ].filter((channel): channel is DeliveryChannel => Boolean(channel));
 }

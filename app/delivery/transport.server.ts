@@ -53,7 +53,11 @@ export function retryAfterMs(headers: Headers, body?: unknown): number | undefin
 export async function postJson(
   url: string,
   body: unknown,
-  { timeoutMs, headers = {}, ok = (status: number) => status >= 200 && status < 300 }: {
+  {
+    timeoutMs,
+    headers = {},
+    ok = (status: number) => status >= 200 && status < 300,
+  }: {
     timeoutMs: number;
     headers?: Record<string, string>;
     ok?: (status: number, text: string) => boolean;

@@ -17,7 +17,7 @@ describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throw
     async reset() {
       url = cluster.createDatabase(`contract_${++n}`);
     },
-    make: async () => openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000 }),
+    make: async (channels) => openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels }),
     async plantJunk(store) {
       await store.prepare();
       // A row another version (or a hand) wrote that this version cannot read as a record.

@@ -9,7 +9,6 @@ import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
 import type {
   DelivererLock,
   EnquiryStore,
-  Pacing,
   QueueCounts,
   QueuedRecord,
   RecordState,

@@ -15,7 +15,7 @@ storeContract("SQLite", {
     places.push(dir);
     file = path.join(dir, "site.db");
   },
-  make: async () => sqliteStore(file, { staleMs: 3_000 }),
+  make: async (channels) => sqliteStore(file, { staleMs: 3_000, channels }),
   async plantJunk(store) {
     await store.prepare();
     // Another program writes a row this version cannot read (attempts that are not a list).

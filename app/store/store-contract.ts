@@ -17,7 +17,7 @@ import type { EnquiryStore } from "./store.server";
 type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another
    * replica or the outbox command would). */
-  make(): Promise<EnquiryStore>;
+  make(channels?: readonly string[]): Promise<EnquiryStore>;
   /** A new, empty place: the next `make` opens it. */
   reset(): Promise<void>;
   plantJunk(store: EnquiryStore): Promise<void>;
@@ -27,14 +27,14 @@ export function storeContract(name: string, maker: StoreMaker) {
   describe(`enquiry store contract: ${name}`, () => {
     const bed = deliveryTestbed();
     const opened: EnquiryStore[] = [];
-    const open = async () => {
-      const store = await maker.make();
+    const open = async (channels?: readonly string[]) => {
+      const store = await maker.make(channels);
       opened.push(store);
       return store;
     };
-    const fresh = async () => {
+    const fresh = async (channels?: readonly string[]) => {
       await maker.reset();
-      return open();
+      return open(channels);
     };
     const afterEachClose = async () => {
       for (const store of opened.splice(0)) await store.close();
@@ -244,6 +244,51 @@ export function storeContract(name: string, maker: StoreMaker) {
         });
         const transient = failed.find((r) => r.failure?.reason === "http_500")!;
         expect(transient.attempts.length).toBeGreaterThan(1);
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("accepts an enquiry with one delivery per channel, each queued, moved and counted on its own", async () => {
+      const store = await fresh(["email", "slack", "telegram"]);
+      try {
+        const first = await store.store(enquiry("Three roads"));
+        expect(first.channel).toBe("email");
+        const slack = await store.nextDue("slack", Date.now());
+        expect(slack).toMatchObject({ id: first.id, channel: "slack", state: "pending" });
+        await store.move(slack!, "failed", { failure: { reason: "http_404", fix: "a new webhook" } });
+        expect(await store.nextDue("slack", Date.now())).toBeUndefined();
+        expect((await store.nextDue("email", Date.now()))?.id).toBe(first.id);
+        const telegram = (await store.nextDue("telegram", Date.now()))!;
+        await store.move(telegram, "delivered", { deliveredAt: new Date().toISOString() });
+        expect(await store.counts()).toMatchObject({
+          pending: 1,
+          failed: 1,
+          delivered: 1,
+          channels: {
+            email: { pending: 1, failed: 0, delivered: 0 },
+            slack: { pending: 0, failed: 1, delivered: 0 },
+            telegram: { pending: 0, failed: 0, delivered: 1 },
+          },
+        });
+        // One enquiry, three deliveries: find gives each; a retry is of one channel only.
+        const found = await store.find(first.id.slice(0, 8));
+        expect(found.map((r) => `${r.channel} ${r.state}`).sort()).toEqual([
+          "email pending",
+          "slack failed",
+          "telegram delivered",
+        ]);
+        await store.retry(found.find((r) => r.channel === "slack")!);
+        expect((await store.nextDue("slack", Date.now()))?.id).toBe(first.id);
+        expect((await store.counts()).channels.telegram).toMatchObject({ delivered: 1 });
+        // Kept until every channel has delivered it.
+        expect(await store.purgeDelivered(0)).toBe(0);
+        // The pacing of one channel is not another's.
+        expect(await store.deliverer().hold()).toBe(true);
+        await store.pacing("slack").callEnded();
+        expect(await store.pacing("slack").waitMs(1_000)).toBeGreaterThan(800);
+        expect(await store.pacing("telegram").waitMs(1_000)).toBe(0);
+        await store.deliverer().release();
       } finally {
         await afterEachClose();
       }

@@ -34,20 +34,33 @@ function cutEscaped(text: string, room: number): string {
 
 export function judgeDiscord(result: { status?: number; detail?: string }): Verdict {
   if (result.status === 404 || /Unknown Webhook/i.test(result.detail ?? ""))
-    return { kind: "give-up", fix: "The Discord webhook was deleted: make a new one (channel → Integrations → Webhooks), set DISCORD_WEBHOOK_URL, restart, then `npm run outbox -- retry --failed --channel discord`." };
+    return {
+      kind: "give-up",
+      fix: "The Discord webhook was deleted: make a new one (channel → Integrations → Webhooks), set DISCORD_WEBHOOK_URL, restart, then `npm run outbox -- retry --failed --channel discord`.",
+    };
   if (result.status === 401 || result.status === 403)
-    return { kind: "give-up", fix: "Discord refuses this webhook's token: copy the webhook's URL again into DISCORD_WEBHOOK_URL, restart, then retry the channel." };
+    return {
+      kind: "give-up",
+      fix: "Discord refuses this webhook's token: copy the webhook's URL again into DISCORD_WEBHOOK_URL, restart, then retry the channel.",
+    };
   if (result.status === 400)
-    return { kind: "give-up", fix: `Discord refused the message (${(result.detail ?? "").slice(0, 60)}): report it to the site's developers.` };
+    return {
+      kind: "give-up",
+      fix: `Discord refused the message (${(result.detail ?? "").slice(0, 60)}): report it to the site's developers.`,
+    };
   return { kind: "retry" };
 }
 
-export function discordChannel(url: string, { timeoutMs, intervalMs = 500 }: { timeoutMs: number; intervalMs?: number }): DeliveryChannel {
+export function discordChannel(
+  url: string,
+  { timeoutMs, intervalMs = 500 }: { timeoutMs: number; intervalMs?: number },
+): DeliveryChannel {
   return {
     name: "discord",
     intervalMs,
     send: (delivery) => postJson(url, discordMessage(enquiryMessage(delivery)), { timeoutMs }),
     judge: judgeDiscord,
-    giveUpFix: (ms) => `Discord still failing after ${Math.round(ms / 3_600_000)} h: check discordstatus.com and the webhook, then retry the channel.`,
+    giveUpFix: (ms) =>
+      `Discord still failing after ${Math.round(ms / 3_600_000)} h: check discordstatus.com and the webhook, then retry the channel.`,
   };
 }

@@ -36,22 +36,38 @@ export function slackMessage(m: EnquiryMessage) {
 export function judgeSlack(result: { status?: number; detail?: string }): Verdict {
   const text = result.detail ?? "";
   if (/no_service|no_active_hooks|no_team|team_disabled/.test(text) || result.status === 404)
-    return { kind: "give-up", fix: "The Slack webhook was removed: make a new incoming webhook, set SLACK_WEBHOOK_URL, restart, then `npm run outbox -- retry --failed --channel slack`." };
+    return {
+      kind: "give-up",
+      fix: "The Slack webhook was removed: make a new incoming webhook, set SLACK_WEBHOOK_URL, restart, then `npm run outbox -- retry --failed --channel slack`.",
+    };
   if (/invalid_token|action_prohibited|posting_to_general_channel_denied/.test(text) || result.status === 403)
-    return { kind: "give-up", fix: "Slack refuses this webhook (revoked or not allowed to post there): make a new one, set SLACK_WEBHOOK_URL, restart, then retry the channel." };
+    return {
+      kind: "give-up",
+      fix: "Slack refuses this webhook (revoked or not allowed to post there): make a new one, set SLACK_WEBHOOK_URL, restart, then retry the channel.",
+    };
   if (/channel_is_archived|channel_not_found/.test(text) || result.status === 410)
-    return { kind: "give-up", fix: "The Slack channel is archived or gone: point the webhook at a live channel (a new webhook), then retry the channel." };
+    return {
+      kind: "give-up",
+      fix: "The Slack channel is archived or gone: point the webhook at a live channel (a new webhook), then retry the channel.",
+    };
   if (result.status === 400)
-    return { kind: "give-up", fix: `Slack refused the message (${text.slice(0, 60)}): report it to the site's developers.` };
+    return {
+      kind: "give-up",
+      fix: `Slack refused the message (${text.slice(0, 60)}): report it to the site's developers.`,
+    };
   return { kind: "retry" };
 }
 
-export function slackChannel(url: string, { timeoutMs, intervalMs = 1_000 }: { timeoutMs: number; intervalMs?: number }): DeliveryChannel {
+export function slackChannel(
+  url: string,
+  { timeoutMs, intervalMs = 1_000 }: { timeoutMs: number; intervalMs?: number },
+): DeliveryChannel {
   return {
     name: "slack",
     intervalMs,
     send: (delivery) => postJson(url, slackMessage(enquiryMessage(delivery)), { timeoutMs }),
     judge: judgeSlack,
-    giveUpFix: (ms) => `Slack still failing after ${Math.round(ms / 3_600_000)} h: check status.slack.com and the webhook, then retry the channel.`,
+    giveUpFix: (ms) =>
+      `Slack still failing after ${Math.round(ms / 3_600_000)} h: check status.slack.com and the webhook, then retry the channel.`,
   };
 }

@@ -12,7 +12,8 @@ const words = (text: string) => html(text).replace(/(^|[\s(])([/@])/g, "$1$2\u20
  * number itself and makes them tappable. */
 export function telegramMessage(m: EnquiryMessage, chatId: string) {
   const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n\n`;
-  const foot = `\n\n<i>Language: ${m.language} · Page: ${html(m.page)} · ${m.id.slice(0, 8)}</i>`;
+  // The page in code: a path after a space would otherwise be taken for a bot command.
+  const foot = `\n\n<i>Language: ${m.language} · ${m.id.slice(0, 8)} · Page:</i> <code>${html(m.page)}</code>`;
   return {
     chat_id: chatId,
     text: `${head}${words(cut(m.message, 3500))}${foot}`,
@@ -24,13 +25,25 @@ export function telegramMessage(m: EnquiryMessage, chatId: string) {
 export function judgeTelegram(result: { status?: number; detail?: string }): Verdict {
   const text = result.detail ?? "";
   if (result.status === 401)
-    return { kind: "give-up", fix: "Telegram refuses the bot's token (revoked, or wrong): take the token from @BotFather, set TELEGRAM_BOT_TOKEN, restart, then `npm run outbox -- retry --failed --channel telegram`." };
+    return {
+      kind: "give-up",
+      fix: "Telegram refuses the bot's token (revoked, or wrong): take the token from @BotFather, set TELEGRAM_BOT_TOKEN, restart, then `npm run outbox -- retry --failed --channel telegram`.",
+    };
   if (result.status === 403)
-    return { kind: "give-up", fix: "The bot was removed from the chat or blocked there: add it back (as a member who may post), then retry the channel." };
+    return {
+      kind: "give-up",
+      fix: "The bot was removed from the chat or blocked there: add it back (as a member who may post), then retry the channel.",
+    };
   if (result.status === 400 && /chat not found|chat_id/i.test(text))
-    return { kind: "give-up", fix: "Telegram knows no such chat for this bot: check TELEGRAM_CHAT_ID (README, Telegram), restart, then retry the channel." };
+    return {
+      kind: "give-up",
+      fix: "Telegram knows no such chat for this bot: check TELEGRAM_CHAT_ID (README, Telegram), restart, then retry the channel.",
+    };
   if (result.status === 400)
-    return { kind: "give-up", fix: `Telegram refused the message (${text.slice(0, 60)}): report it to the site's developers.` };
+    return {
+      kind: "give-up",
+      fix: `Telegram refused the message (${text.slice(0, 60)}): report it to the site's developers.`,
+    };
   return { kind: "retry" };
 }
 
@@ -52,6 +65,7 @@ export function telegramChannel(
         ok: (status, text) => status === 200 && /"ok"\s*:\s*true/.test(text),
       }).then((result) => (result.ok ? result : { ...result, detail: result.detail?.replaceAll(token, "<token>") })),
     judge: judgeTelegram,
-    giveUpFix: (ms) => `Telegram still failing after ${Math.round(ms / 3_600_000)} h: check the bot and the chat, then retry the channel.`,
+    giveUpFix: (ms) =>
+      `Telegram still failing after ${Math.round(ms / 3_600_000)} h: check the bot and the chat, then retry the channel.`,
   };
 }

@@ -32,17 +32,30 @@ export function signedWebhook(secret: string, delivery: Parameters<DeliveryChann
   const body = JSON.stringify(webhookBody(enquiryMessage(delivery)));
   const timestamp = Math.floor(at.getTime() / 1000);
   const signature = new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
-  return { body, headers: { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signature } };
+  return {
+    body,
+    headers: { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signature },
+  };
 }
 
 export function judgeWebhook(result: { status?: number; detail?: string }): Verdict {
   const status = result.status;
-  if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500) return { kind: "retry" };
+  if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500)
+    return { kind: "retry" };
   if (status === 404 || status === 410)
-    return { kind: "give-up", fix: "The webhook's address is gone (404/410): set WEBHOOK_URL to the receiver's current address, restart, then `npm run outbox -- retry --failed --channel webhook`." };
+    return {
+      kind: "give-up",
+      fix: "The webhook's address is gone (404/410): set WEBHOOK_URL to the receiver's current address, restart, then `npm run outbox -- retry --failed --channel webhook`.",
+    };
   if (status === 401 || status === 403)
-    return { kind: "give-up", fix: "The receiver refuses the signature: give it the same secret as WEBHOOK_SECRET, then retry the channel." };
-  return { kind: "give-up", fix: `The receiver refused the enquiry (${status}): check what it expects (README, "A signed webhook"), then retry the channel.` };
+    return {
+      kind: "give-up",
+      fix: "The receiver refuses the signature: give it the same secret as WEBHOOK_SECRET, then retry the channel.",
+    };
+  return {
+    kind: "give-up",
+    fix: `The receiver refused the enquiry (${status}): check what it expects (README, "A signed webhook"), then retry the channel.`,
+  };
 }
 
 export function webhookChannel(
@@ -57,6 +70,7 @@ export function webhookChannel(
       return postJson(url, body, { timeoutMs, headers });
     },
     judge: judgeWebhook,
-    giveUpFix: (ms) => `The webhook still failing after ${Math.round(ms / 3_600_000)} h: check the receiver, then retry the channel.`,
+    giveUpFix: (ms) =>
+      `The webhook still failing after ${Math.round(ms / 3_600_000)} h: check the receiver, then retry the channel.`,
   };
 }

@@ -118,10 +118,13 @@ test("the outbox command on PostgreSQL, and an earlier version's folder moved in
   expect(list.stdout).toMatch(
     /2 pending, 0 failed, 0 delivered, 0 quarantined in postgres:\/\/127\.0\.0\.1:\d+\/operators/,
   );
-  const id = /^([0-9a-f]{8}) {2}pending/m.exec(list.stdout)![1]!;
+  const id = /^([0-9a-f]{8}) {2}email {4,}pending/m.exec(list.stdout)![1]!;
   const shown = command(db, "show", id);
-  expect(JSON.parse(shown.stdout)).toMatchObject({ state: "pending", enquiry: { message: "Moved in 1" } });
-  expect(command(db, "retry", id).stdout).toContain(`${id}  pending, due now`);
+  expect(JSON.parse(shown.stdout)).toMatchObject({
+    enquiry: { message: "Moved in 1" },
+    deliveries: [{ channel: "email", state: "pending" }],
+  });
+  expect(command(db, "retry", id).stdout).toContain(`${id}  email  pending, due now`);
   expect(command(db, "show", "zzzz").stderr).toContain("No enquiry zzzz");
 
   // A server on the database delivers what was moved in, once each.

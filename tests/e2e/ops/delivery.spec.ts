@@ -62,7 +62,7 @@ test("a permanent 403: marked failed, health degraded; after the fix, `outbox re
     rmSync(server.outageFile); // the operator enabled server-side calls in EmailJS
     const retried = outboxCommand(server.database, "retry", "--failed");
     expect(retried.status).toBe(0);
-    expect(retried.stdout).toContain("3 failed enquiries back in pending");
+    expect(retried.stdout).toContain("3 failed deliveries back in pending");
     await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(3);
     await expect.poll(async () => (await health(server.base)).status).toBe("ok");
   } finally {

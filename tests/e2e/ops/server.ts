@@ -95,11 +95,12 @@ export type Sent = RecordedSend;
 /** What the EmailJS stand-in received (and how it answered), in order. */
 export const sentTo = (record: string): Sent[] => readRecordedSends(record);
 
-/** Messages EmailJS accepted (answered 200), with how many times each. */
+/** Messages EmailJS accepted (answered 200), with how many times each (the channels' stand-ins
+ * record beside it: channelCounts). */
 export function deliveredCounts(record: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of sentTo(record))
-    if (s.answered === "200") counts.set(s.fields.message!, (counts.get(s.fields.message!) ?? 0) + 1);
+    if (s.answered === "200" && !s.channel) counts.set(s.fields.message!, (counts.get(s.fields.message!) ?? 0) + 1);
   return counts;
 }
 
@@ -121,5 +122,20 @@ export function statesIn(database: string): Record<"pending" | "failed" | "deliv
   const counts = { pending: 0, failed: 0, delivered: 0, quarantined: 0 };
   for (const line of listed.stdout.split("\n").filter(Boolean))
     counts[(JSON.parse(line) as { state: keyof typeof counts }).state]++;
+  return counts;
+}
+
+/** Enquiries a channel's stand-in accepted, by the message they carried, with how many times each. */
+export function channelCounts(
+  record: string,
+  channel: string,
+  messageOf: (body: string) => string,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of sentTo(record))
+    if (s.channel === channel && s.answered === "200") {
+      const message = messageOf(s.body ?? "");
+      counts.set(message, (counts.get(message) ?? 0) + 1);
+    }
   return counts;
 }

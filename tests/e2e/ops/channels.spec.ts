@@ -1,0 +1,159 @@
+import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
+import { channelCounts, deliveredCounts, health, outboxCommand, postEnquiry, sentTo, startServer } from "./server";
+
+// Every channel at once, against the production server, each provider answered by its stand-in
+// (mocks/channels.ts) at the address the configuration names: each enquiry reaches each channel
+// once, a channel that is down holds up no other, and the operators' view counts per channel.
+const SECRET = `whsec_${Buffer.from("the webhook secret of the ops test!").toString("base64")}`;
+const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678";
+const CHANNELS = {
+  SLACK_WEBHOOK_URL: "https://hooks.slack.test/services/T000/B000/XXXXXXXXXXXXXXXXXXXXXXXX",
+  DISCORD_WEBHOOK_URL: "https://discord.test/api/webhooks/1/webhook-token",
+  TELEGRAM_BOT_TOKEN: TOKEN,
+  TELEGRAM_CHAT_ID: "4242",
+  TELEGRAM_API_URL: "https://telegram.test",
+  WEBHOOK_URL: "https://crm.test/hooks/enquiries",
+  WEBHOOK_SECRET: SECRET,
+  METRICS_TOKEN: "channels-metrics-token-0123456789",
+  OUTBOX_RETRY_BASE_MS: "1000",
+  OUTBOX_RETRY_MAX_MS: "2000",
+};
+const NAMES = ["email", "slack", "discord", "telegram", "webhook"] as const;
+
+/** The visitor's message as each stand-in received it (in its provider's own format). */
+const messageIn: Record<string, (body: string) => string> = {
+  slack: (body) => (JSON.parse(body) as { blocks: { text?: { text: string } }[] }).blocks[3]!.text!.text,
+  discord: (body) => (JSON.parse(body) as { content: string }).content.split("\n")[3]!.replace(/\\(.)/g, "$1"),
+  telegram: (body) => (JSON.parse(body) as { text: string }).text.split("\n")[4]!,
+  webhook: (body) => (JSON.parse(body) as { data: { message: string } }).data.message,
+};
+
+test("each enquiry reaches every channel once; one channel down for a while delays no other, then catches up", async () => {
+  test.setTimeout(60_000);
+  const server = await startServer(3156, CHANNELS);
+  try {
+    // Slack is down (503) while these arrive.
+    writeFileSync(`${server.outageFile}.slack`, "503");
+    const messages = [1, 2, 3].map((n) => `To every channel ${n}`);
+    for (const message of messages) expect(await postEnquiry(server.base, message)).toBe(302);
+    // E-mail and the other three, each once, while Slack waits.
+    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(3);
+    for (const channel of ["discord", "telegram", "webhook"])
+      await expect
+        .poll(() => [...channelCounts(server.record, channel, messageIn[channel]!).entries()].sort(), {
+          timeout: 15_000,
+        })
+        .toEqual(messages.map((m) => [m, 1]));
+    expect(channelCounts(server.record, "slack", messageIn.slack!).size).toBe(0);
+    const during = await health(server.base);
+    expect(during).toMatchObject({ transport: "emailjs", channels: { slack: { pending: 3 }, email: { pending: 0 } } });
+
+    rmSync(`${server.outageFile}.slack`); // Slack is back
+    await expect
+      .poll(() => [...channelCounts(server.record, "slack", messageIn.slack!).entries()].sort(), { timeout: 20_000 })
+      .toEqual(messages.map((m) => [m, 1]));
+    await expect
+      .poll(async () => (await health(server.base)).channels, { timeout: 5_000 })
+      .toEqual(Object.fromEntries(NAMES.map((n) => [n, { pending: 0, failed: 0 }])));
+    // The webhook's deliveries verify with the reference library; their ids are the enquiries'.
+    for (const sent of sentTo(server.record).filter((s) => s.channel === "webhook" && s.answered === "200"))
+      expect(new Webhook(SECRET).verify(sent.body!, sent.headers!)).toMatchObject({ type: "enquiry.received" });
+    // /metrics counts per channel, the failures with their reason; no secret anywhere in it.
+    const metrics = await (
+      await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${CHANNELS.METRICS_TOKEN}` } })
+    ).text();
+    for (const name of NAMES)
+      expect(metrics).toMatch(new RegExp(`^enquiry_deliveries_total\\{channel="${name}"\\} 3$`, "m"));
+    expect(metrics).toMatch(
+      /^enquiry_delivery_failures_total\{channel="slack",reason="http_503",outcome="retry"\} [1-9]/m,
+    );
+    expect(metrics).toMatch(/^enquiry_delivery_call_seconds_count\{channel="telegram"\} 3$/m);
+    expect(metrics).toMatch(/^enquiry_deliveries_pending\{channel="slack"\} 0$/m);
+    const health_ = JSON.stringify(await health(server.base));
+    for (const secret of [
+      TOKEN,
+      SECRET,
+      CHANNELS.SLACK_WEBHOOK_URL,
+      CHANNELS.DISCORD_WEBHOOK_URL,
+      CHANNELS.WEBHOOK_URL,
+    ])
+      for (const text of [metrics, health_, server.logs()]) expect(text).not.toContain(secret);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
+test("a deleted webhook is set aside with its fix; the operator tests the channel, fixes it and retries that channel only", async () => {
+  test.setTimeout(60_000);
+  const server = await startServer(3157, CHANNELS);
+  const env = {
+    ...process.env,
+    ...CHANNELS,
+    MOCKS: "true",
+    MOCKS_RECORD_FILE: server.record,
+    MOCKS_OUTAGE_FILE: server.outageFile,
+  };
+  const command = (...args: string[]) =>
+    spawnSync(process.execPath, ["build/outbox.js", ...args], {
+      env: { ...env, DATABASE_URL: `file:${server.database}` },
+      encoding: "utf8",
+    });
+  try {
+    writeFileSync(`${server.outageFile}.discord`, "404");
+    expect(await postEnquiry(server.base, "Discord's webhook was deleted")).toBe(302);
+    await expect
+      .poll(async () => (await health(server.base)).channels, { timeout: 15_000 })
+      .toMatchObject({
+        discord: { pending: 0, failed: 1 },
+        email: { pending: 0, failed: 0 },
+      });
+    expect(server.logs()).toMatch(/"event":"enquiry.delivery_failed".*"channel":"discord".*deleted/);
+    const listed = outboxCommand(server.database, "list", "failed");
+    expect(listed.stdout).toMatch(/discord\s+failed .*http_404 The Discord webhook was deleted/);
+    // test-channel says what the provider answers, and what to do.
+    const tried = command("test-channel", "discord");
+    expect(tried.status).toBe(1);
+    expect(tried.stderr).toMatch(/^discord: http_404 .*deleted/);
+    rmSync(`${server.outageFile}.discord`); // a new webhook
+    expect(command("test-channel", "discord").stdout).toBe("discord: delivered (204)\n");
+    const before = sentTo(server.record).filter((s) => s.channel === "email").length;
+    const retried = command("retry", "--failed", "--channel", "discord");
+    expect(retried.stdout).toContain("1 failed delivery back in pending");
+    const channels = async () => (await health(server.base)).channels as Record<string, unknown>;
+    await expect.poll(async () => (await channels()).discord, { timeout: 10_000 }).toEqual({ pending: 0, failed: 0 });
+    // E-mail was not sent again.
+    expect(sentTo(server.record).filter((s) => s.channel === "email")).toHaveLength(before);
+    const json = command("list", "--json")
+      .stdout.trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { deliveries: { channel: string; state: string }[] });
+    expect(json[0]!.deliveries.map((d) => `${d.channel} ${d.state}`).sort()).toEqual(
+      NAMES.map((n) => `${n} delivered`).sort(),
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
+test("the configuration gate refuses a channel half set up or over plain http, naming no secret", () => {
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["build/start.js"], {
+      env: { ...process.env, NODE_ENV: "production", ...env },
+      encoding: "utf8",
+    });
+  const half = start({ TELEGRAM_BOT_TOKEN: TOKEN, WEBHOOK_SECRET: SECRET });
+  expect(half.status).toBe(1);
+  expect(half.stderr).toMatch(/TELEGRAM_CHAT_ID.*go together/);
+  expect(half.stderr).toMatch(/WEBHOOK_URL.*go together/);
+  const plain = start({ SLACK_WEBHOOK_URL: "http://hooks.slack.example/services/secret-part" });
+  expect(plain.status).toBe(1);
+  expect(plain.stderr).toMatch(/SLACK_WEBHOOK_URL .*https, or http to a loopback address/);
+  for (const output of [half.stderr, plain.stderr]) {
+    expect(output).not.toContain(TOKEN);
+    expect(output).not.toContain(SECRET);
+    expect(output).not.toContain("secret-part");
+  }
+});
