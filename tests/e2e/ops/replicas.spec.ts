@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
-import { deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
+import { channelCounts, deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -36,6 +36,8 @@ async function post(message: string, client: string) {
   return { status: res.status, body: await res.text() };
 }
 
+/** What EmailJS's stand-in received (the Telegram stand-in records beside it). */
+const emailSends = () => sentTo(record).filter((s) => !s.channel);
 const deliverer = () => cluster.psql("SELECT holder FROM enquiry_deliverer", database).trim();
 
 test.beforeAll(async () => {
@@ -56,6 +58,10 @@ test.beforeAll(async () => {
     EMAILJS_MIN_INTERVAL_MS: "1000",
     OUTBOX_POLL_MS: "200",
     METRICS_TOKEN,
+    // A chat channel beside e-mail, paced on its own (1 a second to a private chat).
+    TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678",
+    TELEGRAM_CHAT_ID: "4242",
+    TELEGRAM_API_URL: "https://telegram.test",
   };
   // Started one after another: the schema is migrated by whichever comes first.
   for (const port of REPLICA_PORTS) replicas.push(await startServer(port, env, { ...workspace(), record }));
@@ -104,7 +110,7 @@ test("one client spread over the three replicas is limited in total", async () =
   expect((await post("Someone else", "203.0.113.51")).status).toBe(302);
 });
 
-test("a burst of 30 spread over the three: all accepted, each delivered once, ≥ 1 s apart", async () => {
+test("a burst of 30 spread over the three: all accepted, each delivered once by e-mail and once to Telegram, each ≥ 1 s apart", async () => {
   test.setTimeout(120_000);
   const before = sentTo(record).length;
   const deliveredLines = (replica: OpsServer) => replica.logs().split('"event":"enquiry.delivered"').length - 1;
@@ -123,11 +129,28 @@ test("a burst of 30 spread over the three: all accepted, each delivered once, �
     .toBe(30);
   const counts = deliveredCounts(record);
   for (let i = 0; i < 30; i++) expect(counts.get(`Burst ${i}`)).toBe(1);
-  const times = sentTo(record)
-    .slice(before)
-    .map((s) => s.at);
-  const gaps = times.slice(1).map((t, i) => t - times[i]!);
-  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1_000);
+  const gapsOf = (channel: string | undefined) => {
+    const times = sentTo(record)
+      .slice(before)
+      .filter((s) => s.channel === channel)
+      .map((s) => s.at);
+    return times.slice(1).map((t, i) => t - times[i]!);
+  };
+  expect(Math.min(...gapsOf(undefined))).toBeGreaterThanOrEqual(1_000);
+  // Telegram's deliveries: each once, paced on the pacing row every replica shares.
+  const telegramMessage = (body: string) => (JSON.parse(body) as { text: string }).text.split("\n")[4]!;
+  await expect
+    .poll(
+      () => [...channelCounts(record, "telegram", telegramMessage).keys()].filter((m) => m.startsWith("Burst ")).length,
+      {
+        timeout: 60_000,
+        intervals: [1_000],
+      },
+    )
+    .toBe(30);
+  const telegram = channelCounts(record, "telegram", telegramMessage);
+  for (let i = 0; i < 30; i++) expect(telegram.get(`Burst ${i}`)).toBe(1);
+  expect(Math.min(...gapsOf("telegram"))).toBeGreaterThanOrEqual(1_000);
   // Delivered by one replica: the lock's holder (its host:pid in the deliverer's row) logged
   // every delivery of the burst (and of the enquiries still queued before it), the others none.
   const sentBy = replicas.map((replica, i) => deliveredLines(replica) - deliveredBefore[i]!);
@@ -150,9 +173,9 @@ test("/metrics and /healthz of any replica tell the same queue, from the databas
 
 test("the deliverer killed with kill -9 mid-burst: another takes over in seconds, none lost", async () => {
   test.setTimeout(120_000);
-  const before = sentTo(record).length;
+  const before = emailSends().length;
   for (let i = 0; i < 8; i++) expect((await post(`Takeover ${i}`, `192.0.2.${i + 1}`)).status).toBe(302);
-  await expect.poll(() => sentTo(record).length - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => emailSends().length - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   const pid = Number(deliverer().split(":")[1]);
   const victim = replicas.find((r) => r.child.pid === pid)!;
   expect(victim).toBeTruthy();
@@ -166,10 +189,10 @@ test("the deliverer killed with kill -9 mid-burst: another takes over in seconds
       intervals: [500],
     })
     .toBe(8);
-  const after = sentTo(record).filter((s) => s.at > killedAt);
+  const after = emailSends().filter((s) => s.at > killedAt);
   expect(after[0]!.at - killedAt).toBeLessThan(5_000);
   // The pace holds across the takeover: the new deliverer continues the spacing.
-  const times = sentTo(record)
+  const times = emailSends()
     .slice(before)
     .map((s) => s.at);
   expect(Math.min(...times.slice(1).map((t, i) => t - times[i]!))).toBeGreaterThanOrEqual(1_000);
@@ -254,7 +277,7 @@ test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replac
   } finally {
     frozen.child.kill("SIGCONT");
   }
-  const sentBefore = sentTo(record).length;
+  const sentBefore = emailSends().length;
   await fetch(`${others[0]!.base}/contact`, {
     method: "POST",
     body: enquiryBody("After the thaw"),
@@ -263,7 +286,7 @@ test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replac
   await expect.poll(() => deliveredCounts(record).get("After the thaw") ?? 0, { timeout: 15_000 }).toBe(1);
   // The woken one stands by: nothing sent twice, and it still serves its visitors.
   await new Promise((r) => setTimeout(r, 2_000));
-  expect(sentTo(record).length - sentBefore).toBe(1);
+  expect(emailSends().length - sentBefore).toBe(1);
   expect([...deliveredCounts(record)].filter(([m, n]) => m.startsWith("Frozen ") && n > 1)).toEqual([]);
   expect((await fetch(`${frozen.base}/healthz`)).status).toBe(200);
   expect(frozen.logs()).not.toContain('"level":"fatal"');
