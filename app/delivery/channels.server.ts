@@ -25,3 +25,13 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
       webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
   ].filter((channel): channel is DeliveryChannel => Boolean(channel));
 }
+
+/** The chat and webhook services enquiries are posted to, named for the privacy notice. */
+export function teamChannels(env: Env): string[] {
+  return [
+    env.SLACK_WEBHOOK_URL && "Slack (slack.com)",
+    env.DISCORD_WEBHOOK_URL && "Discord (discord.com)",
+    env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID && "Telegram (telegram.org)",
+    env.WEBHOOK_URL && "our own systems (a webhook)",
+  ].filter((name): name is string => Boolean(name));
+}

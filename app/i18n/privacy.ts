@@ -17,6 +17,8 @@ export type PrivacyFacts = {
   rateLimitMinutes: number;
   /** Whether WhatsApp links are shown (WHATSAPP_NUMBER is set). */
   whatsapp: boolean;
+  /** Where else enquiries are posted for the team (the configured chat and webhook channels). */
+  teamChannels: string[];
 };
 
 type PrivacySection = { heading: string; paragraphs: string[] };
@@ -49,7 +51,11 @@ const en = {
     {
       heading: "Who else handles it",
       paragraphs: [
-        "Your enquiry is passed to EmailJS (emailjs.com), the service that turns the form into an e-mail to our inbox, and to the e-mail provider of that inbox. They act on our behalf and for no other purpose; their own privacy notices say where they process data.",
+        `Your enquiry is passed to EmailJS (emailjs.com), the service that turns the form into an e-mail to our inbox, and to the e-mail provider of that inbox.${
+          f.teamChannels.length
+            ? ` It is also posted to our team's ${f.teamChannels.join(", ")}, read only by our staff.`
+            : ""
+        } They act on our behalf and for no other purpose; their own privacy notices say where they process data.`,
         "We do not sell your data, and we share it with a venue, a boat or a transfer company only when you ask us to book it for you.",
       ],
     },
@@ -110,7 +116,11 @@ const hr: PrivacyText = {
     {
       heading: "Tko još obrađuje podatke",
       paragraphs: [
-        "Vaš upit prosljeđujemo servisu EmailJS (emailjs.com), koji od obrasca izrađuje e-mail za naš sandučić, i pružatelju e-mail usluge tog sandučića. Oni podatke obrađuju u naše ime i ni u koju drugu svrhu; u njihovim izjavama o privatnosti piše gdje ih obrađuju.",
+        `Vaš upit prosljeđujemo servisu EmailJS (emailjs.com), koji od obrasca izrađuje e-mail za naš sandučić, i pružatelju e-mail usluge tog sandučića.${
+          f.teamChannels.length
+            ? ` Objavljujemo ga i za naš tim: ${f.teamChannels.join(", ")}, gdje ga čita samo naše osoblje.`
+            : ""
+        } Oni podatke obrađuju u naše ime i ni u koju drugu svrhu; u njihovim izjavama o privatnosti piše gdje ih obrađuju.`,
         "Vaše podatke ne prodajemo, a klubu, brodu ili prijevozniku dajemo ih samo kad nas zamolite da za vas nešto rezerviramo.",
       ],
     },

@@ -6,14 +6,7 @@ import type { PostgresSql } from "./postgres.server";
 import { arrivalClock, checkRecord, newRecord, type EnquiryRecord } from "./record.server";
 import { isoTime, jsonValue, type Queryable, type Row } from "./sql.server";
 import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
-import type {
-  DelivererLock,
-  EnquiryStore,
-  QueueCounts,
-  QueuedRecord,
-  RecordState,
-  SetAside,
-} from "./store.server";
+import type { DelivererLock, EnquiryStore, QueueCounts, QueuedRecord, RecordState, SetAside } from "./store.server";
 
 /** The channel of a stored enquiry when no channel is configured: it waits there for operators
  * (and for EmailJS, should it be configured later), as enquiries always have. */

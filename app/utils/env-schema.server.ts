@@ -85,7 +85,10 @@ export const envSchema = z
     WEBHOOK_SECRET: z
       .string()
       .trim()
-      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, "whsec_ and at least 24 bytes in base64, as Standard Webhooks gives it")
+      .regex(
+        /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/,
+        "whsec_ and at least 24 bytes in base64, as Standard Webhooks gives it",
+      )
       .optional(),
 
     // Where enquiries are kept (every accepted one is stored there before the visitor is

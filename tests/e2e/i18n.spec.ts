@@ -28,6 +28,7 @@ const FACTS: PrivacyFacts = {
   email: "info@adriatic-vip.example",
   phone: "+385 21 000 000",
   fields: [],
+  teamChannels: [],
   retentionDays: 7,
   giveUpHours: 24,
   rateLimitMinutes: 10,
