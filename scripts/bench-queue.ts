@@ -230,11 +230,75 @@ async function burst(size: number, port: number): Promise<Burst> {
   }
 }
 
+/** The chat and webhook channels beside e-mail, each answered by its stand-in, and the rate each
+ * is paced at (README, "Channels"). */
+const CHANNEL_ENV = {
+  SLACK_WEBHOOK_URL: "https://hooks.slack.test/services/T0/B0/bench",
+  DISCORD_WEBHOOK_URL: "https://discord.test/api/webhooks/1/bench",
+  TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678",
+  TELEGRAM_CHAT_ID: "4242",
+  TELEGRAM_API_URL: "https://telegram.test",
+  WEBHOOK_URL: "https://crm.test/hooks/bench",
+  WEBHOOK_SECRET: `whsec_${Buffer.from("the queue bench's webhook secret!").toString("base64")}`,
+};
+const CHANNEL_RATES: Record<string, number> = { email: 1, slack: 1, discord: 2, telegram: 1, webhook: 5 };
+type ChannelDrain = { channel: string; perSecond: number; expected: number; twice: number };
+
+/** 100 enquiries waiting while every provider is down, then each channel's drain over 8 s. */
+async function channelDrains(port: number): Promise<ChannelDrain[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-channels-"));
+  const record = path.join(dir, "sent.jsonl");
+  const outage = path.join(dir, "outage");
+  const channels = Object.keys(CHANNEL_RATES);
+  for (const channel of channels) writeFileSync(channel === "email" ? outage : `${outage}.${channel}`, "503");
+  const databaseUrl = cluster ? cluster.createDatabase("channels") : `file:${path.join(dir, "site.db")}`;
+  const server = await serveBuild({
+    port,
+    env: {
+      ...ids,
+      ...CHANNEL_ENV,
+      MOCKS: "true",
+      MOCKS_RECORD_FILE: record,
+      MOCKS_OUTAGE_FILE: outage,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_MAX: "0",
+      OUTBOX_RETRY_BASE_MS: "100",
+      OUTBOX_RETRY_MAX_MS: "1000",
+    },
+  });
+  try {
+    for (let n = 0; n < 100; n++) {
+      const res = await fetch(`${server.base}/contact`, { method: "POST", body: body(n), redirect: "manual" });
+      await res.arrayBuffer();
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
+    for (const channel of channels) rmSync(channel === "email" ? outage : `${outage}.${channel}`);
+    const from = Date.now();
+    await new Promise((r) => setTimeout(r, 8_000));
+    const sent = readRecordedSends(record).filter((s) => s.answered === "200" && s.at >= from && s.at < from + 8_000);
+    return channels.map((channel) => {
+      const mine = sent.filter((s) => (s.channel ?? "email") === channel);
+      const keys = mine.map((s) => s.body ?? s.fields.message ?? "");
+      return {
+        channel,
+        perSecond: mine.length > 1 ? (mine.length - 1) / ((mine.at(-1)!.at - mine[0]!.at) / 1000) : 0,
+        expected: CHANNEL_RATES[channel]!,
+        twice: keys.length - new Set(keys).size,
+      };
+    });
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rows: Row[] = [];
 let concurrent: Burst;
+let drains: ChannelDrain[];
 try {
   for (const [i, size] of SIZES.entries()) rows.push(await measure(size, 3191 + i));
   concurrent = await burst(200, 3189);
+  drains = await channelDrains(3188);
 } finally {
   cluster?.remove();
 }
@@ -252,6 +316,9 @@ for (const r of rows)
 if (cluster) console.log("* the server's and the database's processes together");
 console.log(
   `burst of ${concurrent.size} concurrent POSTs: answered in ${f(concurrent.medianMs)} ms (median), ${f(concurrent.p99Ms)} ms (p99); ${concurrent.deliveredOnce} delivered once, ${concurrent.twice} twice`,
+);
+console.log(
+  `drain per channel at 100 waiting, every provider back at once: ${drains.map((d) => `${d.channel} ${f(d.perSecond, 2)}/s (paced at ${d.expected}/s)`).join(", ")}`,
 );
 const [small, large] = [rows[0]!, rows.at(-1)!];
 const within = (big: number, base: number, slack: number) => big <= base * 2 + slack;
@@ -281,6 +348,11 @@ const goals = [
     ok: concurrent.deliveredOnce === concurrent.size && concurrent.twice === 0,
     value: `${concurrent.deliveredOnce}/${concurrent.size} once, ${concurrent.twice} twice; p99 ${f(concurrent.p99Ms)} ms`,
   },
+  ...drains.map((d) => ({
+    name: `${d.channel} drains at its pace beside the others (${d.expected}/s: 0.9–1.05×), none twice`,
+    ok: d.perSecond >= d.expected * 0.9 && d.perSecond <= d.expected * 1.05 && d.twice === 0,
+    value: `${f(d.perSecond, 2)}/s, ${d.twice} twice`,
+  })),
   ...rows.map((r) => ({
     name: `drain at ${r.size}: 0.9–1.05 a second, oldest first, none twice`,
     ok: r.drainPerSecond >= 0.9 && r.drainPerSecond <= 1.05 && r.drainedInOrder && r.drainedTwice === 0,
