@@ -23,7 +23,7 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 const channelUrl = (what: string) =>
   z
     .url({ protocol: /^https?$/, error: `${what}: https, or http to a loopback address` })
-    .refine((u) => u.startsWith("https://") || LOOPBACK.test(new URL(u).hostname), {
+    .refine((u) => u.startsWith("https://") || !URL.canParse(u) || LOOPBACK.test(new URL(u).hostname), {
       message: `${what}: https, or http to a loopback address`,
     })
     .optional();

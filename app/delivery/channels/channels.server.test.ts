@@ -324,3 +324,34 @@ describe("the worker with every channel", () => {
     await store.close();
   });
 });
+
+describe("one hostile message, as each provider receives it (exact)", () => {
+  const hostile = "@everyone <!channel> [x](https://e.vil) /start <b>hi</b>";
+  const m = enquiryMessage(delivery(hostile, { name: "@here *Boss*" }));
+
+  it("Slack: plain text objects", () => {
+    const body = slackMessage(m);
+    expect(body.text).toBe("New enquiry: VIP Nightclub experience from @here *Boss*");
+    expect(body.mrkdwn).toBe(false);
+    expect(body.blocks[1]).toEqual({
+      type: "section",
+      text: { type: "plain_text", text: "@here *Boss*", emoji: false },
+    });
+    expect(body.blocks[3]).toEqual({ type: "section", text: { type: "plain_text", text: hostile, emoji: false } });
+  });
+
+  it("Discord: every special character escaped, mentions off", () => {
+    expect(discordMessage(m)).toEqual({
+      content:
+        "**New enquiry:** VIP Nightclub experience\n**\\@here \\*Boss\\***\nE-mail: ana\\@example\\.com · Phone: \\+385 91 234 5678\n\\@everyone \\<\\!channel\\> \\[x\\]\\(https\\://e\\.vil\\) /start \\<b\\>hi\\</b\\>\nLanguage: hr · Page: /hr/contact · 6f1c2a3b",
+      allowed_mentions: { parse: [] },
+      flags: 4,
+    });
+  });
+
+  it("Telegram: escaped HTML, no command, no mention", () => {
+    expect(telegramMessage(m, "42").text).toBe(
+      "<b>New enquiry:</b> VIP Nightclub experience\n<b>@\u200chere *Boss*</b>\nana@example.com · +385 91 234 5678\n\n@\u200ceveryone &lt;!channel&gt; [x](https://e.vil) /\u200cstart &lt;b&gt;hi&lt;/b&gt;\n\n<i>Language: hr · 6f1c2a3b · Page:</i> <code>/hr/contact</code>",
+    );
+  });
+});
