@@ -43,7 +43,7 @@ test("/metrics: off without a token, 401 without the right one, the queue, HTTP 
     expect(res.headers.get("cache-control")).toBe("no-store");
     const m = parse(await res.text());
     expect(m.get("enquiries_accepted_total")).toBe(1);
-    expect(m.get("enquiry_deliveries_total")).toBe(1);
+    expect(m.get('enquiry_deliveries_total{channel="email"}')).toBe(1);
     expect(m.get("enquiries_pending")).toBe(0);
     expect(m.get("enquiries_accepting")).toBe(1);
     expect(m.get('http_requests_total{method="POST",status="302"}')).toBe(1);
