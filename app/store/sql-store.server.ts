@@ -143,6 +143,7 @@ export function createSqlStore(options: Options): EnquiryStore {
   const store: EnquiryStore = {
     kind: sql.dialect,
     where: sql.where,
+    sql,
     prepare,
 
     async store(enquiry, requestId) {

@@ -1,4 +1,5 @@
 import type { EnquiryRecord, StoredEnquiry } from "./record.server";
+import type { Sql } from "./sql.server";
 
 /** The enquiry store's contract: what the contact action, the delivery worker, /healthz and the
  * outbox command need of the database that keeps enquiries. One implementation
@@ -57,6 +58,9 @@ export type EnquiryStore = {
   /** Where enquiries are kept, for logs and the outbox command: a file, or a database without
    * its password. */
   where: string;
+  /** The database itself, for the features that keep their own tables in it (staff, inbox):
+   * call `prepare()` first, which applies every migration. */
+  sql: Sql;
   /** Opens the database and applies the migrations it lacks (once; again after a failure).
    * Refuses, with a StoreRefusal, a file that is not this app's database or is newer. */
   prepare(): Promise<void>;
