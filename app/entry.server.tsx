@@ -19,6 +19,7 @@ export { serverQueue } from "~/enquiry/queue.server";
 export { crossSitePage } from "~/utils/refusal-page.server";
 export { MAX_FORM_BYTES } from "~/enquiry/form-body.server";
 export { serverMetrics } from "~/utils/metrics.server";
+export { staffGate } from "~/staff/staff.server";
 
 /** The stylesheet(s) of the root route, read once from build/client, to be inlined. */
 let inlineStyles: string | undefined;

@@ -24,7 +24,7 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { THEME_COLOR } from "~/content/seo";
 import { BRAND } from "~/content/site";
 import { LAYOUT } from "~/i18n/layout";
-import { localeOfPath } from "~/i18n/locale";
+import { localeOfPath, type Locale } from "~/i18n/locale";
 import { useLocale } from "~/i18n/use-locale";
 import { Toast } from "~/components/Toast";
 import { contactDetails, siteUrl } from "~/utils/env.server";
@@ -79,10 +79,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Forwards the loader's Set-Cookie and Cache-Control (set only with a toast) to the page. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+type Handle = { hydrate?: boolean; staff?: boolean } | undefined;
+
+/** The staff page being shown, when it is one: its language is the person's choice, not the
+ * address's (app/staff/locale.server.ts), and it has its own frame and stylesheet. */
+function useStaffPage(): { locale?: Locale } | undefined {
+  const match = useMatches().find((m) => (m.handle as Handle)?.staff);
+  return match ? { locale: (match.data as { locale?: Locale } | undefined)?.locale } : undefined;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() || undefined;
-  const hydrate = useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate);
-  const locale = useLocale();
+  const hydrate = useMatches().some((m) => (m.handle as Handle)?.hydrate);
+  const staffPage = useStaffPage();
+  const pageLocale = useLocale();
+  const locale = staffPage?.locale ?? pageLocale;
+  if (staffPage)
+    return (
+      <html lang={locale}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <link rel="stylesheet" href="/staff.css" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        </head>
+        <body className="staff-body">
+          {children}
+          {hydrate ? (
+            <>
+              <HydrationMarker />
+              <Scripts nonce={nonce} />
+            </>
+          ) : null}
+        </body>
+      </html>
+    );
   return (
     <html lang={locale}>
       <head>
@@ -134,7 +166,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const t = LAYOUT[useLocale()].errors;
+  const locale = useLocale();
+  const t = LAYOUT[locale].errors;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} title={t.notFoundTitle} message={t.notFoundMessage} />;
   }

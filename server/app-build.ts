@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import type { ServerQueue } from "~/enquiry/queue.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
+import type { StaffGate } from "./staff-guard";
 
 /** What the HTTP server takes from the app's build: the one copy of the queue, the refusal
  * page and the body bound live there (app/entry.server.tsx re-exports them). */
@@ -12,6 +13,7 @@ type AppParts = {
   crossSitePage: (pathname: string) => string;
   MAX_FORM_BYTES: number;
   serverMetrics: ServerMetrics;
+  staffGate: StaffGate;
 };
 
 export type AppBuild = {
@@ -39,6 +41,7 @@ function partsOf(build: ServerBuild): AppParts {
     typeof entry.crossSitePage !== "function" ? "crossSitePage" : "",
     typeof entry.MAX_FORM_BYTES !== "number" ? "MAX_FORM_BYTES" : "",
     typeof metrics?.observeRequest !== "function" ? "serverMetrics" : "",
+    typeof (entry.staffGate as Partial<StaffGate> | undefined)?.check !== "function" ? "staffGate" : "",
   ].filter(Boolean);
   if (missing.length)
     throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);
@@ -47,6 +50,7 @@ function partsOf(build: ServerBuild): AppParts {
     crossSitePage: entry.crossSitePage as AppParts["crossSitePage"],
     MAX_FORM_BYTES: entry.MAX_FORM_BYTES as number,
     serverMetrics: metrics as ServerMetrics,
+    staffGate: entry.staffGate as StaffGate,
   };
 }
 

@@ -9,8 +9,10 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import onHeaders from "on-headers";
 import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
+import type { AppLoadContext } from "@remix-run/node";
 import type { AppBuild } from "./app-build";
 import { createPageCache } from "./page-cache";
+import { staffGuard } from "./staff-guard";
 import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
 
 type Options = {
@@ -64,6 +66,7 @@ export function createApp({ built, env, isStopping }: Options) {
   app.use(compression());
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
+  app.use(staffGuard(built.parts.staffGate));
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
@@ -112,6 +115,7 @@ export function createApp({ built, env, isStopping }: Options) {
         clientAddress: req.socket.remoteAddress ?? "",
         requestId: res.locals.requestId as string,
         cspNonce: res.locals.cspNonce as string,
+        staff: res.locals.staff as AppLoadContext["staff"],
       }),
     }),
   );

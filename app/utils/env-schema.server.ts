@@ -120,6 +120,17 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
     COOKIE_SECURE: z.stringbool().optional(),
 
+    // The staff area (/staff, README "Staff"): a session ends after this long without a request,
+    // and in any case this long after sign-in.
+    STAFF_SESSION_IDLE_MINUTES: int(5, 24 * 60, 60),
+    STAFF_SESSION_MAX_HOURS: int(1, 24 * 30, 12),
+    // Sign-in and registration attempts: per client address, and failures per account, in a window.
+    STAFF_SIGN_IN_MAX: int(1, 10_000, 30),
+    STAFF_ACCOUNT_FAILURES_MAX: int(1, 1_000, 10),
+    STAFF_SIGN_IN_WINDOW_SECONDS: int(60, 86_400, 900),
+    // The staff audit log (sign-ins, invitations, passkeys, exports, erasures) is kept this long.
+    STAFF_AUDIT_RETENTION_DAYS: int(30, 3_650, 365),
+
     RATE_LIMIT_MAX: int(0, 10_000, 8),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 600),
     TRUST_PROXY_HEADER: z
@@ -260,5 +271,7 @@ declare module "@remix-run/node" {
     clientAddress?: string;
     requestId?: string;
     cspNonce?: string;
+    /** The signed-in member of staff, for requests under /staff (server/staff-guard.ts). */
+    staff?: import("~/staff/session.server").StaffMember;
   }
 }

@@ -1,0 +1,20 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { LOCALES, type Locale } from "~/i18n/locale";
+import { languageCookie } from "~/staff/locale.server";
+import { isStaffPath, STAFF_PATHS } from "~/staff/paths";
+import { sessionRules } from "~/staff/staff.server";
+
+/** The staff language switch: remembers the choice and goes back to the staff page it was on. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const to = String(form.get("to") ?? "");
+  const back = String(form.get("back") ?? "");
+  const target =
+    back.startsWith("/") && !back.startsWith("//") && !back.includes("\\") && back.length < 500 && isStaffPath(back.split("?")[0]!)
+      ? back
+      : STAFF_PATHS.home;
+  if (!(LOCALES as readonly string[]).includes(to)) return redirect(target, 303);
+  return redirect(target, { status: 303, headers: { "Set-Cookie": languageCookie(to as Locale, sessionRules.secure) } });
+}
+
+export const loader = () => redirect(STAFF_PATHS.home, 303);

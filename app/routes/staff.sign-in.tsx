@@ -1,0 +1,77 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { STAFF } from "~/i18n/staff";
+import { staffLocale } from "~/staff/locale.server";
+import { safeNext } from "~/staff/paths";
+import { PasskeyButton } from "~/staff/ui/PasskeyButton";
+import { StaffFrame } from "~/staff/ui/StaffFrame";
+import { staffHandle, staffMeta } from "~/staff/ui/staff-route";
+
+export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
+export const handle = staffHandle(true);
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get("next"));
+  // Already signed in: straight on.
+  if (context.staff) throw redirect(next, 303);
+  return {
+    locale: staffLocale(request),
+    next,
+    notice: url.searchParams.has("ended") ? "ended" : url.searchParams.has("signed-out") ? "signedOut" : undefined,
+  } as const;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && STAFF[data.locale].signIn.title);
+
+export default function StaffSignIn() {
+  const { locale, next, notice } = useLoaderData<typeof loader>();
+  const t = STAFF[locale];
+  const [email, setEmail] = useState("");
+  return (
+    <StaffFrame locale={locale}>
+      <section className="staff-card staff-narrow">
+        <h1>{t.signIn.title}</h1>
+        {notice ? <p className="staff-notice">{t.signIn[notice]}</p> : null}
+        <p>{t.signIn.lead}</p>
+        <PasskeyButton locale={locale} kind="sign-in" label={t.signIn.button} fields={() => ({ next })} />
+        <form
+          className="staff-form"
+          onSubmit={(event) => {
+            // Enter in the field: the same as the Continue button.
+            event.preventDefault();
+            event.currentTarget.querySelector<HTMLButtonElement>("button:not([disabled])")?.click();
+          }}
+          aria-labelledby="staff-email-label"
+          method="post"
+        >
+          <label id="staff-email-label" htmlFor="staff-email">
+            {t.signIn.emailLabel}
+          </label>
+          <p className="staff-hint" id="staff-email-hint">
+            {t.signIn.emailHint}
+          </p>
+          <input
+            id="staff-email"
+            type="email"
+            name="email"
+            autoComplete="username webauthn"
+            inputMode="email"
+            aria-describedby="staff-email-hint"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <PasskeyButton
+            locale={locale}
+            kind="sign-in"
+            label={t.signIn.emailButton}
+            primary={false}
+            fields={() => ({ next, email: email.trim() })}
+          />
+        </form>
+        <p className="staff-hint">{t.signIn.noAccount}</p>
+      </section>
+    </StaffFrame>
+  );
+}

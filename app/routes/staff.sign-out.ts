@@ -1,0 +1,24 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { audit } from "~/staff/audit.server";
+import { STAFF_PATHS } from "~/staff/paths";
+import { endAllSessions, endCookie, endSession } from "~/staff/session.server";
+import { requestMeta, requireStaff, sessionRules, staffDatabase } from "~/staff/staff.server";
+
+/** Sign out: this session, or (scope=everywhere) every session of this person on every device. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const form = await request.formData().catch(() => new FormData());
+  const everywhere = form.get("scope") === "everywhere";
+  const sql = await staffDatabase();
+  if (everywhere) await endAllSessions(sql, staff.id);
+  else await endSession(sql, staff.session);
+  await audit(sql, {
+    event: everywhere ? "sign-out-everywhere" : "sign-out",
+    outcome: "ok",
+    actor: staff,
+    ...requestMeta(request, context),
+  });
+  return redirect(`${STAFF_PATHS.signIn}?signed-out=1`, { status: 303, headers: { "Set-Cookie": endCookie(sessionRules) } });
+}
+
+export const loader = () => redirect(STAFF_PATHS.home, 303);

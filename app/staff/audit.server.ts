@@ -1,0 +1,96 @@
+import type { Queryable } from "~/store/sql.server";
+import { isoTime, jsonValue } from "~/store/sql.server";
+import { log } from "~/utils/log.server";
+
+/** What the staff audit log records. */
+export type AuditEvent =
+  | "sign-in"
+  | "sign-out"
+  | "sign-out-everywhere"
+  | "session-refused"
+  | "invitation"
+  | "invitation-refused"
+  | "passkey-added"
+  | "passkey-removed"
+  | "person-removed"
+  | "rate-limited"
+  | "export"
+  | "erasure"
+  | "retention";
+
+export type AuditEntry = {
+  event: AuditEvent;
+  outcome: "ok" | "refused";
+  /** Who did it (their id and e-mail), when known. */
+  actor?: { id: string; email: string };
+  /** Whom or what it was about (another person's e-mail, a passkey's device), never a visitor's data. */
+  subject?: string;
+  address?: string;
+  userAgent?: string;
+  /** A reason code or figures; nothing personal. */
+  detail?: Record<string, string | number | boolean>;
+};
+
+export type AuditRow = AuditEntry & { id: number; at: string };
+
+/** One line in the audit log (the database: owners read it at /staff/audit), and one in the
+ * server's log without anything personal (event, outcome, reason). */
+export async function audit(sql: Queryable, entry: AuditEntry): Promise<void> {
+  log(entry.outcome === "ok" ? "info" : "warn", `staff.${entry.event}`, {
+    outcome: entry.outcome,
+    ...(entry.detail?.reason !== undefined ? { reason: entry.detail.reason } : {}),
+  });
+  await sql.run(
+    `INSERT INTO staff_audit (at, event, outcome, actor_id, actor_email, subject, address, user_agent, detail)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      new Date().toISOString(),
+      entry.event,
+      entry.outcome,
+      entry.actor?.id ?? null,
+      entry.actor?.email ?? null,
+      entry.subject?.slice(0, 320) ?? null,
+      entry.address?.slice(0, 100) ?? null,
+      entry.userAgent?.slice(0, 300) ?? null,
+      entry.detail ? JSON.stringify(entry.detail) : null,
+    ],
+  );
+}
+
+type Row = {
+  id: unknown;
+  at: unknown;
+  event: string;
+  outcome: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  subject: string | null;
+  address: string | null;
+  user_agent: string | null;
+  detail: unknown;
+};
+
+/** The newest entries first, `limit` of them, older than entry `before` when given. */
+export async function auditEntries(sql: Queryable, { before, limit = 50 }: { before?: number; limit?: number } = {}) {
+  const rows = await sql.all<Row>(
+    `SELECT id, at, event, outcome, actor_id, actor_email, subject, address, user_agent, detail FROM staff_audit
+      ${before ? "WHERE id < $2" : ""} ORDER BY id DESC LIMIT $1`,
+    before ? [limit + 1, before] : [limit + 1],
+  );
+  const entries: AuditRow[] = rows.slice(0, limit).map((row) => ({
+    id: Number(row.id),
+    at: isoTime(row.at) ?? "",
+    event: row.event as AuditEvent,
+    outcome: row.outcome as AuditEntry["outcome"],
+    actor: row.actor_id ? { id: row.actor_id, email: row.actor_email ?? "" } : undefined,
+    subject: row.subject ?? undefined,
+    address: row.address ?? undefined,
+    userAgent: row.user_agent ?? undefined,
+    detail: row.detail === null ? undefined : (jsonValue(row.detail) as AuditEntry["detail"]),
+  }));
+  return { entries, more: rows.length > limit ? entries.at(-1)!.id : undefined };
+}
+
+/** Entries older than `days` deleted (STAFF_AUDIT_RETENTION_DAYS, the staff chores). */
+export const purgeAudit = (sql: Queryable, days: number) =>
+  sql.run("DELETE FROM staff_audit WHERE at < $1", [new Date(Date.now() - days * 86_400_000).toISOString()]);

@@ -1,0 +1,18 @@
+import { LOCALES, type Locale } from "~/i18n/locale";
+import { STAFF_PATHS } from "./paths";
+
+/** The staff area lives under one prefix in every language: its language is the person's
+ * choice (a cookie the language switch sets), else their browser's first preference. */
+export const LANGUAGE_COOKIE = "staff-lang";
+
+export function staffLocale(request: Request): Locale {
+  const cookie = request.headers.get("cookie") ?? "";
+  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`).exec(cookie)?.[1];
+  if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
+  const first = request.headers.get("accept-language")?.split(",")[0]?.trim().toLowerCase() ?? "";
+  return first.startsWith("hr") || first.startsWith("bs") || first.startsWith("sr") ? "hr" : "en";
+}
+
+/** The Set-Cookie of a language choice: a year, every staff page. */
+export const languageCookie = (locale: Locale, secure: boolean) =>
+  `${LANGUAGE_COOKIE}=${locale}; Path=${STAFF_PATHS.home}; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;

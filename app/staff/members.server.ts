@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Queryable, Sql } from "~/store/sql.server";
+import { isoTime } from "~/store/sql.server";
+import { STAFF_PATHS } from "./paths";
+import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
+
+export type Role = "owner" | "staff";
+
+export type Member = { id: string; email: string; role: Role };
+
+export type MemberSummary = Member & {
+  createdAt: string;
+  passkeys: number;
+  lastUsedAt?: string;
+  /** An invitation not yet used and not expired. */
+  invitedUntil?: string;
+};
+
+/** An invitation link is good for a day, once. */
+export const INVITATION_MS = 24 * 60 * 60 * 1000;
+
+/** A person's e-mail as the key of their account: trimmed, lower case, an address. */
+export function accountEmail(value: unknown): string | undefined {
+  const parsed = z.email().max(254).safeParse(typeof value === "string" ? value.trim().toLowerCase() : undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export class StaffCommandError extends Error {
+  override name = "StaffCommandError";
+}
+
+type MemberRow = { id: string; email: string; role: Role };
+
+export async function memberByEmail(sql: Queryable, email: string): Promise<Member | undefined> {
+  const [row] = await sql.all<MemberRow>("SELECT id, email, role FROM staff_members WHERE email = $1", [email]);
+  return row ? { id: String(row.id), email: row.email, role: row.role } : undefined;
+}
+
+export async function memberById(sql: Queryable, id: string): Promise<Member | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await sql.all<MemberRow>("SELECT id, email, role FROM staff_members WHERE id = $1", [id]);
+  return row ? { id: String(row.id), email: row.email, role: row.role } : undefined;
+}
+
+export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
+  const now = new Date().toISOString();
+  const rows = await sql.all<MemberRow & { created_at: unknown; passkeys: unknown; last_used_at: unknown; invited_until: unknown }>(
+    `SELECT m.id, m.email, m.role, m.created_at,
+        (SELECT count(*) FROM staff_passkeys p WHERE p.member_id = m.id) AS passkeys,
+        (SELECT max(p.last_used_at) FROM staff_passkeys p WHERE p.member_id = m.id) AS last_used_at,
+        (SELECT max(i.expires_at) FROM staff_invitations i WHERE i.member_id = m.id AND i.used_at IS NULL AND i.expires_at > $1) AS invited_until
+       FROM staff_members m ORDER BY m.email`,
+    [now],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    email: row.email,
+    role: row.role,
+    createdAt: isoTime(row.created_at) ?? "",
+    passkeys: Number(row.passkeys),
+    lastUsedAt: isoTime(row.last_used_at),
+    invitedUntil: isoTime(row.invited_until),
+  }));
+}
+
+/** A new invitation for a member: the earlier unused ones stop working. The token is returned
+ * once, for the link; the database keeps its hash. */
+async function newInvitation(tx: Queryable, memberId: string, by: string | undefined, siteUrl: string) {
+  const token = newToken();
+  const now = Date.now();
+  await tx.run("DELETE FROM staff_invitations WHERE member_id = $1 AND used_at IS NULL", [memberId]);
+  await tx.run(
+    `INSERT INTO staff_invitations (token_hash, member_id, created_at, expires_at, created_by) VALUES ($1, $2, $3, $4, $5)`,
+    [tokenHash(token), memberId, new Date(now).toISOString(), isoIn(INVITATION_MS, now), by ?? null],
+  );
+  return { link: `${siteUrl}${STAFF_PATHS.invitation}?token=${token}`, expiresAt: isoIn(INVITATION_MS, now) };
+}
+
+/** A new account and its invitation link. */
+export async function invite(
+  sql: Sql,
+  { email, role, by, siteUrl }: { email: string; role: Role; by?: string; siteUrl: string },
+): Promise<{ member: Member; link: string; expiresAt: string }> {
+  const address = accountEmail(email);
+  if (!address) throw new StaffCommandError(`"${email}" is not an e-mail address`);
+  return sql.transaction(async (tx) => {
+    if (await memberByEmail(tx, address))
+      throw new StaffCommandError(`${address} already has an account: "reset ${address}" gives them a new link`);
+    const member = { id: randomUUID(), email: address, role };
+    await tx.run("INSERT INTO staff_members (id, email, role, created_at, created_by) VALUES ($1, $2, $3, $4, $5)", [
+      member.id,
+      member.email,
+      member.role,
+      new Date().toISOString(),
+      by ?? null,
+    ]);
+    return { member, ...(await newInvitation(tx, member.id, by, siteUrl)) };
+  });
+}
+
+/** A new link for an existing account (a lost phone): their passkeys stay until they register
+ * a new one; then an owner (or they) remove the old ones. */
+export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; by?: string; siteUrl: string }) {
+  const address = accountEmail(email);
+  const member = address ? await memberByEmail(sql, address) : undefined;
+  if (!member) throw new StaffCommandError(`${email} has no account`);
+  return { member, ...(await sql.transaction((tx) => newInvitation(tx, member.id, by, siteUrl))) };
+}
+
+/** Removes an account: its passkeys, invitations and sessions go with it (at once: the next
+ * request of a session it had is refused). The last owner cannot be removed. */
+export async function removeMember(sql: Sql, email: string): Promise<Member> {
+  const address = accountEmail(email);
+  return sql.transaction(async (tx) => {
+    const member = address ? await memberByEmail(tx, address) : undefined;
+    if (!member) throw new StaffCommandError(`${email} has no account`);
+    if (member.role === "owner") {
+      const [owners] = await tx.all<{ n: unknown }>("SELECT count(*) AS n FROM staff_members WHERE role = 'owner'");
+      if (Number(owners?.n) <= 1)
+        throw new StaffCommandError(`${member.email} is the only owner: invite another owner first`);
+    }
+    await tx.run("DELETE FROM staff_sessions WHERE member_id = $1", [member.id]);
+    await tx.run("DELETE FROM staff_members WHERE id = $1", [member.id]);
+    return member;
+  });
+}
+
+export type InvitationState =
+  | { ok: true; member: Member; tokenHash: string; expiresAt: string }
+  | { ok: false; reason: "unknown" | "expired" | "used" };
+
+/** What an invitation link's token opens: its member, or why it does not. */
+export async function openInvitation(sql: Queryable, token: unknown): Promise<InvitationState> {
+  if (!looksLikeToken(token)) return { ok: false, reason: "unknown" };
+  const hash = tokenHash(token);
+  const [row] = await sql.all<MemberRow & { expires_at: unknown; used_at: unknown }>(
+    `SELECT m.id, m.email, m.role, i.expires_at, i.used_at FROM staff_invitations i
+       JOIN staff_members m ON m.id = i.member_id WHERE i.token_hash = $1`,
+    [hash],
+  );
+  if (!row) return { ok: false, reason: "unknown" };
+  if (row.used_at !== null) return { ok: false, reason: "used" };
+  const expiresAt = isoTime(row.expires_at) ?? "";
+  if (Date.parse(expiresAt) <= Date.now()) return { ok: false, reason: "expired" };
+  return { ok: true, member: { id: String(row.id), email: row.email, role: row.role }, tokenHash: hash, expiresAt };
+}
+
+/** Spends an invitation: true for the one request that does (single use, across replicas). */
+export async function spendInvitation(tx: Queryable, hash: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  return (
+    (await tx.run(
+      "UPDATE staff_invitations SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+      [hash, now],
+    )) === 1
+  );
+}

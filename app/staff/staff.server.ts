@@ -1,0 +1,106 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { clientAddress } from "~/enquiry/rate-limit.server";
+import { store } from "~/enquiry/queue.server";
+import type { Sql } from "~/store/sql.server";
+import { cookieSecure, env, sessionSecret, siteUrl } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { audit, purgeAudit } from "./audit.server";
+import { createStaffLimits, type StaffLimits } from "./limits.server";
+import { relyingParty } from "./passkeys.server";
+import { staffLocale } from "./locale.server";
+import { STAFF_PATHS } from "./paths";
+import { lookUpSession, purgeExpired, type SessionLookup, type SessionRules, type StaffMember } from "./session.server";
+
+/** The staff area's configuration, from the one env schema. */
+export const sessionRules: SessionRules = {
+  idleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
+  maxMs: env.STAFF_SESSION_MAX_HOURS * 3_600_000,
+  secure: cookieSecure,
+};
+export const rp = relyingParty(siteUrl);
+/** Keys the decoy credential ids given for addresses without an account. */
+export const decoySecret = sessionSecret;
+export { siteUrl };
+
+/** The site's database (the enquiry store's), with every migration applied. */
+export async function staffDatabase(): Promise<Sql> {
+  await store.prepare();
+  return store.sql;
+}
+
+let limits: StaffLimits | undefined;
+/** The sign-in limits, shared by the replicas through the database. */
+export function staffLimits(): StaffLimits {
+  limits ??= createStaffLimits(
+    store.pool ? { pool: store.pool } : store.kind === "sqlite" ? { sqliteFile: store.where } : { memory: true },
+    {
+      addressMax: env.STAFF_SIGN_IN_MAX,
+      accountMax: env.STAFF_ACCOUNT_FAILURES_MAX,
+      windowSeconds: env.STAFF_SIGN_IN_WINDOW_SECONDS,
+    },
+  );
+  return limits;
+}
+
+/** Who is asking: the client's address (as the enquiry limit knows it) and browser. */
+export function requestMeta(request: Request, context: AppLoadContext) {
+  return {
+    address: clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER),
+    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? undefined,
+  };
+}
+
+/** What the server's guard (server/staff-guard.ts) asks of the staff area for every request
+ * under /staff, before Remix: the session the cookie names, checked in the database. A cookie
+ * that names no valid session is recorded (without the cookie). */
+export const staffGate = {
+  async check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup> {
+    const sql = await staffDatabase();
+    const found = await lookUpSession(sql, sessionRules, cookieHeader);
+    if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
+      await audit(sql, { event: "session-refused", outcome: "refused", ...meta, detail: { reason: found.reason } }).catch(
+        () => {},
+      );
+    return found;
+  },
+  secure: sessionRules.secure,
+  /** Hourly: sessions, challenges and old invitations past their time; the audit log past its. */
+  async chores() {
+    try {
+      const sql = await staffDatabase();
+      const expired = await purgeExpired(sql, sessionRules);
+      const audited = await purgeAudit(sql, env.STAFF_AUDIT_RETENTION_DAYS);
+      if (expired || audited) log("info", "staff.chores", { expired, auditPurged: audited });
+    } catch (error) {
+      log("warn", "staff.chores_failed", { error: (error as { code?: string }).code ?? "error" });
+    }
+  },
+};
+
+/** The one check every staff loader and action makes first: the member the guard found for
+ * this request, or a redirect to sign in (the guard has already refused a request without a
+ * session; this is the second lock, for a route whose guard entry was forgotten). */
+export function requireStaff(request: Request, context: AppLoadContext): StaffMember {
+  if (context.staff) return context.staff;
+  const url = new URL(request.url);
+  throw new Response(null, {
+    status: 303,
+    headers: {
+      Location: `${STAFF_PATHS.signIn}?next=${encodeURIComponent(url.pathname + url.search)}`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** As requireStaff, for what only owners do (people, the audit log): 403 for other staff. */
+export function requireOwner(request: Request, context: AppLoadContext): StaffMember {
+  const staff = requireStaff(request, context);
+  if (staff.role !== "owner") throw new Response("Only an owner can do this.", { status: 403, headers: { "Cache-Control": "no-store" } });
+  return staff;
+}
+
+/** A staff page's loader start: the signed-in member (or the redirect to sign in) and the
+ * language the page is shown in. */
+export function staffPage(request: Request, context: AppLoadContext) {
+  return { staff: requireStaff(request, context), locale: staffLocale(request) };
+}

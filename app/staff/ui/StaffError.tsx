@@ -1,0 +1,25 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import type { Locale } from "~/i18n/locale";
+import { STAFF } from "~/i18n/staff";
+import { STAFF_PATHS } from "../paths";
+
+/** A staff page's error boundary (each staff route exports it, so the public error page and
+ * its texts never enter the staff pages, nor these the public ones). */
+export function StaffError() {
+  const error = useRouteError();
+  const locale: Locale =
+    typeof document !== "undefined" && document.documentElement.lang === "hr" ? "hr" : "en";
+  const t = STAFF[locale];
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main className="staff-main">
+      <section className="staff-card staff-narrow">
+        <h1>{t.errors.title}</h1>
+        <p>{forbidden ? t.errors.forbidden : t.unavailable}</p>
+        <p>
+          <a href={STAFF_PATHS.home}>{t.errors.back}</a>
+        </p>
+      </section>
+    </main>
+  );
+}

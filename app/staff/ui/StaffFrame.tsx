@@ -1,0 +1,76 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { BRAND } from "~/content/site";
+import type { Locale } from "~/i18n/locale";
+import { STAFF } from "~/i18n/staff";
+import { STAFF_PATHS } from "../paths";
+
+type Props = {
+  locale: Locale;
+  /** The signed-in person, when there is one (sign-in and invitation pages have none). */
+  staff?: { email: string; role: "owner" | "staff" };
+  children: ReactNode;
+};
+
+/** Every staff page's frame: the area's name, its navigation for the signed-in person, the
+ * language switch and sign-out (forms: they work without JavaScript), and the content. */
+export function StaffFrame({ locale, staff, children }: Props) {
+  const t = STAFF[locale];
+  const { pathname, search } = useLocation();
+  const links = staff
+    ? [
+        { to: STAFF_PATHS.home, label: t.nav.home },
+        { to: STAFF_PATHS.account, label: t.nav.account },
+        ...(staff.role === "owner"
+          ? [
+              { to: STAFF_PATHS.people, label: t.nav.people },
+              { to: STAFF_PATHS.audit, label: t.nav.audit },
+            ]
+          : []),
+      ]
+    : [];
+  return (
+    <div className="staff">
+      <a href="#staff-main" className="staff-skip">
+        {t.skipLink}
+      </a>
+      <header className="staff-header">
+        <p className="staff-brand">
+          {BRAND} <span>· {t.area}</span>
+        </p>
+        {staff ? (
+          <nav aria-label={t.nav.label} className="staff-nav">
+            <ul>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} aria-current={pathname === link.to ? "page" : undefined}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div className="staff-tools">
+          <Form method="post" action={STAFF_PATHS.language} reloadDocument>
+            <input type="hidden" name="to" value={t.language.otherCode} />
+            <input type="hidden" name="back" value={pathname + search} />
+            <button type="submit" className="staff-link-button" lang={t.language.otherCode}>
+              {t.language.other}
+            </button>
+          </Form>
+          {staff ? (
+            <Form method="post" action={STAFF_PATHS.signOut} reloadDocument>
+              <button type="submit" className="staff-link-button" name="scope" value="this">
+                {t.nav.signOut}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+      <main id="staff-main" tabIndex={-1} className="staff-main">
+        {children}
+      </main>
+    </div>
+  );
+}

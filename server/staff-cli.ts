@@ -1,0 +1,89 @@
+// The staff command for operators: `npm run staff -- <command>`, or in the container
+// `docker exec <container> node build/staff.js <command>`. Works on the database the server's
+// configuration names (DATABASE_URL), whether the server runs or not.
+//
+//   invite EMAIL [--owner]   a new account and its one-time link (24 hours, single use)
+//   list                     every account: role, passkeys, open invitation
+//   remove EMAIL             removes the account; its sessions end at once
+//   reset EMAIL              a new link for an existing account (its passkeys stay until the
+//                            new one is made; then remove the old ones at /staff/account or
+//                            /staff/people)
+import { audit } from "~/staff/audit.server";
+import { invite, listMembers, removeMember, reset, StaffCommandError } from "~/staff/members.server";
+import { openStore } from "~/store/open-store.server";
+import { StoreRefusal } from "~/store/store.server";
+import { parseEnv, type Env } from "~/utils/env-schema.server";
+
+const USAGE = `usage: staff invite EMAIL [--owner]
+       staff list
+       staff remove EMAIL
+       staff reset EMAIL`;
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+let config: Env;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const siteUrl = config.PUBLIC_SITE_URL.replace(/\/+$/, "");
+const [command, ...args] = process.argv.slice(2);
+const owner = args.includes("--owner");
+const [email, ...extra] = args.filter((a) => a !== "--owner");
+const needsEmail = ["invite", "remove", "reset"].includes(command ?? "");
+if (!command || !["invite", "list", "remove", "reset"].includes(command)) fail(USAGE);
+if (needsEmail ? !email || extra.length > 0 : args.length > 0) fail(USAGE);
+if (owner && command !== "invite") fail(USAGE);
+
+const store = openStore(config);
+const operator = { id: "operator", email: "operator (npm run staff)" };
+try {
+  await store.prepare();
+  const sql = store.sql;
+  if (command === "list") {
+    const members = await listMembers(sql);
+    if (members.length === 0) console.log("No accounts yet: npm run staff -- invite EMAIL --owner");
+    for (const m of members)
+      console.log(
+        [
+          m.email,
+          m.role,
+          `${m.passkeys} passkey${m.passkeys === 1 ? "" : "s"}`,
+          m.invitedUntil ? `invited until ${m.invitedUntil}` : "",
+          m.lastUsedAt ? `last sign-in ${m.lastUsedAt}` : "",
+        ]
+          .filter(Boolean)
+          .join("  "),
+      );
+  } else if (command === "remove") {
+    const removed = await removeMember(sql, email!);
+    await audit(sql, { event: "person-removed", outcome: "ok", actor: operator, subject: removed.email });
+    console.log(`Removed ${removed.email}; their sessions have ended.`);
+  } else {
+    const made =
+      command === "invite"
+        ? await invite(sql, { email: email!, role: owner ? "owner" : "staff", by: operator.email, siteUrl })
+        : await reset(sql, { email: email!, by: operator.email, siteUrl });
+    await audit(sql, {
+      event: "invitation",
+      outcome: "ok",
+      actor: operator,
+      subject: made.member.email,
+      detail: { kind: command, role: made.member.role },
+    });
+    console.log(`${command === "invite" ? "Invitation" : "New link"} for ${made.member.email} (${made.member.role}), valid until ${made.expiresAt}, once:`);
+    console.log(made.link);
+    if (!/^https:\/\//.test(siteUrl) && !/^http:\/\/localhost(:\d+)?$/.test(siteUrl))
+      console.error(`Note: PUBLIC_SITE_URL is ${siteUrl}; passkeys need https (or http://localhost).`);
+  }
+} catch (error) {
+  if (error instanceof StaffCommandError) fail(error.message, 1);
+  if (error instanceof StoreRefusal) fail(error.message, 1);
+  fail(`The database could not be used: ${error instanceof Error ? error.message : String(error)}`, 1);
+} finally {
+  await store.close().catch(() => {});
+}

@@ -1,0 +1,82 @@
+import type { RequestHandler } from "express";
+import onHeaders from "on-headers";
+import { isOpenStaffPath, isStaffPath, safeNext, STAFF_PATHS } from "~/staff/paths";
+import { endCookie, type SessionLookup } from "~/staff/session.server";
+import { log } from "~/utils/log.server";
+
+export type StaffGate = {
+  check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup>;
+  secure: boolean;
+  chores(): Promise<void>;
+};
+
+/** The one guard of the staff area, before Remix: every request whose path the router would
+ * read as under /staff (any case, escapes, dot segments, `.data`) needs a valid session, checked
+ * in the database, except the few open pages (sign-in, invitation, the passkey ceremonies, the
+ * language). Without one: a GET for a page is sent to sign in (and back here after); anything
+ * else gets 401. Whatever it answers, a staff response is never stored (`no-store`) and never
+ * indexed. A POST must say it comes from this site (Origin or Sec-Fetch-Site). The member found
+ * is handed to the loaders and actions in the load context (requireStaff in app/staff). */
+export function staffGuard(gate: StaffGate): RequestHandler {
+  return (req, res, next) => {
+    const path = req.url.split("?")[0] ?? "/";
+    if (!isStaffPath(path)) return next();
+    onHeaders(res, () => {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    });
+    if (req.method === "POST" && !req.get("origin") && req.get("sec-fetch-site") !== "same-origin") {
+      res.status(403).type("html").send(page(403));
+      return;
+    }
+    const meta = { address: req.socket.remoteAddress, userAgent: req.get("user-agent")?.slice(0, 300) };
+    gate.check(req.get("cookie"), meta).then(
+      (found) => {
+        if (found.state === "valid") {
+          res.locals.staff = found.staff;
+          return next();
+        }
+        // A cookie that names no session (signed out, removed, forged): the browser forgets it.
+        if (found.state === "refused") res.append("Set-Cookie", endCookie({ secure: gate.secure }));
+        if (isOpenStaffPath(path)) return next();
+        const document = (req.method === "GET" || req.method === "HEAD") && !path.endsWith(".data");
+        if (document) {
+          const wanted = safeNext(req.url);
+          const query = wanted === STAFF_PATHS.home ? "" : `?next=${encodeURIComponent(wanted)}`;
+          const ended = found.state === "refused" ? `${query ? "&" : "?"}ended=1` : "";
+          res.redirect(303, `${STAFF_PATHS.signIn}${query}${ended}`);
+          return;
+        }
+        res.status(401).type("html").send(page(401));
+      },
+      (error: unknown) => {
+        log("error", "staff.guard_unavailable", { error: (error as { code?: string }).code ?? String(error).slice(0, 200) });
+        res.status(503).set("Retry-After", "5").type("html").send(page(503));
+      },
+    );
+  };
+}
+
+const TEXT: Record<number, { title: string; en: string; hr: string }> = {
+  401: {
+    title: "Sign in",
+    en: "Your session has ended or you are not signed in.",
+    hr: "Vaša sesija je završila ili niste prijavljeni.",
+  },
+  403: {
+    title: "Refused",
+    en: "This request did not come from a page of this site.",
+    hr: "Ovaj zahtjev nije poslan sa stranice ovog weba.",
+  },
+  503: {
+    title: "Unavailable",
+    en: "The staff area cannot reach its database just now. Try again in a moment.",
+    hr: "Prostor za osoblje trenutačno ne može doći do baze podataka. Pokušajte ponovno za trenutak.",
+  },
+};
+
+/** A short page for what the guard refuses, in both languages (no session: no preference known). */
+function page(status: 401 | 403 | 503): string {
+  const t = TEXT[status]!;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${t.title}</title><link rel="stylesheet" href="/staff.css"></head><body class="staff-plain"><main><h1>${t.title}</h1><p>${t.en}</p><p lang="hr">${t.hr}</p><p><a href="${STAFF_PATHS.signIn}">Sign in · Prijava</a></p></main></body></html>`;
+}

@@ -1,0 +1,83 @@
+import { spawnSync } from "node:child_process";
+import Database from "better-sqlite3";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { startServer, workspace, type OpsServer } from "./server";
+
+/** A production server for the staff area at http://localhost:PORT, its PUBLIC_SITE_URL the
+ * same: WebAuthn needs a secure context (localhost is one over plain HTTP) and a host name as
+ * the relying party id (never an IP address). */
+export async function staffServer(port: number, env: Record<string, string> = {}, place = workspace()) {
+  const server = await startServer(port, { PUBLIC_SITE_URL: `http://localhost:${port}`, COOKIE_SECURE: "false", ...env }, place);
+  return { ...server, site: `http://localhost:${port}` };
+}
+
+/** `npm run staff -- …` against a server's database. */
+export function staffCommand(server: Pick<OpsServer, "database">, env: Record<string, string>, ...args: string[]) {
+  const run = spawnSync(process.execPath, ["build/staff.js", ...args], {
+    env: { ...process.env, DATABASE_URL: `file:${server.database}`, ...env },
+    encoding: "utf8",
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The one-time link an invite or reset printed. */
+export function linkIn(output: string): string {
+  const link = /https?:\/\/\S+\/staff\/invitation\?token=[A-Za-z0-9_-]{43}/.exec(output)?.[0];
+  if (!link) throw new Error(`no invitation link in: ${output}`);
+  return link;
+}
+
+/** Chromium's virtual authenticator on a page (WebAuthn through the DevTools protocol): a
+ * platform authenticator with user verification, which answers prompts by itself. */
+export async function addAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }),
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}
+
+/** Opens an invitation link and makes a passkey with the page's authenticator: signed in. */
+export async function acceptInvitation(page: Page, link: string) {
+  await page.goto(link);
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByRole("button", { name: "Make a passkey" }).click();
+  await page.waitForURL(/\/staff$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Signed in as");
+}
+
+/** Signs in with the discoverable passkey on the page's authenticator. */
+export async function signIn(page: Page, site: string) {
+  await page.goto(`${site}/staff/sign-in`);
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL(/\/staff$/);
+}
+
+/** The session cookie a context holds, as a Cookie header. */
+export async function sessionCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === "staff" || c.name === "__Host-staff");
+  if (!cookie) throw new Error("no staff session cookie");
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Runs SQL against a server's SQLite database (to age an invitation or a session). */
+export function inDatabase(file: string, sql: string, ...values: unknown[]) {
+  const db = new Database(file);
+  try {
+    return db.prepare(sql).run(...values).changes;
+  } finally {
+    db.close();
+  }
+}
