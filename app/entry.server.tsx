@@ -7,6 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCacheControl, NO_STORE } from "~/utils/cache-control.server";
 import { deferModuleScripts } from "~/utils/defer-hydration.server";
+import { isStaffPath } from "~/staff/paths";
 import { log } from "~/utils/log.server";
 import { InlineStylesContext } from "~/utils/inline-styles";
 import { NonceContext } from "~/utils/nonce";
@@ -98,7 +99,9 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           // Development keeps Remix's scripts as they are (Vite's client and hot reloading).
-          const body = wholeDocument(import.meta.env.PROD ? deferModuleScripts : (html) => html);
+          // Staff pages hydrate at once: their passkey buttons need the script before a click.
+          const defer = import.meta.env.PROD && !isStaffPath(new URL(request.url).pathname);
+          const body = wholeDocument(defer ? deferModuleScripts : (html) => html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Cache-Control",

@@ -75,7 +75,9 @@ try {
       subject: made.member.email,
       detail: { kind: command, role: made.member.role },
     });
-    console.log(`${command === "invite" ? "Invitation" : "New link"} for ${made.member.email} (${made.member.role}), valid until ${made.expiresAt}, once:`);
+    console.log(
+      `${command === "invite" ? "Invitation" : "New link"} for ${made.member.email} (${made.member.role}), valid until ${made.expiresAt}, once:`,
+    );
     console.log(made.link);
     if (!/^https:\/\//.test(siteUrl) && !/^http:\/\/localhost(:\d+)?$/.test(siteUrl))
       console.error(`Note: PUBLIC_SITE_URL is ${siteUrl}; passkeys need https (or http://localhost).`);

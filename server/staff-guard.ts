@@ -50,7 +50,9 @@ export function staffGuard(gate: StaffGate): RequestHandler {
         res.status(401).type("html").send(page(401));
       },
       (error: unknown) => {
-        log("error", "staff.guard_unavailable", { error: (error as { code?: string }).code ?? String(error).slice(0, 200) });
+        log("error", "staff.guard_unavailable", {
+          error: (error as { code?: string }).code ?? String(error).slice(0, 200),
+        });
         res.status(503).set("Retry-After", "5").type("html").send(page(503));
       },
     );

@@ -15,7 +15,8 @@ const en = {
   language: { label: "Language", other: "Hrvatski", otherCode: "hr" },
   passkeysNeedScript:
     "Passkeys are a browser feature that needs JavaScript: turn it on for this site, then reload this page.",
-  passkeysUnsupported: "This browser cannot use passkeys. Open this page in a current browser on your phone or computer.",
+  passkeysUnsupported:
+    "This browser cannot use passkeys. Open this page in a current browser on your phone or computer.",
   working: "Waiting for your passkey…",
   cancelled: "The passkey prompt was closed before it finished. Try again when you are ready.",
   tooMany: (seconds: number) =>
@@ -36,7 +37,8 @@ const en = {
   },
   invitation: {
     title: "Welcome",
-    lead: (email: string) => `This invitation is for ${email}. Make a passkey to sign in: no password, nothing to remember.`,
+    lead: (email: string) =>
+      `This invitation is for ${email}. Make a passkey to sign in: no password, nothing to remember.`,
     button: "Make a passkey",
     hint: "Your phone or computer asks for its fingerprint, face or screen lock. You can add more passkeys later (a second phone, a security key).",
     expired: "This invitation link has expired (links last 24 hours). Ask an owner for a new one.",

@@ -22,7 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     staff: { email: staff.email, role: staff.role },
     passkeys: (await passkeysOf(sql, staff.id)).map((p) => ({ ...p, current: p.id === staff.passkeyId })),
     sessions: await sessionsOf(sql, staff, deviceName),
-    notice: search.has("added") ? "addedOk" : search.has("removed") ? "removedOk" : search.has("last") ? "lastOne" : undefined,
+    notice: search.has("added")
+      ? "addedOk"
+      : search.has("removed")
+        ? "removedOk"
+        : search.has("last")
+          ? "lastOne"
+          : undefined,
   } as const;
 }
 
@@ -34,7 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const passkeyId = String(form.get("passkey") ?? "").slice(0, 1_000);
   const outcome = await removePasskey(sql, staff.id, passkeyId);
   if (outcome === "removed")
-    await audit(sql, { event: "passkey-removed", outcome: "ok", actor: staff, subject: staff.email, ...requestMeta(request, context) });
+    await audit(sql, {
+      event: "passkey-removed",
+      outcome: "ok",
+      actor: staff,
+      subject: staff.email,
+      ...requestMeta(request, context),
+    });
   // Removing the passkey this session was signed in with ends this session too.
   if (outcome === "removed" && passkeyId === staff.passkeyId) return redirect(`${STAFF_PATHS.signIn}?ended=1`, 303);
   return redirect(`${STAFF_PATHS.account}?${outcome === "last" ? "last" : "removed"}=1`, 303);
@@ -70,7 +82,11 @@ export default function StaffAccount() {
               {passkeys.length > 1 ? (
                 <Form method="post">
                   <input type="hidden" name="passkey" value={passkey.id} />
-                  <button type="submit" className="staff-button staff-button-quiet" aria-label={t.account.removeLabel(passkey.device)}>
+                  <button
+                    type="submit"
+                    className="staff-button staff-button-quiet"
+                    aria-label={t.account.removeLabel(passkey.device)}
+                  >
                     {t.account.remove}
                   </button>
                 </Form>
@@ -91,7 +107,8 @@ export default function StaffAccount() {
                 {session.current ? ` (${t.account.current})` : ""}
                 <br />
                 <small>
-                  {t.account.since(staffTime(session.createdAt, locale))}, {t.account.seen(staffTime(session.lastSeenAt, locale))}
+                  {t.account.since(staffTime(session.createdAt, locale))},{" "}
+                  {t.account.seen(staffTime(session.lastSeenAt, locale))}
                   {session.address ? `, ${session.address}` : ""}
                 </small>
               </span>

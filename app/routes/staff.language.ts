@@ -10,11 +10,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const to = String(form.get("to") ?? "");
   const back = String(form.get("back") ?? "");
   const target =
-    back.startsWith("/") && !back.startsWith("//") && !back.includes("\\") && back.length < 500 && isStaffPath(back.split("?")[0]!)
+    back.startsWith("/") &&
+    !back.startsWith("//") &&
+    !back.includes("\\") &&
+    back.length < 500 &&
+    isStaffPath(back.split("?")[0]!)
       ? back
       : STAFF_PATHS.home;
   if (!(LOCALES as readonly string[]).includes(to)) return redirect(target, 303);
-  return redirect(target, { status: 303, headers: { "Set-Cookie": languageCookie(to as Locale, sessionRules.secure) } });
+  return redirect(target, {
+    status: 303,
+    headers: { "Set-Cookie": languageCookie(to as Locale, sessionRules.secure) },
+  });
 }
 
 export const loader = () => redirect(STAFF_PATHS.home, 303);

@@ -48,7 +48,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         intent === "invite"
           ? await invite(sql, { email, role: form.get("owner") === "on" ? "owner" : "staff", by: owner.email, siteUrl })
           : await reset(sql, { email, by: owner.email, siteUrl });
-      await audit(sql, { event: "invitation", outcome: "ok", actor: owner, subject: made.member.email, ...meta, detail: { kind: intent, role: made.member.role } });
+      await audit(sql, {
+        event: "invitation",
+        outcome: "ok",
+        actor: owner,
+        subject: made.member.email,
+        ...meta,
+        detail: { kind: intent, role: made.member.role },
+      });
       return data<ActionData>({ link: { email: made.member.email, url: made.link } });
     }
     if (intent === "remove") {
@@ -59,10 +66,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "remove-passkey") {
       const address = accountEmail(email);
       const member = address ? await memberByEmail(sql, address) : undefined;
-      const outcome = member ? await removePasskey(sql, member.id, String(form.get("passkey") ?? "").slice(0, 1_000)) : "unknown";
+      const outcome = member
+        ? await removePasskey(sql, member.id, String(form.get("passkey") ?? "").slice(0, 1_000))
+        : "unknown";
       if (outcome === "removed")
         await audit(sql, { event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
-      return data<ActionData>(outcome === "removed" ? {} : { error: outcome }, { status: outcome === "removed" ? 200 : 400 });
+      return data<ActionData>(outcome === "removed" ? {} : { error: outcome }, {
+        status: outcome === "removed" ? 200 : 400,
+      });
     }
   } catch (error) {
     if (error instanceof StaffCommandError) return data<ActionData>({ error: error.message }, { status: 400 });
@@ -133,7 +144,11 @@ export default function StaffPeople() {
                             <input type="hidden" name="intent" value="remove-passkey" />
                             <input type="hidden" name="email" value={member.email} />
                             <input type="hidden" name="passkey" value={key.id} />
-                            <button type="submit" className="staff-link-button" aria-label={`${t.account.removeLabel(key.device)} (${member.email})`}>
+                            <button
+                              type="submit"
+                              className="staff-link-button"
+                              aria-label={`${t.account.removeLabel(key.device)} (${member.email})`}
+                            >
                               {t.account.remove}
                             </button>
                           </Form>
@@ -147,7 +162,11 @@ export default function StaffPeople() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="reset" />
                   <input type="hidden" name="email" value={member.email} />
-                  <button type="submit" className="staff-button staff-button-quiet" aria-label={t.people.resetLabel(member.email)}>
+                  <button
+                    type="submit"
+                    className="staff-button staff-button-quiet"
+                    aria-label={t.people.resetLabel(member.email)}
+                  >
                     {t.people.reset}
                   </button>
                 </Form>
@@ -155,7 +174,11 @@ export default function StaffPeople() {
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="email" value={member.email} />
-                    <button type="submit" className="staff-button staff-button-danger" aria-label={t.people.removeLabel(member.email)}>
+                    <button
+                      type="submit"
+                      className="staff-button staff-button-danger"
+                      aria-label={t.people.removeLabel(member.email)}
+                    >
                       {t.people.remove}
                     </button>
                   </Form>

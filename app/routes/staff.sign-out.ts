@@ -18,7 +18,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     actor: staff,
     ...requestMeta(request, context),
   });
-  return redirect(`${STAFF_PATHS.signIn}?signed-out=1`, { status: 303, headers: { "Set-Cookie": endCookie(sessionRules) } });
+  return redirect(`${STAFF_PATHS.signIn}?signed-out=1`, {
+    status: 303,
+    headers: { "Set-Cookie": endCookie(sessionRules) },
+  });
 }
 
 export const loader = () => redirect(STAFF_PATHS.home, 303);

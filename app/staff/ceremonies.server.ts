@@ -47,7 +47,12 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
 
   const verdict = await limits.address(meta.address);
   if (!verdict.allowed) {
-    await audit(sql, { event: "rate-limited", outcome: "refused", ...meta, detail: { reason: "address", intent: intent.slice(0, 20) } });
+    await audit(sql, {
+      event: "rate-limited",
+      outcome: "refused",
+      ...meta,
+      detail: { reason: "address", intent: intent.slice(0, 20) },
+    });
     return json({ error: "too-many", retryAfterSeconds: verdict.retryAfterSeconds }, 429, {
       "Retry-After": String(verdict.retryAfterSeconds),
     });
@@ -76,12 +81,22 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     }
     const locked = await limits.accountLocked(result.member.id);
     if (!locked.allowed) {
-      await audit(sql, { event: "sign-in", outcome: "refused", actor: result.member, ...meta, detail: { reason: "account-limit" } });
+      await audit(sql, {
+        event: "sign-in",
+        outcome: "refused",
+        actor: result.member,
+        ...meta,
+        detail: { reason: "account-limit" },
+      });
       return json({ error: "too-many", retryAfterSeconds: locked.retryAfterSeconds }, 429, {
         "Retry-After": String(locked.retryAfterSeconds),
       });
     }
-    const cookie = await startSession(sql, sessionRules, { member: result.member, passkeyId: result.passkeyId, ...meta });
+    const cookie = await startSession(sql, sessionRules, {
+      member: result.member,
+      passkeyId: result.passkeyId,
+      ...meta,
+    });
     await audit(sql, { event: "sign-in", outcome: "ok", actor: result.member, ...meta });
     return json({ ok: true, next: safeNext(String(form.get("next") ?? "")) }, 200, { "Set-Cookie": cookie });
   }
@@ -94,7 +109,12 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     if (token !== null) {
       const invitation = await openInvitation(sql, token);
       if (!invitation.ok) {
-        await audit(sql, { event: "invitation-refused", outcome: "refused", ...meta, detail: { reason: invitation.reason } });
+        await audit(sql, {
+          event: "invitation-refused",
+          outcome: "refused",
+          ...meta,
+          detail: { reason: invitation.reason },
+        });
         return json({ error: "invitation" }, 410);
       }
       member = invitation.member;
@@ -105,7 +125,8 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
       return json({ error: "signed-out" }, 401);
     }
 
-    if (intent === "register-options") return json({ options: await registrationOptions(sql, rp, member, invitationHash) });
+    if (intent === "register-options")
+      return json({ options: await registrationOptions(sql, rp, member, invitationHash) });
 
     const response = credentialOf<RegistrationResponseJSON>(form.get("response"));
     if (!response) return json({ error: "bad-request" }, 400);
@@ -118,7 +139,13 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     });
     if (!result.ok) {
       await limits.accountFailure(member.id);
-      await audit(sql, { event: "passkey-added", outcome: "refused", actor: member, ...meta, detail: { reason: result.reason } });
+      await audit(sql, {
+        event: "passkey-added",
+        outcome: "refused",
+        actor: member,
+        ...meta,
+        detail: { reason: result.reason },
+      });
       return json({ error: result.reason === "invitation" ? "invitation" : "refused" }, 400);
     }
     await audit(sql, {
@@ -132,7 +159,11 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     if (!invitationHash) return json({ ok: true, next: `${STAFF_PATHS.account}?added=1` });
     // Accepting the invitation signs the person in (a fresh session, whatever they had before).
     const signedIn = await memberByEmail(sql, member.email);
-    const cookie = await startSession(sql, sessionRules, { member: signedIn ?? member, passkeyId: result.passkeyId, ...meta });
+    const cookie = await startSession(sql, sessionRules, {
+      member: signedIn ?? member,
+      passkeyId: result.passkeyId,
+      ...meta,
+    });
     await audit(sql, { event: "sign-in", outcome: "ok", actor: member, ...meta, detail: { via: "invitation" } });
     return json({ ok: true, next: STAFF_PATHS.home }, 200, { "Set-Cookie": cookie });
   }

@@ -22,7 +22,10 @@ export const INVITATION_MS = 24 * 60 * 60 * 1000;
 
 /** A person's e-mail as the key of their account: trimmed, lower case, an address. */
 export function accountEmail(value: unknown): string | undefined {
-  const parsed = z.email().max(254).safeParse(typeof value === "string" ? value.trim().toLowerCase() : undefined);
+  const parsed = z
+    .email()
+    .max(254)
+    .safeParse(typeof value === "string" ? value.trim().toLowerCase() : undefined);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -45,7 +48,9 @@ export async function memberById(sql: Queryable, id: string): Promise<Member | u
 
 export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
   const now = new Date().toISOString();
-  const rows = await sql.all<MemberRow & { created_at: unknown; passkeys: unknown; last_used_at: unknown; invited_until: unknown }>(
+  const rows = await sql.all<
+    MemberRow & { created_at: unknown; passkeys: unknown; last_used_at: unknown; invited_until: unknown }
+  >(
     `SELECT m.id, m.email, m.role, m.created_at,
         (SELECT count(*) FROM staff_passkeys p WHERE p.member_id = m.id) AS passkeys,
         (SELECT max(p.last_used_at) FROM staff_passkeys p WHERE p.member_id = m.id) AS last_used_at,

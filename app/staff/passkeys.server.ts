@@ -66,19 +66,44 @@ export async function passkeysOf(sql: Queryable, memberId: string): Promise<Pass
 /** A short name for the device a passkey was made on, from its browser's user agent. */
 export function deviceName(userAgent: string | null | undefined): string {
   const ua = userAgent ?? "";
-  const system =
-    /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android" : /Mac OS X/.test(ua) ? "Mac" : /Windows/.test(ua) ? "Windows" : /CrOS/.test(ua) ? "ChromeOS" : /Linux/.test(ua) ? "Linux" : "";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "";
+  const system = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? "Android"
+        : /Mac OS X/.test(ua)
+          ? "Mac"
+          : /Windows/.test(ua)
+            ? "Windows"
+            : /CrOS/.test(ua)
+              ? "ChromeOS"
+              : /Linux/.test(ua)
+                ? "Linux"
+                : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "";
   return [browser, system].filter(Boolean).join(" on ") || "Passkey";
 }
 
 /** The challenge a response answers, read from its client data (undefined when unreadable). */
 export function challengeOf(response: { response?: { clientDataJSON?: unknown } } | undefined): string | undefined {
   try {
-    const data = JSON.parse(Buffer.from(String(response?.response?.clientDataJSON ?? ""), "base64url").toString("utf8")) as {
+    const data = JSON.parse(
+      Buffer.from(String(response?.response?.clientDataJSON ?? ""), "base64url").toString("utf8"),
+    ) as {
       challenge?: unknown;
     };
-    return typeof data.challenge === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(data.challenge) ? data.challenge : undefined;
+    return typeof data.challenge === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(data.challenge)
+      ? data.challenge
+      : undefined;
   } catch {
     return undefined;
   }
@@ -107,17 +132,15 @@ async function spendChallenge(sql: Queryable, challenge: string | undefined, pur
     [challenge, purpose],
   );
   if (!row || Date.parse(isoTime(row.expires_at) ?? "") <= Date.now()) return undefined;
-  return { memberId: row.member_id === null ? undefined : String(row.member_id), invitationHash: row.invitation_hash ?? undefined };
+  return {
+    memberId: row.member_id === null ? undefined : String(row.member_id),
+    invitationHash: row.invitation_hash ?? undefined,
+  };
 }
 
 /** Options for making a passkey for `member` (their other passkeys excluded, so one
  * authenticator is not registered twice). The passkey is discoverable: sign-in needs no name. */
-export async function registrationOptions(
-  sql: Queryable,
-  rp: RelyingParty,
-  member: Member,
-  invitationHash?: string,
-) {
+export async function registrationOptions(sql: Queryable, rp: RelyingParty, member: Member, invitationHash?: string) {
   const existing = await sql.all<Pick<PasskeyRow, "id" | "transports">>(
     "SELECT id, transports FROM staff_passkeys WHERE member_id = $1",
     [member.id],
@@ -213,7 +236,12 @@ export async function signInOptions(sql: Queryable, rp: RelyingParty, email: str
     );
     allowCredentials = rows.length
       ? rows.map((row) => ({ id: row.id, transports: transportsOf(row) }))
-      : [{ id: createHmac("sha256", secret).update(`staff-decoy:${email}`).digest("base64url"), transports: ["internal", "hybrid"] }];
+      : [
+          {
+            id: createHmac("sha256", secret).update(`staff-decoy:${email}`).digest("base64url"),
+            transports: ["internal", "hybrid"],
+          },
+        ];
   }
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
@@ -271,7 +299,11 @@ export async function verifySignIn(
 
 /** Removes one passkey of a member (and the sessions it made); the last one of an account stays
  * (remove the person instead). True when it was removed. */
-export async function removePasskey(sql: Sql, memberId: string, passkeyId: string): Promise<"removed" | "last" | "unknown"> {
+export async function removePasskey(
+  sql: Sql,
+  memberId: string,
+  passkeyId: string,
+): Promise<"removed" | "last" | "unknown"> {
   return sql.transaction(async (tx) => {
     const rows = await tx.all<{ id: string }>("SELECT id FROM staff_passkeys WHERE member_id = $1", [memberId]);
     if (!rows.some((row) => row.id === passkeyId)) return "unknown";

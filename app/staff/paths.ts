@@ -51,10 +51,13 @@ export function isStaffPath(pathname: string): boolean {
 /** Whether a staff path may be opened without a session. */
 export const isOpenStaffPath = (pathname: string) => OPEN.has(routerPath(pathname));
 
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /** Where to go after signing in: `next` when it is a staff page of this site (a path, never an
  * address elsewhere, never the sign-in page itself), else the staff home. */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || next.length > 500 || !next.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(next)) return STAFF_PATHS.home;
+  if (!next || next.length > 500 || !next.startsWith("/") || next.includes("\\") || hasControl(next))
+    return STAFF_PATHS.home;
   let url: URL;
   try {
     url = new URL(next, "http://staff.invalid");

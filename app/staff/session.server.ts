@@ -54,7 +54,12 @@ export function sessionToken(cookieHeader: string | null | undefined, secure: bo
 export async function startSession(
   sql: Queryable,
   rules: SessionRules,
-  { member, passkeyId, userAgent, address }: { member: Member; passkeyId?: string; userAgent?: string; address?: string },
+  {
+    member,
+    passkeyId,
+    userAgent,
+    address,
+  }: { member: Member; passkeyId?: string; userAgent?: string; address?: string },
 ): Promise<string> {
   const token = newToken();
   const now = Date.now();
@@ -75,7 +80,8 @@ export async function startSession(
 }
 
 /** The Set-Cookie that removes the session cookie. */
-export const endCookie = (rules: Pick<SessionRules, "secure">) => cookie(sessionCookieName(rules.secure), "", rules.secure, 0);
+export const endCookie = (rules: Pick<SessionRules, "secure">) =>
+  cookie(sessionCookieName(rules.secure), "", rules.secure, 0);
 
 export type SessionLookup =
   | { state: "none" }
@@ -116,7 +122,10 @@ export async function lookUpSession(
     return { state: "refused", reason: ended };
   }
   if (now - lastSeen >= TOUCH_MS)
-    await sql.run("UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1", [hash, new Date(now).toISOString()]);
+    await sql.run("UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1", [
+      hash,
+      new Date(now).toISOString(),
+    ]);
   return {
     state: "valid",
     staff: {
@@ -136,22 +145,32 @@ export const endSession = (sql: Queryable, session: string) =>
 export const endAllSessions = (sql: Queryable, memberId: string) =>
   sql.run("DELETE FROM staff_sessions WHERE member_id = $1", [memberId]);
 
-export type SessionSummary = { current: boolean; createdAt: string; lastSeenAt: string; device: string; address?: string };
+export type SessionSummary = {
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  device: string;
+  address?: string;
+};
 
 export async function sessionsOf(sql: Queryable, staff: StaffMember, device: (ua: string | null) => string) {
-  const rows = await sql.all<{ id_hash: string; created_at: unknown; last_seen_at: unknown; user_agent: string | null; address: string | null }>(
+  const rows = await sql.all<{
+    id_hash: string;
+    created_at: unknown;
+    last_seen_at: unknown;
+    user_agent: string | null;
+    address: string | null;
+  }>(
     "SELECT id_hash, created_at, last_seen_at, user_agent, address FROM staff_sessions WHERE member_id = $1 AND expires_at > $2 ORDER BY last_seen_at DESC",
     [staff.id, new Date().toISOString()],
   );
-  return rows.map(
-    (row): SessionSummary => ({
-      current: row.id_hash === staff.session,
-      createdAt: isoTime(row.created_at) ?? "",
-      lastSeenAt: isoTime(row.last_seen_at) ?? "",
-      device: device(row.user_agent),
-      address: row.address ?? undefined,
-    }),
-  );
+  return rows.map((row): SessionSummary => ({
+    current: row.id_hash === staff.session,
+    createdAt: isoTime(row.created_at) ?? "",
+    lastSeenAt: isoTime(row.last_seen_at) ?? "",
+    device: device(row.user_agent),
+    address: row.address ?? undefined,
+  }));
 }
 
 /** Sessions, challenges and invitations past their time (the staff chores, hourly). */

@@ -54,13 +54,19 @@ export function requestMeta(request: Request, context: AppLoadContext) {
  * under /staff, before Remix: the session the cookie names, checked in the database. A cookie
  * that names no valid session is recorded (without the cookie). */
 export const staffGate = {
-  async check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup> {
+  async check(
+    cookieHeader: string | undefined,
+    meta: { address?: string; userAgent?: string },
+  ): Promise<SessionLookup> {
     const sql = await staffDatabase();
     const found = await lookUpSession(sql, sessionRules, cookieHeader);
     if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
-      await audit(sql, { event: "session-refused", outcome: "refused", ...meta, detail: { reason: found.reason } }).catch(
-        () => {},
-      );
+      await audit(sql, {
+        event: "session-refused",
+        outcome: "refused",
+        ...meta,
+        detail: { reason: found.reason },
+      }).catch(() => {});
     return found;
   },
   secure: sessionRules.secure,
@@ -95,7 +101,8 @@ export function requireStaff(request: Request, context: AppLoadContext): StaffMe
 /** As requireStaff, for what only owners do (people, the audit log): 403 for other staff. */
 export function requireOwner(request: Request, context: AppLoadContext): StaffMember {
   const staff = requireStaff(request, context);
-  if (staff.role !== "owner") throw new Response("Only an owner can do this.", { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (staff.role !== "owner")
+    throw new Response("Only an owner can do this.", { status: 403, headers: { "Cache-Control": "no-store" } });
   return staff;
 }
 

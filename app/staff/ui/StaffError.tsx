@@ -7,8 +7,7 @@ import { STAFF_PATHS } from "../paths";
  * its texts never enter the staff pages, nor these the public ones). */
 export function StaffError() {
   const error = useRouteError();
-  const locale: Locale =
-    typeof document !== "undefined" && document.documentElement.lang === "hr" ? "hr" : "en";
+  const locale: Locale = typeof document !== "undefined" && document.documentElement.lang === "hr" ? "hr" : "en";
   const t = STAFF[locale];
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (

@@ -33,7 +33,8 @@ async function ask(fields: Record<string, string>): Promise<Answer> {
 }
 
 function problemOf(answer: Answer): CeremonyOutcome {
-  if (answer.error === "too-many") return { ok: false, problem: "too-many", retryAfterSeconds: answer.retryAfterSeconds ?? 60 };
+  if (answer.error === "too-many")
+    return { ok: false, problem: "too-many", retryAfterSeconds: answer.retryAfterSeconds ?? 60 };
   if (answer.error === "invitation" || answer.error === "signed-out" || answer.error === "refused")
     return { ok: false, problem: answer.error };
   return { ok: false, problem: answer.error === "unavailable" ? "unavailable" : "refused" };
@@ -42,7 +43,10 @@ function problemOf(answer: Answer): CeremonyOutcome {
 /** Signs in (kind "sign-in", with the e-mail typed or none) or makes a passkey (kind "register",
  * with an invitation's token or none for the signed-in person): asks this site for options,
  * lets the browser's passkey prompt answer them, and sends the answer back. */
-export async function passkeyCeremony(kind: "sign-in" | "register", fields: Record<string, string>): Promise<CeremonyOutcome> {
+export async function passkeyCeremony(
+  kind: "sign-in" | "register",
+  fields: Record<string, string>,
+): Promise<CeremonyOutcome> {
   if (!browserSupportsWebAuthn()) return { ok: false, problem: "unsupported" };
   try {
     const first = await ask({ ...fields, intent: `${kind}-options` });

@@ -7,7 +7,11 @@ import { startServer, workspace, type OpsServer } from "./server";
  * same: WebAuthn needs a secure context (localhost is one over plain HTTP) and a host name as
  * the relying party id (never an IP address). */
 export async function staffServer(port: number, env: Record<string, string> = {}, place = workspace()) {
-  const server = await startServer(port, { PUBLIC_SITE_URL: `http://localhost:${port}`, COOKIE_SECURE: "false", ...env }, place);
+  const server = await startServer(
+    port,
+    { PUBLIC_SITE_URL: `http://localhost:${port}`, COOKIE_SECURE: "false", ...env },
+    place,
+  );
   return { ...server, site: `http://localhost:${port}` };
 }
 

@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { routerPath } from "../../../app/staff/paths";
 import {
   acceptInvitation,
   addAuthenticator,
@@ -19,12 +20,14 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const PORT = 3201;
-const SIGN_IN_MAX = 12;
+// The browser's sign-ins come from 127.0.0.1; the brute force from an address of its own (the
+// header a trusted proxy would set).
+const SIGN_IN_MAX = 200;
 let server: Awaited<ReturnType<typeof staffServer>>;
 const env = { STAFF_SIGN_IN_MAX: String(SIGN_IN_MAX), PUBLIC_SITE_URL: `http://localhost:${PORT}` };
 
 test.beforeAll(async () => {
-  server = await staffServer(PORT, { STAFF_SIGN_IN_MAX: String(SIGN_IN_MAX) });
+  server = await staffServer(PORT, { STAFF_SIGN_IN_MAX: String(SIGN_IN_MAX), TRUST_PROXY_HEADER: "x-real-ip" });
 });
 test.afterAll(() => {
   server?.child.kill("SIGKILL");
@@ -34,7 +37,10 @@ test.afterAll(() => {
 const STAFF_ROUTES = readdirSync("app/routes")
   .filter((f) => /^staff[._]/.test(f) && !f.includes(".test."))
   .map((f) =>
-    `/${f.replace(/\.(tsx?|jsx?)$/, "").replace(/\._index$/, "").replace(/\./g, "/")}`.replace(/\/\$[^/]+/g, "/x"),
+    `/${f
+      .replace(/\.(tsx?|jsx?)$/, "")
+      .replace(/\._index$/, "")
+      .replace(/\./g, "/")}`.replace(/\/\$[^/]+/g, "/x"),
   );
 const OPEN = ["/staff/sign-in", "/staff/invitation", "/staff/passkey", "/staff/language"];
 
@@ -46,7 +52,13 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   expect(invited.stdout).toContain("owner@example.com (owner)");
   const link = linkIn(invited.stdout);
   // The database keeps the token's hash only.
-  expect(inDatabase(server.database, "UPDATE staff_invitations SET created_by = created_by WHERE token_hash = ?", link.split("token=")[1])).toBe(0);
+  expect(
+    inDatabase(
+      server.database,
+      "UPDATE staff_invitations SET created_by = created_by WHERE token_hash = ?",
+      link.split("token=")[1],
+    ),
+  ).toBe(0);
 
   const first = await addAuthenticator(page);
   await acceptInvitation(page, link);
@@ -55,14 +67,14 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   expect(cookie.httpOnly).toBe(true);
   expect(cookie.sameSite).toBe("Lax");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/staff\/sign-in\?signed-out=1/);
   await expect(page.getByText("You are signed out.")).toBeVisible();
   await page.goto(`${server.site}/staff`);
   await expect(page).toHaveURL(/\/staff\/sign-in$/);
 
   await signIn(page, server.site);
-  await page.getByRole("link", { name: "Your passkeys" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Your passkeys" }).click();
   await page.locator("html[data-hydrated]").waitFor();
   // A second device: this authenticator already holds a passkey for the account (excluded).
   await first.remove();
@@ -74,7 +86,7 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   expect(await second.credentials()).toHaveLength(1);
 
   // The second passkey signs in on its own.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await signIn(page, server.site);
   const audit = staffCommand(server, env, "list");
   expect(audit.stdout).toMatch(/owner@example\.com\s+owner\s+2 passkeys/);
@@ -156,7 +168,7 @@ test("a cookie copied before sign-out is refused after it, and sign out everywhe
   await acceptInvitation(page, linkIn(staffCommand(server, env, "invite", "ivana@example.com").stdout));
   const copied = await sessionCookie(first);
   expect((await fetch(`${server.base}/staff`, { headers: { cookie: copied } })).status).toBe(200);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   const replay = await fetch(`${server.base}/staff/account`, { headers: { cookie: copied }, redirect: "manual" });
   expect(replay.status).toBe(303);
   expect(replay.headers.get("set-cookie")).toMatch(/staff=;.*Max-Age=0/);
@@ -185,7 +197,7 @@ test("an idle session ends; the staff pages are no-store, noindex, framed by nob
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'(;| )/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-  expect(headers["content-security-policy"]).not.toContain("unsafe-inline';");
+  expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe/);
   // The sitemap and robots.txt never list a staff page.
   expect(await (await fetch(`${server.base}/sitemap.xml`)).text()).not.toContain("/staff");
 
@@ -201,13 +213,20 @@ test("every staff route without a session, with a forged cookie or a malformed o
   expect(STAFF_ROUTES.length).toBeGreaterThanOrEqual(8);
   const forged = `staff=${randomBytes(32).toString("base64url")}`;
   for (const route of STAFF_ROUTES) {
-    const variants = [route, route.toUpperCase(), `${route}/`, `${route}.data`, `/x/..${route}`, route.replace("/staff", "/%73taff")];
+    const variants = [
+      route,
+      route.toUpperCase(),
+      `${route}/`,
+      `${route}.data`,
+      `/x/..${route}`,
+      route.replace("/staff", "/%73taff"),
+    ];
     for (const path of variants) {
       for (const cookie of [undefined, forged, "staff=not-a-token", "staff="]) {
         const headers: Record<string, string> = cookie ? { cookie } : {};
         const get = await fetch(`${server.base}${path}`, { headers, redirect: "manual" });
         const body = await get.text();
-        const open = OPEN.some((o) => path.toLowerCase().replace(/\/$/, "").replace(/\.data$/, "") === o);
+        const open = OPEN.includes(routerPath(path));
         if (!open) {
           expect([303, 401, 403], `${path} ${cookie ?? ""}`).toContain(get.status);
           if (get.status === 303) expect(get.headers.get("location")).toMatch(/^\/staff\/sign-in/);
@@ -236,7 +255,11 @@ test("a POST with a session but from no page of this site (no Origin) is refused
   await addAuthenticator(page);
   await acceptInvitation(page, linkIn(staffCommand(server, env, "invite", "nina@example.com").stdout));
   const cookie = await sessionCookie(context);
-  const post = await fetch(`${server.base}/staff/sign-out`, { method: "POST", headers: { cookie }, redirect: "manual" });
+  const post = await fetch(`${server.base}/staff/sign-out`, {
+    method: "POST",
+    headers: { cookie },
+    redirect: "manual",
+  });
   expect(post.status).toBe(403);
   const crossSite = await fetch(`${server.base}/staff/sign-out`, {
     method: "POST",
@@ -253,13 +276,20 @@ test("after sign-in only staff paths of this site: open-redirect attempts land o
   await addAuthenticator(page);
   const made = staffCommand(server, env, "invite", "redirect@example.com");
   await acceptInvitation(page, linkIn(made.stdout));
-  await page.getByRole("button", { name: "Sign out" }).click();
-  for (const next of ["https://evil.example/staff", "//evil.example/staff", "/\\evil.example", "/staff/../contact", "javascript:alert(1)", "/staff/sign-in"]) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  for (const next of [
+    "https://evil.example/staff",
+    "//evil.example/staff",
+    "/\\evil.example",
+    "/staff/../contact",
+    "javascript:alert(1)",
+    "/staff/sign-in",
+  ]) {
     await page.goto(`${server.site}/staff/sign-in?next=${encodeURIComponent(next)}`);
     await page.locator("html[data-hydrated]").waitFor();
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await page.waitForURL(`${server.site}/staff`);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
   }
   // A staff path is kept.
   await page.goto(`${server.site}/staff/sign-in?next=${encodeURIComponent("/staff/account")}`);
@@ -272,7 +302,7 @@ test("a brute force of sign-in attempts meets the limit (429 with Retry-After), 
   const ask = (email: string) =>
     fetch(`${server.base}/staff/passkey`, {
       method: "POST",
-      headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded", "user-agent": "brute" },
+      headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded", "x-real-ip": "203.0.113.7" },
       body: new URLSearchParams({ intent: "sign-in-options", email }),
     });
   // Options for an account and for nobody look alike (one credential each, same shape).
@@ -285,20 +315,30 @@ test("a brute force of sign-in attempts meets the limit (429 with Retry-After), 
   for (let i = 0; i < SIGN_IN_MAX + 5; i++) {
     const answer = await fetch(`${server.base}/staff/passkey`, {
       method: "POST",
-      headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "sign-in", response: JSON.stringify({ id: "x", response: { clientDataJSON: "e30" } }) }),
+      headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded", "x-real-ip": "203.0.113.7" },
+      body: new URLSearchParams({
+        intent: "sign-in",
+        response: JSON.stringify({ id: "x", response: { clientDataJSON: "e30" } }),
+      }),
     });
     statuses.push(answer.status);
     if (answer.status === 429) expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
   }
-  expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(SIGN_IN_MAX);
+  expect(statuses.filter((s) => s === 400).length).toBe(SIGN_IN_MAX - 2);
   expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
-  // The failures are in the audit log, without a visitor's data; the server's log has no e-mail.
+  // Another address is not held back by the first.
+  const other = await fetch(`${server.base}/staff/passkey`, {
+    method: "POST",
+    headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded", "x-real-ip": "203.0.113.8" },
+    body: new URLSearchParams({ intent: "sign-in-options" }),
+  });
+  expect(other.status).toBe(200);
+  // The server's log names no e-mail address.
   expect(server.logs()).not.toContain("nobody@example.com");
 });
 
 test("the sign-in and landing pages: axe-clean, keyboard, English and Croatian, 375 px", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { "accept-language": "hr-HR,hr;q=0.9" } });
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: "hr-HR" });
   const page = await context.newPage();
   await page.goto(`${server.site}/staff/sign-in`);
   await expect(page.locator("html")).toHaveAttribute("lang", "hr");
