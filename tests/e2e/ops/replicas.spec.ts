@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
 import { channelCounts, deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
+import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, signIn, staffCommand } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -22,6 +23,7 @@ let cluster: PgCluster;
 let database = "";
 let record = "";
 let nginx: ChildProcess;
+let staffEnv: Record<string, string> = {};
 const replicas: OpsServer[] = [];
 const lb = `http://127.0.0.1:${LB_PORT}`;
 
@@ -62,7 +64,11 @@ test.beforeAll(async () => {
     TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678",
     TELEGRAM_CHAT_ID: "4242",
     TELEGRAM_API_URL: "https://telegram.test",
+    // The staff area's passkeys are made for the address visitors use: the load balancer's.
+    PUBLIC_SITE_URL: `http://localhost:${LB_PORT}`,
+    COOKIE_SECURE: "false",
   };
+  staffEnv = env;
   // Started one after another: the schema is migrated by whichever comes first.
   for (const port of REPLICA_PORTS) replicas.push(await startServer(port, env, { ...workspace(), record }));
 
@@ -108,6 +114,27 @@ test("one client spread over the three replicas is limited in total", async () =
   expect(answers.slice(RATE_LIMIT_MAX).every((s) => s === 429)).toBe(true);
   // Another client is not held back by the first.
   expect((await post("Someone else", "203.0.113.51")).status).toBe(302);
+});
+
+test("staff: a session made through one replica is honoured by all three; a sign-out on one ends it on all", async ({ page }) => {
+  await addAuthenticator(page);
+  const invited = staffCommand({ database: "" }, staffEnv, "invite", "owner@example.com", "--owner");
+  expect(invited.status, invited.stderr).toBe(0);
+  await acceptInvitation(page, linkIn(invited.stdout));
+  const cookie = await sessionCookie(page.context());
+  // Straight to each replica: every one knows the session (it is in the database).
+  for (const replica of replicas) {
+    const answer = await fetch(`${replica.base}/staff`, { headers: { cookie }, redirect: "manual" });
+    expect(answer.status, replica.base).toBe(200);
+    expect(await answer.text()).toContain("owner@example.com");
+  }
+  // Signed out through the load balancer (whichever replica answers): refused by every replica.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/signed-out=1/);
+  for (const replica of replicas)
+    expect((await fetch(`${replica.base}/staff`, { headers: { cookie }, redirect: "manual" })).status).toBe(303);
+  // And a sign-in through the balancer works again (its challenge may be answered by another replica).
+  await signIn(page, lb.replace("127.0.0.1", "localhost"));
 });
 
 test("a burst of 30 spread over the three: all accepted, each delivered once by e-mail and once to Telegram, each ≥ 1 s apart", async () => {
