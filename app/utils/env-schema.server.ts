@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
+import type { StaffMember } from "~/staff/session.server";
 import { log } from "./log.server";
 
 /** Server configuration: the one schema, parsed once per process at the gate of the HTTP
@@ -272,6 +273,6 @@ declare module "@remix-run/node" {
     requestId?: string;
     cspNonce?: string;
     /** The signed-in member of staff, for requests under /staff (server/staff-guard.ts). */
-    staff?: import("~/staff/session.server").StaffMember;
+    staff?: StaffMember;
   }
 }

@@ -116,7 +116,9 @@ test("one client spread over the three replicas is limited in total", async () =
   expect((await post("Someone else", "203.0.113.51")).status).toBe(302);
 });
 
-test("staff: a session made through one replica is honoured by all three; a sign-out on one ends it on all", async ({ page }) => {
+test("staff: a session made through one replica is honoured by all three; a sign-out on one ends it on all", async ({
+  page,
+}) => {
   await addAuthenticator(page);
   const invited = staffCommand({ database: "" }, staffEnv, "invite", "owner@example.com", "--owner");
   expect(invited.status, invited.stderr).toBe(0);
