@@ -50,6 +50,17 @@ export function requestMeta(request: Request, context: AppLoadContext) {
   };
 }
 
+/** Refused cookies are audited once a minute per address: a flood of forged cookies is one line a
+ * minute, not one row a request (bounded memory: the map is cleared when it grows large). */
+const lastRefusal = new Map<string, number>();
+function firstInAMinute(address = "") {
+  const now = Date.now();
+  if (now - (lastRefusal.get(address) ?? 0) < 60_000) return false;
+  if (lastRefusal.size > 10_000) lastRefusal.clear();
+  lastRefusal.set(address, now);
+  return true;
+}
+
 /** What the server's guard (server/staff-guard.ts) asks of the staff area for every request
  * under /staff, before Remix: the session the cookie names, checked in the database. A cookie
  * that names no valid session is recorded (without the cookie). */
@@ -60,7 +71,12 @@ export const staffGate = {
   ): Promise<SessionLookup> {
     const sql = await staffDatabase();
     const found = await lookUpSession(sql, sessionRules, cookieHeader);
-    if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
+    if (
+      found.state === "refused" &&
+      found.reason !== "idle" &&
+      found.reason !== "expired" &&
+      firstInAMinute(meta.address)
+    )
       await audit(sql, {
         event: "session-refused",
         outcome: "refused",

@@ -1,0 +1,180 @@
+import { expect, it } from "vitest";
+import type { Sql } from "~/store/sql.server";
+import { audit, auditEntries, purgeAudit } from "./audit.server";
+import { createStaffLimits } from "./limits.server";
+import {
+  invite,
+  listMembers,
+  openInvitation,
+  removeMember,
+  reset,
+  spendInvitation,
+  StaffCommandError,
+} from "./members.server";
+import { registrationOptions, relyingParty, removePasskey, signInOptions } from "./passkeys.server";
+import { endAllSessions, endSession, lookUpSession, purgeExpired, startSession } from "./session.server";
+
+const SITE = "http://localhost:3000";
+const RULES = { idleMs: 60_000 * 30, maxMs: 3_600_000, secure: false };
+const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+
+/** A passkey row as registration would keep it (the WebAuthn proof itself is Chromium's, in
+ * tests/e2e/ops/staff.spec.ts). */
+async function plantPasskey(sql: Sql, memberId: string, id: string) {
+  await sql.run(
+    `INSERT INTO staff_passkeys (id, member_id, public_key, counter, device, created_at) VALUES ($1, $2, 'AA', 0, 'Chrome on Linux', $3)`,
+    [id, memberId, new Date().toISOString()],
+  );
+}
+
+/** The staff area's tables and rules, the same on either database. */
+export function staffContract(name: string, open: () => Promise<Sql>) {
+  it(`${name}: an invitation opens once, for a day, and only by its token (the database keeps its hash)`, async () => {
+    const sql = await open();
+    const made = await invite(sql, { email: " Ana@Example.COM ", role: "owner", siteUrl: SITE });
+    expect(made.member.email).toBe("ana@example.com");
+    const token = tokenOf(made.link);
+    const [row] = await sql.all<{ token_hash: string }>("SELECT token_hash FROM staff_invitations");
+    expect(row!.token_hash).not.toContain(token);
+    const opened = await openInvitation(sql, token);
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    // Two requests spend it at once: exactly one wins.
+    const spends = await Promise.all([
+      sql.transaction((tx) => spendInvitation(tx, opened.tokenHash)),
+      sql.transaction((tx) => spendInvitation(tx, opened.tokenHash)),
+    ]);
+    expect(spends.filter(Boolean)).toHaveLength(1);
+    expect(await openInvitation(sql, token)).toEqual({ ok: false, reason: "used" });
+    expect(await openInvitation(sql, "x".repeat(43))).toEqual({ ok: false, reason: "unknown" });
+    expect(await openInvitation(sql, "'; DROP TABLE staff_members; --")).toEqual({ ok: false, reason: "unknown" });
+    await expect(invite(sql, { email: "ana@example.com", role: "staff", siteUrl: SITE })).rejects.toThrow(
+      StaffCommandError,
+    );
+    await expect(invite(sql, { email: "not an address", role: "staff", siteUrl: SITE })).rejects.toThrow(
+      StaffCommandError,
+    );
+
+    const expired = await invite(sql, { email: "late@example.com", role: "staff", siteUrl: SITE });
+    await sql.run("UPDATE staff_invitations SET expires_at = $1 WHERE member_id = $2", [
+      "2000-01-01T00:00:00.000Z",
+      expired.member.id,
+    ]);
+    expect(await openInvitation(sql, tokenOf(expired.link))).toEqual({ ok: false, reason: "expired" });
+    // A new link replaces the old one.
+    const again = await reset(sql, { email: "late@example.com", siteUrl: SITE });
+    expect((await openInvitation(sql, tokenOf(again.link))).ok).toBe(true);
+    const third = await reset(sql, { email: "late@example.com", siteUrl: SITE });
+    expect(await openInvitation(sql, tokenOf(again.link))).toEqual({ ok: false, reason: "unknown" });
+    expect((await openInvitation(sql, tokenOf(third.link))).ok).toBe(true);
+  });
+
+  it(`${name}: sessions are rows: found by the cookie's token, ended by sign-out, idleness, age, removal`, async () => {
+    const sql = await open();
+    const owner = (await invite(sql, { email: "owner@example.com", role: "owner", siteUrl: SITE })).member;
+    const staff = (await invite(sql, { email: "marko@example.com", role: "staff", siteUrl: SITE })).member;
+    await plantPasskey(sql, staff.id, "key-1");
+    await plantPasskey(sql, staff.id, "key-2");
+    const one = cookieOf(await startSession(sql, RULES, { member: staff, passkeyId: "key-1", userAgent: "UA" }));
+    const two = cookieOf(await startSession(sql, RULES, { member: staff, passkeyId: "key-2" }));
+    const found = await lookUpSession(sql, RULES, `other=1; ${one}`);
+    expect(found.state === "valid" && found.staff.email).toBe("marko@example.com");
+    expect(await lookUpSession(sql, RULES, "staff=" + "A".repeat(43))).toEqual({ state: "refused", reason: "unknown" });
+    expect(await lookUpSession(sql, RULES, "staff=short")).toEqual({ state: "refused", reason: "malformed" });
+    expect(await lookUpSession(sql, RULES, undefined)).toEqual({ state: "none" });
+
+    // Removing a passkey ends the sessions it made, not the others.
+    expect(await removePasskey(sql, staff.id, "key-1")).toBe("removed");
+    expect((await lookUpSession(sql, RULES, one)).state).toBe("refused");
+    expect((await lookUpSession(sql, RULES, two)).state).toBe("valid");
+    // The last passkey stays; another person's passkey cannot be removed through this one.
+    expect(await removePasskey(sql, staff.id, "key-2")).toBe("last");
+    expect(await removePasskey(sql, owner.id, "key-2")).toBe("unknown");
+
+    // Idle, then past its age.
+    await sql.run("UPDATE staff_sessions SET last_seen_at = $1", ["2000-01-01T00:00:00.000Z"]);
+    expect(await lookUpSession(sql, RULES, two)).toEqual({ state: "refused", reason: "idle" });
+    const three = cookieOf(await startSession(sql, RULES, { member: staff }));
+    await sql.run("UPDATE staff_sessions SET expires_at = $1", ["2000-01-01T00:00:00.000Z"]);
+    expect(await lookUpSession(sql, RULES, three)).toEqual({ state: "refused", reason: "expired" });
+
+    // Sign out, everywhere, and removal.
+    const four = cookieOf(await startSession(sql, RULES, { member: staff }));
+    const five = cookieOf(await startSession(sql, RULES, { member: staff }));
+    const found4 = await lookUpSession(sql, RULES, four);
+    if (found4.state === "valid") await endSession(sql, found4.staff.session);
+    expect((await lookUpSession(sql, RULES, four)).state).toBe("refused");
+    expect((await lookUpSession(sql, RULES, five)).state).toBe("valid");
+    expect(await endAllSessions(sql, staff.id)).toBe(1);
+    const six = cookieOf(await startSession(sql, RULES, { member: staff }));
+    await removeMember(sql, "Marko@example.com");
+    expect((await lookUpSession(sql, RULES, six)).state).toBe("refused");
+    expect((await listMembers(sql)).map((m) => m.email)).toEqual(["owner@example.com"]);
+    // The only owner cannot be removed.
+    await expect(removeMember(sql, "owner@example.com")).rejects.toThrow(/only owner/);
+    expect(await purgeExpired(sql, RULES)).toBeGreaterThanOrEqual(0);
+  });
+
+  it(`${name}: a challenge is spent once; options for an address without an account look like any other`, async () => {
+    const sql = await open();
+    const rp = relyingParty(SITE);
+    const member = (await invite(sql, { email: "eva@example.com", role: "staff", siteUrl: SITE })).member;
+    await plantPasskey(sql, member.id, "eva-key");
+    const known = await signInOptions(sql, rp, "eva@example.com", "secret");
+    const unknown = await signInOptions(sql, rp, "nobody@example.com", "secret");
+    expect(known.allowCredentials).toHaveLength(1);
+    expect(unknown.allowCredentials).toHaveLength(1);
+    expect(Object.keys(unknown).sort()).toEqual(Object.keys(known).sort());
+    // The decoy is stable per address (asking twice does not tell it apart).
+    expect((await signInOptions(sql, rp, "nobody@example.com", "secret")).allowCredentials).toEqual(
+      unknown.allowCredentials,
+    );
+    const registration = await registrationOptions(sql, rp, member);
+    expect(registration.excludeCredentials?.map((c) => c.id)).toEqual(["eva-key"]);
+    expect(registration.rp.id).toBe("localhost");
+    const spent = await sql.all("DELETE FROM staff_challenges WHERE challenge = $1 RETURNING purpose", [
+      registration.challenge,
+    ]);
+    expect(spent).toHaveLength(1);
+    expect(
+      await sql.all("DELETE FROM staff_challenges WHERE challenge = $1 RETURNING purpose", [registration.challenge]),
+    ).toHaveLength(0);
+  });
+
+  it(`${name}: the audit log pages newest first and forgets entries past its time`, async () => {
+    const sql = await open();
+    for (let i = 0; i < 5; i++) await audit(sql, { event: "sign-in", outcome: "ok", subject: `n${i}`, detail: { i } });
+    const first = await auditEntries(sql, { limit: 3 });
+    expect(first.entries.map((e) => e.subject)).toEqual(["n4", "n3", "n2"]);
+    const next = await auditEntries(sql, { limit: 3, before: first.more });
+    expect(next.entries.map((e) => e.subject)).toEqual(["n1", "n0"]);
+    expect(next.more).toBeUndefined();
+    expect(first.entries[0]!.detail).toEqual({ i: 4 });
+    await sql.run("UPDATE staff_audit SET at = $1 WHERE subject = 'n0'", ["2000-01-01T00:00:00.000Z"]);
+    expect(await purgeAudit(sql, 30)).toBe(1);
+  });
+}
+
+/** The sign-in limits counted in a database: two limiters over the same table (two replicas)
+ * share the count. */
+export function limitsContract(name: string, where: () => Promise<Parameters<typeof createStaffLimits>[0]>) {
+  it(`${name}: attempts from one address are counted across replicas; failures per account lock that account only`, async () => {
+    const options = { addressMax: 3, accountMax: 2, windowSeconds: 60 };
+    const a = createStaffLimits(await where(), options);
+    const b = createStaffLimits(await where(), options);
+    const verdicts = [
+      await a.address("203.0.113.1"),
+      await b.address("203.0.113.1"),
+      await a.address("203.0.113.1"),
+      await b.address("203.0.113.1"),
+    ];
+    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    expect((await a.address("203.0.113.2")).allowed).toBe(true);
+    expect((await a.accountLocked("m1")).allowed).toBe(true);
+    await a.accountFailure("m1");
+    await b.accountFailure("m1");
+    expect((await b.accountLocked("m1")).allowed).toBe(false);
+    expect((await a.accountLocked("m2")).allowed).toBe(true);
+  });
+}
