@@ -13,7 +13,8 @@ export type StaffGate = {
 /** The one guard of the staff area, before Remix: every request whose path the router would
  * read as under /staff (any case, escapes, dot segments, `.data`) needs a valid session, checked
  * in the database, except the few open pages (sign-in, invitation, the passkey ceremonies, the
- * language). Without one: a GET for a page is sent to sign in (and back here after); anything
+ * language). Without one: a GET for a page is sent to sign in (and back here after), as when a
+ * session ran out; a cookie that names no session (forged, signed out, removed) and anything
  * else gets 401. Whatever it answers, a staff response is never stored (`no-store`) and never
  * indexed. A POST must say it comes from this site (Origin or Sec-Fetch-Site). The member found
  * is handed to the loaders and actions in the load context (requireStaff in app/staff). */
@@ -26,7 +27,7 @@ export function staffGuard(gate: StaffGate): RequestHandler {
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
     });
     if (req.method === "POST" && !req.get("origin") && req.get("sec-fetch-site") !== "same-origin") {
-      res.status(403).type("html").send(page(403));
+      res.status(403).type("html").send(refusal(403));
       return;
     }
     const meta = { address: req.socket.remoteAddress, userAgent: req.get("user-agent")?.slice(0, 300) };
@@ -39,21 +40,24 @@ export function staffGuard(gate: StaffGate): RequestHandler {
         // A cookie that names no session (signed out, removed, forged): the browser forgets it.
         if (found.state === "refused") res.append("Set-Cookie", endCookie({ secure: gate.secure }));
         if (isOpenStaffPath(path)) return next();
-        const document = (req.method === "GET" || req.method === "HEAD") && !path.endsWith(".data");
-        if (document) {
-          const wanted = safeNext(req.url);
-          const query = wanted === STAFF_PATHS.home ? "" : `?next=${encodeURIComponent(wanted)}`;
-          const ended = found.state === "refused" ? `${query ? "&" : "?"}ended=1` : "";
-          res.redirect(303, `${STAFF_PATHS.signIn}${query}${ended}`);
+        const wanted = safeNext(req.url);
+        const query = wanted === STAFF_PATHS.home ? "" : `?next=${encodeURIComponent(wanted)}`;
+        // No session, or one that ran out (idle, too old): a page is sent to sign in. A cookie
+        // that names no session at all (signed out elsewhere, removed, forged) gets a 401 page
+        // that says so, as does anything that is not a page.
+        const page = (req.method === "GET" || req.method === "HEAD") && !path.endsWith(".data");
+        const ranOut = found.state === "refused" && (found.reason === "idle" || found.reason === "expired");
+        if (page && (found.state === "none" || ranOut)) {
+          res.redirect(303, `${STAFF_PATHS.signIn}${query}${ranOut ? `${query ? "&" : "?"}ended=1` : ""}`);
           return;
         }
-        res.status(401).type("html").send(page(401));
+        res.status(401).type("html").send(refusal(401, `${STAFF_PATHS.signIn}${query}`));
       },
       (error: unknown) => {
         log("error", "staff.guard_unavailable", {
           error: (error as { code?: string }).code ?? String(error).slice(0, 200),
         });
-        res.status(503).set("Retry-After", "5").type("html").send(page(503));
+        res.status(503).set("Retry-After", "5").type("html").send(refusal(503));
       },
     );
   };
@@ -78,7 +82,7 @@ const TEXT: Record<number, { title: string; en: string; hr: string }> = {
 };
 
 /** A short page for what the guard refuses, in both languages (no session: no preference known). */
-function page(status: 401 | 403 | 503): string {
+function refusal(status: 401 | 403 | 503, signIn: string = STAFF_PATHS.signIn): string {
   const t = TEXT[status]!;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${t.title}</title><link rel="stylesheet" href="/staff.css"></head><body class="staff-plain"><main><h1>${t.title}</h1><p>${t.en}</p><p lang="hr">${t.hr}</p><p><a href="${STAFF_PATHS.signIn}">Sign in · Prijava</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${t.title}</title><link rel="stylesheet" href="/staff.css"></head><body class="staff-plain"><main><h1>${t.title}</h1><p>${t.en}</p><p lang="hr">${t.hr}</p><p><a href="${signIn.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">Sign in · Prijava</a></p></main></body></html>`;
 }

@@ -74,7 +74,7 @@ const en = {
   },
   people: {
     title: "People",
-    lead: "Accounts are made here or with `npm run staff -- invite EMAIL`. An invitation link works once, for 24 hours.",
+    lead: "Accounts are made here, or by the operator with the staff command (npm run staff -- invite). An invitation link works once, for 24 hours.",
     email: "E-mail",
     role: "Role",
     owner: "Owner",
@@ -187,7 +187,7 @@ const hr: StaffText = {
   },
   people: {
     title: "Osobe",
-    lead: "Računi se otvaraju ovdje ili naredbom `npm run staff -- invite EMAIL`. Poveznica pozivnice vrijedi jednom, 24 sata.",
+    lead: "Računi se otvaraju ovdje ili naredbom za osoblje (npm run staff -- invite). Poveznica pozivnice vrijedi jednom, 24 sata.",
     email: "E-pošta",
     role: "Uloga",
     owner: "Vlasnik",

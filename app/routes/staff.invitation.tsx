@@ -5,7 +5,7 @@ import { audit } from "~/staff/audit.server";
 import { staffLocale } from "~/staff/locale.server";
 import { openInvitation } from "~/staff/members.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requestMeta, staffDatabase } from "~/staff/staff.server";
+import { firstInAMinute, requestMeta, staffDatabase } from "~/staff/staff.server";
 import { PasskeyButton } from "~/staff/ui/PasskeyButton";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta } from "~/staff/ui/staff-route";
@@ -21,12 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sql = await staffDatabase();
   const invitation = await openInvitation(sql, token);
   if (!invitation.ok) {
-    await audit(sql, {
-      event: "invitation-refused",
-      outcome: "refused",
-      ...requestMeta(request, context),
-      detail: { reason: invitation.reason },
-    });
+    const meta = requestMeta(request, context);
+    if (firstInAMinute(meta.address))
+      await audit(sql, {
+        event: "invitation-refused",
+        outcome: "refused",
+        ...meta,
+        detail: { reason: invitation.reason },
+      });
     return data(
       { locale, problem: invitation.reason, email: "", token: "" },
       { status: invitation.reason === "unknown" ? 404 : 410 },

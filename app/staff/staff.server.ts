@@ -50,10 +50,11 @@ export function requestMeta(request: Request, context: AppLoadContext) {
   };
 }
 
-/** Refused cookies are audited once a minute per address: a flood of forged cookies is one line a
+/** Refusals anyone can cause without an account (a forged cookie, a made-up invitation link) are
+ * audited once a minute per address: a flood of forged cookies is one line a
  * minute, not one row a request (bounded memory: the map is cleared when it grows large). */
 const lastRefusal = new Map<string, number>();
-function firstInAMinute(address = "") {
+export function firstInAMinute(address = "") {
   const now = Date.now();
   if (now - (lastRefusal.get(address) ?? 0) < 60_000) return false;
   if (lastRefusal.size > 10_000) lastRefusal.clear();

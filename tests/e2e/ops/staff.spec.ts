@@ -145,11 +145,15 @@ test("removing a person while they are signed in: their next request is refused"
   await ownerPage.getByRole("button", { name: "Remove marko@example.com" }).click();
   await expect(ownerPage.getByText("marko@example.com was removed")).toBeVisible();
 
-  await staffPage.goto(`${server.site}/staff`);
-  await expect(staffPage).toHaveURL(/\/staff\/sign-in\?ended=1$/);
-  const direct = await fetch(`${server.base}/staff`, { headers: { cookie }, redirect: "manual" });
-  expect(direct.status).toBe(303);
-  expect(direct.headers.get("location")).toMatch(/^\/staff\/sign-in/);
+  const refused = await staffPage.goto(`${server.site}/staff`);
+  expect(refused?.status()).toBe(401);
+  await expect(staffPage.getByText("Your session has ended or you are not signed in.")).toBeVisible();
+  const direct = await fetch(`${server.base}/staff/account`, { headers: { cookie }, redirect: "manual" });
+  expect(direct.status).toBe(401);
+  expect(await direct.text()).not.toContain("marko@example.com");
+  // The page's link leads to sign-in (and back).
+  await staffPage.getByRole("link", { name: /Sign in/ }).click();
+  await expect(staffPage).toHaveURL(/\/staff\/sign-in$/);
 
   // The owner reads it all in the audit log.
   await ownerPage.goto(`${server.site}/staff/audit`);
@@ -170,7 +174,7 @@ test("a cookie copied before sign-out is refused after it, and sign out everywhe
   expect((await fetch(`${server.base}/staff`, { headers: { cookie: copied } })).status).toBe(200);
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   const replay = await fetch(`${server.base}/staff/account`, { headers: { cookie: copied }, redirect: "manual" });
-  expect(replay.status).toBe(303);
+  expect(replay.status).toBe(401);
   expect(replay.headers.get("set-cookie")).toMatch(/staff=;.*Max-Age=0/);
 
   // Two sessions (this browser, a "phone" holding a copy); "everywhere" ends both.
@@ -179,7 +183,7 @@ test("a cookie copied before sign-out is refused after it, and sign out everywhe
   await page.goto(`${server.site}/staff/account`);
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page).toHaveURL(/sign-in/);
-  expect((await fetch(`${server.base}/staff`, { headers: { cookie: phone }, redirect: "manual" })).status).toBe(303);
+  expect((await fetch(`${server.base}/staff`, { headers: { cookie: phone }, redirect: "manual" })).status).toBe(401);
   await first.close();
 });
 
