@@ -13,6 +13,8 @@ describe("EmailJS call", () => {
     expect(recordedSends).toHaveLength(1);
     expect(recordedSends[0]!.url).toBe("https://api.emailjs.test/api/v1.0/email/send-form");
     expect(recordedSends[0]!.fields).toEqual({
+      // The reference the visitor was told (a record without one sends it empty).
+      reference: "",
       name: "Ana Horvat",
       email: "ana@example.com",
       number: "+385 91 234 5678",

@@ -5,15 +5,17 @@ import { retryAfterMs } from "./transport.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
 
 /** One call to EmailJS with an enquiry's fields. */
-export type Send = (enquiry: StoredEnquiry) => Promise<SendResult>;
+export type Send = (enquiry: StoredEnquiry, reference?: string) => Promise<SendResult>;
 
 const EMAILJS_LIB_VERSION = "3.2.0";
 const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
 
 /** The multipart body EmailJS's send-form endpoint takes: the template's variables as
  * top-level fields, plus the library version and the account's ids. */
-function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry): FormData {
+function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry, reference = ""): FormData {
   const form = new FormData();
+  // What the visitor was told: the template shows it (and the team quotes it back).
+  form.set("reference", reference);
   form.set("name", enquiry.name);
   form.set("email", enquiry.email);
   form.set("number", enquiry.number);
@@ -33,11 +35,11 @@ function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry): FormDat
 /** One call to EmailJS's send-form endpoint. Pacing and retries are the delivery worker's. */
 export function createEmailJsSend(config: EmailJsConfig, { timeoutMs }: { timeoutMs: number }): Send {
   const url = `${config.apiUrl}${EMAILJS_SEND_FORM_PATH}`;
-  return async (enquiry): Promise<SendResult> => {
+  return async (enquiry, reference): Promise<SendResult> => {
     try {
       const response = await fetch(url, {
         method: "POST",
-        body: emailJsFormData(config, enquiry),
+        body: emailJsFormData(config, enquiry, reference),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text();
@@ -68,7 +70,7 @@ export function emailJsChannel(
   return {
     name: "email",
     intervalMs,
-    send: (delivery) => send(delivery.enquiry),
+    send: (delivery) => send(delivery.enquiry, delivery.reference),
     judge: judgeEmailJs,
     giveUpFix: (ms) =>
       `Still failing after ${Math.round(ms / 3_600_000)} h: check EmailJS's status and the account, then \`npm run outbox -- retry --failed\`.`,

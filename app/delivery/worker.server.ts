@@ -59,7 +59,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   async function chores() {
     if (now() - lastPurgeAt < choresEveryMs) return;
     lastPurgeAt = now();
-    const purged = await store.purgeDelivered(retentionMs);
+    // Retention: what reached the team long enough ago is erased (ENQUIRY_RETENTION_DAYS).
+    const purged = await store.eraseExpired(retentionMs);
     if (purged) log("info", "store.purged", { delivered: purged });
   }
 

@@ -5,6 +5,7 @@ import { log } from "~/utils/log.server";
 import { accepted, invalid, notStored, tooMany, unreadable } from "./answers.server";
 import { EMPTY_ENQUIRY } from "./fields";
 import { readFormBody } from "./form-body.server";
+import { newReference } from "~/store/reference.server";
 import { storeEnquiry } from "./queue.server";
 import { countEnquiry } from "./rate-limit.server";
 import { honeypotState, parseEnquiry, readEnquiryValues } from "./schema.server";
@@ -47,13 +48,27 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   if (env.HONEYPOT && trap !== "empty") {
     // A bot gets the answer a person gets, and nothing is sent.
     log("warn", "enquiry.honeypot", { requestId, present: trap === "filled" });
-    return accepted(locale);
+    return accepted(locale, newReference());
   }
 
   const parsed = parseEnquiry(body.form, locale);
   if (!parsed.ok) return invalid(locale, parsed);
 
   // Accepted once stored: the delivery worker hands it to EmailJS, retrying as needed.
-  const stored = await storeEnquiry(parsed.enquiry, requestId);
-  return stored.ok ? accepted(locale) : notStored(locale, parsed.values, contactDetails);
+  const stored = await storeEnquiry({ ...parsed.enquiry, page: pageSentFrom(request) }, requestId);
+  return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, contactDetails);
+}
+
+/** The page of this site the form was sent from (its path, from Referer when it names this
+ * site), else the path posted to: the inbox shows it. Nothing else of the header is kept. */
+function pageSentFrom(request: Request): string {
+  const own = new URL(request.url);
+  const referer = request.headers.get("referer");
+  try {
+    const from = referer ? new URL(referer) : undefined;
+    if (from && from.host === own.host && /^\/[\w\-/.~%]*$/.test(from.pathname)) return from.pathname.slice(0, 200);
+  } catch {
+    /* not a URL: the path posted to */
+  }
+  return own.pathname.slice(0, 200);
 }

@@ -25,11 +25,14 @@ const NO_STORE_HEADERS = { "Cache-Control": NO_STORE };
 const showAgain = (status: number, body: ContactActionData, headers: Record<string, string> = {}) =>
   data(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 
-/** Accepted (or a bot we pretend to accept): post/redirect/get with the success toast. */
-export const accepted = (locale: Locale) =>
-  redirectWithSuccess(pagePath("contact", locale), ENQUIRY_ANSWERS[locale].success, {
-    headers: NO_STORE_HEADERS,
-  });
+/** Accepted (or a bot we pretend to accept): post/redirect/get with the success toast and the
+ * enquiry's reference (a bot gets one that names nothing). */
+export const accepted = (locale: Locale, reference: string) =>
+  redirectWithSuccess(
+    pagePath("contact", locale),
+    { message: ENQUIRY_ANSWERS[locale].success, description: ENQUIRY_ANSWERS[locale].reference(reference) },
+    { headers: NO_STORE_HEADERS },
+  );
 
 /** 429: too many enquiries from this client; what they typed is kept. */
 export function tooMany(locale: Locale, values: EnquiryValues, retryAfterSeconds: number, contact: ContactDetails) {

@@ -16,7 +16,7 @@ import type { Enquiry } from "./schema.server";
 const channels = configuredChannels(env);
 export const store = openStore(env, { channels: channels.map((c) => c.name) });
 
-type StoreResult = { ok: true; id: string } | { ok: false };
+type StoreResult = { ok: true; id: string; reference: string } | { ok: false };
 
 /** Whether an enquiry can be stored now: the last store's outcome, or the last write check,
  * whichever is newer (/healthz). */
@@ -30,7 +30,7 @@ export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promis
     acceptance = { ok: true };
     enquiriesAccepted.inc();
     log("info", "enquiry.accepted", { requestId, id: record.id });
-    return { ok: true, id: record.id };
+    return { ok: true, id: record.id, reference: record.reference ?? "" };
   } catch (error) {
     acceptance = { ok: false, code: errorCode(error) };
     enquiriesNotStored.inc();
@@ -107,7 +107,7 @@ function startConfiguredDelivery(): Delivery | undefined {
     channels,
     backoff: { baseMs: env.OUTBOX_RETRY_BASE_MS, maxMs: env.OUTBOX_RETRY_MAX_MS },
     giveUpAfterMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
-    retentionMs: env.OUTBOX_RETENTION_DAYS * 86_400_000,
+    retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000,
     pollMs: env.OUTBOX_POLL_MS,
   });
   return delivery;

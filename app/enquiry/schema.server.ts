@@ -45,7 +45,7 @@ const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(ENQUIR
 
 /** An enquiry as stored and delivered: what the visitor sent, and the language they wrote in
  * (EmailJS gets it as the `language` variable; records stored before it existed are English). */
-export type Enquiry = z.infer<ReturnType<typeof enquirySchemaIn>> & { language?: Locale };
+export type Enquiry = z.infer<ReturnType<typeof enquirySchemaIn>> & { language?: Locale; page?: string };
 
 export type ParsedEnquiry =
   | { ok: true; enquiry: Enquiry; values: EnquiryValues }

@@ -5,6 +5,8 @@ import { plural, type Translations } from "./translations";
  * Server-only: the browser shows what the action returned. */
 const en = {
   success: "Form successfully submitted!",
+  /** Under the success message: the enquiry's reference, to quote when calling or writing. */
+  reference: (reference: string) => `Your reference: ${reference}. Quote it if you call or write to us.`,
   incomplete: "Please fill out all the form fields.",
   checkFields: "Please check the highlighted fields.",
   tooMany: {
@@ -39,6 +41,7 @@ export type EnquiryAnswersText = typeof en;
 
 const hr: EnquiryAnswersText = {
   success: "Poruka je uspješno poslana!",
+  reference: (reference: string) => `Vaša oznaka upita: ${reference}. Navedite je ako nas nazovete ili nam pišete.`,
   incomplete: "Molimo ispunite sva polja obrasca.",
   checkFields: "Provjerite označena polja.",
   tooMany: {

@@ -9,7 +9,7 @@ export type PrivacyFacts = {
   phone: string;
   /** The form's fields, as the form labels them. */
   fields: string[];
-  /** Days a delivered enquiry stays on the server (OUTBOX_RETENTION_DAYS). */
+  /** Days an enquiry stays on the server once it reached the team (ENQUIRY_RETENTION_DAYS). */
   retentionDays: number;
   /** Hours the server keeps retrying an enquiry EmailJS refuses (OUTBOX_GIVE_UP_HOURS). */
   giveUpHours: number;
@@ -62,11 +62,7 @@ const en = {
     {
       heading: "How long we keep it",
       paragraphs: [
-        `The server keeps your enquiry until EmailJS has accepted it, retrying for up to ${f.giveUpHours} ${plural("en", f.giveUpHours, { one: "hour", other: "hours" })} if the service is unavailable. ${
-          f.retentionDays > 0
-            ? `After delivery it stays on the server for ${f.retentionDays} ${plural("en", f.retentionDays, { one: "day", other: "days" })} and is then deleted.`
-            : "It is deleted from the server as soon as it is delivered."
-        } An enquiry that could not be delivered is kept until we have dealt with it by hand, then deleted.`,
+        `We keep your enquiry (what you wrote, your reference and our notes on it) on our server, where our team reads and answers it. ${plural("en", f.retentionDays, { one: "One day", other: `${f.retentionDays} days` })} after it has reached our team (delivered to us, or answered from our inbox), it is erased; one that has not yet reached us is kept until it has. You can ask us at any time for a copy of what we hold about you, or to erase it: quote your reference or your e-mail address.`,
         "The e-mail we receive stays in our inbox for as long as we are in touch with you about your enquiry or booking.",
       ],
     },
@@ -127,11 +123,7 @@ const hr: PrivacyText = {
     {
       heading: "Koliko dugo ih čuvamo",
       paragraphs: [
-        `Poslužitelj čuva vaš upit dok ga EmailJS ne preuzme, a ako servis nije dostupan, pokušava ga poslati do ${f.giveUpHours} ${plural("hr", f.giveUpHours, { one: "sat", few: "sata", other: "sati" })}. ${
-          f.retentionDays > 0
-            ? `Nakon isporuke ostaje na poslužitelju još ${f.retentionDays} ${plural("hr", f.retentionDays, { one: "dan", other: "dana" })}, a zatim se briše.`
-            : "Čim je isporučen, briše se s poslužitelja."
-        } Upit koji nije bilo moguće isporučiti čuvamo dok ga ručno ne obradimo, a zatim ga brišemo.`,
+        `Vaš upit (ono što ste napisali, oznaku upita i naše bilješke) čuvamo na našem poslužitelju, gdje ga naš tim čita i odgovara na njega. ${f.retentionDays} ${plural("hr", f.retentionDays, { one: "dan", other: "dana" })} nakon što stigne do našeg tima (isporučen nam je ili smo na njega odgovorili iz sandučića) briše se; upit koji još nije stigao do nas čuvamo dok ne stigne. U svakom nas trenutku možete zamoliti za kopiju podataka koje o vama čuvamo ili za njihovo brisanje: navedite oznaku upita ili svoju adresu e-pošte.`,
         "E-mail koji primimo ostaje u našem sandučiću dok smo s vama u kontaktu oko upita ili rezervacije.",
       ],
     },

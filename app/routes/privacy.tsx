@@ -24,7 +24,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     email: contactDetails.email,
     phone: contactDetails.phone,
     fields: ENQUIRY_FIELDS.map((field) => CONTACT[locale].labels[field]),
-    retentionDays: env.OUTBOX_RETENTION_DAYS,
+    retentionDays: env.ENQUIRY_RETENTION_DAYS,
     giveUpHours: env.OUTBOX_GIVE_UP_HOURS,
     rateLimitMinutes: Math.max(1, Math.round(env.RATE_LIMIT_WINDOW_SECONDS / 60)),
     whatsapp: Boolean(contactDetails.whatsapp),

@@ -87,13 +87,23 @@ export const staffGate = {
     return found;
   },
   secure: sessionRules.secure,
-  /** Hourly: sessions, challenges and old invitations past their time; the audit log past its. */
+  /** Hourly: sessions, challenges and old invitations past their time; the audit log past its;
+   * enquiries past ENQUIRY_RETENTION_DAYS. */
   async chores() {
     try {
       const sql = await staffDatabase();
       const expired = await purgeExpired(sql, sessionRules);
       const audited = await purgeAudit(sql, env.STAFF_AUDIT_RETENTION_DAYS);
-      if (expired || audited) log("info", "staff.chores", { expired, auditPurged: audited });
+      // Retention runs here too (the delivery worker's chores do it when a channel is set): the
+      // embedded default has no worker, and its enquiries reach the team through the inbox.
+      const erased = await store.eraseExpired(env.ENQUIRY_RETENTION_DAYS * 86_400_000);
+      if (erased) {
+        await audit(sql, { event: "retention", outcome: "ok", detail: { erased, days: env.ENQUIRY_RETENTION_DAYS } });
+        // SQLite's search index: a bounded merge, so erased rows' entries leave its pages.
+        if (sql.dialect === "sqlite")
+          await sql.run("INSERT INTO enquiry_search (enquiry_search, rank) VALUES ('merge', 200)");
+      }
+      if (expired || audited || erased) log("info", "staff.chores", { expired, auditPurged: audited, erased });
     } catch (error) {
       log("warn", "staff.chores_failed", { error: (error as { code?: string }).code ?? "error" });
     }

@@ -1,5 +1,6 @@
 import { checkRecord } from "./record.server";
 import type { Dialect, Queryable, Sql } from "./sql.server";
+import { freeReference } from "./reference.server";
 import { StoreRefusal } from "./store.server";
 
 /** The schema, versioned, the same tables in both dialects. Each process applies what is missing
@@ -165,6 +166,57 @@ const staffLayout = (t: { id: string; time: string; json: string; serial: string
   );
 `;
 
+/** The inbox (app/staff/inbox/): each enquiry's reference (what the visitor is told), the page
+ * it was sent from, its follow-up state, and its history (follow-up changes, notes, retries).
+ * Search: SQLite's FTS5 (contentless, kept by triggers, so every writer keeps it true; deleted
+ * rows leave the index at once), PostgreSQL's full text (a generated tsvector, GIN). */
+const inboxLayout = (t: { id: string; time: string; serial: string }) => `
+  ALTER TABLE enquiries ADD COLUMN reference text;
+  ALTER TABLE enquiries ADD COLUMN page text;
+  ALTER TABLE enquiries ADD COLUMN follow_up text NOT NULL DEFAULT 'new'
+    CHECK (follow_up IN ('new', 'replied', 'booked', 'closed', 'spam'));
+  ALTER TABLE enquiries ADD COLUMN follow_up_at ${t.time};
+  CREATE UNIQUE INDEX enquiries_reference ON enquiries (reference);
+  CREATE INDEX enquiries_follow_up ON enquiries (follow_up, received_at);
+  CREATE TABLE enquiry_events (
+    id ${t.serial} PRIMARY KEY,
+    enquiry_id ${t.id} NOT NULL REFERENCES enquiries (id) ON DELETE CASCADE,
+    at ${t.time} NOT NULL,
+    actor text NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('follow-up', 'note', 'retry')),
+    from_state text,
+    to_state text,
+    note text
+  );
+  CREATE INDEX enquiry_events_enquiry ON enquiry_events (enquiry_id, id);
+`;
+
+const SQLITE_SEARCH = `
+  CREATE VIRTUAL TABLE enquiry_search USING fts5(
+    reference, name, email, phone, message,
+    content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER enquiries_search_insert AFTER INSERT ON enquiries BEGIN
+    INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)
+      VALUES (new.rowid, new.reference, new.name, new.email, new.phone, new.message);
+  END;
+  CREATE TRIGGER enquiries_search_delete AFTER DELETE ON enquiries BEGIN
+    DELETE FROM enquiry_search WHERE rowid = old.rowid;
+  END;
+  CREATE TRIGGER enquiries_search_reference AFTER UPDATE OF reference ON enquiries BEGIN
+    DELETE FROM enquiry_search WHERE rowid = old.rowid;
+    INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)
+      VALUES (new.rowid, new.reference, new.name, new.email, new.phone, new.message);
+  END;
+`;
+
+const POSTGRES_SEARCH = `
+  ALTER TABLE enquiries ADD COLUMN search tsvector GENERATED ALWAYS AS (
+    to_tsvector('simple', coalesce(reference, '') || ' ' || name || ' ' || email || ' ' || phone || ' ' || message)
+  ) STORED;
+  CREATE INDEX enquiries_search ON enquiries USING gin (search);
+`;
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -250,7 +302,23 @@ export const MIGRATIONS: Migration[] = [
       postgres: staffLayout({ ...POSTGRES_TYPES, serial: "bigserial", big: "bigint" }),
     },
   },
+  {
+    version: 4,
+    name: "inbox: references, the page sent from, follow-up and its history, search",
+    sql: {
+      sqlite: `${inboxLayout({ ...SQLITE_TYPES, serial: "integer" })} ${SQLITE_SEARCH}`,
+      postgres: `${inboxLayout({ ...POSTGRES_TYPES, serial: "bigserial" })} ${POSTGRES_SEARCH}`,
+    },
+    after: { sqlite: giveReferences, postgres: giveReferences },
+  },
 ];
+
+/** Enquiries kept before references existed get one each (and, in SQLite, their search entry). */
+async function giveReferences(tx: Queryable) {
+  const rows = await tx.all<{ id: string }>("SELECT id FROM enquiries WHERE reference IS NULL");
+  for (const row of rows)
+    await tx.run("UPDATE enquiries SET reference = $1 WHERE id = $2", [await freeReference(tx), row.id]);
+}
 
 /** One row of PostgreSQL's first layout into version 2: a record this version reads keeps its
  * state and attempts; anything else is kept as a quarantined delivery with its reason. */
@@ -356,10 +424,14 @@ async function execScript(tx: Queryable, dialect: Dialect, script: string) {
     await tx.run(script);
     return;
   }
-  const statements = script
-    .replace(/--[^\n]*/g, "")
-    .split(";")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  // Split at each `;`, except inside a trigger's BEGIN … END (whose statements end with `;` too).
+  const statements: string[] = [];
+  let pending = "";
+  for (const part of script.replace(/--[^\n]*/g, "").split(";")) {
+    pending = pending ? `${pending};${part}` : part;
+    if (/\bCREATE\s+TRIGGER\b/i.test(pending) && !/\bEND\s*$/i.test(pending.trim())) continue;
+    if (pending.trim()) statements.push(pending.trim());
+    pending = "";
+  }
   for (const statement of statements) await tx.run(statement);
 }

@@ -29,6 +29,8 @@ const storedEnquirySchema = z.object({
   category: text(200),
   message: text(50_000),
   language: z.enum(LOCALES).optional(),
+  /** The path of the page the form was sent from. */
+  page: text(200).optional(),
 });
 
 const recordSchema = z.object({
@@ -36,6 +38,11 @@ const recordSchema = z.object({
   id: z.string().regex(/^[0-9a-f-]{36}$/i, "not an id"),
   receivedAt: isoTime,
   requestId: text(100).optional(),
+  /** What the visitor was told (app/store/reference.server.ts); records of earlier versions have none. */
+  reference: z
+    .string()
+    .regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+    .optional(),
   enquiry: storedEnquirySchema,
   attempts: z.array(attemptSchema).max(10_000).default([]),
   /** When the next try is due (pending records after a failed try). */

@@ -4,6 +4,7 @@ import { LATEST_VERSION, migrate, schemaVersion } from "./migrations.server";
 import { createPgDeliverer } from "./pg-deliverer.server";
 import type { PostgresSql } from "./postgres.server";
 import { arrivalClock, checkRecord, newRecord, type EnquiryRecord } from "./record.server";
+import { freeReference } from "./reference.server";
 import { isoTime, jsonValue, type Queryable, type Row } from "./sql.server";
 import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
 import type { DelivererLock, EnquiryStore, QueueCounts, QueuedRecord, RecordState, SetAside } from "./store.server";
@@ -15,14 +16,16 @@ export const DEFAULT_CHANNEL = "email";
 const LOOK_AHEAD = 50;
 
 /** A delivery joined with its enquiry: the columns every read of the queue selects. */
-const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.name, e.email, e.phone, e.category, e.message,
-    e.language, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
+const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, e.name, e.email, e.phone, e.category, e.message,
+    e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
 
 type RecordRow = {
   id: string;
   received_at: unknown;
   request_id: string | null;
+  reference: string | null;
+  page: string | null;
   name: string;
   email: string;
   phone: string;
@@ -48,6 +51,7 @@ function fromRow(row: RecordRow): { ok: true; record: QueuedRecord } | { ok: fal
     id: String(row.id),
     receivedAt,
     requestId: row.request_id ?? undefined,
+    reference: row.reference ?? undefined,
     enquiry: {
       name: row.name,
       email: row.email,
@@ -55,6 +59,7 @@ function fromRow(row: RecordRow): { ok: true; record: QueuedRecord } | { ok: fal
       category: row.category,
       message: row.message,
       language: row.language ?? undefined,
+      page: row.page ?? undefined,
     },
     attempts: jsonValue(row.attempts),
     nextAttemptAt: dueAt !== receivedAt && row.state === "pending" ? dueAt : undefined,
@@ -155,7 +160,7 @@ export function createSqlStore(options: Options): EnquiryStore {
         const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
         const after = Date.parse(isoTime(last?.at) ?? "") + 1;
         const receivedAt = new Date(Math.max(Date.parse(receivedNow()), Number.isNaN(after) ? 0 : after)).toISOString();
-        const record = newRecord(enquiry, receivedAt, requestId);
+        const record = { ...newRecord(enquiry, receivedAt, requestId), reference: await freeReference(tx) };
         await insertEnquiry(tx, record);
         for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
         return { ...record, state: "pending" as const, channel: channels[0]! };
@@ -298,6 +303,23 @@ export function createSqlStore(options: Options): EnquiryStore {
       );
     },
 
+    async eraseExpired(olderThanMs) {
+      await prepare();
+      changed();
+      const cutoff = new Date(Date.now() - olderThanMs).toISOString();
+      // Reached the team: every delivery delivered that long ago, or followed up in the inbox that
+      // long ago (and no call under way). One nobody has seen is kept, however old.
+      return sql.run(
+        `DELETE FROM enquiries WHERE received_at <= $1 AND (
+           (follow_up <> 'new' AND follow_up_at <= $1
+              AND NOT EXISTS (SELECT 1 FROM deliveries s WHERE s.enquiry_id = enquiries.id AND s.sending_since IS NOT NULL))
+           OR (EXISTS (SELECT 1 FROM deliveries d WHERE d.enquiry_id = enquiries.id)
+              AND NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.enquiry_id = enquiries.id
+                                AND (o.state <> 'delivered' OR o.delivered_at > $1))))`,
+        [cutoff],
+      );
+    },
+
     deliverer: () => lock,
     pacing: (channel) => deliverer.pacing(channel),
 
@@ -390,7 +412,7 @@ export function createSqlStore(options: Options): EnquiryStore {
       return sql.transaction(async (tx) => {
         const [present] = await tx.all("SELECT 1 AS present FROM enquiries WHERE id = $1", [record.id]);
         if (present) return false;
-        await insertEnquiry(tx, record);
+        await insertEnquiry(tx, { ...record, reference: record.reference ?? (await freeReference(tx)) });
         await insertDelivery(tx, record);
         return true;
       });
@@ -441,11 +463,11 @@ export function createSqlStore(options: Options): EnquiryStore {
   return store;
 }
 
-function insertEnquiry(tx: Queryable, record: EnquiryRecord) {
+function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference: string }) {
   const e = record.enquiry;
   return tx.run(
-    `INSERT INTO enquiries (id, received_at, request_id, name, email, phone, category, message, language)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO enquiries (id, received_at, request_id, name, email, phone, category, message, language, page, reference)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       record.id,
       record.receivedAt,
@@ -456,6 +478,8 @@ function insertEnquiry(tx: Queryable, record: EnquiryRecord) {
       e.category,
       e.message,
       e.language ?? null,
+      e.page ?? null,
+      record.reference,
     ],
   );
 }

@@ -116,6 +116,8 @@ export function createSqlite(file: string) {
       opened.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       opened.pragma("foreign_keys = ON");
       opened.pragma("synchronous = FULL");
+      // What is deleted (an erased enquiry) is overwritten on disk, not left in free pages.
+      opened.pragma("secure_delete = ON");
       const [check] = opened.pragma("quick_check(1)") as { quick_check: string }[];
       if (check?.quick_check !== "ok") throw refusal(where, `is damaged (SQLite's check: ${check?.quick_check})`);
       // A read-only volume refuses the switch: the file is still read (and writes are refused

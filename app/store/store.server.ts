@@ -86,6 +86,10 @@ export type EnquiryStore = {
   /** Delivered records older than `olderThanMs` (by delivery) deleted; returns how many. The
    * deliverer's chore, and the outbox command's purge. */
   purgeDelivered(olderThanMs: number): Promise<number>;
+  /** Retention (ENQUIRY_RETENTION_DAYS): erases the enquiries that reached the team more than
+   * `olderThanMs` ago (every delivery delivered, or followed up in the inbox), with everything
+   * kept about them; never one nobody has seen. Returns how many. */
+  eraseExpired(olderThanMs: number): Promise<number>;
   deliverer(): DelivererLock;
   /** The spacing of one channel's calls. */
   pacing(channel: string): Pacing;

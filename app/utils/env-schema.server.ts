@@ -111,8 +111,16 @@ export const envSchema = z
     OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 3_600_000),
     // Still failing this long after it was accepted: marked failed for an operator.
     OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
-    // Delivered enquiries are deleted this long after delivery (the visitor's data is not kept).
-    OUTBOX_RETENTION_DAYS: int(0, 365, 7),
+    // Enquiries that reached the team (delivered everywhere, or followed up in the inbox) are
+    // erased this long after (the privacy notice says so); one nobody has seen is never erased.
+    ENQUIRY_RETENTION_DAYS: int(1, 3_650, 365),
+    // Its earlier name (when delivered enquiries were kept 7 days), still read.
+    OUTBOX_RETENTION_DAYS: z.coerce
+      .number({ error: "a whole number from 0 to 3650" })
+      .int()
+      .min(0, "a whole number from 0 to 3650")
+      .max(3_650, "a whole number from 0 to 3650")
+      .optional(),
     // /healthz says "degraded" when the oldest pending enquiry has waited longer than this.
     OUTBOX_ALERT_SECONDS: int(10, 86_400, 300),
     // How often the worker looks for new or due enquiries.
@@ -191,6 +199,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // The earlier name counts where the new one is not set.
   if (cleaned.RELAY_TIMEOUT_MS !== undefined && cleaned.DELIVERY_TIMEOUT_MS === undefined)
     cleaned.DELIVERY_TIMEOUT_MS = cleaned.RELAY_TIMEOUT_MS;
+  if (cleaned.OUTBOX_RETENTION_DAYS !== undefined && cleaned.ENQUIRY_RETENTION_DAYS === undefined)
+    // (0 once meant "delete at delivery"; the inbox keeps at least a day.)
+    cleaned.ENQUIRY_RETENTION_DAYS = String(Math.max(1, Number(cleaned.OUTBOX_RETENTION_DAYS) || 1));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")} (${i.message})`).join("; ");
@@ -248,6 +259,11 @@ export function warnAboutConfiguration(config: Env): void {
     log("warn", "config.renamed", {
       message:
         "RELAY_TIMEOUT_MS is now DELIVERY_TIMEOUT_MS: rename it (the old name is read while the new one is unset)",
+    });
+  if (config.OUTBOX_RETENTION_DAYS !== undefined)
+    log("warn", "config.renamed", {
+      message:
+        "OUTBOX_RETENTION_DAYS is now ENQUIRY_RETENTION_DAYS: rename it (the old name is read while the new one is unset)",
     });
   if (config.MOCKS)
     log("warn", "mocks.enabled", { message: "EmailJS is answered by the in-process stand-in (MOCKS=true)" });

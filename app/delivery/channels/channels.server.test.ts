@@ -16,6 +16,7 @@ const bed = deliveryTestbed();
 
 const delivery = (message: string, overrides: Partial<QueuedRecord["enquiry"]> = {}): QueuedRecord => ({
   id: "6f1c2a3b-0000-4000-8000-000000000001",
+  reference: "K7QX-M4TP",
   receivedAt: "2026-11-24T02:00:00.000Z",
   enquiry: { ...enquiry(message), language: "hr", ...overrides },
   attempts: [],
@@ -55,7 +56,7 @@ describe("Slack's message", () => {
         { type: "section", text: { type: "plain_text", text: "A table for six on Saturday, please.", emoji: false } },
         {
           type: "context",
-          elements: [{ type: "plain_text", text: "Language: hr · Page: /hr/contact · 6f1c2a3b", emoji: false }],
+          elements: [{ type: "plain_text", text: "Language: hr · Page: /hr/contact · Ref K7QX-M4TP", emoji: false }],
         },
       ],
     });
@@ -86,7 +87,7 @@ describe("Discord's message", () => {
     expect(body.allowed_mentions).toEqual({ parse: [] });
     expect(body.flags).toBe(4);
     expect(body.content).toBe(
-      "**New enquiry:** VIP Nightclub experience\n**Ana Horvat**\nE-mail: ana\\@example\\.com · Phone: \\+385 91 234 5678\nA yacht for eight\\.\nLanguage: hr · Page: /hr/contact · 6f1c2a3b",
+      "**New enquiry:** VIP Nightclub experience\n**Ana Horvat**\nE-mail: ana\\@example\\.com · Phone: \\+385 91 234 5678\nA yacht for eight\\.\nLanguage: hr · Page: /hr/contact · Ref K7QX-M4TP",
     );
   });
 
@@ -117,7 +118,7 @@ describe("Telegram's message", () => {
       chat_id: "-100123",
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      text: "<b>New enquiry:</b> VIP Nightclub experience\n<b>Ana Horvat</b>\nana@example.com · +385 91 234 5678\n\nBoat on Friday &lt;3 &amp; more\n\n<i>Language: hr · 6f1c2a3b · Page:</i> <code>/hr/contact</code>",
+      text: "<b>New enquiry:</b> VIP Nightclub experience\n<b>Ana Horvat</b>\nana@example.com · +385 91 234 5678\n\nBoat on Friday &lt;3 &amp; more\n\n<i>Language: hr · Ref K7QX-M4TP · Page:</i> <code>/hr/contact</code>",
     });
   });
 
@@ -343,7 +344,7 @@ describe("one hostile message, as each provider receives it (exact)", () => {
   it("Discord: every special character escaped, mentions off", () => {
     expect(discordMessage(m)).toEqual({
       content:
-        "**New enquiry:** VIP Nightclub experience\n**\\@here \\*Boss\\***\nE-mail: ana\\@example\\.com · Phone: \\+385 91 234 5678\n\\@everyone \\<\\!channel\\> \\[x\\]\\(https\\://e\\.vil\\) /start \\<b\\>hi\\</b\\>\nLanguage: hr · Page: /hr/contact · 6f1c2a3b",
+        "**New enquiry:** VIP Nightclub experience\n**\\@here \\*Boss\\***\nE-mail: ana\\@example\\.com · Phone: \\+385 91 234 5678\n\\@everyone \\<\\!channel\\> \\[x\\]\\(https\\://e\\.vil\\) /start \\<b\\>hi\\</b\\>\nLanguage: hr · Page: /hr/contact · Ref K7QX-M4TP",
       allowed_mentions: { parse: [] },
       flags: 4,
     });
@@ -351,7 +352,7 @@ describe("one hostile message, as each provider receives it (exact)", () => {
 
   it("Telegram: escaped HTML, no command, no mention", () => {
     expect(telegramMessage(m, "42").text).toBe(
-      "<b>New enquiry:</b> VIP Nightclub experience\n<b>@\u200chere *Boss*</b>\nana@example.com · +385 91 234 5678\n\n@\u200ceveryone &lt;!channel&gt; [x](https://e.vil) /\u200cstart &lt;b&gt;hi&lt;/b&gt;\n\n<i>Language: hr · 6f1c2a3b · Page:</i> <code>/hr/contact</code>",
+      "<b>New enquiry:</b> VIP Nightclub experience\n<b>@\u200chere *Boss*</b>\nana@example.com · +385 91 234 5678\n\n@\u200ceveryone &lt;!channel&gt; [x](https://e.vil) /\u200cstart &lt;b&gt;hi&lt;/b&gt;\n\n<i>Language: hr · Ref K7QX-M4TP · Page:</i> <code>/hr/contact</code>",
     );
   });
 });

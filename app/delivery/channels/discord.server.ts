@@ -15,7 +15,7 @@ export function discordMessage(m: EnquiryMessage) {
     `**${escape(m.name)}**`,
     `E-mail: ${escape(m.email)} · Phone: ${escape(m.phone)}`,
   ].join("\n");
-  const foot = `Language: ${m.language} · Page: ${escape(m.page)} · ${m.id.slice(0, 8)}`;
+  const foot = `Language: ${m.language} · Page: ${escape(m.page)} · Ref ${m.reference}`;
   const room = 2000 - [...head].length - [...foot].length - 2;
   return {
     content: `${head}\n${cutEscaped(m.message, room)}\n${foot}`,

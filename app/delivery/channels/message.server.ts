@@ -3,10 +3,12 @@ import type { QueuedRecord } from "~/store/store.server";
 
 /** What every chat message says of an enquiry, short enough for a phone's lock screen: the
  * category, the name, how to reply, the message (cut at the provider's limit, and said so), its
- * language and the page it came from. Each channel formats and escapes these for its own markup:
+ * reference, language and the page it came from. Each channel formats and escapes these for its own markup:
  * the visitor's words are theirs, never a mention, a link with other text, markup or a command. */
 export type EnquiryMessage = {
   id: string;
+  /** What the visitor was told (letters and digits, a dash): what the team quotes back. */
+  reference: string;
   category: string;
   name: string;
   email: string;
@@ -25,6 +27,7 @@ export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
   const language = e.language ?? "en";
   return {
     id: delivery.id,
+    reference: delivery.reference ?? delivery.id.slice(0, 8),
     category: e.category,
     name: e.name,
     email: e.email,
@@ -32,7 +35,7 @@ export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
     dial: `${e.number.trim().startsWith("+") ? "+" : ""}${e.number.replace(/\D/g, "")}`,
     message: e.message,
     language,
-    page: pagePath("contact", language),
+    page: e.page ?? pagePath("contact", language),
     receivedAt: delivery.receivedAt,
   };
 }

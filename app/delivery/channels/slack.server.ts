@@ -27,7 +27,7 @@ export function slackMessage(m: EnquiryMessage) {
         },
       },
       { type: "section", text: plain(m.message, 2900) },
-      { type: "context", elements: [plain(`Language: ${m.language} · Page: ${m.page} · ${m.id.slice(0, 8)}`, 300)] },
+      { type: "context", elements: [plain(`Language: ${m.language} · Page: ${m.page} · Ref ${m.reference}`, 300)] },
     ],
   };
 }

@@ -13,7 +13,7 @@ const words = (text: string) => html(text).replace(/(^|[\s(])([/@])/g, "$1$2\u20
 export function telegramMessage(m: EnquiryMessage, chatId: string) {
   const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n\n`;
   // The page in code: a path after a space would otherwise be taken for a bot command.
-  const foot = `\n\n<i>Language: ${m.language} · ${m.id.slice(0, 8)} · Page:</i> <code>${html(m.page)}</code>`;
+  const foot = `\n\n<i>Language: ${m.language} · Ref ${m.reference} · Page:</i> <code>${html(m.page)}</code>`;
   return {
     chat_id: chatId,
     text: `${head}${words(cut(m.message, 3500))}${foot}`,

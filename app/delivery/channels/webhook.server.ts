@@ -11,6 +11,7 @@ export function webhookBody(m: EnquiryMessage) {
     timestamp: m.receivedAt,
     data: {
       id: m.id,
+      reference: m.reference,
       receivedAt: m.receivedAt,
       category: m.category,
       name: m.name,

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { CATEGORIES } from "~/enquiry/fields";
+import { LOCALES } from "~/i18n/locale";
+
+export const FOLLOW_UPS = ["new", "replied", "booked", "closed", "spam"] as const;
+export type FollowUp = (typeof FOLLOW_UPS)[number];
+export const DELIVERY_STATES = ["pending", "sending", "delivered", "failed", "quarantined"] as const;
+export type DeliveryFilter = (typeof DELIVERY_STATES)[number];
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+
+/** What the inbox can be narrowed to (the list's form, and the export's query). */
+const filterSchema = z.object({
+  q: z.string().trim().min(1).max(200).optional().catch(undefined),
+  followUp: z.enum(FOLLOW_UPS).optional().catch(undefined),
+  delivery: z.enum(DELIVERY_STATES).optional().catch(undefined),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  language: z.enum(LOCALES).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+});
+
+export type InboxFilter = z.infer<typeof filterSchema>;
+
+const KEYS = ["q", "followUp", "delivery", "category", "language", "from", "to"] as const;
+
+/** The filter in a query string: a value it cannot be is dropped, never an error. */
+export function parseInboxFilter(search: URLSearchParams): InboxFilter {
+  const raw = Object.fromEntries(KEYS.map((k) => [k, search.get(k) || undefined]));
+  return filterSchema.parse(raw);
+}
+
+/** The filter as a query string (for links: the next page, the export), empty values left out. */
+export function filterQuery(filter: InboxFilter, extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of KEYS) if (filter[key]) params.set(key, filter[key]!);
+  for (const [key, value] of Object.entries(extra)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

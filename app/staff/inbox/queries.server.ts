@@ -1,0 +1,340 @@
+import { normalizeReference } from "~/store/reference.server";
+import type { Queryable, Sql } from "~/store/sql.server";
+import { isoTime, jsonValue } from "~/store/sql.server";
+import type { EnquiryStore } from "~/store/store.server";
+import type { FollowUp, InboxFilter } from "./filter.server";
+import { FOLLOW_UPS } from "./filter.server";
+
+export type DeliveryView = {
+  channel: string;
+  /** "sending" is a pending delivery with a call under way. */
+  state: "pending" | "sending" | "delivered" | "failed" | "quarantined";
+  attempts: { at: string; outcome: string; status?: number; detail?: string }[];
+  deliveredAt?: string;
+  dueAt?: string;
+  failure?: { reason: string; detail?: string; fix?: string };
+};
+
+export type InboxRow = {
+  id: string;
+  reference: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  category: string;
+  language: string;
+  page?: string;
+  followUp: FollowUp;
+  deliveries: Pick<DeliveryView, "channel" | "state">[];
+  message?: string;
+};
+
+type Row = {
+  id: string;
+  reference: string | null;
+  received_at: unknown;
+  name: string;
+  email: string;
+  phone: string;
+  category: string;
+  language: string | null;
+  page: string | null;
+  follow_up: string;
+  follow_up_at?: unknown;
+  message?: string;
+};
+
+/** A page of the list: where the next one starts (opaque to the browser). */
+type Cursor = { at: string; id: string };
+
+export const encodeCursor = (row: Pick<InboxRow, "receivedAt" | "id">) =>
+  Buffer.from(JSON.stringify([row.receivedAt, row.id])).toString("base64url");
+
+/** A cursor from a link, or undefined when it is not one (tampered, truncated): the first page. */
+export function decodeCursor(value: string | null | undefined): Cursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown[];
+    if (
+      typeof at !== "string" ||
+      Number.isNaN(Date.parse(at)) ||
+      typeof id !== "string" ||
+      !/^[0-9a-f-]{36}$/i.test(id)
+    )
+      return undefined;
+    return { at: new Date(at).toISOString(), id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The words of a search as the full-text index takes them: letters, digits and a few signs
+ * of addresses and phone numbers, each a prefix; the person's text never becomes query syntax. */
+function searchTerms(q: string): string[] {
+  return q
+    .split(/\s+/)
+    .map((t) => t.replace(/[^\p{L}\p{N}@.+_-]/gu, ""))
+    .filter((t) => /[\p{L}\p{N}]/u.test(t))
+    .slice(0, 8);
+}
+
+/** SQLite FTS5: each term a quoted phrase (its tokens in order), the last letters a prefix. */
+const ftsQuery = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ");
+/** PostgreSQL: each term a quoted lexeme, a prefix. */
+const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/['\\]/g, "")}':*`).join(" & ");
+
+/** The WHERE clause of a filter (its values from `$${first}` on). */
+function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; values: unknown[] } {
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  const add = (text: string, value: unknown) => {
+    values.push(value);
+    parts.push(text.replace("?", `$${first + values.length - 1}`));
+  };
+  if (filter.followUp) add("e.follow_up = ?", filter.followUp);
+  if (filter.category) add("e.category = ?", filter.category);
+  if (filter.language) add("e.language = ?", filter.language);
+  if (filter.from) add("e.received_at >= ?", `${filter.from}T00:00:00.000Z`);
+  if (filter.to)
+    add("e.received_at < ?", new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString());
+  if (filter.delivery === "sending")
+    parts.push("e.id IN (SELECT enquiry_id FROM deliveries WHERE state = 'pending' AND sending_since IS NOT NULL)");
+  else if (filter.delivery) add("e.id IN (SELECT enquiry_id FROM deliveries WHERE state = ?)", filter.delivery);
+  if (filter.q) {
+    const reference = normalizeReference(filter.q);
+    const terms = searchTerms(filter.q);
+    if (reference) add("e.reference = ?", reference);
+    else if (terms.length === 0) parts.push("1 = 0");
+    else if (sql.dialect === "sqlite")
+      add("e.rowid IN (SELECT rowid FROM enquiry_search WHERE enquiry_search MATCH ?)", ftsQuery(terms));
+    else add("e.search @@ to_tsquery('simple', ?)", tsQuery(terms));
+  }
+  return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", values };
+}
+
+const fromRow = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
+  id: String(row.id),
+  reference: row.reference ?? "",
+  receivedAt: isoTime(row.received_at) ?? "",
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  category: row.category,
+  language: row.language ?? "en",
+  page: row.page ?? undefined,
+  followUp: (FOLLOW_UPS as readonly string[]).includes(row.follow_up) ? (row.follow_up as FollowUp) : "new",
+  deliveries,
+  ...(row.message !== undefined ? { message: row.message } : {}),
+});
+
+async function deliveriesOf(q: Queryable, ids: string[]) {
+  const byId = new Map<string, InboxRow["deliveries"]>();
+  if (ids.length === 0) return byId;
+  const rows = await q.all<{
+    enquiry_id: string;
+    channel: string;
+    state: DeliveryView["state"];
+    sending_since: unknown;
+  }>(
+    `SELECT enquiry_id, channel, state, sending_since FROM deliveries WHERE enquiry_id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")}) ORDER BY channel`,
+    ids,
+  );
+  for (const row of rows) {
+    const list = byId.get(String(row.enquiry_id)) ?? [];
+    list.push({ channel: row.channel, state: row.state === "pending" && row.sending_since ? "sending" : row.state });
+    byId.set(String(row.enquiry_id), list);
+  }
+  return byId;
+}
+
+/** A page of the inbox, newest first, after `cursor`; `more` is the next page's cursor. */
+export async function listEnquiries(
+  sql: Sql,
+  filter: InboxFilter,
+  { cursor, limit = 50, withMessage = false }: { cursor?: Cursor; limit?: number; withMessage?: boolean } = {},
+): Promise<{ rows: InboxRow[]; more?: string }> {
+  const { clause, values } = where(sql, filter, cursor ? 4 : 2);
+  const after = cursor ? `${clause ? `${clause} AND` : "WHERE"} (e.received_at, e.id) < ($2, $3)` : clause;
+  const rows = await sql.all<Row>(
+    `SELECT e.id, e.reference, e.received_at, e.name, e.email, e.phone, e.category, e.language, e.page, e.follow_up
+        ${withMessage ? ", e.message" : ""}
+       FROM enquiries e ${after} ORDER BY e.received_at DESC, e.id DESC LIMIT $1`,
+    [limit + 1, ...(cursor ? [cursor.at, cursor.id] : []), ...values],
+  );
+  const page = rows.slice(0, limit);
+  const deliveries = await deliveriesOf(
+    sql,
+    page.map((r) => String(r.id)),
+  );
+  const result = page.map((row) => fromRow(row, deliveries.get(String(row.id)) ?? []));
+  return { rows: result, more: rows.length > limit ? encodeCursor(result.at(-1)!) : undefined };
+}
+
+/** Every row of a filter, a batch at a time (constant memory, whatever the count). */
+export async function* everyEnquiry(sql: Sql, filter: InboxFilter, batch = 500): AsyncGenerator<InboxRow> {
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const page = await listEnquiries(sql, filter, { cursor, limit: batch, withMessage: true });
+    yield* page.rows;
+    if (!page.more) return;
+    cursor = decodeCursor(page.more);
+  }
+}
+
+/** How many enquiries wait for an answer (follow-up "new"). */
+export async function waitingCount(sql: Queryable): Promise<number> {
+  const [row] = await sql.all<{ n: unknown }>("SELECT count(*) AS n FROM enquiries WHERE follow_up = 'new'");
+  return Number(row?.n ?? 0);
+}
+
+export type InboxEvent = {
+  at: string;
+  actor: string;
+  kind: "follow-up" | "note" | "retry";
+  from?: string;
+  to?: string;
+  note?: string;
+};
+
+export type EnquiryView = InboxRow & {
+  message: string;
+  followUpAt?: string;
+  deliveryDetails: DeliveryView[];
+  events: InboxEvent[];
+};
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One enquiry with every delivery's attempts and its history; undefined when there is none. */
+export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryView | undefined> {
+  if (!ID.test(id)) return undefined;
+  const [row] = await sql.all<Row>(
+    `SELECT id, reference, received_at, name, email, phone, category, language, page, follow_up, follow_up_at, message
+       FROM enquiries e WHERE id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  const deliveries = await sql.all<{
+    channel: string;
+    state: DeliveryView["state"];
+    attempts: unknown;
+    delivered_at: unknown;
+    due_at: unknown;
+    sending_since: unknown;
+    failure: unknown;
+  }>(
+    "SELECT channel, state, attempts, delivered_at, due_at, sending_since, failure FROM deliveries WHERE enquiry_id = $1 ORDER BY channel",
+    [id],
+  );
+  const details: DeliveryView[] = deliveries.map((d) => {
+    const attempts = jsonValue(d.attempts);
+    const failure = d.failure === null ? undefined : jsonValue(d.failure);
+    return {
+      channel: d.channel,
+      state: d.state === "pending" && d.sending_since ? "sending" : d.state,
+      attempts: Array.isArray(attempts) ? (attempts as DeliveryView["attempts"]).slice(-50) : [],
+      deliveredAt: isoTime(d.delivered_at),
+      dueAt: d.state === "pending" ? isoTime(d.due_at) : undefined,
+      failure: failure && typeof failure === "object" ? (failure as DeliveryView["failure"]) : undefined,
+    };
+  });
+  const events = await sql.all<{
+    at: unknown;
+    actor: string;
+    kind: InboxEvent["kind"];
+    from_state: string | null;
+    to_state: string | null;
+    note: string | null;
+  }>("SELECT at, actor, kind, from_state, to_state, note FROM enquiry_events WHERE enquiry_id = $1 ORDER BY id", [id]);
+  return {
+    ...fromRow(
+      row,
+      details.map(({ channel, state }) => ({ channel, state })),
+    ),
+    message: row.message ?? "",
+    followUpAt: isoTime(row.follow_up_at),
+    deliveryDetails: details,
+    events: events.map((e) => ({
+      at: isoTime(e.at) ?? "",
+      actor: e.actor,
+      kind: e.kind,
+      from: e.from_state ?? undefined,
+      to: e.to_state ?? undefined,
+      note: e.note ?? undefined,
+    })),
+  };
+}
+
+/** A new follow-up state, recorded with who and when; false when the enquiry is gone. */
+export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
+    if (!row) return false;
+    if (row.follow_up === state) return true;
+    const at = new Date().toISOString();
+    await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, state, at]);
+    await tx.run(
+      "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', $4, $5)",
+      [id, at, actor, row.follow_up, state],
+    );
+    return true;
+  });
+}
+
+export const NOTE_MAX = 2_000;
+
+/** A note for the team (trimmed, 1 to NOTE_MAX characters); false when refused or gone. */
+export async function addNote(sql: Sql, id: string, body: string, actor: string): Promise<boolean> {
+  const text = body.trim();
+  if (!ID.test(id) || text.length === 0 || text.length > NOTE_MAX) return false;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all("SELECT 1 AS present FROM enquiries WHERE id = $1", [id]);
+    if (!row) return false;
+    await tx.run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, note) VALUES ($1, $2, $3, 'note', $4)", [
+      id,
+      new Date().toISOString(),
+      actor,
+      text,
+    ]);
+    return true;
+  });
+}
+
+/** A failed (or waiting) delivery back to the queue, due now: the outbox command's `retry`. */
+export async function retryDelivery(store: EnquiryStore, id: string, channel: string, actor: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);
+  if (!record || (record.state !== "failed" && record.state !== "pending")) return false;
+  await store.retry(record);
+  await store.sql.run(
+    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)",
+    [id, new Date().toISOString(), actor, channel],
+  );
+  return true;
+}
+
+/** Erases an enquiry: its row, and with it its deliveries, history and search entry; returns its
+ * reference (for the audit log, which keeps nothing else of it), or undefined when it is gone. */
+export async function eraseEnquiry(sql: Sql, id: string): Promise<string | undefined> {
+  if (!ID.test(id)) return undefined;
+  const [row] = await sql.all<{ reference: string | null }>("DELETE FROM enquiries WHERE id = $1 RETURNING reference", [
+    id,
+  ]);
+  return row ? (row.reference ?? id) : undefined;
+}
+
+/** Every enquiry from one e-mail address (case as typed does not matter), newest first, whole. */
+export async function enquiriesOf(sql: Sql, email: string): Promise<EnquiryView[]> {
+  const rows = await sql.all<{ id: string }>(
+    "SELECT id FROM enquiries WHERE lower(email) = lower($1) ORDER BY received_at DESC LIMIT 1000",
+    [email.trim()],
+  );
+  const views: EnquiryView[] = [];
+  for (const row of rows) {
+    const view = await getEnquiry(sql, String(row.id));
+    if (view) views.push(view);
+  }
+  return views;
+}
