@@ -44,12 +44,17 @@ const en = {
   noneYet: "No enquiries yet. They appear here the moment a visitor sends one.",
   older: "Older",
   newest: "Back to the newest",
+  exportTitle: "Export",
   exportCsv: "Export CSV",
   exportJson: "Export JSON lines",
   exportHint: "Exports what the filter shows (every page of it).",
   subject: "Everything about one e-mail address",
   subjectHint: "Find and export what is held about a person (their right of access), or erase it.",
   subjectFind: "Find",
+  subjectExport: "Export everything (JSON)",
+  subjectErase: (n: number) => (n === 1 ? "Erase its 1 enquiry" : `Erase all ${n} enquiries`),
+  subjectConfirm: "Type the e-mail address again to confirm",
+  subjectErased: (n: number) => (n === 1 ? "1 enquiry was erased." : `${n} enquiries were erased.`),
   enquiry: {
     back: "Back to the inbox",
     title: (name: string) => `Enquiry from ${name}`,
@@ -88,7 +93,7 @@ const en = {
   },
   errors: {
     note: "Write a note of 1 to 2,000 characters.",
-    confirm: "The reference you typed does not match.",
+    confirm: "What you typed does not match.",
     state: "Choose one of the follow-up states.",
   },
 };
@@ -129,12 +134,17 @@ const hr: InboxText = {
   noneYet: "Još nema upita. Pojavljuju se ovdje čim ih posjetitelj pošalje.",
   older: "Stariji",
   newest: "Natrag na najnovije",
+  exportTitle: "Izvoz",
   exportCsv: "Izvoz CSV",
   exportJson: "Izvoz JSON redaka",
   exportHint: "Izvozi ono što filtar prikazuje (sve stranice).",
   subject: "Sve o jednoj adresi e-pošte",
   subjectHint: "Pronađite i izvezite što se čuva o osobi (pravo na pristup) ili to izbrišite.",
   subjectFind: "Pronađi",
+  subjectExport: "Izvezi sve (JSON)",
+  subjectErase: (n: number) => `Izbriši upite (${n})`,
+  subjectConfirm: "Ponovno upišite adresu e-pošte za potvrdu",
+  subjectErased: (n: number) => `Izbrisano upita: ${n}.`,
   enquiry: {
     back: "Natrag u sandučić",
     title: (name: string) => `Upit od: ${name}`,
@@ -173,7 +183,7 @@ const hr: InboxText = {
   },
   errors: {
     note: "Napišite bilješku od 1 do 2.000 znakova.",
-    confirm: "Upisana oznaka se ne podudara.",
+    confirm: "Upisano se ne podudara.",
     state: "Odaberite jedno od stanja praćenja.",
   },
 };

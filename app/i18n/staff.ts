@@ -7,6 +7,7 @@ const en = {
   nav: {
     label: "Staff",
     home: "Overview",
+    inbox: "Inbox",
     account: "Your passkeys",
     people: "People",
     audit: "Audit log",
@@ -48,7 +49,9 @@ const en = {
   },
   home: {
     title: (email: string) => `Signed in as ${email}`,
-    lead: "The team's inbox arrives here next. Meanwhile you can manage your passkeys and sessions.",
+    lead: "Every enquiry arrives in the inbox: find it, answer it, follow it up.",
+    waiting: (n: number) => (n === 1 ? "1 enquiry waits for an answer." : `${n} enquiries wait for an answer.`),
+    open: "Open the inbox",
     owner: "As an owner you can invite and remove people and read the audit log.",
   },
   account: {
@@ -109,6 +112,7 @@ const en = {
   errors: {
     title: "Something went wrong",
     forbidden: "Only an owner can open this page.",
+    notFound: "There is nothing here: the address is wrong, or what it showed was erased.",
     back: "Back to the overview",
   },
 };
@@ -121,6 +125,7 @@ const hr: StaffText = {
   nav: {
     label: "Osoblje",
     home: "Pregled",
+    inbox: "Sandučić",
     account: "Vaši pristupni ključevi",
     people: "Osobe",
     audit: "Zapisnik",
@@ -161,7 +166,9 @@ const hr: StaffText = {
   },
   home: {
     title: (email: string) => `Prijavljeni ste kao ${email}`,
-    lead: "Ovdje uskoro stiže sandučić tima. Do tada možete upravljati pristupnim ključevima i sesijama.",
+    lead: "Svaki upit stiže u sandučić: pronađite ga, odgovorite i pratite.",
+    waiting: (n: number) => `Na odgovor čeka upita: ${n}.`,
+    open: "Otvori sandučić",
     owner: "Kao vlasnik možete pozivati i uklanjati osobe i čitati zapisnik.",
   },
   account: {
@@ -222,6 +229,7 @@ const hr: StaffText = {
   errors: {
     title: "Nešto nije u redu",
     forbidden: "Ovu stranicu može otvoriti samo vlasnik.",
+    notFound: "Ovdje nema ničega: adresa je pogrešna ili je prikazano izbrisano.",
     back: "Natrag na pregled",
   },
 };

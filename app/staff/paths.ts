@@ -6,6 +6,7 @@ export const STAFF_PREFIX = "/staff";
 
 export const STAFF_PATHS = {
   home: "/staff",
+  inbox: "/staff/inbox",
   signIn: "/staff/sign-in",
   invitation: "/staff/invitation",
   passkey: "/staff/passkey",

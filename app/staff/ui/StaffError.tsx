@@ -9,12 +9,12 @@ export function StaffError() {
   const error = useRouteError();
   const locale: Locale = typeof document !== "undefined" && document.documentElement.lang === "hr" ? "hr" : "en";
   const t = STAFF[locale];
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="staff-main">
       <section className="staff-card staff-narrow">
         <h1>{t.errors.title}</h1>
-        <p>{forbidden ? t.errors.forbidden : t.unavailable}</p>
+        <p>{status === 403 ? t.errors.forbidden : status === 404 ? t.errors.notFound : t.unavailable}</p>
         <p>
           <a href={STAFF_PATHS.home}>{t.errors.back}</a>
         </p>

@@ -20,6 +20,7 @@ export function StaffFrame({ locale, staff, children }: Props) {
   const links = staff
     ? [
         { to: STAFF_PATHS.home, label: t.nav.home },
+        { to: STAFF_PATHS.inbox, label: t.nav.inbox },
         { to: STAFF_PATHS.account, label: t.nav.account },
         ...(staff.role === "owner"
           ? [
@@ -43,7 +44,14 @@ export function StaffFrame({ locale, staff, children }: Props) {
             <ul>
               {links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} aria-current={pathname === link.to ? "page" : undefined}>
+                  <Link
+                    to={link.to}
+                    aria-current={
+                      pathname === link.to || (link.to !== STAFF_PATHS.home && pathname.startsWith(`${link.to}/`))
+                        ? "page"
+                        : undefined
+                    }
+                  >
                     {link.label}
                   </Link>
                 </li>

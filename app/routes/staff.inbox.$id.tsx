@@ -1,0 +1,291 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { store } from "~/enquiry/queue.server";
+import { INBOX } from "~/i18n/inbox";
+import { audit } from "~/staff/audit.server";
+import { FOLLOW_UPS, type FollowUp } from "~/staff/inbox/filter.server";
+import { addNote, eraseEnquiry, getEnquiry, NOTE_MAX, retryDelivery, setFollowUp } from "~/staff/inbox/queries.server";
+import { replyLinks } from "~/staff/inbox/reply-links";
+import { staffLocale } from "~/staff/locale.server";
+import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
+import { StaffFrame } from "~/staff/ui/StaffFrame";
+import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+import { contactDetails } from "~/utils/env.server";
+
+export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
+export const handle = staffHandle();
+
+/** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { staff, locale } = staffPage(request, context);
+  const enquiry = await getEnquiry(await staffDatabase(), params.id ?? "");
+  if (!enquiry) throw data({ locale }, { status: 404 });
+  const t = INBOX[locale];
+  return {
+    locale,
+    staff: { email: staff.email, role: staff.role },
+    enquiry,
+    links: replyLinks(enquiry, {
+      subject: INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference),
+      whatsapp: Boolean(contactDetails.whatsapp),
+    }),
+    saved: new URL(request.url).searchParams.has("saved"),
+    retried: new URL(request.url).searchParams.has("retried"),
+    title: t.enquiry.title(enquiry.name),
+  };
+}
+
+type ActionData = { error: "note" | "confirm" | "state"; note?: string };
+
+/** Follow-up, a note, a retry, erasure: each a form (post, then redirect back). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const id = params.id ?? "";
+  const form = await request.formData().catch(() => new FormData());
+  const intent = String(form.get("intent") ?? "");
+  const sql = await staffDatabase();
+  const here = `/staff/inbox/${id}`;
+  const gone = () => {
+    throw data({ locale: staffLocale(request) }, { status: 404 });
+  };
+
+  if (intent === "follow-up") {
+    const state = String(form.get("state") ?? "");
+    if (!(FOLLOW_UPS as readonly string[]).includes(state))
+      return data<ActionData>({ error: "state" }, { status: 400 });
+    if (!(await setFollowUp(sql, id, state as FollowUp, staff.email))) gone();
+    return redirect(`${here}?saved=1`, 303);
+  }
+  if (intent === "note") {
+    const note = String(form.get("note") ?? "");
+    if (note.trim().length === 0 || note.trim().length > NOTE_MAX)
+      return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
+    if (!(await addNote(sql, id, note, staff.email))) gone();
+    return redirect(`${here}?saved=1`, 303);
+  }
+  if (intent === "retry") {
+    if (!(await retryDelivery(store, id, String(form.get("channel") ?? "").slice(0, 40), staff.email))) gone();
+    return redirect(`${here}?retried=1`, 303);
+  }
+  if (intent === "erase") {
+    const enquiry = await getEnquiry(sql, id);
+    if (!enquiry) gone();
+    const typed = String(form.get("confirm") ?? "")
+      .trim()
+      .toUpperCase();
+    if (typed !== enquiry!.reference) return data<ActionData>({ error: "confirm" }, { status: 400 });
+    const reference = await eraseEnquiry(sql, id);
+    if (!reference) gone();
+    // The audit keeps that it was erased, by whom and when: the reference, nothing of the visitor.
+    await audit(sql, {
+      event: "erasure",
+      outcome: "ok",
+      actor: staff,
+      subject: reference,
+      ...requestMeta(request, context),
+      detail: { kind: "enquiry" },
+    });
+    return redirect(`/staff/inbox?erased=${encodeURIComponent(reference!)}`, 303);
+  }
+  return data<ActionData>({ error: "state" }, { status: 400 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffMeta(data && "title" in data ? data.title : INBOX.en.title);
+
+export default function InboxEnquiry() {
+  const { locale, staff, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const t = INBOX[locale];
+  const e = t.enquiry;
+  return (
+    <StaffFrame locale={locale} staff={staff}>
+      <p>
+        <Link to="/staff/inbox">← {e.back}</Link>
+      </p>
+      <article className="staff-card inbox-enquiry">
+        <header className="inbox-head">
+          <h1>{e.title(enquiry.name)}</h1>
+          <p className="inbox-meta">
+            <span className="inbox-ref">{enquiry.reference}</span> · {staffTime(enquiry.receivedAt, locale)} ·{" "}
+            <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>
+          </p>
+        </header>
+        {saved ? (
+          <p className="staff-notice" role="status">
+            {e.saved}
+          </p>
+        ) : null}
+        {retried ? (
+          <p className="staff-notice" role="status">
+            {e.retried}
+          </p>
+        ) : null}
+
+        <h2>{e.reply}</h2>
+        <p className="inbox-actions">
+          {links.mailto ? (
+            <a className="staff-button" href={links.mailto}>
+              {e.replyEmail}
+            </a>
+          ) : null}
+          {links.tel ? (
+            <a className="staff-button staff-button-quiet" href={links.tel}>
+              {e.call}
+            </a>
+          ) : null}
+          {links.whatsapp ? (
+            <a
+              className="staff-button staff-button-quiet"
+              href={links.whatsapp}
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              {e.whatsapp}
+            </a>
+          ) : null}
+        </p>
+
+        <h2>{e.fields}</h2>
+        <dl className="inbox-fields">
+          <dt>{e.name}</dt>
+          <dd>{enquiry.name}</dd>
+          <dt>{e.email}</dt>
+          <dd>{enquiry.email}</dd>
+          <dt>{e.phone}</dt>
+          <dd>{enquiry.phone}</dd>
+          <dt>{e.category}</dt>
+          <dd>{enquiry.category}</dd>
+          <dt>{e.language}</dt>
+          <dd>{t.languages[enquiry.language] ?? enquiry.language}</dd>
+          <dt>{e.page}</dt>
+          <dd>
+            <code>{enquiry.page ?? "—"}</code>
+          </dd>
+          <dt>{e.message}</dt>
+          <dd className="inbox-message">{enquiry.message}</dd>
+        </dl>
+
+        <h2>{e.followUp}</h2>
+        <Form method="post" className="staff-form staff-inline">
+          <input type="hidden" name="intent" value="follow-up" />
+          <label htmlFor="follow-up">{e.followUp}</label>
+          <select id="follow-up" name="state" defaultValue={enquiry.followUp}>
+            {FOLLOW_UPS.map((s) => (
+              <option key={s} value={s}>
+                {t.followUp[s]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="staff-button">
+            {e.save}
+          </button>
+        </Form>
+        <Form method="post" className="staff-form">
+          <input type="hidden" name="intent" value="note" />
+          <label htmlFor="note">{e.note}</label>
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            maxLength={NOTE_MAX}
+            defaultValue={answer?.error === "note" ? answer.note : ""}
+            aria-describedby="note-hint"
+            aria-invalid={answer?.error === "note" || undefined}
+          />
+          <p id="note-hint" className={answer?.error === "note" ? "staff-error" : "staff-hint"}>
+            {answer?.error === "note" ? t.errors.note : e.noteHint}
+          </p>
+          <button type="submit" className="staff-button staff-button-quiet">
+            {e.addNote}
+          </button>
+        </Form>
+        {enquiry.events.length ? (
+          <>
+            <h3>{e.history}</h3>
+            <ol className="inbox-history">
+              {enquiry.events.map((event, i) => (
+                <li key={i}>
+                  <small>{staffTime(event.at, locale)}</small>{" "}
+                  {event.kind === "follow-up"
+                    ? e.changed(
+                        event.actor,
+                        t.followUp[event.from as FollowUp] ?? event.from ?? "",
+                        t.followUp[event.to as FollowUp] ?? event.to ?? "",
+                      )
+                    : event.kind === "retry"
+                      ? `${event.actor}: ${e.retry} (${t.channel(event.to ?? "")})`
+                      : e.noted(event.actor)}
+                  {event.note ? <p className="inbox-note">{event.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
+
+        <h2>{e.deliveries}</h2>
+        <ul className="staff-list">
+          {enquiry.deliveryDetails.map((d) => (
+            <li key={d.channel}>
+              <span>
+                <strong>{t.channel(d.channel)}</strong>{" "}
+                <span className={`inbox-chip inbox-d-${d.state}`}>{t.delivery[d.state]}</span>
+                <br />
+                <small>
+                  {e.attempts(d.attempts.length)}
+                  {d.deliveredAt ? ` · ${staffTime(d.deliveredAt, locale)}` : ""}
+                  {d.failure ? ` · ${d.failure.reason}${d.failure.fix ? `: ${d.failure.fix}` : ""}` : ""}
+                </small>
+                {d.attempts.length ? (
+                  <ol className="inbox-attempts">
+                    {d.attempts.map((a, i) => (
+                      <li key={i}>
+                        <small>
+                          {staffTime(a.at, locale)} · {a.outcome}
+                          {a.detail ? ` · ${a.detail}` : ""}
+                        </small>
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+              </span>
+              {d.state === "failed" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry" />
+                  <input type="hidden" name="channel" value={d.channel} />
+                  <button type="submit" className="staff-button staff-button-quiet">
+                    {e.retry}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+
+        <h2>{e.erase}</h2>
+        <p className="staff-hint">{e.eraseHint}</p>
+        <Form method="post" className="staff-form staff-inline">
+          <input type="hidden" name="intent" value="erase" />
+          <label htmlFor="erase-confirm">
+            {e.eraseConfirm} ({enquiry.reference})
+          </label>
+          <input
+            id="erase-confirm"
+            name="confirm"
+            autoComplete="off"
+            aria-invalid={answer?.error === "confirm" || undefined}
+            aria-describedby={answer?.error === "confirm" ? "erase-error" : undefined}
+          />
+          {answer?.error === "confirm" ? (
+            <p id="erase-error" className="staff-error">
+              {t.errors.confirm}
+            </p>
+          ) : null}
+          <button type="submit" className="staff-button staff-button-danger">
+            {e.erase}
+          </button>
+        </Form>
+      </article>
+    </StaffFrame>
+  );
+}

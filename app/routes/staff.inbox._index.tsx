@@ -1,0 +1,193 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CATEGORIES } from "~/enquiry/fields";
+import { INBOX } from "~/i18n/inbox";
+import { LOCALES } from "~/i18n/locale";
+import { DELIVERY_STATES, filterQuery, FOLLOW_UPS, parseInboxFilter } from "~/staff/inbox/filter.server";
+import { decodeCursor, listEnquiries, waitingCount } from "~/staff/inbox/queries.server";
+import { staffDatabase, staffPage } from "~/staff/staff.server";
+import { StaffFrame } from "~/staff/ui/StaffFrame";
+import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+
+export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
+export const handle = staffHandle();
+
+/** The inbox: newest first, 50 a page (by cursor), narrowed by the filter form (a GET: every
+ * state of the list is an address, and works without JavaScript). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { staff, locale } = staffPage(request, context);
+  const search = new URL(request.url).searchParams;
+  const filter = parseInboxFilter(search);
+  const sql = await staffDatabase();
+  const page = await listEnquiries(sql, filter, { cursor: decodeCursor(search.get("after")) });
+  return {
+    locale,
+    staff: { email: staff.email, role: staff.role },
+    filter,
+    rows: page.rows,
+    next: page.more ? filterQuery(filter, { after: page.more }) : undefined,
+    paged: search.has("after"),
+    exportQuery: filterQuery(filter),
+    waiting: await waitingCount(sql),
+    erased: search.get("erased")?.slice(0, 20),
+    filtered: Object.values(filter).some(Boolean),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && INBOX[data.locale].title);
+
+export default function Inbox() {
+  const { locale, staff, filter, rows, next, paged, exportQuery, waiting, erased, filtered } =
+    useLoaderData<typeof loader>();
+  const t = INBOX[locale];
+  return (
+    <StaffFrame locale={locale} staff={staff}>
+      <section className="staff-card">
+        <h1>{t.title}</h1>
+        <p className="staff-hint">{t.waiting(waiting)}</p>
+        {erased ? (
+          <p className="staff-notice" role="status">
+            {/^\d+$/.test(erased) ? t.subjectErased(Number(erased)) : t.enquiry.erased(erased)}
+          </p>
+        ) : null}
+        <Form method="get" className="inbox-filters" role="search">
+          <div className="inbox-search">
+            <label htmlFor="inbox-q">{t.search}</label>
+            <input id="inbox-q" type="search" name="q" defaultValue={filter.q ?? ""} aria-describedby="inbox-q-hint" />
+            <p className="staff-hint" id="inbox-q-hint">
+              {t.searchHint}
+            </p>
+          </div>
+          <details
+            className="inbox-more"
+            open={Boolean(
+              filter.followUp || filter.delivery || filter.category || filter.language || filter.from || filter.to,
+            )}
+          >
+            <summary>{t.filters}</summary>
+            <div className="inbox-grid">
+              <label>
+                {t.followUpLabel}
+                <select name="followUp" defaultValue={filter.followUp ?? ""}>
+                  <option value="">{t.any}</option>
+                  {FOLLOW_UPS.map((s) => (
+                    <option key={s} value={s}>
+                      {t.followUp[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.deliveryLabel}
+                <select name="delivery" defaultValue={filter.delivery ?? ""}>
+                  <option value="">{t.any}</option>
+                  {DELIVERY_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {t.delivery[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.categoryLabel}
+                <select name="category" defaultValue={filter.category ?? ""}>
+                  <option value="">{t.any}</option>
+                  {CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.languageLabel}
+                <select name="language" defaultValue={filter.language ?? ""}>
+                  <option value="">{t.any}</option>
+                  {LOCALES.map((l) => (
+                    <option key={l} value={l}>
+                      {t.languages[l]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.from}
+                <input type="date" name="from" defaultValue={filter.from ?? ""} />
+              </label>
+              <label>
+                {t.to}
+                <input type="date" name="to" defaultValue={filter.to ?? ""} />
+              </label>
+            </div>
+          </details>
+          <div className="inbox-actions">
+            <button type="submit" className="staff-button">
+              {t.apply}
+            </button>
+            {filtered ? <Link to="/staff/inbox">{t.clear}</Link> : null}
+          </div>
+        </Form>
+
+        {rows.length === 0 ? (
+          <p>{filtered || paged ? t.none : t.noneYet}</p>
+        ) : (
+          <ul className="inbox-list">
+            {rows.map((row) => (
+              <li key={row.id}>
+                <Link to={`/staff/inbox/${row.id}`} className="inbox-row">
+                  <span className="inbox-top">
+                    <span className={`inbox-badge inbox-${row.followUp}`}>{t.followUp[row.followUp]}</span>
+                    <strong className="inbox-name">{row.name}</strong>
+                    <span className="inbox-ref">{row.reference}</span>
+                  </span>
+                  <span className="inbox-meta">
+                    {staffTime(row.receivedAt, locale)} · {row.category} · {t.languages[row.language] ?? row.language}
+                  </span>
+                  <span className="inbox-meta">
+                    {row.deliveries.map((d) => (
+                      <span key={d.channel} className={`inbox-chip inbox-d-${d.state}`}>
+                        {t.channel(d.channel)}: {t.delivery[d.state]}
+                      </span>
+                    ))}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="inbox-pager">
+          {paged ? <Link to={`/staff/inbox${exportQuery}`}>{t.newest}</Link> : null}
+          {next ? <Link to={`/staff/inbox${next}`}>{t.older}</Link> : null}
+        </p>
+
+        <h2>{t.exportTitle}</h2>
+        <p className="staff-hint">{t.exportHint}</p>
+        <p className="inbox-actions">
+          <a
+            className="staff-button staff-button-quiet"
+            href={`/staff/inbox/export${filterQuery(filter, { format: "csv" })}`}
+            download
+          >
+            {t.exportCsv}
+          </a>
+          <a
+            className="staff-button staff-button-quiet"
+            href={`/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`}
+            download
+          >
+            {t.exportJson}
+          </a>
+        </p>
+        <h2>{t.subject}</h2>
+        <p className="staff-hint">{t.subjectHint}</p>
+        <Form method="get" action="/staff/inbox/subject" className="staff-form staff-inline">
+          <label htmlFor="subject-email">{t.enquiry.email}</label>
+          <input id="subject-email" type="email" name="email" required />
+          <button type="submit" className="staff-button staff-button-quiet">
+            {t.subjectFind}
+          </button>
+        </Form>
+      </section>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { audit } from "~/staff/audit.server";
+import { EXPORT_TYPES, exportFilename, exportStream, type ExportFormat } from "~/staff/inbox/export.server";
+import { parseInboxFilter } from "~/staff/inbox/filter.server";
+import { everyEnquiry } from "~/staff/inbox/queries.server";
+import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+
+/** The current filter as a file: CSV (RFC 4180, UTF-8 with a byte-order mark, formula cells
+ * neutralised) or JSON lines; streamed, named with the day; in the audit log (which filters,
+ * never their values: a search may be a person's name). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const search = new URL(request.url).searchParams;
+  const format: ExportFormat = search.get("format") === "jsonl" ? "jsonl" : "csv";
+  const filter = parseInboxFilter(search);
+  const sql = await staffDatabase();
+  await audit(sql, {
+    event: "export",
+    outcome: "ok",
+    actor: staff,
+    ...requestMeta(request, context),
+    detail: {
+      format,
+      filters:
+        Object.entries(filter)
+          .filter(([, v]) => v)
+          .map(([k]) => k)
+          .join(",") || "none",
+    },
+  });
+  return new Response(exportStream(everyEnquiry(sql, filter), format), {
+    headers: {
+      "Content-Type": EXPORT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${exportFilename(format)}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

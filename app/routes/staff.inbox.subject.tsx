@@ -1,0 +1,149 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { INBOX } from "~/i18n/inbox";
+import { audit } from "~/staff/audit.server";
+import { enquiriesOf, eraseEnquiry } from "~/staff/inbox/queries.server";
+import { accountEmail } from "~/staff/members.server";
+import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
+import { StaffFrame } from "~/staff/ui/StaffFrame";
+import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+
+export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
+export const handle = staffHandle();
+
+/** Everything held about one e-mail address (a data subject's access request): the enquiries,
+ * each whole; `download=1` gives it as one JSON file. In the audit log without the address. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { staff, locale } = staffPage(request, context);
+  const search = new URL(request.url).searchParams;
+  const email = accountEmail(search.get("email") ?? "");
+  const sql = await staffDatabase();
+  const enquiries = email ? await enquiriesOf(sql, email) : [];
+  if (email && search.get("download") === "1") {
+    await audit(sql, {
+      event: "export",
+      outcome: "ok",
+      actor: staff,
+      ...requestMeta(request, context),
+      detail: { kind: "subject", enquiries: enquiries.length },
+    });
+    return new Response(`${JSON.stringify({ exportedAt: new Date().toISOString(), enquiries }, null, 2)}\n`, {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="subject-${new Date().toISOString().slice(0, 10)}.json"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+  return {
+    locale,
+    staff: { email: staff.email, role: staff.role },
+    email: email ?? "",
+    asked: search.has("email"),
+    enquiries: enquiries.map((e) => ({
+      id: e.id,
+      reference: e.reference,
+      receivedAt: e.receivedAt,
+      followUp: e.followUp,
+      category: e.category,
+    })),
+  };
+}
+
+/** Erases every enquiry from the address (confirmed by typing it again). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const form = await request.formData().catch(() => new FormData());
+  const email = accountEmail(form.get("email") ?? "");
+  const confirm = accountEmail(form.get("confirm") ?? "");
+  if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });
+  const sql = await staffDatabase();
+  const references: string[] = [];
+  for (const enquiry of await enquiriesOf(sql, email)) {
+    const reference = await eraseEnquiry(sql, enquiry.id);
+    if (reference) references.push(reference);
+  }
+  await audit(sql, {
+    event: "erasure",
+    outcome: "ok",
+    actor: staff,
+    subject: references.join(" ").slice(0, 300),
+    ...requestMeta(request, context),
+    detail: { kind: "subject", enquiries: references.length },
+  });
+  return redirect(`/staff/inbox?erased=${encodeURIComponent(String(references.length))}`, 303);
+}
+
+/** The page's data (the loader's other answer is the download). */
+type PageData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  staffMeta(data && "locale" in data ? INBOX[(data as PageData).locale].subject : INBOX.en.subject);
+
+export default function InboxSubject() {
+  const { locale, staff, email, asked, enquiries } = useLoaderData<typeof loader>() as unknown as PageData;
+  const answer = useActionData<typeof action>();
+  const t = INBOX[locale];
+  return (
+    <StaffFrame locale={locale} staff={staff}>
+      <p>
+        <Link to="/staff/inbox">← {t.enquiry.back}</Link>
+      </p>
+      <section className="staff-card">
+        <h1>{t.subject}</h1>
+        <p className="staff-hint">{t.subjectHint}</p>
+        <Form method="get" className="staff-form staff-inline">
+          <label htmlFor="subject-email">{t.enquiry.email}</label>
+          <input id="subject-email" type="email" name="email" required defaultValue={email} />
+          <button type="submit" className="staff-button staff-button-quiet">
+            {t.subjectFind}
+          </button>
+        </Form>
+        {asked && email ? (
+          <>
+            {enquiries.length === 0 ? (
+              <p>{t.none}</p>
+            ) : (
+              <ul className="staff-list">
+                {enquiries.map((e) => (
+                  <li key={e.id}>
+                    <Link to={`/staff/inbox/${e.id}`}>
+                      <span className="inbox-ref">{e.reference}</span> · {staffTime(e.receivedAt, locale)} ·{" "}
+                      {e.category} · {t.followUp[e.followUp]}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="inbox-actions">
+              <a
+                className="staff-button staff-button-quiet"
+                href={`/staff/inbox/subject?email=${encodeURIComponent(email)}&download=1`}
+                download
+              >
+                {t.subjectExport}
+              </a>
+            </p>
+            {enquiries.length ? (
+              <Form method="post" className="staff-form">
+                <input type="hidden" name="email" value={email} />
+                <label htmlFor="subject-confirm">{t.subjectConfirm}</label>
+                <input
+                  id="subject-confirm"
+                  name="confirm"
+                  type="email"
+                  autoComplete="off"
+                  aria-invalid={answer ? true : undefined}
+                />
+                {answer ? <p className="staff-error">{t.errors.confirm}</p> : null}
+                <button type="submit" className="staff-button staff-button-danger">
+                  {t.subjectErase(enquiries.length)}
+                </button>
+              </Form>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,180 @@
+import { expect, it } from "vitest";
+import { normalizeReference } from "~/store/reference.server";
+import type { EnquiryStore } from "~/store/store.server";
+import { exportStream } from "./export.server";
+import { parseInboxFilter } from "./filter.server";
+import {
+  addNote,
+  decodeCursor,
+  enquiriesOf,
+  eraseEnquiry,
+  everyEnquiry,
+  getEnquiry,
+  listEnquiries,
+  retryDelivery,
+  setFollowUp,
+} from "./queries.server";
+
+const enquiry = (n: number, overrides: Partial<Parameters<EnquiryStore["store"]>[0]> = {}) => ({
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  number: `+385 91 000 ${String(n).padStart(4, "0")}`,
+  category: "Concierge services",
+  message: `Message number ${n}`,
+  language: "en" as const,
+  ...overrides,
+});
+
+const filter = (query: string) => parseInboxFilter(new URLSearchParams(query));
+const text = async (stream: ReadableStream<Uint8Array>) =>
+  new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+
+/** The inbox's queries, the same on either database. */
+export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
+  it(`${name}: each enquiry gets a reference (unique, readable over the phone), found by search however it is typed`, async () => {
+    const store = await open();
+    const records = [];
+    for (let i = 0; i < 30; i++) records.push(await store.store(enquiry(i)));
+    const references = records.map((r) => r.reference!);
+    expect(new Set(references).size).toBe(30);
+    for (const reference of references) expect(reference).toMatch(/^[A-HJKMNP-TW-Z2-9]{4}-[A-HJKMNP-TW-Z2-9]{4}$/);
+    const wanted = references[7]!;
+    for (const typed of [
+      wanted,
+      wanted.toLowerCase(),
+      wanted.replace("-", ""),
+      ` ${wanted.slice(0, 4)} ${wanted.slice(5)} `,
+    ]) {
+      const { rows } = await listEnquiries(store.sql, filter(`q=${encodeURIComponent(typed)}`));
+      expect(
+        rows.map((r) => r.reference),
+        typed,
+      ).toEqual([wanted]);
+    }
+    expect(normalizeReference("O0I1-LUV0")).toBeUndefined();
+    // By a word of the name, the e-mail, the phone, the message.
+    expect((await listEnquiries(store.sql, filter("q=visitor12%40example.com"))).rows.map((r) => r.name)).toEqual([
+      "Visitor 12",
+    ]);
+    expect((await listEnquiries(store.sql, filter("q=0013"))).rows.map((r) => r.name)).toEqual(["Visitor 13"]);
+    expect((await listEnquiries(store.sql, filter("q=number+14"))).rows.map((r) => r.name)).toEqual(["Visitor 14"]);
+    expect((await listEnquiries(store.sql, filter("q=visit"))).rows).toHaveLength(30);
+    // Query syntax typed by a person is only text: never an error.
+    for (const hostile of [
+      '"',
+      "*",
+      "NEAR(a b)",
+      "-x",
+      "a:b",
+      "(",
+      "'",
+      "\\",
+      "OR",
+      "a AND",
+      "😀",
+      "%",
+      "_",
+      ") OR 1=1 --",
+    ]) {
+      const { rows } = await listEnquiries(store.sql, filter(`q=${encodeURIComponent(hostile)}`));
+      expect(Array.isArray(rows), hostile).toBe(true);
+    }
+  });
+
+  it(`${name}: newest first, paged by cursor without gaps or repeats; filters; a tampered cursor is the first page`, async () => {
+    const store = await open();
+    for (let i = 0; i < 23; i++)
+      await store.store(enquiry(i, i % 3 === 0 ? { category: "Event organization", language: "hr" } : {}));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listEnquiries(store.sql, filter(""), { cursor: decodeCursor(cursor), limit: 5 });
+      seen.push(...page.rows.map((r) => r.name));
+      cursor = page.more;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: 23 }, (_, i) => `Visitor ${22 - i}`));
+    expect((await listEnquiries(store.sql, filter("category=Event+organization"))).rows).toHaveLength(8);
+    expect((await listEnquiries(store.sql, filter("language=hr"))).rows).toHaveLength(8);
+    expect((await listEnquiries(store.sql, filter("delivery=pending"))).rows).toHaveLength(23);
+    expect((await listEnquiries(store.sql, filter("delivery=failed"))).rows).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await listEnquiries(store.sql, filter(`from=${today}&to=${today}`))).rows).toHaveLength(23);
+    expect((await listEnquiries(store.sql, filter("to=2000-01-01"))).rows).toHaveLength(0);
+    // Values a filter cannot take are dropped, not errors.
+    expect(filter("followUp=nope&category=x&from=2024-13-45&language=de")).toEqual({});
+    for (const bad of ["garbage", "", "eyJ4IjoxfQ", Buffer.from('["x","y"]').toString("base64url"), "A".repeat(500)])
+      expect(decodeCursor(bad)).toBeUndefined();
+  });
+
+  it(`${name}: follow-up and notes, each with who and when; a retry; erasure leaves nothing of the visitor`, async () => {
+    const store = await open();
+    const record = await store.store(enquiry(1, { name: "Ana Erase", message: "Findable unicorn words" }));
+    const other = await store.store(enquiry(2));
+    expect(await setFollowUp(store.sql, record.id, "replied", "staff@example.com")).toBe(true);
+    expect(await addNote(store.sql, record.id, "  Called her back  ", "staff@example.com")).toBe(true);
+    expect(await addNote(store.sql, record.id, "   ", "staff@example.com")).toBe(false);
+    expect(await addNote(store.sql, record.id, "x".repeat(2_001), "staff@example.com")).toBe(false);
+    expect((await listEnquiries(store.sql, filter("followUp=replied"))).rows.map((r) => r.id)).toEqual([record.id]);
+    const view = await getEnquiry(store.sql, record.id);
+    expect(view!.events.map((e) => [e.kind, e.actor, e.from, e.to, e.note])).toEqual([
+      ["follow-up", "staff@example.com", "new", "replied", undefined],
+      ["note", "staff@example.com", undefined, undefined, "Called her back"],
+    ]);
+    // A failed delivery back to the queue (the outbox command's rule), recorded.
+    const [delivery] = await store.find(record.id);
+    await store.move(delivery!, "failed", { failure: { reason: "test" } });
+    expect(await retryDelivery(store, record.id, delivery!.channel, "staff@example.com")).toBe(true);
+    expect((await store.find(record.id))[0]!.state).toBe("pending");
+
+    expect(await eraseEnquiry(store.sql, record.id)).toBe(record.reference);
+    expect(await getEnquiry(store.sql, record.id)).toBeUndefined();
+    expect(await store.find(record.id)).toEqual([]);
+    expect((await listEnquiries(store.sql, filter("q=unicorn"))).rows).toEqual([]);
+    expect((await listEnquiries(store.sql, filter(`q=${record.reference}`))).rows).toEqual([]);
+    const left = await store.sql.all("SELECT count(*) AS n FROM enquiry_events WHERE enquiry_id = $1", [record.id]);
+    expect(Number(left[0]!.n)).toBe(0);
+    expect(await eraseEnquiry(store.sql, record.id)).toBeUndefined();
+    expect((await getEnquiry(store.sql, other.id))?.name).toBe("Visitor 2");
+  });
+
+  it(`${name}: retention erases what reached the team long enough ago, never one still waiting`, async () => {
+    const store = await open();
+    const delivered = await store.store(enquiry(1));
+    const answered = await store.store(enquiry(2));
+    const waiting = await store.store(enquiry(3));
+    const seenNot = await store.store(enquiry(4));
+    await store.move((await store.find(delivered.id))[0]!, "delivered", { deliveredAt: "2001-01-01T00:00:00.000Z" });
+    await setFollowUp(store.sql, answered.id, "closed", "staff@example.com");
+    await store.sql.run("UPDATE enquiries SET received_at = $1, follow_up_at = $1", ["2001-01-01T00:00:00.000Z"]);
+    await store.sql.run("UPDATE deliveries SET delivered_at = $1 WHERE state = 'delivered'", [
+      "2001-01-01T00:00:00.000Z",
+    ]);
+    await store.move((await store.find(seenNot.id))[0]!, "failed", { failure: { reason: "test" } });
+    expect(await store.eraseExpired(365 * 86_400_000)).toBe(2);
+    const left = (await listEnquiries(store.sql, filter(""))).rows.map((r) => r.id).sort();
+    expect(left).toEqual([waiting.id, seenNot.id].sort());
+    // Recent ones stay whatever their state.
+    expect(await store.eraseExpired(365 * 86_400_000)).toBe(0);
+  });
+
+  it(`${name}: the export streams every row of the filter; CSV cells that a spreadsheet would run are text`, async () => {
+    const store = await open();
+    await store.store(enquiry(1, { name: '=HYPERLINK("http://evil","x")', message: 'Line one\r\nline, two "quoted"' }));
+    await store.store(enquiry(2, { name: "@SUM(A1)", message: "\tTabbed" }));
+    await store.store(enquiry(3, { name: "Šime Čović", message: "-2+3" }));
+    const csv = await text(exportStream(everyEnquiry(store.sql, filter(""), 2), "csv"));
+    expect(csv.startsWith("\uFEFFreference,received_at,follow_up,")).toBe(true);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csv).toContain(`"Line one\r\nline, two ""quoted"""`);
+    expect(csv).toContain("'@SUM(A1)");
+    expect(csv).toContain("'\tTabbed");
+    expect(csv).toContain("'-2+3");
+    expect(csv).toContain("Šime Čović");
+    expect(csv).toContain(",'+385 91 000 0001,");
+    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(5); // header, 3 rows, one row has a line break inside
+    const lines = (await text(exportStream(everyEnquiry(store.sql, filter("q=Šime"), 2), "jsonl"))).trim().split("\n");
+    expect(lines.map((l) => JSON.parse(l).name)).toEqual(["Šime Čović"]);
+    // Everything about one address.
+    expect((await enquiriesOf(store.sql, "VISITOR2@example.com")).map((e) => e.name)).toEqual(["@SUM(A1)"]);
+  });
+}
