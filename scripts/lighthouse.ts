@@ -1,6 +1,7 @@
 // Lighthouse 13.5.0 (mobile and desktop presets, Debian Chromium) on every page of the
-// production build, both languages. Mobile runs each page three times and reports the median
-// of each figure (desktop once: its figures are far from any limit). Prints the four category
+// production build, both languages. Mobile runs each page up to three times and reports the
+// median of each figure (a third run only when the first two disagree on a floor: the median of
+// three is decided by two that agree); desktop once (its figures are far from any limit). Prints the four category
 // scores and FCP, LCP, TBT and CLS per page; exits 1 when a median score is under the floor in
 // budgets.json ("lighthouse"), and says which pages miss the paint goals
 // ("lighthouseGoals", mobile). Lighthouse is fetched with `npx --yes`, not installed as a
@@ -90,6 +91,9 @@ function figuresOf(lhr: Lhr): Figures {
   };
 }
 
+/** Which floors a run meets (for the early stop: two runs with the same verdict decide). */
+const verdictOf = (f: Figures) => SCORES.map((k) => f[k] >= (floors?.[k] ?? 0)).join();
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -104,6 +108,9 @@ try {
       const all: Figures[] = [];
       let lcpElement = "";
       for (let run = 1; run <= runs; run++) {
+        // The median of three is at or above a floor exactly when two runs are: once two runs
+        // agree on every floor, the third cannot change the verdict (each figure: the lesser of the two).
+        if (runs === 3 && all.length === 2 && verdictOf(all[0]!) === verdictOf(all[1]!)) break;
         // Lighthouse sometimes fails to record a trace ("NO_NAVSTART: please run Lighthouse
         // again"): try a run up to three times before counting it as failed.
         for (let attempt = 1; attempt <= 3; attempt++) {
@@ -128,14 +135,14 @@ try {
           );
         }
       }
-      if (all.length < runs) {
+      if (all.length < Math.min(runs, 2)) {
         rows.push({ preset, path: pagePath, runs, failed: true });
         continue;
       }
       const med = Object.fromEntries(
         (Object.keys(all[0]!) as (keyof Figures)[]).map((key) => [key, median(all.map((f) => f[key]))]),
       ) as Figures;
-      rows.push({ preset, path: pagePath, runs, ...med, lcpElement, all });
+      rows.push({ preset, path: pagePath, runs: all.length, ...med, lcpElement, all });
     }
   }
 } finally {

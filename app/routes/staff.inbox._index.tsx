@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES } from "~/enquiry/fields";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
-import { DELIVERY_STATES, filterQuery, FOLLOW_UPS, parseInboxFilter } from "~/staff/inbox/filter.server";
+import { filterQuery, parseInboxFilter } from "~/staff/inbox/filter.server";
+import { DELIVERY_STATES, FOLLOW_UPS } from "~/staff/inbox/states";
 import { decodeCursor, listEnquiries, waitingCount } from "~/staff/inbox/queries.server";
 import { staffDatabase, staffPage } from "~/staff/staff.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
@@ -28,6 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     next: page.more ? filterQuery(filter, { after: page.more }) : undefined,
     paged: search.has("after"),
     exportQuery: filterQuery(filter),
+    exportCsv: `/staff/inbox/export${filterQuery(filter, { format: "csv" })}`,
+    exportJsonl: `/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`,
     waiting: await waitingCount(sql),
     erased: search.get("erased")?.slice(0, 20),
     filtered: Object.values(filter).some(Boolean),
@@ -37,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && INBOX[data.locale].title);
 
 export default function Inbox() {
-  const { locale, staff, filter, rows, next, paged, exportQuery, waiting, erased, filtered } =
+  const { locale, staff, filter, rows, next, paged, exportQuery, exportCsv, exportJsonl, waiting, erased, filtered } =
     useLoaderData<typeof loader>();
   const t = INBOX[locale];
   return (
@@ -163,18 +166,10 @@ export default function Inbox() {
         <h2>{t.exportTitle}</h2>
         <p className="staff-hint">{t.exportHint}</p>
         <p className="inbox-actions">
-          <a
-            className="staff-button staff-button-quiet"
-            href={`/staff/inbox/export${filterQuery(filter, { format: "csv" })}`}
-            download
-          >
+          <a className="staff-button staff-button-quiet" href={exportCsv} download>
             {t.exportCsv}
           </a>
-          <a
-            className="staff-button staff-button-quiet"
-            href={`/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`}
-            download
-          >
+          <a className="staff-button staff-button-quiet" href={exportJsonl} download>
             {t.exportJson}
           </a>
         </p>

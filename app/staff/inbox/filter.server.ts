@@ -2,10 +2,7 @@ import { z } from "zod";
 import { CATEGORIES } from "~/enquiry/fields";
 import { LOCALES } from "~/i18n/locale";
 
-export const FOLLOW_UPS = ["new", "replied", "booked", "closed", "spam"] as const;
-export type FollowUp = (typeof FOLLOW_UPS)[number];
-export const DELIVERY_STATES = ["pending", "sending", "delivered", "failed", "quarantined"] as const;
-export type DeliveryFilter = (typeof DELIVERY_STATES)[number];
+import { DELIVERY_STATES, FOLLOW_UPS } from "./states";
 
 const day = z
   .string()

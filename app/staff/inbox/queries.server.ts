@@ -2,8 +2,8 @@ import { normalizeReference } from "~/store/reference.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { isoTime, jsonValue } from "~/store/sql.server";
 import type { EnquiryStore } from "~/store/store.server";
-import type { FollowUp, InboxFilter } from "./filter.server";
-import { FOLLOW_UPS } from "./filter.server";
+import type { InboxFilter } from "./filter.server";
+import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./states";
 
 export type DeliveryView = {
   channel: string;
@@ -282,8 +282,6 @@ export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: 
     return true;
   });
 }
-
-export const NOTE_MAX = 2_000;
 
 /** A note for the team (trimmed, 1 to NOTE_MAX characters); false when refused or gone. */
 export async function addNote(sql: Sql, id: string, body: string, actor: string): Promise<boolean> {

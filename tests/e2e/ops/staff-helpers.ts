@@ -16,9 +16,18 @@ export async function staffServer(port: number, env: Record<string, string> = {}
 }
 
 /** `npm run staff -- …` against a server's database. */
-export function staffCommand(server: Pick<OpsServer, "database">, env: Record<string, string>, ...args: string[]) {
+export function staffCommand(
+  server: Pick<OpsServer, "database"> & { site?: string },
+  env: Record<string, string>,
+  ...args: string[]
+) {
   const run = spawnSync(process.execPath, ["build/staff.js", ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${server.database}`, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${server.database}`,
+      ...(server.site ? { PUBLIC_SITE_URL: server.site } : {}),
+      ...env,
+    },
     encoding: "utf8",
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
