@@ -50,6 +50,9 @@ test.describe("enquiry", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
     await expect(toast(page)).toHaveAttribute("data-toast", "success");
+    // The visitor's reference: what EmailJS is sent too, and what staff search for.
+    const reference = /Your reference: ([A-Z0-9]{4}-[A-Z0-9]{4})\./.exec((await toast(page).textContent()) ?? "")?.[1];
+    expect(reference).toMatch(/^[A-HJKMNP-TW-Z2-9]{4}-[A-HJKMNP-TW-Z2-9]{4}$/);
     await expectFormValues(page, { name: "", email: "", number: "", category: "", message: "" });
 
     // The delivery worker sends it within about a second; the stand-in inside the server
@@ -58,6 +61,7 @@ test.describe("enquiry", () => {
     const sent = sentWith(message);
     expect(sent[0]!.url).toBe("https://api.emailjs.com/api/v1.0/email/send-form");
     expect(sent[0]!.fields).toEqual({
+      reference,
       name: "Ivana Kovač",
       email: "ivana@example.com",
       number: "+385 98 765 4321",

@@ -29,7 +29,7 @@ const FACTS: PrivacyFacts = {
   phone: "+385 21 000 000",
   fields: [],
   teamChannels: [],
-  retentionDays: 7,
+  retentionDays: 365,
   giveUpHours: 24,
   rateLimitMinutes: 10,
   whatsapp: true,
@@ -202,9 +202,9 @@ test.describe("the enquiry in Croatian", () => {
     await expect(page).toHaveURL(/\/hr\/privacy$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(PRIVACY.hr.heading);
     const main = page.getByRole("main");
-    // The form's fields, the outbox's 7 days, EmailJS, the toast cookie, the WhatsApp line.
+    // The form's fields, the retention (a year by default), EmailJS, the toast cookie, the WhatsApp line.
     await expect(main).toContainText("ime, e-mail, broj telefona, kategorija, poruka");
-    await expect(main).toContainText("još 7 dana");
+    await expect(main).toContainText("365 dana nakon što stigne do našeg tima");
     await expect(main).toContainText("EmailJS");
     await expect(main).toContainText("„toast”");
     await expect(main).toContainText("WhatsApp");

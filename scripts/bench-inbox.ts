@@ -1,0 +1,166 @@
+// The inbox at 1,000 and at 100,000 enquiries, on SQLite and on PostgreSQL (a throwaway
+// cluster), side by side: the server's time for the first page, a filtered page, a page deep in
+// the list, a search by reference, by a rare word and by a common one, and a whole CSV export
+// (with the memory it took). Median and p95 of repeated runs (the export: of 3). Run by hand
+// (`npm run bench:inbox`, a few minutes): not part of `npm test`, whose 20 minutes go to proofs.
+// Goals (printed beside the figures): at 100,000, a page or a search under 50 ms (median), and
+// the export's memory growth under 64 MB.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { exportStream } from "../app/staff/inbox/export.server";
+import { parseInboxFilter } from "../app/staff/inbox/filter.server";
+import { decodeCursor, everyEnquiry, listEnquiries } from "../app/staff/inbox/queries.server";
+import { openStore } from "../app/store/open-store.server";
+import { newReference } from "../app/store/reference.server";
+import type { Sql } from "../app/store/sql.server";
+import type { EnquiryStore } from "../app/store/store.server";
+import { startPgCluster } from "./lib/pg-cluster";
+
+const SIZES = [1_000, 100_000];
+const REPEAT = 30;
+const WORDS = ["yacht", "table", "transfer", "villa", "birthday", "wedding", "club", "dinner", "boat", "island"];
+const NAMES = ["Ana", "Ivan", "Marko", "Petra", "Luka", "Maja", "Tomislav", "Iva", "Josip", "Lucija"];
+
+type Case = { name: string; run: (sql: Sql) => Promise<unknown> };
+type Figure = { store: string; size: number; case: string; medianMs: number; p95Ms: number; extra?: string };
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+/** Rows written in batches inside transactions (as many visitors would over months). */
+async function seed(store: EnquiryStore, size: number): Promise<{ reference: string; middle: string }> {
+  const sql = store.sql;
+  let reference = "";
+  let middle = "";
+  const start = Date.parse("2025-01-01T00:00:00.000Z");
+  for (let done = 0; done < size; ) {
+    const batch = Math.min(500, size - done);
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < batch; i++) {
+        const n = done + i;
+        const id = crypto.randomUUID();
+        const at = new Date(start + n * 60_000).toISOString();
+        const ref = newReference();
+        if (n === Math.floor(size / 3)) reference = ref;
+        if (n === Math.floor(size / 2)) middle = Buffer.from(JSON.stringify([at, id])).toString("base64url");
+        // One in a hundred names is rare ("Zvonimira"): the selective search.
+        const name = n % 100 === 7 ? "Zvonimira Rare" : `${NAMES[n % NAMES.length]} ${n}`;
+        await tx.run(
+          `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, language, page, reference, follow_up)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            id,
+            at,
+            name,
+            `guest${n}@example.com`,
+            `+385 91 ${String(n).padStart(7, "0")}`,
+            n % 3 ? "Concierge services" : "Event organization",
+            `Hello, we would like a ${WORDS[n % WORDS.length]} for ${2 + (n % 9)} people on ${at.slice(0, 10)}.`,
+            n % 2 ? "en" : "hr",
+            "/contact",
+            ref,
+            ["new", "replied", "booked", "closed"][n % 4],
+          ],
+        );
+        await tx.run(
+          `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, delivered_at, changed_at)
+             VALUES ($1, 'email', $2, $3, $3, '[]', 1, $4, $3)`,
+          [id, n % 50 === 0 ? "failed" : "delivered", at, n % 50 === 0 ? null : at],
+        );
+      }
+    });
+    done += batch;
+  }
+  return { reference, middle };
+}
+
+async function measure(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
+  const { reference, middle } = await seed(store, size);
+  const f = (query: string) => parseInboxFilter(new URLSearchParams(query));
+  const cases: Case[] = [
+    { name: "list: first page", run: (sql) => listEnquiries(sql, f("")) },
+    { name: "list: new + category", run: (sql) => listEnquiries(sql, f("followUp=new&category=Event+organization")) },
+    { name: "list: failed deliveries", run: (sql) => listEnquiries(sql, f("delivery=failed")) },
+    { name: "list: a page in the middle", run: (sql) => listEnquiries(sql, f(""), { cursor: decodeCursor(middle) }) },
+    { name: "search: reference", run: (sql) => listEnquiries(sql, f(`q=${reference}`)) },
+    { name: "search: rare name", run: (sql) => listEnquiries(sql, f("q=Zvonimira")) },
+    { name: "search: common word", run: (sql) => listEnquiries(sql, f("q=yacht")) },
+  ];
+  for (const c of cases) {
+    await c.run(store.sql); // warm
+    const times: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const t0 = performance.now();
+      await c.run(store.sql);
+      times.push(performance.now() - t0);
+    }
+    figures.push({ store: label, size, case: c.name, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95) });
+  }
+  const times: number[] = [];
+  let grew = 0;
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const t0 = performance.now();
+    const reader = exportStream(everyEnquiry(store.sql, f("")), "csv").getReader();
+    bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    times.push(performance.now() - t0);
+    grew = Math.max(grew, peak - before);
+  }
+  figures.push({
+    store: label,
+    size,
+    case: "export: whole CSV",
+    medianMs: quantile(times, 0.5),
+    p95Ms: quantile(times, 0.95),
+    extra: `${(bytes / 1e6).toFixed(1)} MB, RSS +${(grew / 1e6).toFixed(0)} MB`,
+  });
+}
+
+const figures: Figure[] = [];
+const dir = mkdtempSync(path.join(tmpdir(), "bench-inbox-"));
+const cluster = await startPgCluster();
+try {
+  for (const size of SIZES) {
+    const sqlite = openStore({ DATABASE_URL: `file:${path.join(dir, `inbox-${size}.db`)}`, DATABASE_POOL_MAX: 5 });
+    await sqlite.prepare();
+    await measure("SQLite", sqlite, size, figures);
+    await sqlite.close();
+    const pg = openStore({ DATABASE_URL: cluster.createDatabase(`inbox_${size}`), DATABASE_POOL_MAX: 5 });
+    await pg.prepare();
+    await measure("PostgreSQL", pg, size, figures);
+    await pg.close();
+  }
+} finally {
+  cluster.remove();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const pad = (v: string | number, n: number) => String(v).padEnd(n);
+const cell = (f: Figure | undefined) => (f ? `${f.medianMs.toFixed(1)} / ${f.p95Ms.toFixed(1)} ms` : "");
+console.log(`\n${pad("case (median / p95)", 28)}${SIZES.flatMap((s) => [pad(`SQLite ${s}`, 22), pad(`PostgreSQL ${s}`, 22)]).join("")}`);
+let missed = 0;
+for (const name of [...new Set(figures.map((f) => f.case))]) {
+  const line = SIZES.flatMap((size) =>
+    ["SQLite", "PostgreSQL"].map((store) => pad(cell(figures.find((f) => f.case === name && f.size === size && f.store === store)), 22)),
+  );
+  console.log(`${pad(name, 28)}${line.join("")}`);
+  for (const f of figures.filter((f) => f.case === name && f.size === 100_000))
+    if (!name.startsWith("export") && f.medianMs >= 50) missed++;
+}
+for (const f of figures.filter((f) => f.extra)) console.log(`${f.store} ${f.size}: export ${f.extra}`);
+console.log(missed ? `bench:inbox: ${missed} case(s) at 100,000 over 50 ms (median)` : "bench:inbox: every page and search at 100,000 under 50 ms (median)");
+mkdirSync("reports", { recursive: true });
+writeFileSync("reports/bench-inbox.json", JSON.stringify({ figures }, null, 2));
+process.exit(missed ? 1 : 0);
