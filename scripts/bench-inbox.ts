@@ -36,7 +36,7 @@ async function seed(store: EnquiryStore, size: number): Promise<{ reference: str
   let reference = "";
   let middle = "";
   const start = Date.parse("2025-01-01T00:00:00.000Z");
-  for (let done = 0; done < size; ) {
+  for (let done = 0; done < size;) {
     const batch = Math.min(500, size - done);
     await sql.transaction(async (tx) => {
       for (let i = 0; i < batch; i++) {
@@ -74,6 +74,8 @@ async function seed(store: EnquiryStore, size: number): Promise<{ reference: str
     });
     done += batch;
   }
+  // As the database's own maintenance would have by then (autovacuum; SQLite's optimize).
+  await sql.run(sql.dialect === "postgres" ? "ANALYZE" : "PRAGMA optimize");
   return { reference, middle };
 }
 
@@ -149,18 +151,26 @@ try {
 
 const pad = (v: string | number, n: number) => String(v).padEnd(n);
 const cell = (f: Figure | undefined) => (f ? `${f.medianMs.toFixed(1)} / ${f.p95Ms.toFixed(1)} ms` : "");
-console.log(`\n${pad("case (median / p95)", 28)}${SIZES.flatMap((s) => [pad(`SQLite ${s}`, 22), pad(`PostgreSQL ${s}`, 22)]).join("")}`);
+console.log(
+  `\n${pad("case (median / p95)", 28)}${SIZES.flatMap((s) => [pad(`SQLite ${s}`, 22), pad(`PostgreSQL ${s}`, 22)]).join("")}`,
+);
 let missed = 0;
 for (const name of [...new Set(figures.map((f) => f.case))]) {
   const line = SIZES.flatMap((size) =>
-    ["SQLite", "PostgreSQL"].map((store) => pad(cell(figures.find((f) => f.case === name && f.size === size && f.store === store)), 22)),
+    ["SQLite", "PostgreSQL"].map((store) =>
+      pad(cell(figures.find((f) => f.case === name && f.size === size && f.store === store)), 22),
+    ),
   );
   console.log(`${pad(name, 28)}${line.join("")}`);
   for (const f of figures.filter((f) => f.case === name && f.size === 100_000))
     if (!name.startsWith("export") && f.medianMs >= 50) missed++;
 }
 for (const f of figures.filter((f) => f.extra)) console.log(`${f.store} ${f.size}: export ${f.extra}`);
-console.log(missed ? `bench:inbox: ${missed} case(s) at 100,000 over 50 ms (median)` : "bench:inbox: every page and search at 100,000 under 50 ms (median)");
+console.log(
+  missed
+    ? `bench:inbox: ${missed} case(s) at 100,000 over 50 ms (median)`
+    : "bench:inbox: every page and search at 100,000 under 50 ms (median)",
+);
 mkdirSync("reports", { recursive: true });
 writeFileSync("reports/bench-inbox.json", JSON.stringify({ figures }, null, 2));
 process.exit(missed ? 1 : 0);

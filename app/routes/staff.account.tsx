@@ -49,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   // Removing the passkey this session was signed in with ends this session too.
   if (outcome === "removed" && passkeyId === staff.passkeyId) return redirect(`${STAFF_PATHS.signIn}?ended=1`, 303);
+  // Not one of this person's passkeys (another's id, or gone): nothing happened, and it says so.
+  if (outcome === "unknown") throw new Response("No such passkey of yours.", { status: 404 });
   return redirect(`${STAFF_PATHS.account}?${outcome === "last" ? "last" : "removed"}=1`, 303);
 }
 

@@ -184,7 +184,11 @@ test("hostile text in every field and a note renders inert in the list, the page
 test("the inbox with JavaScript off: filter, open, follow up (post, redirect, get); axe-clean at 375 px in Croatian", async ({
   browser,
 }) => {
-  await fetch(`${server.base}/contact`, { method: "POST", body: enquiryBody("Without script", "Petra"), redirect: "manual" });
+  await fetch(`${server.base}/contact`, {
+    method: "POST",
+    body: enquiryBody("Without script", "Petra"),
+    redirect: "manual",
+  });
   const signer = await browser.newContext();
   await signedInStaff(await signer.newPage());
   const [name, value] = cookie.split("=") as [string, string];

@@ -94,3 +94,17 @@ export function inDatabase(file: string, sql: string, ...values: unknown[]) {
     db.close();
   }
 }
+
+/** The ids of a person's passkeys, read from a server's SQLite database. */
+export function listPasskeyIds(file: string, email: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT p.id FROM staff_passkeys p JOIN staff_members m ON m.id = p.member_id WHERE m.email = ?")
+        .all(email) as { id: string }[]
+    ).map((r) => r.id);
+  } finally {
+    db.close();
+  }
+}

@@ -11,6 +11,7 @@ import {
   addAuthenticator,
   inDatabase,
   linkIn,
+  listPasskeyIds,
   sessionCookie,
   signIn,
   staffCommand,
@@ -140,6 +141,23 @@ test("removing a person while they are signed in: their next request is refused"
   expect((await staffPage.goto(`${server.site}/staff/people`))?.status()).toBe(403);
   expect((await staffPage.goto(`${server.site}/staff/audit`))?.status()).toBe(403);
   const cookie = await sessionCookie(staff);
+  // Another person's ids: the owner's passkey cannot be removed through the staff member's account.
+  const [ownerPasskey] = listPasskeyIds(server.database, "boss@example.com");
+  const foreign = await fetch(`${server.base}/staff/account`, {
+    method: "POST",
+    headers: { cookie, origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ passkey: ownerPasskey! }),
+    redirect: "manual",
+  });
+  expect(foreign.status).toBe(404);
+  expect(listPasskeyIds(server.database, "boss@example.com")).toEqual([ownerPasskey]);
+  const asOwner = await fetch(`${server.base}/staff/people`, {
+    method: "POST",
+    headers: { cookie, origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "remove", email: "boss@example.com" }),
+    redirect: "manual",
+  });
+  expect(asOwner.status).toBe(403);
 
   await ownerPage.goto(`${server.site}/staff/people`);
   await ownerPage.getByRole("button", { name: "Remove marko@example.com" }).click();
