@@ -109,6 +109,7 @@ const jsonLine = (deliveries: QueuedRecord[]) => {
   return JSON.stringify({
     v: 1,
     id: r.id,
+    reference: r.reference ?? null,
     ...deliveryJson(r),
     receivedAt: r.receivedAt,
     enquiry: {
@@ -118,6 +119,7 @@ const jsonLine = (deliveries: QueuedRecord[]) => {
       category: r.enquiry.category,
       message: r.enquiry.message,
       language: r.enquiry.language ?? null,
+      page: r.enquiry.page ?? null,
     },
     deliveries: deliveries.map(deliveryJson),
   });
