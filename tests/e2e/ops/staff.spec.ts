@@ -320,6 +320,30 @@ test("after sign-in only staff paths of this site: open-redirect attempts land o
   await page.waitForURL(`${server.site}/staff/account`);
 });
 
+test("a replayed assertion (the browser's own answer, sent again) is refused: the challenge was spent", async ({
+  page,
+}) => {
+  await addAuthenticator(page);
+  await acceptInvitation(page, linkIn(staffCommand(server, env, "invite", "replay@example.com").stdout));
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  let captured = "";
+  await page.route("**/staff/passkey", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (new URLSearchParams(body).get("intent") === "sign-in") captured = body;
+    await route.continue();
+  });
+  await signIn(page, server.site);
+  expect(captured).toContain("response=");
+  const replay = await fetch(`${server.base}/staff/passkey`, {
+    method: "POST",
+    headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+    body: captured,
+  });
+  expect(replay.status).toBe(400);
+  expect(await replay.json()).toEqual({ error: "refused" });
+  expect(replay.headers.get("set-cookie")).toBeNull();
+});
+
 test("a brute force of sign-in attempts meets the limit (429 with Retry-After), and the answer never tells who has an account", async () => {
   const ask = (email: string) =>
     fetch(`${server.base}/staff/passkey`, {
