@@ -14,6 +14,8 @@ import type { Enquiry } from "./schema.server";
  * PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
  * answered, and the delivery worker finds it there. */
 const channels = configuredChannels(env);
+/** The channels this server delivers through (none: the embedded default, the inbox only). */
+export const channelNames = channels.map((c) => c.name);
 export const store = openStore(env, { channels: channels.map((c) => c.name) });
 
 type StoreResult = { ok: true; id: string; reference: string } | { ok: false };

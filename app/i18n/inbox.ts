@@ -35,6 +35,8 @@ const en = {
     failed: "Failed",
     quarantined: "Set aside",
   } satisfies Record<DeliveryState, string>,
+  /** A delivery waiting on a channel this server does not send through (none configured). */
+  held: "Here only (no channel set)",
   channel: (name: string) =>
     ({ email: "E-mail", slack: "Slack", discord: "Discord", telegram: "Telegram", webhook: "Webhook" })[name] ?? name,
   languages: { en: "English", hr: "Croatian" } as Record<string, string>,
@@ -125,6 +127,7 @@ const hr: InboxText = {
     failed: "Neuspjelo",
     quarantined: "Izdvojeno",
   },
+  held: "Samo ovdje (kanal nije postavljen)",
   channel: (name: string) =>
     ({ email: "E-pošta", slack: "Slack", discord: "Discord", telegram: "Telegram", webhook: "Webhook" })[name] ?? name,
   languages: { en: "engleski", hr: "hrvatski" },

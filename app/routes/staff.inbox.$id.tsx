@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { store } from "~/enquiry/queue.server";
+import { channelNames, store } from "~/enquiry/queue.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/staff/inbox/queries.server";
@@ -24,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     locale,
     staff: { email: staff.email, role: staff.role },
+    sending: channelNames,
     enquiry,
     links: replyLinks(enquiry, {
       subject: INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference),
@@ -94,10 +95,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   staffMeta(data && "title" in data ? data.title : INBOX.en.title);
 
 export default function InboxEnquiry() {
-  const { locale, staff, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
+  const { locale, staff, sending, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
+  const held = (d: { channel: string; state: string }) => d.state === "pending" && !sending.includes(d.channel);
   return (
     <StaffFrame locale={locale} staff={staff}>
       <p>
@@ -229,7 +231,7 @@ export default function InboxEnquiry() {
             <li key={d.channel}>
               <span>
                 <strong>{t.channel(d.channel)}</strong>{" "}
-                <span className={`inbox-chip inbox-d-${d.state}`}>{t.delivery[d.state]}</span>
+                <span className={`inbox-chip inbox-d-${d.state}`}>{held(d) ? t.held : t.delivery[d.state]}</span>
                 <br />
                 <small>
                   {e.attempts(d.attempts.length)}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES } from "~/enquiry/fields";
+import { channelNames } from "~/enquiry/queue.server";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/staff/inbox/filter.server";
@@ -24,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     locale,
     staff: { email: staff.email, role: staff.role },
+    sending: channelNames,
     filter,
     rows: page.rows,
     next: page.more ? filterQuery(filter, { after: page.more }) : undefined,
@@ -40,9 +42,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && INBOX[data.locale].title);
 
 export default function Inbox() {
-  const { locale, staff, filter, rows, next, paged, exportQuery, exportCsv, exportJsonl, waiting, erased, filtered } =
-    useLoaderData<typeof loader>();
+  const {
+    locale,
+    staff,
+    sending,
+    filter,
+    rows,
+    next,
+    paged,
+    exportQuery,
+    exportCsv,
+    exportJsonl,
+    waiting,
+    erased,
+    filtered,
+  } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
+  const held = (d: { channel: string; state: string }) => d.state === "pending" && !sending.includes(d.channel);
   return (
     <StaffFrame locale={locale} staff={staff}>
       <section className="staff-card">
@@ -149,7 +165,7 @@ export default function Inbox() {
                   <span className="inbox-meta">
                     {row.deliveries.map((d) => (
                       <span key={d.channel} className={`inbox-chip inbox-d-${d.state}`}>
-                        {t.channel(d.channel)}: {t.delivery[d.state]}
+                        {t.channel(d.channel)}: {held(d) ? t.held : t.delivery[d.state]}
                       </span>
                     ))}
                   </span>
