@@ -124,11 +124,15 @@ test("staff: a session made through one replica is honoured by all three; a sign
   expect(invited.status, invited.stderr).toBe(0);
   await acceptInvitation(page, linkIn(invited.stdout));
   const cookie = await sessionCookie(page.context());
-  // Straight to each replica: every one knows the session (it is in the database).
+  // Straight to each replica: every one knows the session (it is in the database), and each
+  // one's inbox finds an enquiry whichever replica accepted it.
+  expect((await post("Inboxword on one replica", "203.0.113.60")).status).toBe(302);
   for (const replica of replicas) {
     const answer = await fetch(`${replica.base}/staff`, { headers: { cookie }, redirect: "manual" });
     expect(answer.status, replica.base).toBe(200);
     expect(await answer.text()).toContain("owner@example.com");
+    const inbox = await fetch(`${replica.base}/staff/inbox?q=inboxword`, { headers: { cookie } });
+    expect(await inbox.text()).toMatch(/class="inbox-row"/);
   }
   // Signed out through the load balancer (whichever replica answers): refused by every replica.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();

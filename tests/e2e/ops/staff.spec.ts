@@ -222,6 +222,7 @@ test("an idle session ends; the staff pages are no-store, noindex, framed by nob
   expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe/);
   // The sitemap and robots.txt never list a staff page.
   expect(await (await fetch(`${server.base}/sitemap.xml`)).text()).not.toContain("/staff");
+  expect(await (await fetch(`${server.base}/robots.txt`)).text()).toContain("Disallow: /staff\n");
 
   const cookie = await sessionCookie(context);
   inDatabase(server.database, "UPDATE staff_sessions SET last_seen_at = '2000-01-01T00:00:00.000Z'");
