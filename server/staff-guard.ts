@@ -51,7 +51,10 @@ export function staffGuard(gate: StaffGate): RequestHandler {
           res.redirect(303, `${STAFF_PATHS.signIn}${query}${ranOut ? `${query ? "&" : "?"}ended=1` : ""}`);
           return;
         }
-        res.status(401).type("html").send(refusal(401, `${STAFF_PATHS.signIn}${query}`));
+        res
+          .status(401)
+          .type("html")
+          .send(refusal(401, `${STAFF_PATHS.signIn}${query}`));
       },
       (error: unknown) => {
         log("error", "staff.guard_unavailable", {
