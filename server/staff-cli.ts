@@ -10,7 +10,8 @@
 //                            /staff/people)
 import { audit } from "~/staff/audit.server";
 import { invite, listMembers, removeMember, reset, StaffCommandError } from "~/staff/members.server";
-import { openStore } from "~/store/open-store.server";
+import { existsSync } from "node:fs";
+import { databaseOf, openStore } from "~/store/open-store.server";
 import { StoreRefusal } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
@@ -38,6 +39,15 @@ const needsEmail = ["invite", "remove", "reset"].includes(command ?? "");
 if (!command || !["invite", "list", "remove", "reset"].includes(command)) fail(USAGE);
 if (needsEmail ? !email || extra.length > 0 : args.length > 0) fail(USAGE);
 if (owner && command !== "invite") fail(USAGE);
+
+// Looking at a database must not create one (a mistyped path would leave an empty file behind);
+// an invitation may (the first owner is invited before the server's first start).
+const database = databaseOf(config.DATABASE_URL);
+if (database.dialect === "sqlite" && command !== "invite" && !existsSync(database.file))
+  fail(
+    `No database at ${database.file}: invite the first owner (staff invite EMAIL --owner), or start the server once (DATABASE_URL names another).`,
+    1,
+  );
 
 const store = openStore(config);
 const operator = { id: "operator", email: "operator (npm run staff)" };

@@ -54,8 +54,10 @@ const en = {
   subjectHint: "Find and export what is held about a person (their right of access), or erase it.",
   subjectFind: "Find",
   subjectExport: "Export everything (JSON)",
-  subjectErase: (n: number) => (n === 1 ? "Erase its 1 enquiry" : `Erase all ${n} enquiries`),
+  subjectErase: (n: number) => (n === 1 ? "Erase the 1 entry" : `Erase all ${n} entries`),
   subjectConfirm: "Type the e-mail address again to confirm",
+  subjectSetAside: (n: number) =>
+    `${n === 1 ? "1 entry" : `${n} entries`} set aside by an import (unreadable files) also mention${n === 1 ? "s" : ""} it: exported and erased with the rest.`,
   subjectErased: (n: number) => (n === 1 ? "1 enquiry was erased." : `${n} enquiries were erased.`),
   enquiry: {
     back: "Back to the inbox",
@@ -145,8 +147,9 @@ const hr: InboxText = {
   subjectHint: "Pronađite i izvezite što se čuva o osobi (pravo na pristup) ili to izbrišite.",
   subjectFind: "Pronađi",
   subjectExport: "Izvezi sve (JSON)",
-  subjectErase: (n: number) => `Izbriši upite (${n})`,
+  subjectErase: (n: number) => `Izbriši sve (${n})`,
   subjectConfirm: "Ponovno upišite adresu e-pošte za potvrdu",
+  subjectSetAside: (n: number) => `Izdvojenih zapisa iz uvoza koji je spominju: ${n}; izvoze se i brišu s ostalima.`,
   subjectErased: (n: number) => `Izbrisano upita: ${n}.`,
   enquiry: {
     back: "Natrag u sandučić",

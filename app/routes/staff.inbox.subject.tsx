@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { enquiriesOf, eraseEnquiry } from "~/staff/inbox/queries.server";
+import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/staff/inbox/queries.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
@@ -19,15 +19,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const email = accountEmail(search.get("email") ?? "");
   const sql = await staffDatabase();
   const enquiries = email ? await enquiriesOf(sql, email) : [];
+  const setAside = email ? await setAsideMentioning(sql, email) : [];
   if (email && search.get("download") === "1") {
     await audit(sql, {
       event: "export",
       outcome: "ok",
       actor: staff,
       ...requestMeta(request, context),
-      detail: { kind: "subject", enquiries: enquiries.length },
+      detail: { kind: "subject", enquiries: enquiries.length, setAside: setAside.length },
     });
-    return new Response(`${JSON.stringify({ exportedAt: new Date().toISOString(), enquiries }, null, 2)}\n`, {
+    return new Response(`${JSON.stringify({ exportedAt: new Date().toISOString(), enquiries, setAside }, null, 2)}\n`, {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="subject-${new Date().toISOString().slice(0, 10)}.json"`,
@@ -40,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     staff: { email: staff.email, role: staff.role },
     email: email ?? "",
     asked: search.has("email"),
+    setAside: setAside.length,
     enquiries: enquiries.map((e) => ({
       id: e.id,
       reference: e.reference,
@@ -63,13 +65,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reference = await eraseEnquiry(sql, enquiry.id);
     if (reference) references.push(reference);
   }
+  const setAside = await eraseSetAside(
+    sql,
+    (await setAsideMentioning(sql, email)).map((s) => s.ref),
+  );
   await audit(sql, {
     event: "erasure",
     outcome: "ok",
     actor: staff,
     subject: references.join(" ").slice(0, 300),
     ...requestMeta(request, context),
-    detail: { kind: "subject", enquiries: references.length },
+    detail: { kind: "subject", enquiries: references.length, setAside },
   });
   return redirect(`/staff/inbox?erased=${encodeURIComponent(String(references.length))}`, 303);
 }
@@ -81,7 +87,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   staffMeta(data && "locale" in data ? INBOX[(data as PageData).locale].subject : INBOX.en.subject);
 
 export default function InboxSubject() {
-  const { locale, staff, email, asked, enquiries } = useLoaderData<typeof loader>() as unknown as PageData;
+  const { locale, staff, email, asked, enquiries, setAside } = useLoaderData<typeof loader>() as unknown as PageData;
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   return (
@@ -124,7 +130,8 @@ export default function InboxSubject() {
                 {t.subjectExport}
               </a>
             </p>
-            {enquiries.length ? (
+            {setAside ? <p className="staff-hint">{t.subjectSetAside(setAside)}</p> : null}
+            {enquiries.length || setAside ? (
               <Form method="post" className="staff-form">
                 <input type="hidden" name="email" value={email} />
                 <label htmlFor="subject-confirm">{t.subjectConfirm}</label>
@@ -137,7 +144,7 @@ export default function InboxSubject() {
                 />
                 {answer ? <p className="staff-error">{t.errors.confirm}</p> : null}
                 <button type="submit" className="staff-button staff-button-danger">
-                  {t.subjectErase(enquiries.length)}
+                  {t.subjectErase(enquiries.length + setAside)}
                 </button>
               </Form>
             ) : null}

@@ -5,7 +5,7 @@ import { audit } from "./audit.server";
 import { accountEmail, memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
 import { registerPasskey, registrationOptions, signInOptions, verifySignIn } from "./passkeys.server";
 import { safeNext, STAFF_PATHS } from "./paths";
-import { startSession } from "./session.server";
+import { endSession, startSession } from "./session.server";
 import { decoySecret, requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
 
 /** What the passkey script (ui/passkey-client.ts) is answered: options for the browser, or the
@@ -92,6 +92,8 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
         "Retry-After": String(locked.retryAfterSeconds),
       });
     }
+    // A fresh session every sign-in; the one this browser had (if any) ends (no fixation, no leftovers).
+    if (context.staff) await endSession(sql, context.staff.session);
     const cookie = await startSession(sql, sessionRules, {
       member: result.member,
       passkeyId: result.passkeyId,
@@ -159,6 +161,7 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     if (!invitationHash) return json({ ok: true, next: `${STAFF_PATHS.account}?added=1` });
     // Accepting the invitation signs the person in (a fresh session, whatever they had before).
     const signedIn = await memberByEmail(sql, member.email);
+    if (context.staff) await endSession(sql, context.staff.session);
     const cookie = await startSession(sql, sessionRules, {
       member: signedIn ?? member,
       passkeyId: result.passkeyId,

@@ -1,7 +1,7 @@
 // The staff area's door, in real Chromium with its virtual authenticator (WebAuthn through the
 // DevTools protocol) against a production server: invitations from the operator command,
 // passkeys, sessions, removal, and what an attacker tries without a session.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
@@ -91,6 +91,14 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   await signIn(page, server.site);
   const audit = staffCommand(server, env, "list");
   expect(audit.stdout).toMatch(/owner@example\.com\s+owner\s+2 passkeys/);
+  // A careless operator: no address, a bad one, a database that is not there (not created by looking).
+  expect(staffCommand(server, env, "invite").status).toBe(2);
+  expect(staffCommand(server, env, "invite", "not-an-address").stderr).toContain("is not an e-mail address");
+  expect(staffCommand(server, env, "remove", "nobody@example.com").stderr).toContain("has no account");
+  const missing = staffCommand({ database: `${server.dir}/missing/site.db` }, env, "list");
+  expect(missing.status).toBe(1);
+  expect(missing.stderr).toContain("No database at");
+  expect(existsSync(`${server.dir}/missing/site.db`)).toBe(false);
 });
 
 test("a used link and an expired link get a 410 page that says which; an unknown one a 404", async ({ page }) => {
