@@ -1,0 +1,30 @@
+import { afterAll, beforeAll } from "vitest";
+import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
+import { openStore } from "./open-store.server";
+
+/** For a describe block of PostgreSQL tests: a throwaway cluster started before them and removed
+ * after, and `fresh()`, a store on a new database of it with every migration applied (closed at
+ * the end). */
+export function postgresStores(prefix: string) {
+  let cluster: PgCluster;
+  let n = 0;
+  const stores: ReturnType<typeof openStore>[] = [];
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 60_000);
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+    cluster?.remove();
+  });
+  return {
+    async fresh() {
+      const store = openStore(
+        { DATABASE_URL: cluster.createDatabase(`${prefix}_${++n}`), DATABASE_POOL_MAX: 5 },
+        { staleMs: 3_000 },
+      );
+      stores.push(store);
+      await store.prepare();
+      return store;
+    },
+  };
+}
