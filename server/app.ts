@@ -171,8 +171,20 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
     if (req.complete) return;
     // Whatever was reading the body (Remix's stream, stopped at its limit) lets go of it.
     req.removeAllListeners("data");
+    const socket = req.socket;
+    // A `Connection: close` answer ends with destroySoon, which closes the socket as soon as the
+    // answer is written, body unread: the reset reaches a client still sending (EPIPE, no 413).
+    // Send FIN after the answer instead, and close once the body has been drained.
+    let last = false;
+    const destroySoon = socket.destroySoon.bind(socket);
+    socket.destroySoon = () => {
+      if (req.complete) return destroySoon();
+      last = true;
+      socket.end();
+    };
+    req.once("end", () => last && socket.destroy());
     let drained = 0;
-    const close = () => req.socket.destroy();
+    const close = () => socket.destroy();
     const timer = setTimeout(close, LINGER.ms);
     timer.unref();
     req.on("data", (chunk: Buffer) => {

@@ -96,6 +96,46 @@ test.describe("early answers reach a client that is still sending", () => {
     });
   }
 
+  test("Connection: close, and the body sent only after the answer arrived: no reset while sending, then FIN", async () => {
+    // The slow client of a loaded machine: the answer is read before most of the body is sent.
+    for (const [path, headers, expected] of [
+      ["/contact", `Origin: http://127.0.0.1:${PORT}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\n`, 413],
+      ["/hr/contact", "Origin: https://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\n", 403],
+    ] as const) {
+      const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n${headers}Content-Length: ${TEN_MB}\r\n\r\n`;
+      const result = await new Promise<{ text: string; error?: string; ended: boolean; sent: number }>((resolve) => {
+        // Half-open allowed: the client goes on sending after the server's FIN, as curl does.
+        const socket: Socket = connect({ port: PORT, host: "127.0.0.1", allowHalfOpen: true });
+        let text = "";
+        let sent = 0;
+        let error: string | undefined;
+        let ended = false;
+        let sending = false;
+        socket.on("data", async (d: Buffer) => {
+          text += d.toString("latin1");
+          if (sending) return;
+          sending = true;
+          const chunk = Buffer.alloc(64 * 1024, 0x61);
+          while (sent < TEN_MB && !socket.destroyed) {
+            const ok = socket.write(chunk);
+            sent += chunk.length;
+            if (!ok) await new Promise((r) => socket.once("drain", r).once("close", r));
+          }
+          if (!socket.destroyed) socket.end();
+        });
+        socket.on("end", () => (ended = true));
+        socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
+        socket.on("close", () => resolve({ text, error, ended, sent }));
+        socket.setTimeout(20_000, () => socket.destroy());
+        socket.on("connect", () => socket.write(head));
+      });
+      expect(result.error, path).toBeUndefined();
+      expect(status(result.text), path).toBe(expected);
+      expect(result.ended, "the server ended the connection with FIN").toBe(true);
+      expect(result.sent, "the whole body was sent").toBe(TEN_MB);
+    }
+  });
+
   test("Expect: 100-continue with a body larger than any form: 413 at once, the body never asked for", async () => {
     const head = `POST /hr/contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${TEN_MB}\r\nExpect: 100-continue\r\n\r\n`;
     // The client waits for "100 Continue" before sending anything (and never ends on its own).
