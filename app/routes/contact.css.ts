@@ -12,3 +12,14 @@ export const formCard = style({
   boxShadow: vars.shadow.card,
 });
 export const formIntro = style({ color: vars.color.muted, marginBottom: vars.space.lg });
+/** What was sent, after the toast has gone: the thanks and the reference to quote. */
+export const sent = style({
+  display: "grid",
+  gap: vars.space.xs,
+  marginBottom: vars.space.lg,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.sm,
+  borderLeft: `4px solid ${vars.color.sea}`,
+  background: vars.color.surface,
+});
+export const reference = style({ whiteSpace: "nowrap", letterSpacing: "0.04em" });

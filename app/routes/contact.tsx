@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { BUSINESS } from "~/i18n/business";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
@@ -7,6 +8,7 @@ import { ContactCards } from "~/components/ContactCards";
 import { Toast } from "~/components/Toast";
 import { handleEnquiry, type ContactActionData } from "~/enquiry/action.server";
 import { ContactForm } from "~/enquiry/ContactForm";
+import { REFERENCE_IN_TEXT } from "~/enquiry/reference";
 import { businessJsonLd, leafPageMeta } from "~/utils/seo";
 import { container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
 import * as s from "./contact.css";
@@ -35,6 +37,11 @@ export default function Contact() {
   // (the values kept after a problem, or empty after a success).
   const { key } = useLocation();
   const { locale, t } = useTranslation(CONTACT);
+  // After an accepted enquiry, the success toast's words stay beside the form: the toast goes
+  // after 6 s, the reference must not. Not a live region: the toast already announced it.
+  // (Single fetch runs the root loader on every navigation, so the toast is this page's only.)
+  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  const sent = !result && toast?.type === "success" ? toast : null;
   return (
     <div className={`${container} ${s.page}`}>
       {result?.toast ? <Toast key={key} toast={result.toast} /> : null}
@@ -51,6 +58,25 @@ export default function Contact() {
           {t.formTitle}
         </h2>
         <p className={s.formIntro}>{t.formIntro}</p>
+        {sent ? (
+          <p className={s.sent} data-sent="">
+            <strong>{sent.message}</strong>
+            {sent.description ? (
+              <span>
+                {/* The reference on one line, never broken at its dash. */}
+                {sent.description.split(REFERENCE_IN_TEXT).map((part, i) =>
+                  i % 2 ? (
+                    <strong key={i} className={s.reference} data-reference="">
+                      {part}
+                    </strong>
+                  ) : (
+                    part
+                  ),
+                )}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <ContactForm key={key} values={result?.values} fieldErrors={result?.fieldErrors} />
       </section>
     </div>

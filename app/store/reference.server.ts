@@ -1,11 +1,8 @@
 import { randomInt } from "node:crypto";
+import { REFERENCE_ALPHABET as ALPHABET } from "~/enquiry/reference";
 import type { Queryable } from "./sql.server";
 
-/** An enquiry's reference, what the visitor is told and may read out on the phone: eight
- * characters in two groups (`K7QX-M4TP`) from an alphabet without the look-alikes 0/O, 1/I/L and
- * U/V (29 symbols: about 5 × 10¹¹ references), random, unique in the database. */
-const ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789";
-
+/** A new reference (app/enquiry/reference.ts), random; unique in the database by freeReference. */
 export function newReference(): string {
   let text = "";
   for (let i = 0; i < 8; i++) text += ALPHABET[randomInt(ALPHABET.length)];

@@ -15,6 +15,7 @@ export function sentWith(message: string): Recorded[] {
 /** One line of `npm run outbox -- list --json` (its stable format, README). */
 export type StoredEntry = {
   id: string;
+  reference: string;
   state: "pending" | "failed" | "delivered";
   receivedAt: string;
   attempts: number;

@@ -67,3 +67,33 @@ test.describe("enquiry with JavaScript", () => {
     await expect(toast(page)).toBeHidden();
   });
 });
+
+test.describe("after an enquiry is accepted, with JavaScript", () => {
+  test("the reference stays on the page after the toast closes, and nothing stale comes back on other pages", async ({
+    page,
+  }, info) => {
+    await page.goto("/contact");
+    await ready(page, info);
+    const message = unique("Reference kept");
+    await fillForm(page, valid(message));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toContainText("Form successfully submitted!");
+    const [stored] = storedWith(message);
+    const sent = page.locator("[data-sent]");
+    await expect(sent).toContainText(stored!.reference);
+    await page.keyboard.press("Escape");
+    await expect(toast(page)).toBeHidden();
+    await expect(sent).toContainText(stored!.reference);
+    // Elsewhere and back: neither the toast nor the line is shown again.
+    await page.getByRole("navigation").getByRole("link").first().click();
+    await expect(page).not.toHaveURL(/\/contact$/);
+    await expect(toast(page)).toHaveCount(0);
+    await page
+      .getByRole("link", { name: /contact/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator("[data-sent]")).toHaveCount(0);
+    await expect(toast(page)).toHaveCount(0);
+  });
+});

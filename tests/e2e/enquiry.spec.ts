@@ -53,6 +53,10 @@ test.describe("enquiry", () => {
     // The visitor's reference: what EmailJS is sent too, and what staff search for.
     const reference = /Your reference: ([A-Z0-9]{4}-[A-Z0-9]{4})\./.exec((await toast(page).textContent()) ?? "")?.[1];
     expect(reference).toMatch(/^[A-HJKMNP-TW-Z2-9]{4}-[A-HJKMNP-TW-Z2-9]{4}$/);
+    // It stays beside the form once the toast has gone, with or without JavaScript.
+    await expect(toast(page)).toBeHidden({ timeout: 10_000 });
+    await expect(page.locator("[data-sent]")).toContainText(`Your reference: ${reference}.`);
+    await expect(page.locator("[data-sent] [data-reference]")).toHaveText(reference!);
     await expectFormValues(page, { name: "", email: "", number: "", category: "", message: "" });
 
     // The delivery worker sends it within about a second; the stand-in inside the server
