@@ -149,7 +149,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     );
     const store = openStore(url);
     await store.prepare();
-    expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: [2, 3, 4] })]);
+    expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: [2, 3, 4, 5] })]);
     expect(await store.counts()).toMatchObject({ pending: 1, failed: 1, quarantined: 1 });
     const [retrying] = (await store.scan("pending")).records;
     expect(retrying).toMatchObject({ id: ids[0], nextAttemptAt: "2099-01-01T00:00:00.000Z", attempts: [tried] });

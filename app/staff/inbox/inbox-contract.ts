@@ -33,6 +33,23 @@ const text = async (stream: ReadableStream<Uint8Array>) =>
 
 /** The inbox's queries, the same on either database. */
 export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
+  it(`${name}: a search finds names and words typed with or without their marks, either way round`, async () => {
+    const store = await open();
+    await store.store(enquiry(1, { name: "Đurđa Kovačević", message: "Večera u Šibeniku za dvanaest" }));
+    await store.store(enquiry(2, { name: "Łukasz Ødegård", email: "lukasz@example.com" }));
+    await store.store(enquiry(3, { name: "Durda Kovac" }));
+    const names = async (q: string) =>
+      (await listEnquiries(store.sql, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.name).sort();
+    const both = ["Durda Kovac", "Đurđa Kovačević"].sort();
+    for (const q of ["durda", "Đurđa", "DURĐA", "kovac", "Kovač", "KOVAČ"]) expect(await names(q), q).toEqual(both);
+    for (const q of ["kovacevic", "KOVAČEVIĆ", "Kovačevic"]) expect(await names(q), q).toEqual(["Đurđa Kovačević"]);
+    expect(await names("sibeniku vecera")).toEqual(["Đurđa Kovačević"]);
+    expect(await names("Šibenik")).toEqual(["Đurđa Kovačević"]);
+    expect(await names("lukasz odegard")).toEqual(["Łukasz Ødegård"]);
+    expect(await names("Ødegård")).toEqual(["Łukasz Ødegård"]);
+    expect(await names("kovacz")).toEqual([]);
+  });
+
   it(`${name}: each enquiry gets a reference (unique, readable over the phone), found by search however it is typed`, async () => {
     const store = await open();
     const records = [];

@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sqliteStore } from "~/delivery/delivery-testbed";
+import { MIGRATIONS, migrate } from "~/store/migrations.server";
+import { createSqlite } from "~/store/sqlite.server";
+import { parseInboxFilter } from "./filter.server";
 import { inboxContract } from "./inbox-contract";
+import { listEnquiries } from "./queries.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inbox-sqlite-"));
 let n = 0;
@@ -15,4 +19,26 @@ describe("the inbox on SQLite", () => {
     await store.prepare();
     return store;
   });
+});
+
+it("SQLite: enquiries kept before search folded letters (version 4) are found both ways after the upgrade", async () => {
+  const file = path.join(dir, "version-4.db");
+  const before = createSqlite(file);
+  await migrate(
+    before,
+    MIGRATIONS.filter((m) => m.version <= 4),
+  );
+  await before.run(
+    `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, language, reference)
+     VALUES ('e1', '2026-11-01T10:00:00.000Z', 'Đurđa Kovačević', 'd@example.com', '+385 91 000 0001',
+             'Concierge services', 'Večera u Šibeniku', 'hr', 'ABCD-EFGH')`,
+  );
+  await before.close();
+  const store = sqliteStore(file, { staleMs: 3_000 });
+  await store.prepare();
+  const names = async (q: string) =>
+    (await listEnquiries(store.sql, parseInboxFilter(new URLSearchParams({ q })))).rows.map((r) => r.name);
+  for (const q of ["durda", "Đurđa", "kovacevic", "sibeniku", "ABCD-EFGH"])
+    expect(await names(q), q).toEqual(["Đurđa Kovačević"]);
+  await store.close();
 });

@@ -1,6 +1,7 @@
 import { normalizeReference } from "~/store/reference.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { isoTime, jsonValue } from "~/store/sql.server";
+import { foldForSearch } from "~/store/search-fold";
 import type { EnquiryStore } from "~/store/store.server";
 import type { InboxFilter } from "./filter.server";
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./states";
@@ -72,7 +73,7 @@ export function decodeCursor(value: string | null | undefined): Cursor | undefin
 /** The words of a search as the full-text index takes them: letters, digits and a few signs
  * of addresses and phone numbers, each a prefix; the person's text never becomes query syntax. */
 function searchTerms(q: string): string[] {
-  return q
+  return foldForSearch(q)
     .split(/\s+/)
     .map((t) => t.replace(/[^\p{L}\p{N}@.+_-]/gu, ""))
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
