@@ -456,9 +456,14 @@ export async function schemaVersion(sql: Queryable): Promise<number> {
 }
 
 /** A script of several statements: PostgreSQL takes it in one query; SQLite one at a time. */
+/** How long one migration's script may run in PostgreSQL (a rewrite of the enquiries table and
+ * its search index: 100,000 enquiries take seconds, docs/performance.md), not the 5 s of a
+ * visitor's query. Other replicas wait for its lock meanwhile and answer 503 with Retry-After. */
+const MIGRATION_TIMEOUT_MS = 10 * 60_000;
+
 async function execScript(tx: Queryable, dialect: Dialect, script: string) {
   if (dialect === "postgres") {
-    await tx.run(script);
+    await tx.run(script, [], { timeoutMs: MIGRATION_TIMEOUT_MS });
     return;
   }
   // Split at each `;`, except inside a trigger's BEGIN … END (whose statements end with `;` too).

@@ -9,7 +9,8 @@ import { startDelivery } from "~/delivery/worker.server";
 import { createRateLimiter, createSharedRateLimiter } from "~/enquiry/rate-limit.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
-import { MIGRATIONS } from "./migrations.server";
+import { MIGRATIONS, migrate } from "./migrations.server";
+import { createPostgres } from "./postgres.server";
 import { openStore as openConfigured } from "./open-store.server";
 
 let cluster: PgCluster;
@@ -44,6 +45,16 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     await stores[0]!.store(enquiry("After six starts"));
     expect((await stores[5]!.counts()).pending).toBe(1);
   });
+
+  it("a migration that runs longer than a visitor's query may wait (5 s) is not cut off", async () => {
+    const sql = createPostgres(freshDatabase());
+    const slow = { version: 99, name: "a long rewrite", sql: { sqlite: "", postgres: "SELECT pg_sleep(6)" } };
+    try {
+      expect(await migrate(sql, [...MIGRATIONS, slow])).toEqual([...MIGRATIONS.map((m) => m.version), 99]);
+    } finally {
+      await sql.close();
+    }
+  }, 20_000);
 
   it("a deliverer whose session was ended stops at once, and another takes over", async () => {
     const url = freshDatabase();

@@ -28,9 +28,10 @@ export const queryable = (client: pg.ClientBase | pg.Pool): Queryable => ({
       throw coded(error);
     }
   },
-  async run(text: string, values: readonly unknown[] = []) {
+  async run(text: string, values: readonly unknown[] = [], { timeoutMs }: { timeoutMs?: number } = {}) {
     try {
-      return (await client.query(text, values as unknown[])).rowCount ?? 0;
+      const query = { text, values: values as unknown[], ...(timeoutMs ? { query_timeout: timeoutMs } : {}) };
+      return (await client.query(query)).rowCount ?? 0;
     } catch (error) {
       throw coded(error);
     }

@@ -10,8 +10,9 @@ export type Row = Record<string, unknown>;
 export type Queryable = {
   /** Rows of one statement. */
   all<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]>;
-  /** Runs one statement; the number of rows it changed. */
-  run(text: string, values?: readonly unknown[]): Promise<number>;
+  /** Runs one statement; the number of rows it changed. `timeoutMs` replaces PostgreSQL's usual
+   * wait for an answer (a migration that rewrites a table may take minutes); SQLite has none. */
+  run(text: string, values?: readonly unknown[], options?: { timeoutMs?: number }): Promise<number>;
 };
 
 export type Sql = Queryable & {
