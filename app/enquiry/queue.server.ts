@@ -16,7 +16,7 @@ import type { Enquiry } from "./schema.server";
 const channels = configuredChannels(env);
 /** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);
-export const store = openStore(env, { channels: channels.map((c) => c.name) });
+export const store = openStore(env, { channels: channelNames });
 
 type StoreResult = { ok: true; id: string; reference: string } | { ok: false };
 

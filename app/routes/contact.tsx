@@ -58,28 +58,34 @@ export default function Contact() {
           {t.formTitle}
         </h2>
         <p className={s.formIntro}>{t.formIntro}</p>
-        {sent ? (
-          <p className={s.sent} data-sent="">
-            <strong>{sent.message}</strong>
-            {sent.description ? (
-              <span>
-                {/* The reference on one line, never broken at its dash. */}
-                {sent.description.split(REFERENCE_IN_TEXT).map((part, i) =>
-                  i % 2 ? (
-                    <strong key={i} className={s.reference} data-reference="">
-                      {part}
-                    </strong>
-                  ) : (
-                    part
-                  ),
-                )}
-              </span>
-            ) : null}
-          </p>
-        ) : null}
+        {sent ? <SentNotice message={sent.message} description={sent.description} /> : null}
         <ContactForm key={key} values={result?.values} fieldErrors={result?.fieldErrors} />
       </section>
     </div>
+  );
+}
+
+/** The success toast's words, kept beside the form; the reference in them on one line, never
+ * broken at its dash. */
+function SentNotice({ message, description = "" }: { message: string; description?: string }) {
+  const parts = description.split(REFERENCE_IN_TEXT);
+  return (
+    <p className={s.sent} data-sent="">
+      <strong>{message}</strong>
+      {description ? (
+        <span>
+          {parts.map((part, i) =>
+            i % 2 ? (
+              <strong key={i} className={s.reference} data-reference="">
+                {part}
+              </strong>
+            ) : (
+              part
+            ),
+          )}
+        </span>
+      ) : null}
+    </p>
   );
 }
 export const handle = { hydrate: true };

@@ -223,21 +223,19 @@ const POSTGRES_SEARCH = `
  * again (a table rewrite: seconds at 100,000 enquiries). */
 const searchColumns = (row: string, fold: (e: string) => string) =>
   `${row}rowid, ${row}reference, ${fold(`${row}name`)}, ${fold(`${row}email`)}, ${row}phone, ${fold(`${row}message`)}`;
+const INDEX_FOLDED = "INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)";
 const SQLITE_FOLDED_SEARCH = `
   DROP TRIGGER enquiries_search_insert;
   DROP TRIGGER enquiries_search_reference;
   CREATE TRIGGER enquiries_search_insert AFTER INSERT ON enquiries BEGIN
-    INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)
-      VALUES (${searchColumns("new.", sqliteFold)});
+    ${INDEX_FOLDED} VALUES (${searchColumns("new.", sqliteFold)});
   END;
   CREATE TRIGGER enquiries_search_reference AFTER UPDATE OF reference ON enquiries BEGIN
     DELETE FROM enquiry_search WHERE rowid = old.rowid;
-    INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)
-      VALUES (${searchColumns("new.", sqliteFold)});
+    ${INDEX_FOLDED} VALUES (${searchColumns("new.", sqliteFold)});
   END;
   INSERT INTO enquiry_search (enquiry_search) VALUES ('delete-all');
-  INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)
-    SELECT ${searchColumns("", sqliteFold)} FROM enquiries;
+  ${INDEX_FOLDED} SELECT ${searchColumns("", sqliteFold)} FROM enquiries;
 `;
 const POSTGRES_FOLDED_SEARCH = `
   DROP INDEX enquiries_search;
@@ -455,12 +453,12 @@ export async function schemaVersion(sql: Queryable): Promise<number> {
   return Number(rows[0]?.v ?? 0);
 }
 
-/** A script of several statements: PostgreSQL takes it in one query; SQLite one at a time. */
 /** How long one migration's script may run in PostgreSQL (a rewrite of the enquiries table and
  * its search index: 100,000 enquiries take seconds, docs/performance.md), not the 5 s of a
  * visitor's query. Other replicas wait for its lock meanwhile and answer 503 with Retry-After. */
 const MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
+/** A script of several statements: PostgreSQL takes it in one query; SQLite one at a time. */
 async function execScript(tx: Queryable, dialect: Dialect, script: string) {
   if (dialect === "postgres") {
     await tx.run(script, [], { timeoutMs: MIGRATION_TIMEOUT_MS });
