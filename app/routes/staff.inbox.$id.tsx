@@ -7,6 +7,7 @@ import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/staff/inbox/states";
 import { replyLinks } from "~/staff/inbox/reply-links";
 import { staffLocale } from "~/staff/locale.server";
+import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
@@ -45,7 +46,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const sql = await staffDatabase();
-  const here = `/staff/inbox/${id}`;
+  // The id is the address's own (checked by each query below); the way back still takes the one rule.
+  const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
   const gone = () => {
     throw data({ locale: staffLocale(request) }, { status: 404 });
   };
@@ -55,18 +57,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!(FOLLOW_UPS as readonly string[]).includes(state))
       return data<ActionData>({ error: "state" }, { status: 400 });
     if (!(await setFollowUp(sql, id, state as FollowUp, staff.email))) gone();
-    return redirect(`${here}?saved=1`, 303);
+    return back("saved=1");
   }
   if (intent === "note") {
     const note = String(form.get("note") ?? "");
     if (note.trim().length === 0 || note.trim().length > NOTE_MAX)
       return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
     if (!(await addNote(sql, id, note, staff.email))) gone();
-    return redirect(`${here}?saved=1`, 303);
+    return back("saved=1");
   }
   if (intent === "retry") {
     if (!(await retryDelivery(store, id, String(form.get("channel") ?? "").slice(0, 40), staff.email))) gone();
-    return redirect(`${here}?retried=1`, 303);
+    return back("retried=1");
   }
   if (intent === "erase") {
     const enquiry = await getEnquiry(sql, id);

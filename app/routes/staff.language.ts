@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { languageCookie } from "~/staff/locale.server";
-import { isStaffPath, STAFF_PATHS } from "~/staff/paths";
+import { safeNext, STAFF_PATHS } from "~/staff/paths";
 import { sessionRules } from "~/staff/staff.server";
 
 /** The staff language switch: remembers the choice and goes back to the staff page it was on. */
@@ -9,14 +9,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const to = String(form.get("to") ?? "");
   const back = String(form.get("back") ?? "");
-  const target =
-    back.startsWith("/") &&
-    !back.startsWith("//") &&
-    !back.includes("\\") &&
-    back.length < 500 &&
-    isStaffPath(back.split("?")[0]!)
-      ? back
-      : STAFF_PATHS.home;
+  // The page it was on, open ones (sign-in, an invitation) included: the one redirect rule.
+  const target = safeNext(back, { open: true });
   if (!(LOCALES as readonly string[]).includes(to)) return redirect(target, 303);
   return redirect(target, {
     status: 303,

@@ -52,20 +52,32 @@ export function isStaffPath(pathname: string): boolean {
 /** Whether a staff path may be opened without a session. */
 export const isOpenStaffPath = (pathname: string) => OPEN.has(routerPath(pathname));
 
-const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators: none belongs in a
+ * path, and browsers strip or act on some of them (a TAB inside `/\t/host` is dropped). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-/** Where to go after signing in: `next` when it is a staff page of this site (a path, never an
- * address elsewhere, never the sign-in page itself), else the staff home. */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || next.length > 500 || !next.startsWith("/") || next.includes("\\") || hasControl(next))
-    return STAFF_PATHS.home;
+/** The one rule for every redirect target taken from a request (a form's field, a query's
+ * `next`, the address the guard turned away): a path on this site under the staff prefix, else
+ * the staff home. Never another origin, never a scheme, a backslash, a control character or a
+ * path of more than 500 characters, nor one spelling a slash, dot or control as an escape; what is kept is the parsed path and query (percent-encoded
+ * as a URL holds them, so nothing raw reaches a Location header). Open pages (sign-in, an
+ * invitation) are refused unless `open` allows them: after signing in, going back to sign-in
+ * makes no sense; the language switch may return to the page it was on. */
+export function safeNext(next: string | null | undefined, { open = false }: { open?: boolean } = {}): string {
+  if (!next || next.length > 500 || !next.startsWith("/") || next.startsWith("//")) return STAFF_PATHS.home;
+  if (next.includes("\\") || CONTROL.test(next)) return STAFF_PATHS.home;
   let url: URL;
   try {
     url = new URL(next, "http://staff.invalid");
   } catch {
     return STAFF_PATHS.home;
   }
-  if (url.origin !== "http://staff.invalid" || next.startsWith("//")) return STAFF_PATHS.home;
-  if (!isStaffPath(url.pathname) || isOpenStaffPath(url.pathname)) return STAFF_PATHS.home;
-  return `${url.pathname}${url.search}`;
+  if (url.origin !== "http://staff.invalid" || url.username || url.password) return STAFF_PATHS.home;
+  // No staff path needs an escaped slash, backslash, dot or control: one is someone's trick.
+  if (/%(2f|5c|2e|[01][0-9a-f]|7f)/i.test(url.pathname)) return STAFF_PATHS.home;
+  if (!isStaffPath(url.pathname) || (!open && isOpenStaffPath(url.pathname))) return STAFF_PATHS.home;
+  const target = `${url.pathname}${url.search}`;
+  // Whatever the parser made of it, the result is itself a plain path.
+  return target.startsWith("/") && !target.startsWith("//") ? target : STAFF_PATHS.home;
 }
