@@ -18,7 +18,7 @@ const ABORT_DELAY = 5_000;
 // in the process (server/index.ts).
 export { serverQueue } from "~/enquiry/queue.server";
 export { crossSitePage } from "~/utils/refusal-page.server";
-export { MAX_FORM_BYTES } from "~/enquiry/form-body.server";
+export { MAX_FORM_BYTES } from "~/utils/form-body.server";
 export { serverMetrics } from "~/utils/metrics.server";
 export { staffGate } from "~/staff/staff.server";
 

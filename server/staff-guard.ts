@@ -6,6 +6,11 @@ import { log } from "~/utils/log.server";
 
 export type StaffGate = {
   check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup>;
+  /** The client's address as the staff area records and limits it (the trusted proxy's header,
+   * else the socket's), the same for the guard as for the routes. */
+  clientAddress(header: (name: string) => string | undefined, socketAddress: string | undefined): string;
+  /** The most a staff form's body may hold (the one body reader's bound). */
+  formBytes: number;
   secure: boolean;
   chores(): Promise<void>;
 };
@@ -16,8 +21,11 @@ export type StaffGate = {
  * language). Without one: a GET for a page is sent to sign in (and back here after), as when a
  * session ran out; a cookie that names no session (forged, signed out, removed) and anything
  * else gets 401. Whatever it answers, a staff response is never stored (`no-store`) and never
- * indexed. A POST must say it comes from this site (Origin or Sec-Fetch-Site). The member found
- * is handed to the loaders and actions in the load context (requireStaff in app/staff). */
+ * indexed, and sends no Referer out of the area. A POST must say it comes from this site (Origin
+ * or Sec-Fetch-Site), and one that declares a body larger than any staff form is refused (413)
+ * before anything else, session or not; a body that does not declare its length meets the same
+ * bound in the route's reader. The member found is handed to the loaders and actions in the load
+ * context (requireStaff in app/staff). */
 export function staffGuard(gate: StaffGate): RequestHandler {
   return (req, res, next) => {
     const path = req.url.split("?")[0] ?? "/";
@@ -25,12 +33,21 @@ export function staffGuard(gate: StaffGate): RequestHandler {
     onHeaders(res, () => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      // Staff addresses carry searches and e-mail addresses: they never leave in a Referer.
+      res.setHeader("Referrer-Policy", "same-origin");
     });
     if (req.method === "POST" && !req.get("origin") && req.get("sec-fetch-site") !== "same-origin") {
       res.status(403).type("html").send(refusal(403));
       return;
     }
-    const meta = { address: req.socket.remoteAddress, userAgent: req.get("user-agent")?.slice(0, 300) };
+    if (req.method === "POST" && Number(req.get("content-length")) > gate.formBytes) {
+      res.status(413).type("html").send(refusal(413));
+      return;
+    }
+    const meta = {
+      address: gate.clientAddress((name) => req.get(name), req.socket.remoteAddress),
+      userAgent: req.get("user-agent")?.slice(0, 300),
+    };
     gate.check(req.get("cookie"), meta).then(
       (found) => {
         if (found.state === "valid") {
@@ -72,6 +89,11 @@ const TEXT: Record<number, { title: string; en: string; hr: string }> = {
     en: "Your session has ended or you are not signed in.",
     hr: "Vaša sesija je završila ili niste prijavljeni.",
   },
+  413: {
+    title: "Too large",
+    en: "That is more than a staff form holds.",
+    hr: "To je više nego što obrazac za osoblje može primiti.",
+  },
   403: {
     title: "Refused",
     en: "This request did not come from a page of this site.",
@@ -85,7 +107,7 @@ const TEXT: Record<number, { title: string; en: string; hr: string }> = {
 };
 
 /** A short page for what the guard refuses, in both languages (no session: no preference known). */
-function refusal(status: 401 | 403 | 503, signIn: string = STAFF_PATHS.signIn): string {
+function refusal(status: 401 | 403 | 413 | 503, signIn: string = STAFF_PATHS.signIn): string {
   const t = TEXT[status]!;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${t.title}</title><link rel="stylesheet" href="/staff.css"></head><body class="staff-plain"><main><h1>${t.title}</h1><p>${t.en}</p><p lang="hr">${t.hr}</p><p><a href="${signIn.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">Sign in · Prijava</a></p></main></body></html>`;
 }

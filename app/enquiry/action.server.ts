@@ -4,7 +4,7 @@ import { contactDetails, env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { accepted, invalid, notStored, tooMany, unreadable } from "./answers.server";
 import { EMPTY_ENQUIRY } from "./fields";
-import { readFormBody } from "./form-body.server";
+import { readFormBody } from "~/utils/form-body.server";
 import { newReference } from "~/store/reference.server";
 import { storeEnquiry } from "./queue.server";
 import { countEnquiry } from "./rate-limit.server";

@@ -42,7 +42,11 @@ export function createRateLimiter(max: number, windowMs: number): RateLimiter {
  * trusted proxy appended; the entries to its left are whatever the client sent. A single-value
  * header (CF-Connecting-IP, X-Real-IP) is its one entry. A value that is not an address counts
  * as the socket's (the proxy's) rather than as a key the client could vary. */
-export function clientAddress(request: Request, socketAddress: string | undefined, trustedHeader?: string): string {
+export function clientAddress(
+  request: { headers: { get(name: string): string | null } },
+  socketAddress: string | undefined,
+  trustedHeader?: string,
+): string {
   if (trustedHeader) {
     const last = request.headers.get(trustedHeader)?.split(",").at(-1)?.trim();
     const address = last ? addressOf(last) : undefined;

@@ -113,6 +113,7 @@ const en = {
     title: "Something went wrong",
     forbidden: "Only an owner can open this page.",
     notFound: "There is nothing here: the address is wrong, or what it showed was erased.",
+    unreadable: "The form could not be read (too large, or not a form): nothing was changed. Go back and try again.",
     back: "Back to the overview",
   },
 };
@@ -230,6 +231,8 @@ const hr: StaffText = {
     title: "Nešto nije u redu",
     forbidden: "Ovu stranicu može otvoriti samo vlasnik.",
     notFound: "Ovdje nema ničega: adresa je pogrešna ili je prikazano izbrisano.",
+    unreadable:
+      "Obrazac se nije mogao pročitati (prevelik je ili nije obrazac): ništa nije promijenjeno. Vratite se i pokušajte ponovno.",
     back: "Natrag na pregled",
   },
 };

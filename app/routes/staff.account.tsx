@@ -9,6 +9,7 @@ import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/sta
 import { PasskeyButton } from "~/staff/ui/PasskeyButton";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+import { staffForm } from "~/staff/form.server";
 
 export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
 export const handle = staffHandle(true);
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Removes one of this person's own passkeys (never the last: they would be locked out). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await staffForm(request);
   const sql = await staffDatabase();
   const passkeyId = String(form.get("passkey") ?? "").slice(0, 1_000);
   const outcome = await removePasskey(sql, staff.id, passkeyId);

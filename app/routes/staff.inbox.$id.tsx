@@ -11,6 +11,7 @@ import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+import { staffForm } from "~/staff/form.server";
 import { contactDetails } from "~/utils/env.server";
 
 export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
@@ -43,7 +44,7 @@ type ActionData = { error: "note" | "confirm" | "state"; note?: string };
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const id = params.id ?? "";
-  const form = await request.formData().catch(() => new FormData());
+  const form = await staffForm(request);
   const intent = String(form.get("intent") ?? "");
   const sql = await staffDatabase();
   // The id is the address's own (checked by each query below); the way back still takes the one rule.

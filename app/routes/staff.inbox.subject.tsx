@@ -6,6 +6,7 @@ import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
+import { staffForm } from "~/staff/form.server";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
 
 export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Erases every enquiry from the address (confirmed by typing it again). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await staffForm(request);
   const email = accountEmail(form.get("email") ?? "");
   const confirm = accountEmail(form.get("confirm") ?? "");
   if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });

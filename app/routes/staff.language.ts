@@ -3,10 +3,11 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { languageCookie } from "~/staff/locale.server";
 import { safeNext, STAFF_PATHS } from "~/staff/paths";
 import { sessionRules } from "~/staff/staff.server";
+import { staffForm } from "~/staff/form.server";
 
 /** The staff language switch: remembers the choice and goes back to the staff page it was on. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await staffForm(request);
   const to = String(form.get("to") ?? "");
   const back = String(form.get("back") ?? "");
   // The page it was on, open ones (sign-in, an invitation) included: the one redirect rule.

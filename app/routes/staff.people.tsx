@@ -16,6 +16,7 @@ import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
 import { requestMeta, requireOwner, siteUrl, staffDatabase } from "~/staff/staff.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+import { staffForm } from "~/staff/form.server";
 
 export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
 export const handle = staffHandle();
@@ -37,7 +38,7 @@ type ActionData = { link?: { email: string; url: string }; done?: string; error?
 /** Invite, give a new link, remove a person, remove one of their passkeys. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = requireOwner(request, context);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await staffForm(request);
   const intent = String(form.get("intent") ?? "");
   const email = String(form.get("email") ?? "").slice(0, 300);
   const sql = await staffDatabase();

@@ -3,11 +3,12 @@ import { audit } from "~/staff/audit.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { endAllSessions, endCookie, endSession } from "~/staff/session.server";
 import { requestMeta, requireStaff, sessionRules, staffDatabase } from "~/staff/staff.server";
+import { staffForm } from "~/staff/form.server";
 
 /** Sign out: this session, or (scope=everywhere) every session of this person on every device. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await staffForm(request);
   const everywhere = form.get("scope") === "everywhere";
   const sql = await staffDatabase();
   if (everywhere) await endAllSessions(sql, staff.id);

@@ -3,6 +3,7 @@ import { clientAddress } from "~/enquiry/rate-limit.server";
 import { store } from "~/enquiry/queue.server";
 import type { Sql } from "~/store/sql.server";
 import { cookieSecure, env, sessionSecret, siteUrl } from "~/utils/env.server";
+import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
 import { audit, purgeAudit } from "./audit.server";
 import { createStaffLimits, type StaffLimits } from "./limits.server";
@@ -86,6 +87,9 @@ export const staffGate = {
       }).catch(() => {});
     return found;
   },
+  clientAddress: (header: (name: string) => string | undefined, socketAddress: string | undefined) =>
+    clientAddress({ headers: { get: (name) => header(name) ?? null } }, socketAddress, env.TRUST_PROXY_HEADER),
+  formBytes: MAX_FORM_BYTES,
   secure: sessionRules.secure,
   /** Hourly: sessions, challenges and old invitations past their time; the audit log past its;
    * enquiries past ENQUIRY_RETENTION_DAYS. */

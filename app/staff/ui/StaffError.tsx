@@ -14,7 +14,15 @@ export function StaffError() {
     <main className="staff-main">
       <section className="staff-card staff-narrow">
         <h1>{t.errors.title}</h1>
-        <p>{status === 403 ? t.errors.forbidden : status === 404 ? t.errors.notFound : t.unavailable}</p>
+        <p>
+          {status === 403
+            ? t.errors.forbidden
+            : status === 404
+              ? t.errors.notFound
+              : status === 400 || status === 413 || status === 415
+                ? t.errors.unreadable
+                : t.unavailable}
+        </p>
         <p>
           <a href={STAFF_PATHS.home}>{t.errors.back}</a>
         </p>

@@ -1,5 +1,7 @@
-/** Reads a form body with a hard size bound, before any parsing: a body over the limit is
- * refused without being read to the end, and only the two form encodings are accepted. */
+/** The one reader of a request's body on this server (the contact form, every staff action, the
+ * passkey ceremonies): a hard size bound before any parsing, so a body over the limit is refused
+ * (413) without being read to the end, whether its length is declared or it comes in chunks;
+ * only the two form encodings are accepted (415). Nothing else in app/ or server/ reads a body. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
 export type FormBodyResult = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; reason: string };
