@@ -28,9 +28,8 @@ const en = {
     title: "Staff sign-in",
     lead: "Sign in with the passkey you made when you accepted your invitation: your phone's or computer's fingerprint, face or screen lock.",
     button: "Sign in with a passkey",
-    emailLabel: "Or type your e-mail first",
-    emailHint: "Useful when your passkey is on another device (your phone, a security key).",
-    emailButton: "Continue",
+    otherDevice:
+      "Passkey on another device (your phone, a security key)? Choose it in the prompt that opens. There is nothing to type.",
     ended: "Your session has ended. Sign in again to continue.",
     signedOut: "You are signed out.",
     refused: "That passkey did not sign you in. Try again, or use another of your passkeys.",
@@ -146,9 +145,8 @@ const hr: StaffText = {
     title: "Prijava osoblja",
     lead: "Prijavite se pristupnim ključem koji ste napravili prihvaćanjem pozivnice: otiskom prsta, licem ili zaključavanjem zaslona mobitela ili računala.",
     button: "Prijava pristupnim ključem",
-    emailLabel: "Ili najprije upišite svoju e-poštu",
-    emailHint: "Korisno kad je pristupni ključ na drugom uređaju (mobitel, sigurnosni ključ).",
-    emailButton: "Nastavi",
+    otherDevice:
+      "Pristupni ključ je na drugom uređaju (mobitel, sigurnosni ključ)? Odaberite ga u prozoru koji se otvori. Ništa ne treba upisivati.",
     ended: "Vaša sesija je završila. Prijavite se ponovno za nastavak.",
     signedOut: "Odjavljeni ste.",
     refused: "Taj pristupni ključ vas nije prijavio. Pokušajte ponovno ili upotrijebite drugi ključ.",

@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { STAFF } from "~/i18n/staff";
 import { staffLocale } from "~/staff/locale.server";
 import { safeNext } from "~/staff/paths";
@@ -28,7 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data &&
 export default function StaffSignIn() {
   const { locale, next, notice } = useLoaderData<typeof loader>();
   const t = STAFF[locale];
-  const [email, setEmail] = useState("");
+  // No e-mail to type: the passkeys are discoverable, and the server's options are the same for
+  // everyone (decision 0021), so the browser's prompt lists this site's passkeys itself.
   return (
     <StaffFrame locale={locale}>
       <section className="staff-card staff-narrow">
@@ -36,40 +36,7 @@ export default function StaffSignIn() {
         {notice ? <p className="staff-notice">{t.signIn[notice]}</p> : null}
         <p>{t.signIn.lead}</p>
         <PasskeyButton locale={locale} kind="sign-in" label={t.signIn.button} fields={() => ({ next })} />
-        <form
-          className="staff-form"
-          onSubmit={(event) => {
-            // Enter in the field: the same as the Continue button.
-            event.preventDefault();
-            event.currentTarget.querySelector<HTMLButtonElement>("button:not([disabled])")?.click();
-          }}
-          aria-labelledby="staff-email-label"
-          method="post"
-        >
-          <label id="staff-email-label" htmlFor="staff-email">
-            {t.signIn.emailLabel}
-          </label>
-          <p className="staff-hint" id="staff-email-hint">
-            {t.signIn.emailHint}
-          </p>
-          <input
-            id="staff-email"
-            type="email"
-            name="email"
-            autoComplete="username webauthn"
-            inputMode="email"
-            aria-describedby="staff-email-hint"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <PasskeyButton
-            locale={locale}
-            kind="sign-in"
-            label={t.signIn.emailButton}
-            primary={false}
-            fields={() => ({ next, email: email.trim() })}
-          />
-        </form>
+        <p className="staff-hint">{t.signIn.otherDevice}</p>
         <p className="staff-hint">{t.signIn.noAccount}</p>
       </section>
     </StaffFrame>

@@ -2,11 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { readFormBody } from "~/utils/form-body.server";
 import { audit } from "./audit.server";
-import { accountEmail, memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
+import { memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
 import { registerPasskey, registrationOptions, signInOptions, verifySignIn } from "./passkeys.server";
 import { safeNext, STAFF_PATHS } from "./paths";
 import { endSession, startSession } from "./session.server";
-import { decoySecret, requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
+import { requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
 
 /** What the passkey script (ui/passkey-client.ts) is answered: options for the browser, or the
  * outcome, or an error code it turns into a sentence in the person's language. */
@@ -58,11 +58,8 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     });
   }
 
-  if (intent === "sign-in-options") {
-    const email = form.get("email") ? accountEmail(form.get("email")) : undefined;
-    if (form.get("email") && !email) return json({ error: "bad-request" }, 400);
-    return json({ options: await signInOptions(sql, rp, email, decoySecret) });
-  }
+  // The same answer for everyone: an `email` field (an older page's) is not read.
+  if (intent === "sign-in-options") return json({ options: await signInOptions(sql, rp) });
 
   if (intent === "sign-in") {
     const response = credentialOf<AuthenticationResponseJSON>(form.get("response"));

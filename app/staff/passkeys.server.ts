@@ -7,7 +7,6 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { createHmac } from "node:crypto";
 import { BRAND } from "~/content/site";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { isoTime } from "~/store/sql.server";
@@ -138,8 +137,13 @@ async function spendChallenge(sql: Queryable, challenge: string | undefined, pur
   };
 }
 
+/** Whether the person must be verified by the authenticator (fingerprint, face, screen lock or
+ * a security key's PIN) at every ceremony: holding a device is not enough (decision 0021). */
+const USER_VERIFICATION = "required";
+
 /** Options for making a passkey for `member` (their other passkeys excluded, so one
- * authenticator is not registered twice). The passkey is discoverable: sign-in needs no name. */
+ * authenticator is not registered twice). The passkey is discoverable (a resident key): sign-in
+ * needs no name, and no credential id is ever given to a client before it signs in. */
 export async function registrationOptions(sql: Queryable, rp: RelyingParty, member: Member, invitationHash?: string) {
   const existing = await sql.all<Pick<PasskeyRow, "id" | "transports">>(
     "SELECT id, transports FROM staff_passkeys WHERE member_id = $1",
@@ -153,7 +157,7 @@ export async function registrationOptions(sql: Queryable, rp: RelyingParty, memb
     userID: new TextEncoder().encode(member.id),
     attestationType: "none",
     excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row) })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: USER_VERIFICATION },
     timeout: CHALLENGE_MS,
   });
   await keepChallenge(sql, options.challenge, "register", member.id, invitationHash);
@@ -192,7 +196,7 @@ export async function registerPasskey(
       expectedChallenge: challengeOfOrEmpty(response),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     return { ok: false, reason: "invalid" };
@@ -224,29 +228,14 @@ export async function registerPasskey(
 
 const challengeOfOrEmpty = (response: { response?: { clientDataJSON?: unknown } }) => challengeOf(response) ?? "";
 
-/** Options for signing in: any passkey of this site (discoverable), or, when the person typed
- * their e-mail, theirs. An address without an account gets options that look the same (made-up
- * credential ids, stable per address), so the answer does not tell who has an account. */
-export async function signInOptions(sql: Queryable, rp: RelyingParty, email: string | undefined, secret: string) {
-  let allowCredentials: { id: string; transports?: AuthenticatorTransport[] }[] | undefined;
-  if (email) {
-    const rows = await sql.all<Pick<PasskeyRow, "id" | "transports">>(
-      `SELECT p.id, p.transports FROM staff_passkeys p JOIN staff_members m ON m.id = p.member_id WHERE m.email = $1`,
-      [email],
-    );
-    allowCredentials = rows.length
-      ? rows.map((row) => ({ id: row.id, transports: transportsOf(row) }))
-      : [
-          {
-            id: createHmac("sha256", secret).update(`staff-decoy:${email}`).digest("base64url"),
-            transports: ["internal", "hybrid"],
-          },
-        ];
-  }
+/** Options for signing in, the same for everyone: a fresh challenge and no credential ids
+ * (discoverable passkeys; the browser offers this site's passkeys itself). No e-mail is asked
+ * for, so the answer cannot tell who has an account, nor give anyone the ids of a person's
+ * passkeys (which a lockout by refused sign-ins would need). */
+export async function signInOptions(sql: Queryable, rp: RelyingParty) {
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
-    allowCredentials,
-    userVerification: "preferred",
+    userVerification: USER_VERIFICATION,
     timeout: CHALLENGE_MS,
   });
   await keepChallenge(sql, options.challenge, "sign-in");
@@ -254,7 +243,8 @@ export async function signInOptions(sql: Queryable, rp: RelyingParty, email: str
 }
 
 /** Checks a sign-in assertion: its challenge (issued here, unspent, unexpired), its passkey
- * (known), its signature and counter. The member it signs in, or why not. */
+ * (known, and the account the authenticator says it belongs to), its signature, counter and the
+ * person's verification. The member it signs in, or why not. */
 export async function verifySignIn(
   sql: Sql,
   rp: RelyingParty,
@@ -270,6 +260,10 @@ export async function verifySignIn(
   );
   if (!row) return { ok: false, reason: "unknown-passkey" };
   const member: Member = { id: String(row.member_id), email: row.email, role: row.role };
+  // A discoverable passkey names its account (the user handle we gave it: the member's id).
+  const handle: unknown = response.response?.userHandle;
+  if (typeof handle === "string" && handle !== "" && Buffer.from(handle, "base64url").toString("utf8") !== member.id)
+    return { ok: false, reason: "user-handle", member };
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
@@ -283,7 +277,7 @@ export async function verifySignIn(
         counter: Number(row.counter),
         transports: transportsOf(row),
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     return { ok: false, reason: "invalid", member };

@@ -11,8 +11,16 @@ import {
   spendInvitation,
   StaffCommandError,
 } from "./members.server";
-import { registrationOptions, relyingParty, removePasskey, signInOptions } from "./passkeys.server";
+import {
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+  signInOptions,
+  verifySignIn,
+} from "./passkeys.server";
 import { endAllSessions, endSession, lookUpSession, purgeExpired, startSession } from "./session.server";
+import { softAuthenticator } from "./soft-authenticator";
 
 const SITE = "http://localhost:3000";
 const RULES = { idleMs: 60_000 * 30, maxMs: 3_600_000, secure: false };
@@ -116,22 +124,28 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     expect(await purgeExpired(sql, RULES)).toBeGreaterThanOrEqual(0);
   });
 
-  it(`${name}: a challenge is spent once; options for an address without an account look like any other`, async () => {
+  it(`${name}: sign-in options are the same for everyone and name no passkey; a challenge is spent once`, async () => {
     const sql = await open();
     const rp = relyingParty(SITE);
     const member = (await invite(sql, { email: "eva@example.com", role: "staff", siteUrl: SITE })).member;
     await plantPasskey(sql, member.id, "eva-key");
-    const known = await signInOptions(sql, rp, "eva@example.com", "secret");
-    const unknown = await signInOptions(sql, rp, "nobody@example.com", "secret");
-    expect(known.allowCredentials).toHaveLength(1);
-    expect(unknown.allowCredentials).toHaveLength(1);
-    expect(Object.keys(unknown).sort()).toEqual(Object.keys(known).sort());
-    // The decoy is stable per address (asking twice does not tell it apart).
-    expect((await signInOptions(sql, rp, "nobody@example.com", "secret")).allowCredentials).toEqual(
-      unknown.allowCredentials,
-    );
+    const options = await signInOptions(sql, rp);
+    expect(options.allowCredentials).toBeUndefined();
+    expect(options.userVerification).toBe("required");
+    // As the client receives it (JSON): nothing but these four.
+    expect(Object.keys(JSON.parse(JSON.stringify(options))).sort()).toEqual([
+      "challenge",
+      "rpId",
+      "timeout",
+      "userVerification",
+    ]);
+    expect((await signInOptions(sql, rp)).challenge).not.toBe(options.challenge);
     const registration = await registrationOptions(sql, rp, member);
     expect(registration.excludeCredentials?.map((c) => c.id)).toEqual(["eva-key"]);
+    expect(registration.authenticatorSelection).toMatchObject({
+      residentKey: "required",
+      userVerification: "required",
+    });
     expect(registration.rp.id).toBe("localhost");
     const spent = await sql.all("DELETE FROM staff_challenges WHERE challenge = $1 RETURNING purpose", [
       registration.challenge,
@@ -140,6 +154,33 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     expect(
       await sql.all("DELETE FROM staff_challenges WHERE challenge = $1 RETURNING purpose", [registration.challenge]),
     ).toHaveLength(0);
+  });
+
+  it(`${name}: a passkey is made and used only with the person verified (UV); an assertion for another account is refused`, async () => {
+    const sql = await open();
+    const rp = relyingParty(SITE);
+    const member = (await invite(sql, { email: "uv@example.com", role: "staff", siteUrl: SITE })).member;
+    const other = (await invite(sql, { email: "other@example.com", role: "staff", siteUrl: SITE })).member;
+    const device = softAuthenticator(SITE);
+    // A security key without its PIN (UV=0) makes no passkey.
+    const unverified = device.register(await registrationOptions(sql, rp, member), { verified: false });
+    expect(await registerPasskey(sql, rp, { member, response: unverified })).toEqual({ ok: false, reason: "invalid" });
+    const made = await registerPasskey(sql, rp, {
+      member,
+      response: device.register(await registrationOptions(sql, rp, member)),
+    });
+    expect(made).toMatchObject({ ok: true });
+
+    // Nor does it sign in.
+    const refused = await verifySignIn(sql, rp, device.assert(await signInOptions(sql, rp), { verified: false }));
+    expect(refused).toMatchObject({ ok: false, reason: "invalid", member: { id: member.id } });
+    const signedIn = await verifySignIn(sql, rp, device.assert(await signInOptions(sql, rp)));
+    expect(signedIn).toMatchObject({ ok: true, member: { id: member.id, email: "uv@example.com" } });
+
+    // The authenticator names the account the passkey was made for: another id is refused.
+    const forged = device.assert(await signInOptions(sql, rp));
+    forged.response.userHandle = Buffer.from(other.id).toString("base64url");
+    expect(await verifySignIn(sql, rp, forged)).toMatchObject({ ok: false, reason: "user-handle" });
   });
 
   it(`${name}: the audit log pages newest first and forgets entries past its time`, async () => {

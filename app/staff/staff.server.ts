@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/enquiry/rate-limit.server";
 import { store } from "~/enquiry/queue.server";
 import type { Sql } from "~/store/sql.server";
-import { cookieSecure, env, sessionSecret, siteUrl } from "~/utils/env.server";
+import { cookieSecure, env, siteUrl } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
 import { audit, purgeAudit } from "./audit.server";
@@ -19,8 +19,6 @@ export const sessionRules: SessionRules = {
   secure: cookieSecure,
 };
 export const rp = relyingParty(siteUrl);
-/** Keys the decoy credential ids given for addresses without an account. */
-export const decoySecret = sessionSecret;
 export { siteUrl };
 
 /** The site's database (the enquiry store's), with every migration applied. */

@@ -8,7 +8,7 @@ type Props = {
   locale: Locale;
   kind: "sign-in" | "register";
   label: string;
-  /** Sent with both requests (an invitation's token, the e-mail typed, where to go next). */
+  /** Sent with both requests (an invitation's token, where to go next). */
   fields?: () => Record<string, string>;
   /** A ceremony that ends well goes to `next`; this is told anything else. */
   primary?: boolean;

@@ -40,7 +40,7 @@ function problemOf(answer: Answer): CeremonyOutcome {
   return { ok: false, problem: answer.error === "unavailable" ? "unavailable" : "refused" };
 }
 
-/** Signs in (kind "sign-in", with the e-mail typed or none) or makes a passkey (kind "register",
+/** Signs in (kind "sign-in", with any of this site's passkeys) or makes a passkey (kind "register",
  * with an invitation's token or none for the signed-in person): asks this site for options,
  * lets the browser's passkey prompt answer them, and sends the answer back. */
 export async function passkeyCeremony(

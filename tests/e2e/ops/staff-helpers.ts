@@ -1,6 +1,11 @@
 import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
+import { softAuthenticator } from "../../../app/staff/soft-authenticator";
 import { startServer, workspace, type OpsServer } from "./server";
 
 /** A production server for the staff area at http://localhost:PORT, its PUBLIC_SITE_URL the
@@ -41,17 +46,18 @@ export function linkIn(output: string): string {
 }
 
 /** Chromium's virtual authenticator on a page (WebAuthn through the DevTools protocol): a
- * platform authenticator with user verification, which answers prompts by itself. */
-export async function addAuthenticator(page: Page) {
+ * platform authenticator with user verification, which answers prompts by itself. `verifies:
+ * false` makes a security key that cannot verify its holder (no PIN set): only touched. */
+export async function addAuthenticator(page: Page, { verifies = true }: { verifies?: boolean } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
       protocol: "ctap2",
-      transport: "internal",
+      transport: verifies ? "internal" : "usb",
       hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
+      hasUserVerification: verifies,
+      isUserVerified: verifies,
       automaticPresenceSimulation: true,
     },
   });
@@ -107,4 +113,50 @@ export function listPasskeyIds(file: string, email: string): string[] {
   } finally {
     db.close();
   }
+}
+
+/** Accepts an invitation over HTTP with the software authenticator (no browser): the passkey it
+ * made, and the session cookie it was given. `verified: false` answers as a security key
+ * without its PIN would (UV=0); then the answer is refused and there is no cookie. */
+export async function acceptOverHttp(
+  server: { base: string; site: string },
+  link: string,
+  device = softAuthenticator(server.site),
+  { verified = true } = {},
+) {
+  const token = new URL(link).searchParams.get("token")!;
+  const options = await ceremony(server, { intent: "register-options", token });
+  const response = device.register((options.body as { options: PublicKeyCredentialCreationOptionsJSON }).options, {
+    verified,
+  });
+  const answer = await ceremony(server, { intent: "register", token, response: JSON.stringify(response) });
+  return { device, status: answer.status, body: answer.body, cookie: answer.cookie };
+}
+
+/** Signs in over HTTP with a passkey the software authenticator holds. */
+export async function signInOverHttp(
+  server: { base: string; site: string },
+  device: ReturnType<typeof softAuthenticator>,
+  { verified = true, headers = {} }: { verified?: boolean; headers?: Record<string, string> } = {},
+) {
+  const options = await ceremony(server, { intent: "sign-in-options" }, headers);
+  const response = device.assert((options.body as { options: PublicKeyCredentialRequestOptionsJSON }).options, {
+    verified,
+  });
+  return ceremony(server, { intent: "sign-in", response: JSON.stringify(response) }, headers);
+}
+
+/** One POST to the passkey endpoint, as the page's script makes it. */
+export async function ceremony(
+  server: { base: string; site: string },
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const answer = await fetch(`${server.base}/staff/passkey`, {
+    method: "POST",
+    headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+  const cookie = answer.headers.get("set-cookie")?.split(";")[0];
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown>, cookie };
 }
