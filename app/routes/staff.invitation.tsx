@@ -1,11 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { STAFF } from "~/i18n/staff";
-import { audit } from "~/staff/audit.server";
 import { staffLocale } from "~/staff/locale.server";
 import { openInvitation } from "~/staff/members.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { firstInAMinute, requestMeta, staffDatabase } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, staffDatabase } from "~/staff/staff.server";
 import { PasskeyButton } from "~/staff/ui/PasskeyButton";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta } from "~/staff/ui/staff-route";
@@ -21,14 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sql = await staffDatabase();
   const invitation = await openInvitation(sql, token);
   if (!invitation.ok) {
-    const meta = requestMeta(request, context);
-    if (firstInAMinute(meta.address))
-      await audit(sql, {
+    await auditRefusal(
+      sql,
+      {
         event: "invitation-refused",
         outcome: "refused",
-        ...meta,
+        ...requestMeta(request, context),
         detail: { reason: invitation.reason },
-      });
+      },
+      context.staff,
+    );
     return data(
       { locale, problem: invitation.reason, email: "", token: "" },
       { status: invitation.reason === "unknown" ? 404 : 410 },

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { readFormBody } from "~/utils/form-body.server";
-import { audit } from "./audit.server";
+import { audit, type AuditEntry } from "./audit.server";
 import { memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
 import { registerPasskey, registrationOptions, signInOptions, verifySignIn } from "./passkeys.server";
 import { safeNext, STAFF_PATHS } from "./paths";
 import { endSession, startSession } from "./session.server";
-import { requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
+import { auditRefusal, requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
 
 /** What the passkey script (ui/passkey-client.ts) is answered: options for the browser, or the
  * outcome, or an error code it turns into a sentence in the person's language. */
@@ -15,6 +15,8 @@ export type CeremonyAnswer =
   | { ok: true; next: string }
   | { error: "too-many"; retryAfterSeconds: number }
   | { error: "refused" | "invitation" | "bad-request" | "signed-out" };
+
+const INTENTS: readonly string[] = ["sign-in-options", "sign-in", "register-options", "register"];
 
 const json = (body: CeremonyAnswer, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -45,13 +47,16 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   const limits = staffLimits();
   const sql = await staffDatabase();
 
+  // Refusals go to the audit log in full for a signed-in person, else through the throttle.
+  const refused = (entry: Omit<AuditEntry, "outcome">) =>
+    auditRefusal(sql, { ...entry, outcome: "refused", ...meta }, context.staff);
+
   const verdict = await limits.address(meta.address);
   if (!verdict.allowed) {
-    await audit(sql, {
+    await refused({
       event: "rate-limited",
-      outcome: "refused",
-      ...meta,
-      detail: { reason: "address", intent: intent.slice(0, 20) },
+      // Only a known intent is recorded: the rest of the field is the client's text.
+      detail: { reason: "address", intent: INTENTS.includes(intent) ? intent : "other" },
     });
     return json({ error: "too-many", retryAfterSeconds: verdict.retryAfterSeconds }, 429, {
       "Retry-After": String(verdict.retryAfterSeconds),
@@ -67,24 +72,12 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     const result = await verifySignIn(sql, rp, response);
     if (!result.ok) {
       if (result.member) await limits.accountFailure(result.member.id);
-      await audit(sql, {
-        event: "sign-in",
-        outcome: "refused",
-        actor: result.member,
-        ...meta,
-        detail: { reason: result.reason },
-      });
+      await refused({ event: "sign-in", actor: result.member, detail: { reason: result.reason } });
       return json({ error: "refused" }, 400);
     }
     const locked = await limits.accountLocked(result.member.id);
     if (!locked.allowed) {
-      await audit(sql, {
-        event: "sign-in",
-        outcome: "refused",
-        actor: result.member,
-        ...meta,
-        detail: { reason: "account-limit" },
-      });
+      await refused({ event: "sign-in", actor: result.member, detail: { reason: "account-limit" } });
       return json({ error: "too-many", retryAfterSeconds: locked.retryAfterSeconds }, 429, {
         "Retry-After": String(locked.retryAfterSeconds),
       });
@@ -108,12 +101,7 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     if (token !== null) {
       const invitation = await openInvitation(sql, token);
       if (!invitation.ok) {
-        await audit(sql, {
-          event: "invitation-refused",
-          outcome: "refused",
-          ...meta,
-          detail: { reason: invitation.reason },
-        });
+        await refused({ event: "invitation-refused", detail: { reason: invitation.reason } });
         return json({ error: "invitation" }, 410);
       }
       member = invitation.member;
@@ -138,13 +126,7 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     });
     if (!result.ok) {
       await limits.accountFailure(member.id);
-      await audit(sql, {
-        event: "passkey-added",
-        outcome: "refused",
-        actor: member,
-        ...meta,
-        detail: { reason: result.reason },
-      });
+      await refused({ event: "passkey-added", actor: member, detail: { reason: result.reason } });
       return json({ error: result.reason === "invitation" ? "invitation" : "refused" }, 400);
     }
     await audit(sql, {

@@ -173,7 +173,9 @@ export async function sessionsOf(sql: Queryable, staff: StaffMember, device: (ua
   }));
 }
 
-/** Sessions, challenges and invitations past their time (the staff chores, hourly). */
+/** Sessions, challenges and invitations past their time, and the sign-in limits' counters whose
+ * window has ended (one row per address or account: without this, many addresses would grow
+ * the table for ever) — the staff chores, hourly. */
 export async function purgeExpired(sql: Queryable, rules: Pick<SessionRules, "idleMs">): Promise<number> {
   const now = new Date().toISOString();
   const idleBefore = new Date(Date.now() - rules.idleMs).toISOString();
@@ -182,6 +184,7 @@ export async function purgeExpired(sql: Queryable, rules: Pick<SessionRules, "id
     (await sql.run("DELETE FROM staff_challenges WHERE expires_at < $1", [now])) +
     (await sql.run("DELETE FROM staff_invitations WHERE expires_at < $1", [
       new Date(Date.now() - 30 * 86_400_000).toISOString(),
-    ]))
+    ])) +
+    (await sql.run("DELETE FROM staff_rate_limit WHERE expire IS NOT NULL AND expire < $1", [Date.now()]))
   );
 }

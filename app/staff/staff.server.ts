@@ -1,11 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/enquiry/rate-limit.server";
 import { store } from "~/enquiry/queue.server";
-import type { Sql } from "~/store/sql.server";
+import type { Queryable, Sql } from "~/store/sql.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
-import { audit, purgeAudit } from "./audit.server";
+import { auditSkipped } from "~/utils/metrics.server";
+import { audit, purgeAudit, type AuditEntry } from "./audit.server";
+import { createAuditThrottle } from "./audit-throttle.server";
 import { createStaffLimits, type StaffLimits } from "./limits.server";
 import { relyingParty } from "./passkeys.server";
 import { staffLocale } from "./locale.server";
@@ -49,16 +51,17 @@ export function requestMeta(request: Request, context: AppLoadContext) {
   };
 }
 
-/** Refusals anyone can cause without an account (a forged cookie, a made-up invitation link) are
- * audited once a minute per address: a flood of forged cookies is one line a
- * minute, not one row a request (bounded memory: the map is cleared when it grows large). */
-const lastRefusal = new Map<string, number>();
-export function firstInAMinute(address = "") {
-  const now = Date.now();
-  if (now - (lastRefusal.get(address) ?? 0) < 60_000) return false;
-  if (lastRefusal.size > 10_000) lastRefusal.clear();
-  lastRefusal.set(address, now);
-  return true;
+const refusals = createAuditThrottle({
+  perMinute: env.STAFF_AUDIT_REFUSALS_PER_MINUTE,
+  skipped: (event) => auditSkipped.inc({ event }),
+});
+
+/** A refusal in the audit log. One a signed-in person caused is written in full; one any client
+ * can cause without a session (a forged cookie, a made-up invitation, a refused or rate-limited
+ * ceremony) goes through the one throttle (audit-throttle.server.ts): once a minute per address
+ * and kind, within a budget a minute in all, the rest counted. */
+export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?: StaffMember): Promise<void> {
+  if (signedIn || refusals.admit(entry)) await audit(sql, entry);
 }
 
 /** What the server's guard (server/staff-guard.ts) asks of the staff area for every request
@@ -71,13 +74,8 @@ export const staffGate = {
   ): Promise<SessionLookup> {
     const sql = await staffDatabase();
     const found = await lookUpSession(sql, sessionRules, cookieHeader);
-    if (
-      found.state === "refused" &&
-      found.reason !== "idle" &&
-      found.reason !== "expired" &&
-      firstInAMinute(meta.address)
-    )
-      await audit(sql, {
+    if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
+      await auditRefusal(sql, {
         event: "session-refused",
         outcome: "refused",
         ...meta,

@@ -139,6 +139,9 @@ export const envSchema = z
     STAFF_SIGN_IN_WINDOW_SECONDS: int(60, 86_400, 900),
     // The staff audit log (sign-ins, invitations, passkeys, exports, erasures) is kept this long.
     STAFF_AUDIT_RETENTION_DAYS: int(30, 3_650, 365),
+    // Audit rows that clients without a session can cause (refusals), per minute and replica in
+    // all; besides, one a minute per address and kind. The rest are counted, not written.
+    STAFF_AUDIT_REFUSALS_PER_MINUTE: int(1, 10_000, 60),
 
     RATE_LIMIT_MAX: int(0, 10_000, 8),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 600),

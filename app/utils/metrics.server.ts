@@ -58,6 +58,13 @@ export const deliveryLatency = new Histogram({
   registers,
 });
 
+export const auditSkipped = new Counter({
+  name: "staff_audit_skipped_total",
+  help: "Refusals by clients without a session counted instead of written to the staff audit log (its throttle), by event.",
+  labelNames: ["event"] as const,
+  registers,
+});
+
 /** Methods a label may carry; anything else is counted as OTHER (labels stay few). */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
