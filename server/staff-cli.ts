@@ -5,9 +5,9 @@
 //   invite EMAIL [--owner]   a new account and its one-time link (24 hours, single use)
 //   list                     every account: role, passkeys, open invitation
 //   remove EMAIL             removes the account; its sessions end at once
-//   reset EMAIL              a new link for an existing account (its passkeys stay until the
-//                            new one is made; then remove the old ones at /staff/account or
-//                            /staff/people)
+//   reset EMAIL              a new link for an existing account (a lost phone): its sessions
+//                            end at once; its passkeys stay until the new one is made (then
+//                            remove the old ones at /staff/account or /staff/people)
 import { audit } from "~/staff/audit.server";
 import { invite, listMembers, removeMember, reset, StaffCommandError } from "~/staff/members.server";
 import { existsSync } from "node:fs";
@@ -89,6 +89,7 @@ try {
       `${command === "invite" ? "Invitation" : "New link"} for ${made.member.email} (${made.member.role}), valid until ${made.expiresAt}, once:`,
     );
     console.log(made.link);
+    if (command === "reset") console.log("Their sessions have ended, on every device.");
     if (!/^https:\/\//.test(siteUrl) && !/^http:\/\/localhost(:\d+)?$/.test(siteUrl))
       console.error(`Note: PUBLIC_SITE_URL is ${siteUrl}; passkeys need https (or http://localhost).`);
   }

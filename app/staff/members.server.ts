@@ -104,13 +104,20 @@ export async function invite(
   });
 }
 
-/** A new link for an existing account (a lost phone): their passkeys stay until they register
- * a new one; then an owner (or they) remove the old ones. */
+/** A new link for an existing account (a lost phone): every session of theirs ends at once (the
+ * lost phone's among them); their passkeys stay until they register a new one, then an owner (or
+ * they) remove the old ones. */
 export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; by?: string; siteUrl: string }) {
   const address = accountEmail(email);
   const member = address ? await memberByEmail(sql, address) : undefined;
   if (!member) throw new StaffCommandError(`${email} has no account`);
-  return { member, ...(await sql.transaction((tx) => newInvitation(tx, member.id, by, siteUrl))) };
+  return {
+    member,
+    ...(await sql.transaction(async (tx) => {
+      await tx.run("DELETE FROM staff_sessions WHERE member_id = $1", [member.id]);
+      return newInvitation(tx, member.id, by, siteUrl);
+    })),
+  };
 }
 
 /** Removes an account: its passkeys, invitations and sessions go with it (at once: the next

@@ -122,6 +122,11 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     // The only owner cannot be removed.
     await expect(removeMember(sql, "owner@example.com")).rejects.toThrow(/only owner/);
 
+    // A lost-phone link ends every session the person had (the phone's too).
+    const phone = cookieOf(await startSession(sql, RULES, { member: owner }));
+    await reset(sql, { email: "owner@example.com", siteUrl: SITE });
+    expect((await lookUpSession(sql, RULES, phone)).state).toBe("refused");
+
     // The chores forget sign-in counters whose window has ended (one row per address otherwise).
     await sql.run("INSERT INTO staff_rate_limit (key, points, expire) VALUES ($1, 1, $2), ($3, 1, $4)", [
       "staff-address:203.0.113.1",
