@@ -29,15 +29,29 @@ const valuesOf = (row: InboxRow): Record<(typeof COLUMNS)[number], string> => ({
   message: row.message ?? "",
 });
 
-/** A cell a spreadsheet would read as a formula (=, +, -, @, a tab or a carriage return first)
- * gets a leading apostrophe (OWASP's advice), so it is shown as the text it is. */
-export const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** What a spreadsheet begins a formula with: = + - @, and their full-width forms (Excel in East
+ * Asian settings takes ＝ for =: OWASP's testing guide lists them). */
+const FORMULA = "=+\\-@\uFF1D\uFF0B\uFF0D\uFF20";
+/** Where a spreadsheet may begin a cell inside our value: after any character some spreadsheet
+ * splits cells or rows on (`,` here, `;` in Croatian and most European settings, a tab, a line
+ * break), once spaces and quotes are skipped. A file read with another separator than ours (or
+ * with its quoting misread) starts cells at exactly those places. A CRLF is one break: the
+ * apostrophe goes after it, never between its two characters. */
+const INNER_START = new RegExp(`(\\r\\n|[,;\\t\\r\\n])(?=[\\s"]*[${FORMULA}])`, "g");
+/** A value that itself begins a cell with a formula character, or with a tab or line break. */
+const LEADING = new RegExp(`^(?:[\\s"]*[${FORMULA}]|[\\t\\r\\n])`);
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export const csvField = (value: string) => {
-  const safe = neutralise(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+/** A value as a spreadsheet must show it, whatever separator it splits on: an apostrophe (OWASP's
+ * advice: shown as text, never run) wherever a cell could begin with a formula character, and
+ * before a leading tab or line break. The JSON export keeps the exact text. */
+export function neutralise(value: string): string {
+  const inner = value.replace(INNER_START, "$1'");
+  return LEADING.test(inner) ? `'${inner}` : inner;
+}
+
+/** One CSV field (RFC 4180): always quoted (a reader splitting on `;` or a tab then keeps our
+ * commas, and its own separators inside a value, in the cell), quotes doubled. */
+export const csvField = (value: string) => `"${neutralise(value).replace(/"/g, '""')}"`;
 
 const csvLine = (cells: string[]) => `${cells.map(csvField).join(",")}\r\n`;
 

@@ -182,14 +182,14 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     await store.store(enquiry(2, { name: "@SUM(A1)", message: "\tTabbed" }));
     await store.store(enquiry(3, { name: "Šime Čović", message: "-2+3" }));
     const csv = await text(exportStream(everyEnquiry(store.sql, filter(""), 2), "csv"));
-    expect(csv.startsWith("\uFEFFreference,received_at,follow_up,")).toBe(true);
+    expect(csv.startsWith('\uFEFF"reference","received_at","follow_up",')).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csv).toContain(`"Line one\r\nline, two ""quoted"""`);
-    expect(csv).toContain("'@SUM(A1)");
-    expect(csv).toContain("'\tTabbed");
-    expect(csv).toContain("'-2+3");
-    expect(csv).toContain("Šime Čović");
-    expect(csv).toContain(",'+385 91 000 0001,");
+    expect(csv).toContain(`"'@SUM(A1)"`);
+    expect(csv).toContain(`"'\tTabbed"`);
+    expect(csv).toContain(`"'-2+3"`);
+    expect(csv).toContain(`"Šime Čović"`);
+    expect(csv).toContain(`,"'+385 91 000 0001",`);
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(5); // header, 3 rows, one row has a line break inside
     const lines = (await text(exportStream(everyEnquiry(store.sql, filter("q=Šime"), 2), "jsonl"))).trim().split("\n");
     expect(lines.map((l) => JSON.parse(l).name)).toEqual(["Šime Čović"]);

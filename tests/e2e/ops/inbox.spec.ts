@@ -180,7 +180,8 @@ test("hostile text in every field and a note renders inert in the list, the page
   const name = csv[0]!.indexOf("name");
   const message = csv[0]!.indexOf("message");
   expect(csv[1]![name]).toBe(HOSTILE.name); // begins with "<": not a formula, kept as typed
-  expect(csv[1]![message]).toBe(HOSTILE.message);
+  // The "@" after the message's line break could begin a cell in a misread file: neutralised too.
+  expect(csv[1]![message]).toBe(HOSTILE.message.replace("\n@", "\n'@"));
   for (const cell of csv.slice(1).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   await context.close();
 });
