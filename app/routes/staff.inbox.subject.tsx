@@ -4,39 +4,27 @@ import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/staff/inbox/queries.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { staffLocale } from "~/staff/locale.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
-import { staffForm } from "~/staff/form.server";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+import { staffForm } from "~/staff/form.server";
 
 export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
 export const handle = staffHandle();
 
-/** Everything held about one e-mail address (a data subject's access request): the enquiries,
- * each whole; `download=1` gives it as one JSON file. In the audit log without the address. */
+/** Everything held about one e-mail address (a data subject's access request): the enquiries
+ * found, the JSON file of them (staff.inbox.subject.download.ts), erasure. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { staff, locale } = staffPage(request, context);
+  const staff = requireStaff(request, context);
+  const locale = staffLocale(request);
   const search = new URL(request.url).searchParams;
   const email = accountEmail(search.get("email") ?? "");
+  // The address this page's download link had before it was a route of its own.
+  if (email && search.get("download") === "1") throw redirect(subjectDownload(email), 303);
   const sql = await staffDatabase();
   const enquiries = email ? await enquiriesOf(sql, email) : [];
   const setAside = email ? await setAsideMentioning(sql, email) : [];
-  if (email && search.get("download") === "1") {
-    await audit(sql, {
-      event: "export",
-      outcome: "ok",
-      actor: staff,
-      ...requestMeta(request, context),
-      detail: { kind: "subject", enquiries: enquiries.length, setAside: setAside.length },
-    });
-    return new Response(`${JSON.stringify({ exportedAt: new Date().toISOString(), enquiries, setAside }, null, 2)}\n`, {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="subject-${new Date().toISOString().slice(0, 10)}.json"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  }
   return {
     locale,
     staff: { email: staff.email, role: staff.role },
@@ -52,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
   };
 }
+
+const subjectDownload = (email: string) => `/staff/inbox/subject/download?email=${encodeURIComponent(email)}`;
 
 /** Erases every enquiry from the address (confirmed by typing it again). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -81,14 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/staff/inbox?erased=${encodeURIComponent(String(references.length))}`, 303);
 }
 
-/** The page's data (the loader's other answer is the download). */
-type PageData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
-
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  staffMeta(data && "locale" in data ? INBOX[(data as PageData).locale].subject : INBOX.en.subject);
+export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(INBOX[data?.locale ?? "en"].subject);
 
 export default function InboxSubject() {
-  const { locale, staff, email, asked, enquiries, setAside } = useLoaderData<typeof loader>() as unknown as PageData;
+  const { locale, staff, email, asked, enquiries, setAside } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   return (
@@ -123,11 +109,7 @@ export default function InboxSubject() {
               </ul>
             )}
             <p className="inbox-actions">
-              <a
-                className="staff-button staff-button-quiet"
-                href={`/staff/inbox/subject?email=${encodeURIComponent(email)}&download=1`}
-                download
-              >
+              <a className="staff-button staff-button-quiet" href={subjectDownload(email)} download>
                 {t.subjectExport}
               </a>
             </p>

@@ -78,6 +78,19 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect((await listEnquiries(store.sql, filter("q=0013"))).rows.map((r) => r.name)).toEqual(["Visitor 13"]);
     expect((await listEnquiries(store.sql, filter("q=number+14"))).rows.map((r) => r.name)).toEqual(["Visitor 14"]);
     expect((await listEnquiries(store.sql, filter("q=visit"))).rows).toHaveLength(30);
+    // A name that reads as a reference (eight letters of its alphabet) is found as words too,
+    // beside the enquiry whose reference it would be.
+    const mark = await store.store(enquiry(31, { name: "Mark Dean" }));
+    const other = await store.store(enquiry(32, { name: "Ivo Referenca" }));
+    await store.sql.run("UPDATE enquiries SET reference = 'MARK-DEAN' WHERE id = $1", [other.id]);
+    const named = async (typed: string) =>
+      (await listEnquiries(store.sql, filter(`q=${encodeURIComponent(typed)}`))).rows.map((r) => r.name).sort();
+    for (const typed of ["Mark Dean", "mark dean", "MARK DEAN"])
+      expect(await named(typed), typed).toEqual(["Ivo Referenca", "Mark Dean"]);
+    // Typed as a reference, it is the reference (as words too, where the dialect splits the dash).
+    for (const typed of ["MARK-DEAN", "markdean"]) expect(await named(typed), typed).toContain("Ivo Referenca");
+    expect((await listEnquiries(store.sql, filter("q=Mark+Dean+Zagreb"))).rows).toEqual([]);
+    expect(mark.reference).not.toBe("MARK-DEAN");
     // Query syntax typed by a person is only text: never an error.
     for (const hostile of [
       '"',

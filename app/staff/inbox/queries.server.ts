@@ -89,9 +89,13 @@ const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/['\\]/g, ""
 function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; values: unknown[] } {
   const parts: string[] = [];
   const values: unknown[] = [];
-  const add = (text: string, value: unknown) => {
-    values.push(value);
-    parts.push(text.replace("?", `$${first + values.length - 1}`));
+  const add = (text: string, ...given: unknown[]) => {
+    let clause = text;
+    for (const value of given) {
+      values.push(value);
+      clause = clause.replace("?", `$${first + values.length - 1}`);
+    }
+    parts.push(clause);
   };
   if (filter.followUp) add("e.follow_up = ?", filter.followUp);
   if (filter.category) add("e.category = ?", filter.category);
@@ -103,12 +107,19 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
     parts.push("e.id IN (SELECT enquiry_id FROM deliveries WHERE state = 'pending' AND sending_since IS NOT NULL)");
   else if (filter.delivery) add("e.id IN (SELECT enquiry_id FROM deliveries WHERE state = ?)", filter.delivery);
   if (filter.q) {
+    // A text that could be a reference ("Mark Dean" is eight letters of its alphabet) is looked
+    // up as one and searched as words: either finds the enquiry.
     const reference = normalizeReference(filter.q);
     const terms = searchTerms(filter.q);
-    if (reference) add("e.reference = ?", reference);
-    else if (terms.length === 0) parts.push("1 = 0");
-    else if (sql.dialect === "sqlite")
-      add("e.rowid IN (SELECT rowid FROM enquiry_search WHERE enquiry_search MATCH ?)", ftsQuery(terms));
+    // (A reference is letters and digits: it always gives words too.)
+    if (terms.length === 0) parts.push("1 = 0");
+    else if (sql.dialect === "sqlite") {
+      // A union of the two lookups, each by its own index (an OR would scan the table).
+      const words = "SELECT rowid FROM enquiry_search WHERE enquiry_search MATCH ?";
+      if (reference)
+        add(`e.rowid IN (SELECT rowid FROM enquiries WHERE reference = ? UNION ${words})`, reference, ftsQuery(terms));
+      else add(`e.rowid IN (${words})`, ftsQuery(terms));
+    } else if (reference) add("(e.reference = ? OR e.search @@ to_tsquery('simple', ?))", reference, tsQuery(terms));
     else add("e.search @@ to_tsquery('simple', ?)", tsQuery(terms));
   }
   return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", values };

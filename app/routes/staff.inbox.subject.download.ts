@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { audit } from "~/staff/audit.server";
+import { enquiriesOf, setAsideMentioning } from "~/staff/inbox/queries.server";
+import { accountEmail } from "~/staff/members.server";
+import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+
+/** Everything held about one e-mail address as one JSON file (a data subject's access request):
+ * its enquiries, each whole, and what an import set aside that mentions it. In the audit log
+ * with the counts, never the address. A resource route: a page's loader cannot answer
+ * with a file (Remix reads its answer as the page's data). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const email = accountEmail(new URL(request.url).searchParams.get("email") ?? "");
+  if (!email)
+    return new Response("400 Bad Request: give the e-mail address (?email=…).\n", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  const sql = await staffDatabase();
+  const enquiries = await enquiriesOf(sql, email);
+  const setAside = await setAsideMentioning(sql, email);
+  await audit(sql, {
+    event: "export",
+    outcome: "ok",
+    actor: staff,
+    ...requestMeta(request, context),
+    detail: { kind: "subject", enquiries: enquiries.length, setAside: setAside.length },
+  });
+  const exportedAt = new Date().toISOString();
+  return new Response(`${JSON.stringify({ exportedAt, email, enquiries, setAside }, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subject-${exportedAt.slice(0, 10)}.json"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
