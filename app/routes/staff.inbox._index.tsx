@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES } from "~/enquiry/fields";
+import { REFERENCE_IN_TEXT } from "~/enquiry/reference";
 import { channelNames } from "~/enquiry/queue.server";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
@@ -34,9 +35,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     exportCsv: `/staff/inbox/export${filterQuery(filter, { format: "csv" })}`,
     exportJsonl: `/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`,
     waiting: await waitingCount(sql),
-    erased: search.get("erased")?.slice(0, 20),
+    erased: erasedNotice(search.get("erased")),
     filtered: Object.values(filter).some(Boolean),
   };
+}
+
+/** What the notice after an erasure names: a count or a reference, nothing else (a link someone
+ * sends cannot make the inbox say what they like). */
+function erasedNotice(value: string | null): string | undefined {
+  if (!value) return undefined;
+  return /^\d{1,6}$/.test(value) || new RegExp(`^${REFERENCE_IN_TEXT.source}$`).test(value) ? value : undefined;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && INBOX[data.locale].title);
@@ -179,25 +187,31 @@ export default function Inbox() {
           {next ? <Link to={`/staff/inbox${next}`}>{t.older}</Link> : null}
         </p>
 
-        <h2>{t.exportTitle}</h2>
-        <p className="staff-hint">{t.exportHint}</p>
-        <p className="inbox-actions">
-          <a className="staff-button staff-button-quiet" href={exportCsv} download>
-            {t.exportCsv}
-          </a>
-          <a className="staff-button staff-button-quiet" href={exportJsonl} download>
-            {t.exportJson}
-          </a>
-        </p>
-        <h2>{t.subject}</h2>
-        <p className="staff-hint">{t.subjectHint}</p>
-        <Form method="get" action="/staff/inbox/subject" className="staff-form staff-inline">
-          <label htmlFor="subject-email">{t.enquiry.email}</label>
-          <input id="subject-email" type="email" name="email" required />
-          <button type="submit" className="staff-button staff-button-quiet">
-            {t.subjectFind}
-          </button>
-        </Form>
+        {staff.role === "owner" ? (
+          <>
+            <h2>{t.exportTitle}</h2>
+            <p className="staff-hint">{t.exportHint}</p>
+            <p className="inbox-actions">
+              <a className="staff-button staff-button-quiet" href={exportCsv} download>
+                {t.exportCsv}
+              </a>
+              <a className="staff-button staff-button-quiet" href={exportJsonl} download>
+                {t.exportJson}
+              </a>
+            </p>
+            <h2>{t.subject}</h2>
+            <p className="staff-hint">{t.subjectHint}</p>
+            <Form method="get" action="/staff/inbox/subject" className="staff-form staff-inline">
+              <label htmlFor="subject-email">{t.enquiry.email}</label>
+              <input id="subject-email" type="email" name="email" required />
+              <button type="submit" className="staff-button staff-button-quiet">
+                {t.subjectFind}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p className="staff-hint">{t.ownersExport}</p>
+        )}
       </section>
     </StaffFrame>
   );

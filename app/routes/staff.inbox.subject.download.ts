@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { audit } from "~/staff/audit.server";
 import { enquiriesOf, setAsideMentioning } from "~/staff/inbox/queries.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 
 /** Everything held about one e-mail address as one JSON file (a data subject's access request):
- * its enquiries, each whole, and what an import set aside that mentions it. In the audit log
- * with the counts, never the address. A resource route: a page's loader cannot answer
+ * its enquiries, each whole, and what an import set aside that mentions it. Owners only; in the
+ * audit log with the counts, never the address. A resource route: a page's loader cannot answer
  * with a file (Remix reads its answer as the page's data). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const staff = requireStaff(request, context);
+  const owner = requireOwner(request, context);
   const email = accountEmail(new URL(request.url).searchParams.get("email") ?? "");
   if (!email)
     return new Response("400 Bad Request: give the e-mail address (?email=…).\n", {
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await audit(sql, {
     event: "export",
     outcome: "ok",
-    actor: staff,
+    actor: owner,
     ...requestMeta(request, context),
     detail: { kind: "subject", enquiries: enquiries.length, setAside: setAside.length },
   });

@@ -4,7 +4,7 @@ import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/staff/inbox/queries.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
@@ -14,9 +14,9 @@ export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
 export const handle = staffHandle();
 
 /** Everything held about one e-mail address (a data subject's access request): the enquiries
- * found, the JSON file of them (staff.inbox.subject.download.ts), erasure. */
+ * found, the JSON file of them (staff.inbox.subject.download.ts), erasure. Owners only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const staff = requireStaff(request, context);
+  const staff = requireOwner(request, context);
   const locale = staffLocale(request);
   const search = new URL(request.url).searchParams;
   const email = accountEmail(search.get("email") ?? "");
@@ -45,7 +45,7 @@ const subjectDownload = (email: string) => `/staff/inbox/subject/download?email=
 
 /** Erases every enquiry from the address (confirmed by typing it again). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = requireStaff(request, context);
+  const staff = requireOwner(request, context);
   const form = await staffForm(request);
   const email = accountEmail(form.get("email") ?? "");
   const confirm = accountEmail(form.get("confirm") ?? "");
