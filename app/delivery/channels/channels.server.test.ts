@@ -71,6 +71,14 @@ describe("Slack's message", () => {
     expect(body.mrkdwn).toBe(false);
     const typed = body.blocks.flatMap((b) => ("text" in b ? [b.text] : b.elements));
     for (const text of typed.filter((t) => t?.type === "plain_text")) expect(text).toMatchObject({ emoji: false });
+    // The notification's text is parsed for <!channel> and <@U…> whatever mrkdwn says: escaped.
+    expect(body.text).not.toMatch(/[<>]/);
+    expect(body.text.replace(/&(amp|lt|gt);/g, "")).not.toContain("&");
+  });
+
+  it("escapes the notification's text: a visitor named <!channel> or <@U123> pings nobody", () => {
+    const body = slackMessage(enquiryMessage(delivery("Hi", { name: "<!channel> & <@U123>" })));
+    expect(body.text).toBe("New enquiry: VIP Nightclub experience from &lt;!channel&gt; &amp; &lt;@U123&gt;");
   });
 
   it("cuts a long message within Slack's limit, and says so", () => {

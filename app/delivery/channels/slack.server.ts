@@ -7,12 +7,12 @@ const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;
 
 /** An incoming webhook's message. The visitor's words go in plain_text objects (no mentions, no
  * links with other text, no formatting); the one mrkdwn part is the reply links this server
- * builds from the validated e-mail and phone. `mrkdwn: false` keeps the notification's text
- * plain too. */
+ * builds from the validated e-mail and phone. The top-level `text` (the push notification's) is
+ * parsed for control sequences (`<!channel>`, `<@U…>`) whatever `mrkdwn` says: it is escaped. */
 export function slackMessage(m: EnquiryMessage) {
   const plain = (text: string, max: number) => ({ type: "plain_text", text: cut(text, max), emoji: false });
   return {
-    text: cut(`New enquiry: ${m.category} from ${m.name}`, 300),
+    text: escape(cut(`New enquiry: ${m.category} from ${m.name}`, 300)),
     mrkdwn: false,
     unfurl_links: false,
     unfurl_media: false,
