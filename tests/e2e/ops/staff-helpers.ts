@@ -47,14 +47,14 @@ export function linkIn(output: string): string {
 
 /** Chromium's virtual authenticator on a page (WebAuthn through the DevTools protocol): a
  * platform authenticator with user verification, which answers prompts by itself. `verifies:
- * false` makes a security key that cannot verify its holder (no PIN set): only touched. */
+ * false` makes one that cannot verify its holder (no screen lock, no PIN): it answers UV=0. */
 export async function addAuthenticator(page: Page, { verifies = true }: { verifies?: boolean } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
       protocol: "ctap2",
-      transport: verifies ? "internal" : "usb",
+      transport: "internal",
       hasResidentKey: true,
       hasUserVerification: verifies,
       isUserVerified: verifies,

@@ -101,7 +101,9 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   expect(existsSync(`${server.dir}/missing/site.db`)).toBe(false);
 });
 
-test("a security key that cannot verify its holder (no PIN: UV=0) makes no passkey", async ({ page }) => {
+test("an authenticator that cannot verify its holder (no screen lock, no PIN: UV=0) makes no passkey", async ({
+  page,
+}) => {
   const link = linkIn(staffCommand(server, env, "invite", "nopin@example.com").stdout);
   const key = await addAuthenticator(page, { verifies: false });
   await page.goto(link);
