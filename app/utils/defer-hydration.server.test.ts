@@ -14,12 +14,13 @@ describe("deferModuleScripts", () => {
   const out = deferModuleScripts(REMIX_HTML);
   const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
 
-  it("keeps the preload links in place, without an address to fetch", () => {
+  it("keeps the preload links in place as inert placeholders: no address to fetch, none to warn about", () => {
     expect(out).not.toContain(" href=");
+    expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).toContain(
-      '<main>form</main><link rel="modulepreload" data-href="/assets/entry.client-A.js"/>' +
-        '<link rel="modulepreload" data-href="/assets/components-B.js"/>' +
-        '<link rel="modulepreload" data-href="/assets/contact-C.js"/>' +
+      '<main>form</main><link rel="prefetch" data-href="/assets/entry.client-A.js"/>' +
+        '<link rel="prefetch" data-href="/assets/components-B.js"/>' +
+        '<link rel="prefetch" data-href="/assets/contact-C.js"/>' +
         "<script>window.__remixContext = {};</script>",
     );
   });

@@ -8,10 +8,11 @@
  * it prefetches the modules once the page has loaded, waits until the visitor first uses the
  * page (a pointer, a key, a scroll), lets the browser paint what that first move did (a toast
  * closed by it, app/components/toast-before-react.ts), then preloads and imports the same
- * modules. The preload links stay in the HTML without an address (`data-href`): nothing is
- * fetched while the page paints, and React still finds a <link> where <Scripts> rendered one as
- * it hydrates (a missing element would make it render the whole document again). See decision
- * 0014.
+ * modules. The preload links stay in the HTML as inert placeholders (`rel="prefetch"` with the
+ * address in `data-href`: nothing is fetched while the page paints, and the browser has nothing
+ * to warn about, as it does for a modulepreload without an address), so React still finds a
+ * <link> where <Scripts> rendered one as it hydrates (a missing element would make it render the
+ * whole document again). See decision 0014.
  *
  * It works on the HTML Remix 2 writes (tested beside this file); anything else it does not
  * recognise is left as it is, which only means the modules load early again.
@@ -60,7 +61,7 @@ export function deferModuleScripts(html: string): string {
     ...rest,
   ].join("\n");
   return html
-    .replace(PRELOAD_LINK, (_link, href: string) => `<link rel="modulepreload" data-href="${href}"/>`)
+    .replace(PRELOAD_LINK, (_link, href: string) => `<link rel="prefetch" data-href="${href}"/>`)
     .replace(MODULE_SCRIPT, (_all, open: string, _body, close: string) => {
       return `${open}${body}${close}`;
     });
