@@ -112,7 +112,8 @@ describe("POST /contact", () => {
     it(`stores a valid ${encoding} enquiry and redirects with the success toast`, async () => {
       const res = await run(makeAction(), post(VALID, {}, encoding));
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("/contact");
+      // To the form's place on the page: the thanks and the reference are shown there.
+      expect(res.headers.get("location")).toBe("/contact#enquiry");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       const records = await stored();
       expect(records).toHaveLength(1);
@@ -130,7 +131,7 @@ describe("POST /contact", () => {
   it("answers in Croatian from the Croatian contact page, and stores the language with the enquiry", async () => {
     const action = makeAction();
     const ok = await run(action, post(VALID, {}, "urlencoded", "/hr/contact"));
-    expect(ok.headers.get("location")).toBe("/hr/contact");
+    expect(ok.headers.get("location")).toBe("/hr/contact#enquiry");
     expect(await toastFrom(ok.headers)).toMatchObject({
       type: "success",
       message: "Poruka je uspješno poslana!",
