@@ -67,7 +67,7 @@ export default function Contact() {
         </h2>
         <p className={s.formIntro}>{t.formIntro}</p>
         {sent ? <SentNotice message={sent.message} description={sent.description} /> : null}
-        <ContactForm key={key} values={result?.values} fieldErrors={result?.fieldErrors} />
+        <ContactForm key={key} values={result?.values} fieldErrors={result?.fieldErrors} sent={sent !== null} />
       </section>
     </div>
   );
