@@ -40,7 +40,7 @@ async function wake(page: Page) {
 async function expectQuiet(page: Page, heard: Heard) {
   await settle(page);
   const applied = await page.evaluate(() => [...document.styleSheets].flatMap((sheet) => sheet.href ?? []));
-  expect(heard.messages, page.url()).toEqual([]);
+  expect.soft(heard.messages, page.url()).toEqual([]);
   expect(
     heard.stylesheets.filter((url) => !applied.includes(url)),
     `stylesheets fetched but not applied on ${page.url()}`,
