@@ -22,14 +22,20 @@ export { MAX_FORM_BYTES } from "~/utils/form-body.server";
 export { serverMetrics } from "~/utils/metrics.server";
 export { staffGate } from "~/staff/staff.server";
 
-/** The stylesheet(s) of the root route, read once from build/client, to be inlined. */
+/** The site's stylesheet (decision 0007), read once from build/client to be inlined in every
+ * page's <head>. The manifest stops naming it at the same time: Remix's browser code preloads a
+ * route's stylesheets before each client-side navigation or revalidation unless the page links
+ * them, and with the text inlined that preload was never used (Chromium: "preloaded but not
+ * used"). The server calls this at start (server/app-build.ts), before any request. */
 let inlineStyles: string | undefined;
-function stylesOf(context: EntryContext): string {
-  if (inlineStyles !== undefined || !import.meta.env.PROD) return inlineStyles ?? "";
-  const hrefs = context.manifest.routes.root?.css ?? [];
+export function inlineStylesheet(manifest: EntryContext["manifest"]): string {
+  if (inlineStyles !== undefined) return inlineStyles;
+  const routes = Object.values(manifest.routes);
+  const hrefs = [...new Set(routes.flatMap((route) => route.css ?? []))];
   inlineStyles = hrefs
     .map((href) => readFileSync(fileURLToPath(new URL(`../client${href}`, import.meta.url)), "utf8"))
     .join("\n");
+  for (const route of routes) route.css = [];
   return inlineStyles;
 }
 
@@ -90,7 +96,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ""}>
-        <InlineStylesContext.Provider value={stylesOf(remixContext)}>
+        <InlineStylesContext.Provider value={import.meta.env.PROD ? inlineStylesheet(remixContext.manifest) : ""}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,

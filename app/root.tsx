@@ -14,7 +14,6 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useMatches,
-  useLocation,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -26,7 +25,7 @@ import { BRAND } from "~/content/site";
 import { LAYOUT } from "~/i18n/layout";
 import { localeOfPath, type Locale } from "~/i18n/locale";
 import { useLocale } from "~/i18n/use-locale";
-import { Toast } from "~/components/Toast";
+import { Toast, toastKey } from "~/components/Toast";
 import { contactDetails, siteUrl } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { useInlineStyles } from "~/utils/inline-styles";
@@ -45,14 +44,14 @@ export const links: LinksFunction = () => ICON_LINKS;
 
 /** The head's links. In production the one stylesheet is inlined (entry.server.tsx reads it)
  * instead of linked, and the icons are written out: Remix's <Links> would add the stylesheet.
- * In the browser the inlined <style> is left as the server sent it (React does not rewrite
- * `dangerouslySetInnerHTML` while hydrating, nor later while the value stays the same). */
+ * In the browser the text is the one the server sent (entry.client.tsx reads it back), so a
+ * document React has to render afresh keeps its styles. */
 function HeadLinks({ nonce }: { nonce?: string }) {
   const css = useInlineStyles();
   if (!import.meta.env.PROD) return <Links />;
   return (
     <>
-      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
       {ICON_LINKS.map((link) => (
         <link key={link.href} {...link} />
       ))}
@@ -155,10 +154,11 @@ function HydrationMarker() {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
-      {toast ? <Toast key={location.key} toast={toast} /> : null}
+      {/* One toast per answer of the loader that carried it: after a refused submission Remix
+          does not run this loader again, and the last answer's toast must not come back. */}
+      {toast ? <Toast key={toastKey(toast)} toast={toast} /> : null}
       <Outlet />
     </>
   );

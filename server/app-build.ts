@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
+import type { EntryContext, ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import type { ServerQueue } from "~/enquiry/queue.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
@@ -14,6 +14,7 @@ type AppParts = {
   MAX_FORM_BYTES: number;
   serverMetrics: ServerMetrics;
   staffGate: StaffGate;
+  inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
 };
 
 export type AppBuild = {
@@ -42,6 +43,7 @@ function partsOf(build: ServerBuild): AppParts {
     typeof entry.MAX_FORM_BYTES !== "number" ? "MAX_FORM_BYTES" : "",
     typeof metrics?.observeRequest !== "function" ? "serverMetrics" : "",
     typeof (entry.staffGate as Partial<StaffGate> | undefined)?.check !== "function" ? "staffGate" : "",
+    typeof entry.inlineStylesheet !== "function" ? "inlineStylesheet" : "",
   ].filter(Boolean);
   if (missing.length)
     throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);
@@ -51,15 +53,20 @@ function partsOf(build: ServerBuild): AppParts {
     MAX_FORM_BYTES: entry.MAX_FORM_BYTES as number,
     serverMetrics: metrics as ServerMetrics,
     staffGate: entry.staffGate as StaffGate,
+    inlineStylesheet: entry.inlineStylesheet as AppParts["inlineStylesheet"],
   };
 }
 
 /** Production: build/server/index.js beside build/start.js (paths relative to this bundle). */
 export async function productionBuild(): Promise<AppBuild> {
   const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
+  const parts = partsOf(build);
+  // Read before the first request (a build without its stylesheet stops here), and taken out
+  // of the manifest before any browser asks for it (app/entry.server.tsx).
+  parts.inlineStylesheet(build.assets);
   return {
     build,
-    parts: partsOf(build),
+    parts,
     clientDir: fileURLToPath(new URL("./client", import.meta.url)),
     mocksModule: new URL("./mocks/index.js", import.meta.url).href,
   };

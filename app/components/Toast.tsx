@@ -2,25 +2,25 @@ import { useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "remix-toast";
 import { LAYOUT } from "~/i18n/layout";
 import { useTranslation } from "~/i18n/use-locale";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useNonce } from "~/utils/nonce";
 import * as s from "./Toast.css";
 import { TOAST_MS } from "./toast-timing";
+import { TOAST_BEFORE_REACT_SCRIPT, toastBeforeReact } from "./toast-before-react";
 
 /** One notification at the top centre, 50 px from the top. Success and info are polite
  * (role=status); warnings and errors interrupt (role=alert). It closes after 6 s, on its close
  * button, on Escape, or on a click anywhere else.
  *
  * It is one element in every mode: a <details open> whose summary is the close button, hidden
- * by CSS after 6 s. Before React runs (no JavaScript, or before the contact page's deferred
- * script has woken) the browser closes it natively and the page's early script closes it on a
- * click away or Escape (`data-dismiss`, app/utils/defer-hydration.server.ts). When React
- * hydrates it, it takes the state the visitor left: a toast already closed, or older than
- * 6 s, stays closed, and one still showing keeps the rest of its 6 s. */
+ * by CSS after 6 s. Before React runs (no JavaScript, or before the page's deferred modules have
+ * arrived and woken) the browser closes it natively, and the small script written just before
+ * it closes it on a click away or Escape from the moment it can be seen (`data-dismiss`,
+ * toast-before-react.ts). When React takes it over, it keeps the state the visitor left: a
+ * toast already closed, or older than 6 s, stays closed, and one still showing keeps the rest
+ * of its 6 s; so too if hydration fails and React renders the page afresh. */
 export function Toast({ toast }: { toast: ToastMessage }) {
   const { t } = useTranslation(LAYOUT);
-  // False when this render hydrates the server's HTML: then the toast has been showing since
-  // the first paint, not since now.
-  const [fromServer] = useState(!useHydrated());
+  const nonce = useNonce() || undefined;
   const [open, setOpen] = useState(true);
   const ref = useRef<HTMLDetailsElement>(null);
   const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
@@ -28,8 +28,10 @@ export function Toast({ toast }: { toast: ToastMessage }) {
   useEffect(() => {
     const element = ref.current;
     if (!open || !element) return;
-    const shownAt = fromServer ? firstPaint() : performance.now();
-    const left = element.open ? TOAST_MS - (performance.now() - shownAt) : 0;
+    // The server's toast has been showing since the page was parsed, and may have been closed.
+    const before = toastBeforeReact(element);
+    const closed = !element.open || before?.closed;
+    const left = closed ? 0 : TOAST_MS - (performance.now() - (before?.shownAt ?? performance.now()));
     const timer = setTimeout(() => setOpen(false), Math.max(0, left));
     const onPointer = (event: PointerEvent) => {
       if (!element.contains(event.target as Node)) setOpen(false);
@@ -44,37 +46,45 @@ export function Toast({ toast }: { toast: ToastMessage }) {
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open, fromServer]);
+  }, [open]);
 
   if (!open) return null;
   return (
-    <details
-      ref={ref}
-      open
-      data-dismiss=""
-      className={`${s.toast[toast.type]} ${s.cssTimed}`}
-      data-toast={toast.type}
-      onToggle={(event) => {
-        if (!event.currentTarget.open) setOpen(false);
-      }}
-    >
-      <summary className={s.close} aria-label={t.toastClose}>
-        ×
-      </summary>
-      <div className={s.body} role={role}>
-        <span className={s.icon} aria-hidden="true">
-          {toast.type === "success" ? "✓" : toast.type === "info" ? "i" : "!"}
-        </span>
-        <div>
-          <p className={s.message}>{toast.message}</p>
-          {toast.description ? <p className={s.description}>{toast.description}</p> : null}
+    <>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TOAST_BEFORE_REACT_SCRIPT }} />
+      <details
+        ref={ref}
+        open
+        data-dismiss=""
+        className={`${s.toast[toast.type]} ${s.cssTimed}`}
+        data-toast={toast.type}
+        onToggle={(event) => {
+          if (!event.currentTarget.open) setOpen(false);
+        }}
+      >
+        <summary className={s.close} aria-label={t.toastClose}>
+          ×
+        </summary>
+        <div className={s.body} role={role}>
+          <span className={s.icon} aria-hidden="true">
+            {toast.type === "success" ? "✓" : toast.type === "info" ? "i" : "!"}
+          </span>
+          <div>
+            <p className={s.message}>{toast.message}</p>
+            {toast.description ? <p className={s.description}>{toast.description}</p> : null}
+          </div>
         </div>
-      </div>
-    </details>
+      </details>
+    </>
   );
 }
 
-/** When the page was first painted (the CSS timer of a server-rendered toast starts there). */
-function firstPaint(): number {
-  return performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+/** A key per toast received (the same object for as long as the data that carried it stands):
+ * a new answer's toast is a new element, the same answer's is never shown twice. */
+const toastKeys = new WeakMap<ToastMessage, string>();
+let toastsReceived = 0;
+export function toastKey(toast: ToastMessage): string {
+  let key = toastKeys.get(toast);
+  if (key === undefined) toastKeys.set(toast, (key = String(++toastsReceived)));
+  return key;
 }

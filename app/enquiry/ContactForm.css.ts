@@ -32,6 +32,19 @@ export const control = style({
 
 export const error = style({ color: vars.color.danger, fontSize: vars.size.sm });
 
+/** A refused form's problems, above its fields (the contact page's kept thanks, in danger). */
+export const problems = style({
+  display: "grid",
+  gap: vars.space.xs,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.sm,
+  borderLeft: `4px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+});
+export const problemsTitle = style({ margin: 0, fontWeight: 700 });
+export const problemsList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.xs });
+globalStyle(`${problemsList} a`, { color: vars.color.text, textUnderlineOffset: "3px" });
+
 export const honeypot = style({
   position: "absolute",
   left: "-10000px",

@@ -1,6 +1,16 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { CATEGORIES, EMPTY_ENQUIRY, HONEYPOT_FIELD, MAX_LENGTH, type EnquiryField, type EnquiryValues } from "./fields";
+import {
+  CATEGORIES,
+  EMPTY_ENQUIRY,
+  ENQUIRY_ANCHOR,
+  ENQUIRY_FIELDS,
+  HONEYPOT_FIELD,
+  MAX_LENGTH,
+  type EnquiryField,
+  type EnquiryValues,
+} from "./fields";
+import { clearDraft, restoreDraft, saveDraft } from "./draft";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
@@ -10,6 +20,8 @@ type Props = {
   /** What to show in the fields (empty when not given). */
   values?: EnquiryValues;
   fieldErrors?: Partial<Record<EnquiryField, string>>;
+  /** Shown after an accepted enquiry: what was typed for it is not kept. */
+  sent?: boolean;
 };
 
 type FieldProps = {
@@ -63,13 +75,26 @@ function Field({ name, label, value, error, children }: FieldProps) {
 /** "Send us a message". Validation is the server's (one schema for every client, with or
  * without JavaScript), so the browser's own required-field bubbles are switched off with
  * noValidate and the spec's warning toast speaks instead. */
-export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {} }: Props) {
+export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = false }: Props) {
   const { t, to } = useTranslation(CONTACT);
-  // The form posts to its own language's contact page, which answers in that language.
-  const action = to("contact");
+  // The form posts to its own language's contact page, which answers in that language, and the
+  // browser shows the answer at the form (ENQUIRY_ANCHOR).
+  const page = to("contact");
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === action;
+  const sending = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === page;
+  const problems = ENQUIRY_FIELDS.filter((name) => fieldErrors[name]);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // The draft (draft.ts), once per answer (the form is rebuilt for each): gone after a success;
+  // otherwise what this tab kept fills the fields still empty (after a reload), and the whole
+  // form is kept from now on.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    if (sent) return clearDraft();
+    restoreDraft(form);
+    saveDraft(form);
+  }, [sent]);
 
   // After a rejected submit, put focus on the first field that needs attention.
   useEffect(() => {
@@ -78,7 +103,31 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {} }: Props)
   }, [fieldErrors]);
 
   return (
-    <Form method="post" action={action} className={s.form} noValidate ref={formRef} aria-labelledby="form-title">
+    <Form
+      method="post"
+      action={`${page}#${ENQUIRY_ANCHOR}`}
+      className={s.form}
+      noValidate
+      ref={formRef}
+      aria-labelledby="form-title"
+      onInput={(event) => saveDraft(event.currentTarget)}
+    >
+      {problems.length > 0 ? (
+        // Where a refused form lands (without JavaScript too): every problem, each a link to its
+        // field. With JavaScript, focus goes on to the first field that needs attention.
+        <div className={s.problems}>
+          <p className={s.problemsTitle}>{t.problemsTitle}</p>
+          <ul className={s.problemsList}>
+            {problems.map((name) => (
+              <li key={name}>
+                <a href={`#enquiry-${name}`}>
+                  {t.labels[name]}: {fieldErrors[name]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className={s.row}>
         <Field name="name" label={t.labels.name} value={values.name} error={fieldErrors.name}>
           {(attrs) => <input {...attrs} type="text" autoComplete="name" />}

@@ -7,7 +7,8 @@ import { EMPTY_ENQUIRY } from "./fields";
 import { readFormBody } from "~/utils/form-body.server";
 import { newReference } from "~/store/reference.server";
 import { storeEnquiry } from "./queue.server";
-import { countEnquiry } from "./rate-limit.server";
+import { clientAddress, countEnquiry } from "./rate-limit.server";
+import { sameEnquiryOnce } from "./same-enquiry.server";
 import { honeypotState, parseEnquiry, readEnquiryValues } from "./schema.server";
 
 export type { ContactActionData } from "./answers.server";
@@ -54,10 +55,15 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const parsed = parseEnquiry(body.form, locale);
   if (!parsed.ok) return invalid(locale, parsed);
 
-  // Accepted once stored: the delivery worker hands it to EmailJS, retrying as needed.
-  const stored = await storeEnquiry({ ...parsed.enquiry, page: pageSentFrom(request) }, requestId);
+  // Accepted once stored: the delivery worker hands it to EmailJS, retrying as needed. The same
+  // enquiry sent again (a double tap, the back button) is answered as the first was.
+  const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
+  const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
+  const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId));
   return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, contactDetails);
 }
+
+const storeOnce = sameEnquiryOnce();
 
 /** The page of this site the form was sent from (its path, from Referer when it names this
  * site), else the path posted to: the inbox shows it. Nothing else of the header is kept. */

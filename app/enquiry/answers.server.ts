@@ -6,7 +6,7 @@ import { pagePath } from "~/content/pages";
 import type { Locale } from "~/i18n/locale";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { EMPTY_ENQUIRY, type EnquiryField, type EnquiryValues } from "./fields";
+import { EMPTY_ENQUIRY, ENQUIRY_ANCHOR, type EnquiryField, type EnquiryValues } from "./fields";
 import type { FormBodyResult } from "~/utils/form-body.server";
 import type { ParsedEnquiry } from "./schema.server";
 
@@ -26,10 +26,11 @@ const showAgain = (status: number, body: ContactActionData, headers: Record<stri
   data(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 
 /** Accepted (or a bot we pretend to accept): post/redirect/get with the success toast and the
- * enquiry's reference (a bot gets one that names nothing). */
+ * enquiry's reference (a bot gets one that names nothing), to the form's place on the page,
+ * where the thanks and the reference stay once the toast has gone. */
 export const accepted = (locale: Locale, reference: string) =>
   redirectWithSuccess(
-    pagePath("contact", locale),
+    `${pagePath("contact", locale)}#${ENQUIRY_ANCHOR}`,
     { message: ENQUIRY_ANSWERS[locale].success, description: ENQUIRY_ANSWERS[locale].reference(reference) },
     { headers: NO_STORE_HEADERS },
   );

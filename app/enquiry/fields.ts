@@ -29,5 +29,10 @@ export const MAX_LENGTH: Record<EnquiryField, number> = {
   message: 5000,
 };
 
+/** Where the form is on the contact page (its section's id). The form posts to the page with it
+ * as the fragment, so the browser shows the answer there, with or without JavaScript: the
+ * problems of a refused enquiry, or the thanks and the reference of an accepted one. */
+export const ENQUIRY_ANCHOR = "enquiry";
+
 /** The honeypot field: hidden from people, filled in by bots; it must be sent and empty. */
 export const HONEYPOT_FIELD = "website";

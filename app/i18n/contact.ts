@@ -12,6 +12,8 @@ const en = {
   cards: { phone: "Phone", email: "General info", location: "Location" },
   formTitle: "Send us a message",
   formIntro: "All fields are required. We usually reply within one day.",
+  /** Above a refused form's fields, before the list of its problems. */
+  problemsTitle: "Please check:",
   labels: { name: "Name", email: "E-mail", number: "Phone number", category: "Category", message: "Message" },
   chooseCategory: "Choose a category",
   /** What each category reads as; the value sent (and e-mailed) stays the English one. */
@@ -40,6 +42,7 @@ const hr: ContactText = {
   cards: { phone: "Telefon", email: "Opće informacije", location: "Lokacija" },
   formTitle: "Pošaljite nam poruku",
   formIntro: "Sva su polja obavezna. Obično odgovaramo unutar jednog dana.",
+  problemsTitle: "Provjerite:",
   labels: { name: "Ime", email: "E-mail", number: "Broj telefona", category: "Kategorija", message: "Poruka" },
   chooseCategory: "Odaberite kategoriju",
   categories: {

@@ -70,6 +70,7 @@ const en = {
       heading: "Cookies",
       paragraphs: [
         'After you send the form, one cookie named "toast" carries the message that tells you whether it arrived. It is deleted as soon as that message is shown, is never read by anyone else, and is needed for the form to answer you, so we do not ask for consent. This website uses no analytics, advertising or tracking cookies and loads nothing from other companies.',
+        "While you fill in the form, what you have typed is also kept in this browser tab (its session storage; it is not sent anywhere), so that reloading the page does not lose it. It is removed once your enquiry is sent, and when you close the tab.",
         ...(f.whatsapp
           ? [
               "The WhatsApp links open WhatsApp only when you click one; what you then send there is handled under WhatsApp's own terms.",
@@ -131,6 +132,7 @@ const hr: PrivacyText = {
       heading: "Kolačići",
       paragraphs: [
         "Nakon slanja obrasca jedan kolačić, naziva „toast”, prenosi poruku koja vam javlja je li obrazac stigao. Briše se čim se poruka prikaže, nitko ga drugi ne čita i potreban je da bi vam obrazac odgovorio, pa za njega ne tražimo privolu. Ova stranica ne koristi kolačiće za analitiku, oglašavanje ni praćenje i ne učitava ništa od drugih tvrtki.",
+        "Dok ispunjavate obrazac, ono što ste upisali čuva se i u ovoj kartici preglednika (u njezinoj privremenoj pohrani; ne šalje se nikamo), kako se ponovnim učitavanjem stranice ne bi izgubilo. Briše se čim je upit poslan i kad zatvorite karticu.",
         ...(f.whatsapp
           ? [
               "Poveznice na WhatsApp otvaraju WhatsApp tek kad na neku kliknete; ono što ondje pošaljete obrađuje se prema WhatsAppovim uvjetima.",

@@ -1,9 +1,11 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "~/styles/theme.css";
+import { bp, vars } from "~/styles/theme.css";
 
 export const page = style({ display: "grid", gap: vars.space.xl, paddingTop: vars.space.xxl });
 export const about = style({ display: "grid", gap: vars.space.md, maxWidth: "46rem" });
 export const title = style({ fontSize: vars.size.h1 });
+/** The link to the form, first thing under the heading on a phone or tablet. */
+export const toForm = style({ margin: 0, "@media": { [bp.desktop]: { display: "none" } } });
 export const formCard = style({
   padding: `${vars.space.xl} ${vars.space.lg}`,
   borderRadius: vars.radius.md,

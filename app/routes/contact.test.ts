@@ -112,7 +112,8 @@ describe("POST /contact", () => {
     it(`stores a valid ${encoding} enquiry and redirects with the success toast`, async () => {
       const res = await run(makeAction(), post(VALID, {}, encoding));
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("/contact");
+      // To the form's place on the page: the thanks and the reference are shown there.
+      expect(res.headers.get("location")).toBe("/contact#enquiry");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       const records = await stored();
       expect(records).toHaveLength(1);
@@ -130,7 +131,7 @@ describe("POST /contact", () => {
   it("answers in Croatian from the Croatian contact page, and stores the language with the enquiry", async () => {
     const action = makeAction();
     const ok = await run(action, post(VALID, {}, "urlencoded", "/hr/contact"));
-    expect(ok.headers.get("location")).toBe("/hr/contact");
+    expect(ok.headers.get("location")).toBe("/hr/contact#enquiry");
     expect(await toastFrom(ok.headers)).toMatchObject({
       type: "success",
       message: "Poruka je uspješno poslana!",
@@ -146,6 +147,23 @@ describe("POST /contact", () => {
       name: "Upišite svoje ime.",
       email: "Upišite ispravnu e-mail adresu, npr. ime@primjer.hr.",
     });
+  });
+
+  it("stores the same enquiry posted twice at once (a double tap) once, and both answers name it", async () => {
+    const action = await makeAction();
+    const [first, second] = await Promise.all([run(action, post(VALID)), run(action, post(VALID))]);
+    const records = await stored();
+    expect(records).toHaveLength(1);
+    for (const answer of [first, second]) {
+      expect(answer.status).toBe(302);
+      expect((await toastFrom(answer.headers))?.description).toContain(records[0]!.reference);
+    }
+    // Sent again a little later (the back button, then Send): the same answer, still one stored.
+    const again = await run(action, post(VALID));
+    expect((await toastFrom(again.headers))?.description).toContain(records[0]!.reference);
+    // Another enquiry from the same visitor is its own.
+    await run(action, post({ ...VALID, message: "And a table on Saturday." }));
+    expect(await stored()).toHaveLength(2);
   });
 
   it("signs the toast cookie: a forged one shows nothing", async () => {
@@ -258,13 +276,14 @@ describe("POST /contact", () => {
   describe("rate limit", () => {
     it("answers 429 with a clear toast and the values kept after the limit", async () => {
       const action = await makeAction({ rateMax: 2 });
-      expect((await run(action, post(VALID))).status).toBe(302);
-      expect((await run(action, post(VALID))).status).toBe(302);
-      const res = await run(action, post(VALID));
+      const another = (n: number) => ({ ...VALID, message: `${VALID.message} (${n})` });
+      expect((await run(action, post(another(1)))).status).toBe(302);
+      expect((await run(action, post(another(2)))).status).toBe(302);
+      const res = await run(action, post(another(3)));
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(res.data!.toast).toMatchObject({ type: "warning", message: "Too many messages in a short time." });
-      expect(res.data!.values).toEqual(pick(VALID));
+      expect(res.data!.values).toEqual(pick(another(3)));
       expect(await stored()).toHaveLength(2);
       // Another client is not affected.
       expect((await run(action, post(VALID), "10.0.0.2")).status).toBe(302);

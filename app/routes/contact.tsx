@@ -8,9 +8,10 @@ import { ContactCards } from "~/components/ContactCards";
 import { Toast } from "~/components/Toast";
 import { handleEnquiry, type ContactActionData } from "~/enquiry/action.server";
 import { ContactForm } from "~/enquiry/ContactForm";
+import { ENQUIRY_ANCHOR } from "~/enquiry/fields";
 import { REFERENCE_IN_TEXT } from "~/enquiry/reference";
 import { businessJsonLd, leafPageMeta } from "~/utils/seo";
-import { container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
+import { button, container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
 import * as s from "./contact.css";
 
 export const meta = leafPageMeta("contact", CONTACT, ({ siteUrl, contact }, locale) => [
@@ -49,17 +50,24 @@ export default function Contact() {
         <h1 id="contact-title" className={s.title}>
           {t.heading}
         </h1>
+        {/* On a phone the form is below the about text and the cards: one tap takes the
+            visitor there (the desktop shows it on the first screen, and no link). */}
+        <p className={s.toForm}>
+          <a href={`#${ENQUIRY_ANCHOR}`} className={button.primary}>
+            {t.formTitle} <span aria-hidden="true">↓</span>
+          </a>
+        </p>
         <span className={eyebrow}>{t.aboutEyebrow}</span>
         <p className={lead}>{BUSINESS[locale].about}</p>
       </section>
       <ContactCards />
-      <section aria-labelledby="form-title" className={s.formCard}>
+      <section id={ENQUIRY_ANCHOR} aria-labelledby="form-title" className={s.formCard}>
         <h2 id="form-title" className={sectionTitle}>
           {t.formTitle}
         </h2>
         <p className={s.formIntro}>{t.formIntro}</p>
         {sent ? <SentNotice message={sent.message} description={sent.description} /> : null}
-        <ContactForm key={key} values={result?.values} fieldErrors={result?.fieldErrors} />
+        <ContactForm key={key} values={result?.values} fieldErrors={result?.fieldErrors} sent={sent !== null} />
       </section>
     </div>
   );

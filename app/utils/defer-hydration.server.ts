@@ -6,10 +6,13 @@
  * 0.7 s). The page needs none of it to paint or to work (the form posts without JavaScript),
  * so this rewrites the one module script Remix writes to start after the first frame:
  * it prefetches the modules once the page has loaded, waits until the visitor first uses the
- * page (a pointer, a key, a scroll), then preloads and imports the same modules. The preload
- * links stay in the HTML without an address (`data-href`): nothing is fetched while the page
- * paints, and React still finds a <link> where <Scripts> rendered one as it hydrates (a
- * missing element would make it render the whole document again). See decision 0014.
+ * page (a pointer, a key, a scroll), lets the browser paint what that first move did (a toast
+ * closed by it, app/components/toast-before-react.ts), then preloads and imports the same
+ * modules. The preload links stay in the HTML as inert placeholders (`rel="prefetch"` with the
+ * address in `data-href`: nothing is fetched while the page paints, and the browser has nothing
+ * to warn about, as it does for a modulepreload without an address), so React still finds a
+ * <link> where <Scripts> rendered one as it hydrates (a missing element would make it render the
+ * whole document again). See decision 0014.
  *
  * It works on the HTML Remix 2 writes (tested beside this file); anything else it does not
  * recognise is left as it is, which only means the modules load early again.
@@ -44,23 +47,21 @@ export function deferModuleScripts(html: string): string {
   if (specifiers.length === 0 || rest.some((line) => /^\s*import\s/.test(line))) return html;
 
   const body = [
-    // Until React runs, what it will do on the visitor's first move is done here: a
-    // <details data-dismiss> (the toast) closes on a click away or Escape. React takes the
-    // state the visitor left when it hydrates.
-    'const dismiss = (event) => { for (const d of document.querySelectorAll("details[data-dismiss][open]")) if (event.type === "keydown" ? event.key === "Escape" : !d.contains(event.target)) d.open = false; };',
-    'addEventListener("pointerdown", dismiss, { capture: true, passive: true });',
-    'addEventListener("keydown", dismiss, { capture: true, passive: true });',
     `const hint = (rel) => { for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel, href })); };`,
     // Fetched, not run, once the page has loaded, at the lowest priority: at hand when needed.
     'addEventListener("load", () => setTimeout(() => hint("prefetch")), { once: true });',
     // Run when the visitor first does something on the page: it is complete without them.
     `await new Promise((resolve) => { for (const type of ${JSON.stringify(WAKE_EVENTS)}) addEventListener(type, resolve, { once: true, passive: true, capture: true }); });`,
+    // The first move's own effect (a toast it closed) is painted before anything is compiled:
+    // on a slow phone that work would otherwise hold the frame back by half a second or more.
+    // (A hidden tab paints no frames: it goes on at once.)
+    "await new Promise((resolve) => (document.hidden ? resolve() : requestAnimationFrame(() => setTimeout(resolve))));",
     'hint("modulepreload");',
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
     ...rest,
   ].join("\n");
   return html
-    .replace(PRELOAD_LINK, (_link, href: string) => `<link rel="modulepreload" data-href="${href}"/>`)
+    .replace(PRELOAD_LINK, (_link, href: string) => `<link rel="prefetch" data-href="${href}"/>`)
     .replace(MODULE_SCRIPT, (_all, open: string, _body, close: string) => {
       return `${open}${body}${close}`;
     });

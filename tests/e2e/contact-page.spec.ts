@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { MAX_LENGTH } from "../../app/enquiry/fields";
+import { fillForm, unique, valid } from "./enquiry-helpers";
+import { hasJs, ready } from "./helpers";
 
 test.describe("contact page", () => {
   test("about text and the three info cards", async ({ page }) => {
@@ -48,4 +50,57 @@ test.describe("contact page", () => {
     await name.pressSequentially("abc");
     expect(await name.evaluate((input: HTMLInputElement) => input.value.length)).toBeLessThanOrEqual(MAX_LENGTH.name);
   });
+});
+
+// On a phone the form comes after the about text and three cards, some 1,000 px down: it is one
+// tap away, and whatever the server answers, the visitor lands where the answer is.
+test.describe("contact page on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+  const formLink = (page: Page) => page.getByRole("main").getByRole("link", { name: "Send us a message" });
+  const message = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
+
+  test("a link under the heading, on the first screen, takes the visitor to the form", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(formLink(page)).toBeInViewport();
+    await formLink(page).click();
+    await expect(page).toHaveURL(/\/contact#enquiry$/);
+    await expect(page.getByRole("heading", { name: "Send us a message" })).toBeInViewport();
+    await expect(page.getByRole("form", { name: "Send us a message" }).getByLabel("Name")).toBeInViewport();
+  });
+
+  test("a refused enquiry lands at its problems, each a link to its field", async ({ page }, info) => {
+    await page.goto("/contact");
+    await ready(page, info);
+    // All but the message: its one problem is at the last field, far down the page.
+    await fillForm(page, { ...valid(unique("Landing")), message: "" });
+    await page.getByRole("button", { name: "Send message" }).click();
+    const problem = page.getByRole("link", { name: "Message: Please write your message." });
+    await expect(problem).toBeVisible();
+    if (hasJs(info)) {
+      // With JavaScript focus goes on to the field itself.
+      await expect(message(page)).toBeFocused();
+      await expect(message(page)).toBeInViewport();
+    } else {
+      await expect(page).toHaveURL(/\/contact#enquiry$/);
+      await expect(problem).toBeInViewport();
+      await problem.click();
+      await expect(message(page)).toBeInViewport();
+    }
+  });
+
+  test("an accepted enquiry lands at the thanks and the reference", async ({ page }, info) => {
+    await page.goto("/contact");
+    await ready(page, info);
+    await fillForm(page, valid(unique("Landing accepted")));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page).toHaveURL(/\/contact#enquiry$/);
+    await expect(page.locator("[data-sent] [data-reference]")).toBeInViewport();
+  });
+});
+
+test("on a desktop the form is on the first screen, without the phone's link", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/contact");
+  await expect(page.getByRole("main").getByRole("link", { name: "Send us a message" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Send us a message" })).toBeInViewport();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillForm, storedWith, toast, unique, valid } from "./enquiry-helpers";
+import { expectFormValues, fillForm, storedWith, toast, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
 
 // Behaviour that exists only with JavaScript: playwright.config.ts runs this file in "js".
@@ -51,6 +51,26 @@ test.describe("enquiry with JavaScript", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(toast(page)).toBeVisible();
     await expect(page.getByLabel("E-mail")).toBeFocused();
+  });
+
+  test("a reload after a refused enquiry keeps what was typed", async ({ page }, info) => {
+    // Refused without a new page (what was typed lives in the page), then the visitor reloads.
+    const typed = { ...valid(unique("Reloaded")), category: "" };
+    await fillForm(page, typed);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toHaveAttribute("data-toast", "warning");
+    await page.reload();
+    await ready(page, info);
+    await expectFormValues(page, typed);
+  });
+
+  test("after an accepted enquiry a reload brings nothing of it back", async ({ page }, info) => {
+    await fillForm(page, valid(unique("Sent, then reloaded")));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toHaveAttribute("data-toast", "success");
+    await page.reload();
+    await ready(page, info);
+    await expectFormValues(page, { name: "", email: "", number: "", category: "", message: "" });
   });
 
   test("a click elsewhere closes the toast", async ({ page }) => {

@@ -160,7 +160,7 @@ test.describe("the enquiry in Croatian", () => {
     await page.goto("/hr/contact");
     await ready(page, info);
     await page.getByRole("button", { name: t.send }).click();
-    await expect(page).toHaveURL(/\/hr\/contact$/);
+    await expect(page).toHaveURL(/\/hr\/contact#enquiry$/);
     await expect(page.getByRole("alert").filter({ hasText: "Molimo ispunite sva polja obrasca." })).toBeVisible();
     await expect(page.getByLabel(t.labels.name)).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Upišite svoje ime.")).toBeVisible();
@@ -175,7 +175,7 @@ test.describe("the enquiry in Croatian", () => {
     await expect(page.getByLabel(t.labels.category).locator("option:checked")).toHaveText("Concierge usluge");
     await page.getByRole("button", { name: t.send }).click();
     await expect(page.getByRole("status").filter({ hasText: "Poruka je uspješno poslana!" })).toBeVisible();
-    await expect(page).toHaveURL(/\/hr\/contact$/);
+    await expect(page).toHaveURL(/\/hr\/contact#enquiry$/);
     await expect.poll(() => sentWith(message).length, { timeout: 15_000 }).toBe(1);
     // The operator reads the category in English, and which language the visitor wrote in.
     expect(sentWith(message)[0]!.fields).toMatchObject({ category: "Concierge services", language: "hr" });

@@ -1,0 +1,176 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { fillForm, toast, unique, valid } from "./enquiry-helpers";
+
+// The toast closes at the visitor's first click away (or Escape) and stays closed, however late
+// the page's scripts arrive. On a slow phone the toast is painted long before the end of the
+// page (and any script there) has arrived and run: measured at 6× CPU, 0.5–1.8 s between the
+// first paint and the end of parsing, and a first click in that gap was lost (issue 34). Nothing
+// here is left to timing: the end of the page and the page's modules are held until the test
+// releases them.
+
+/** What React or the CSP would say if the page went wrong: a failed hydration, a blocked
+ * inline script or style. (A refused form's 400 is the answer, not a fault.) */
+let faults: string[];
+test.beforeEach(({ page }) => {
+  faults = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/status of 400/.test(message.text())) faults.push(message.text());
+  });
+  page.on("pageerror", (error) => faults.push(error.message));
+});
+test.afterEach(() => expect(faults).toEqual([]));
+
+/** What a slow link delivers late, once armed: everything after <main> in the contact page's
+ * HTML (a same-origin script that blocks the parser stands in for bytes not yet arrived), and
+ * every module the page imports (prefetches, which run nothing, pass). `release()` lets it all
+ * through. */
+async function slowLink(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  const endOfPage = "/__end-of-page.js";
+  // The stand-in leaves the page as the server sent it (an element React did not render would
+  // make its hydration fail).
+  const letThrough = (route: Route) =>
+    route.request().url().endsWith(endOfPage)
+      ? route.fulfill({ contentType: "text/javascript", body: "document.currentScript.remove();" })
+      : route.continue();
+  const prefetch = (route: Route) => /prefetch/.test(route.request().headers()["sec-purpose"] ?? "");
+  const hold = (route: Route) => (released || prefetch(route) ? letThrough(route) : void held.push(route));
+  await page.route("**/assets/*.js", hold);
+  await page.route(`**${endOfPage}`, hold);
+  await page.route(
+    (url) => url.pathname.endsWith("/contact"),
+    async (route) => {
+      if (released || !route.request().isNavigationRequest()) return route.continue();
+      // A success's redirect is followed here (the browser's own follow-up would not pass this
+      // route): the page with the toast answers the POST itself.
+      const response = await route.fetch();
+      const body = (await response.text()).replace("</main>", `</main><script src="${endOfPage}"></script>`);
+      await route.fulfill({ response, body });
+    },
+  );
+  return {
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await letThrough(route);
+    },
+  };
+}
+
+const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+const details = (page: Page) => page.locator("details[data-toast]");
+
+/** The toast, answered to a plain POST sent before any module ran: the form is filled and sent
+ * without a pointer, key or focus (each would wake the page), as a visitor's browser does when
+ * they send it before the page's script has arrived. */
+async function toastBeforeScripts(page: Page, kind: "warning" | "success") {
+  await page.goto("/contact");
+  const link = await slowLink(page);
+  const values: Record<string, string> = kind === "warning" ? { name: "Ivana" } : valid(unique("First click"));
+  await page.evaluate((values) => {
+    const form = document.querySelector<HTMLFormElement>("form[method=post]")!;
+    for (const [name, value] of Object.entries(values))
+      (form.elements.namedItem(name) as HTMLInputElement).value = value;
+    form.requestSubmit();
+  }, values);
+  await expect(toast(page)).toHaveAttribute("data-toast", kind);
+  await expect(hydrated(page)).toHaveCount(0);
+  return link;
+}
+
+/** Closed by the visitor (not hidden by its 6 s timer): the <details> is shut or gone. */
+async function expectClosed(page: Page) {
+  await expect(toast(page)).toBeHidden();
+  for (const d of await details(page).all()) await expect(d).not.toHaveAttribute("open");
+}
+
+/** A click on the page away from the toast (the heading's first letters: the toast is centred). */
+const clickAway = (page: Page) => page.getByRole("heading", { level: 1 }).click({ position: { x: 10, y: 10 } });
+
+/** The rest arrives; the visitor moves (the page runs React then), React hydrates. */
+async function scriptsArrive(page: Page, link: { release(): Promise<void> }) {
+  await link.release();
+  await page.waitForLoadState("load"); // the page's own script has run and listens for the visitor
+  await page.mouse.move(5, 5);
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+for (const kind of ["warning", "success"] as const) {
+  test(`the first click away closes a ${kind} toast before the end of the page has arrived, and hydration keeps it closed`, async ({
+    page,
+  }) => {
+    const link = await toastBeforeScripts(page, kind);
+    await clickAway(page);
+    await expectClosed(page);
+    await scriptsArrive(page, link);
+    await expectClosed(page);
+    // React owns the page now: a later refusal's toast is the only one, and closes as before.
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page)).toHaveCount(1);
+    await expect(toast(page)).toHaveAttribute("data-toast", "warning");
+    await clickAway(page);
+    await expect(toast(page)).toHaveCount(0);
+  });
+}
+
+test("Escape closes the toast before the end of the page has arrived, and it stays closed", async ({ page }) => {
+  const link = await toastBeforeScripts(page, "warning");
+  await page.keyboard.press("Escape");
+  await expectClosed(page);
+  await scriptsArrive(page, link);
+  await expectClosed(page);
+});
+
+test("a click inside the toast leaves it open", async ({ page }) => {
+  const link = await toastBeforeScripts(page, "warning");
+  await toast(page).getByRole("alert").click();
+  await expect(details(page)).toHaveAttribute("open");
+  await link.release();
+});
+
+test("after an enquiry is sent, a refused one shows its own warning only: the thanks do not come back", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await page.mouse.move(5, 5);
+  await expect(hydrated(page)).toHaveCount(1);
+  await fillForm(page, valid(unique("Sent then refused")));
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(toast(page)).toHaveAttribute("data-toast", "success");
+  await clickAway(page);
+  await expect(toast(page)).toHaveCount(0);
+  // An empty form now: refused (400), and Remix does not run the root's loader again.
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(toast(page)).toHaveAttribute("data-toast", "warning");
+  await page.waitForTimeout(300);
+  await expect(toast(page)).toHaveCount(1);
+});
+
+test("an element a browser extension put in the page makes React render it afresh: it keeps its look, and a toast closed by its button stays closed", async ({
+  page,
+}) => {
+  const link = await toastBeforeScripts(page, "warning");
+  const look = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const before = await look();
+  await page.getByLabel("Close notification").click();
+  await expectClosed(page);
+  await link.release();
+  await page.waitForLoadState("load");
+  // As some browser extensions do, before React hydrates: an element of their own at the start
+  // of the page. Hydration then fails, and React renders the document afresh.
+  await page.evaluate(() => document.body.prepend(document.createElement("extension-toolbar")));
+  faults.length = 0;
+  await page.mouse.move(5, 5);
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+  expect(faults.length, "hydration fails, as such an extension makes it").toBeGreaterThan(0);
+  expect(
+    faults.every((fault) => /Minified React error #(418|423)/.test(fault)),
+    faults.join("\n"),
+  ).toBe(true);
+  faults.length = 0;
+  expect(await look()).toBe(before);
+  await expectClosed(page);
+  await expect(page.getByRole("form", { name: "Send us a message" })).toBeVisible();
+});
