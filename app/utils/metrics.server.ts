@@ -58,6 +58,13 @@ export const deliveryLatency = new Histogram({
   registers,
 });
 
+export const channelProbes = new Counter({
+  name: "enquiry_channel_probes_total",
+  help: "Calls made to a failing channel's provider to see whether it is back (one at a time, on the channel's backoff; the other deliveries wait without calls), by channel and result (delivered, failed).",
+  labelNames: ["channel", "result"] as const,
+  registers,
+});
+
 /** Methods a label may carry; anything else is counted as OTHER (labels stay few). */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -74,8 +81,21 @@ type QueueView = {
   failed: number;
   quarantined: number;
   oldestPendingSeconds: number;
-  channels: Record<string, { pending: number; failed: number }>;
+  channels: Record<
+    string,
+    {
+      pending: number;
+      failed: number;
+      state?: "up" | "failing";
+      failingSince?: string;
+      nextProbeAt?: string;
+      failures?: number;
+    }
+  >;
 };
+
+/** A time as Prometheus's timestamps are (seconds since the epoch); 0 when there is none. */
+const epochSeconds = (iso: string | undefined) => (iso ? Date.parse(iso) / 1000 : 0);
 type PageCacheView = { hits: number; misses: number; entries: number };
 
 /** Gauges read when scraped: the queue (as /healthz sees it) and the page cache's counts. */
@@ -117,6 +137,40 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
       async collect() {
         this.reset();
         for (const [channel, counts] of Object.entries((await look()).channels)) this.set({ channel }, counts[key]);
+      },
+    });
+  // Each channel this server delivers through: up or failing, since when, the next probe.
+  for (const [name, help, read] of [
+    [
+      "enquiry_channel_up",
+      "1 while a channel's provider answers, 0 while it is failing.",
+      (c) => (c.state === "failing" ? 0 : 1),
+    ],
+    [
+      "enquiry_channel_failing_since_timestamp_seconds",
+      "Since when a failing channel's provider has been failing (0 while it is up).",
+      (c) => epochSeconds(c.failingSince),
+    ],
+    [
+      "enquiry_channel_next_probe_timestamp_seconds",
+      "When a failing channel is probed next (0 while it is up).",
+      (c) => epochSeconds(c.nextProbeAt),
+    ],
+    [
+      "enquiry_channel_consecutive_failures",
+      "The provider's faults in a row of a failing channel (the backoff's step; 0 while it is up).",
+      (c) => c.failures ?? 0,
+    ],
+  ] as const satisfies readonly [string, string, (c: QueueView["channels"][string]) => number][])
+    new Gauge({
+      name,
+      help,
+      labelNames: ["channel"] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const [channel, view] of Object.entries((await look()).channels))
+          if (view.state) this.set({ channel }, read(view));
       },
     });
   let seen = { hits: 0, misses: 0 };
