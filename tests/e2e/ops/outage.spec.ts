@@ -5,15 +5,15 @@ import { mostProbesWithin } from "../../../app/delivery/retry-policy.server";
 import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
 import { INBOX } from "../../../app/i18n/inbox";
 import {
-  channelCounts,
-  enquiryBody,
-  health,
-  outboxCommand,
-  postEnquiry,
-  sentTo,
+  type OpsServer,
   startServer,
   workspace,
-  type OpsServer,
+  postEnquiry,
+  enquiryBody,
+  health,
+  sentTo,
+  channelCounts,
+  outboxCommand,
 } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 
@@ -172,54 +172,91 @@ test.describe("on PostgreSQL", () => {
       server.child.kill("SIGTERM");
     }
   });
+
+  test("the webhook down, the delivering replica killed (kill -9) during its outage: the other goes on with its backoff, e-mail never waits, the webhook's oldest first, at most one resend", async () => {
+    test.setTimeout(90_000);
+    const place = workspace();
+    const env = { ...SCALED, ...WEBHOOK, DATABASE_URL: cluster.createDatabase("replicas") };
+    writeFileSync(`${place.outageFile}.webhook`, "503");
+    // The first takes the deliverer's lock; visitors write to the second.
+    const [deliverer, other] = [await startServer(3216, env, place), await startServer(3217, env, place)];
+    try {
+      await crashDuringOutage(place, other!, async () => {
+        const holder = cluster.psql("SELECT holder FROM enquiry_deliverer", "replicas").trim();
+        expect(holder).toContain(`:${deliverer!.child.pid}:`);
+        deliverer!.child.kill("SIGKILL");
+        await deliverer!.exited;
+        return other!;
+      });
+      expect(cluster.psql("SELECT holder FROM enquiry_deliverer", "replicas").trim()).toContain(
+        `:${other!.child.pid}:`,
+      );
+    } finally {
+      deliverer!.child.kill("SIGKILL");
+      other!.child.kill("SIGTERM");
+    }
+  });
 });
 
-test("the webhook down, a kill -9 during its outage: e-mail never waits, the backoff goes on after the restart, then the webhook's oldest first, none twice but the one in flight", async () => {
+/** The webhook down while visitors write (e-mail up); the deliverer killed with kill -9 half-way.
+ * `crash` kills it and gives the server that delivers after it (a restart, or another replica). */
+async function crashDuringOutage(
+  place: ReturnType<typeof workspace>,
+  visitor: OpsServer,
+  crash: () => Promise<OpsServer>,
+) {
+  const webhookCalls = () => sentTo(place.record).filter((s) => s.channel === "webhook");
+  const started = Date.now();
+  const accepted = await visitorsWrite(visitor.base, "Crash", 5_000);
+  const before = (await health(visitor.base)).channels as Record<string, Record<string, unknown>>;
+  expect(before.webhook).toMatchObject({ state: "failing" });
+  const survivor = await crash();
+  // The state survived: the same outage, its backoff counted on, not started over.
+  const after = (await health(survivor.base)).channels as Record<string, Record<string, unknown>>;
+  expect(after.webhook).toMatchObject({ state: "failing", failingSince: before.webhook!.failingSince });
+  expect(after.webhook!.failures as number).toBeGreaterThanOrEqual(before.webhook!.failures as number);
+  accepted.push(...(await visitorsWrite(survivor.base, "Crash", 5_000, accepted.length)));
+  // E-mail delivered each while the webhook failed.
+  await expect
+    .poll(() => emailCalls(place.record).filter((s) => s.answered === "200").length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(accepted.length);
+  rmSync(`${place.outageFile}.webhook`);
+  const recovered = Date.now();
+  await expect
+    .poll(() => channelCounts(place.record, "webhook", webhookMessage).size, { timeout: 30_000 })
+    .toBe(accepted.length);
+  const failed = webhookCalls().filter((s) => s.answered !== "200");
+  // One extra for the probe a kill -9 may cut short and the next deliverer makes again.
+  expect(failed.length).toBeLessThanOrEqual(mostProbesWithin(recovered - started + 500, BACKOFF) + 1);
+  expect(failed.length).toBeLessThan(accepted.length / 2);
+  const order = webhookCalls()
+    .filter((s) => s.answered === "200")
+    .map((s) => webhookMessage(s.body!));
+  expect(order[0]).toBe(accepted[0]);
+  expect(inOrder(order, accepted)).toBeGreaterThanOrEqual(0.95);
+  // At most one resend: the probe in flight at the kill (its intent was written).
+  expect(order.length - new Set(order).size).toBeLessThanOrEqual(1);
+  const email = emailCalls(place.record)
+    .filter((s) => s.answered === "200")
+    .map((s) => s.fields.message);
+  expect(new Set(email).size).toBe(email.length);
+}
+
+test("the webhook down, a kill -9 and a restart during its outage (SQLite): e-mail never waits, the backoff goes on, then the webhook's oldest first, at most one resend", async () => {
   test.setTimeout(90_000);
   const place = workspace();
   const env = { ...SCALED, ...WEBHOOK };
   writeFileSync(`${place.outageFile}.webhook`, "503");
-  const first = await startServer(3213, env, place);
-  const webhookCalls = () => sentTo(place.record).filter((s) => s.channel === "webhook");
-  const started = Date.now();
-  const accepted = await visitorsWrite(first.base, "Restart", 5_000);
-  const before = (await health(first.base)).channels as Record<string, Record<string, unknown>>;
-  expect(before.webhook).toMatchObject({ state: "failing" });
-  first.child.kill("SIGKILL");
-  await first.exited;
-  const second = await startServer(3213, env, place);
+  const servers = [await startServer(3213, env, place)];
   try {
-    // The state survived the restart: the same outage, its backoff counted on.
-    const after = (await health(second.base)).channels as Record<string, Record<string, unknown>>;
-    expect(after.webhook).toMatchObject({ state: "failing", failingSince: before.webhook!.failingSince });
-    expect(after.webhook!.failures as number).toBeGreaterThanOrEqual(before.webhook!.failures as number);
-    accepted.push(...(await visitorsWrite(second.base, "Restart", 5_000, accepted.length)));
-    // E-mail delivered each while the webhook failed.
-    await expect
-      .poll(() => emailCalls(place.record).filter((s) => s.answered === "200").length, { timeout: 10_000 })
-      .toBeGreaterThanOrEqual(accepted.length);
-    rmSync(`${place.outageFile}.webhook`);
-    const recovered = Date.now();
-    await expect
-      .poll(() => channelCounts(place.record, "webhook", webhookMessage).size, { timeout: 30_000 })
-      .toBe(accepted.length);
-    const failed = webhookCalls().filter((s) => s.answered !== "200");
-    // One extra for the probe a kill -9 may cut short and the next start makes again.
-    expect(failed.length).toBeLessThanOrEqual(mostProbesWithin(recovered - started + 500, BACKOFF) + 1);
-    expect(failed.length).toBeLessThan(accepted.length / 2);
-    const order = webhookCalls()
-      .filter((s) => s.answered === "200")
-      .map((s) => webhookMessage(s.body!));
-    expect(order[0]).toBe(accepted[0]);
-    expect(inOrder(order, accepted)).toBeGreaterThanOrEqual(0.95);
-    // None twice (the kill came between probes, whose intent is written: at most the one in flight).
-    expect(order.length - new Set(order).size).toBeLessThanOrEqual(1);
-    const email = emailCalls(place.record)
-      .filter((s) => s.answered === "200")
-      .map((s) => s.fields.message);
-    expect(new Set(email).size).toBe(email.length);
+    await crashDuringOutage(place, servers[0]!, async () => {
+      servers[0]!.child.kill("SIGKILL");
+      await servers[0]!.exited;
+      servers.push(await startServer(3213, env, place));
+      return servers[1]!;
+    });
   } finally {
-    second.child.kill("SIGTERM");
+    for (const server of servers) server.child.kill("SIGTERM");
   }
 });
 
