@@ -1,3 +1,4 @@
+import { KEPT_ATTEMPTS, keptAttempts } from "~/store/record.server";
 import { failingSince, judgeEmailJs, retryDelay } from "./retry-policy.server";
 import { describe, expect, it } from "vitest";
 
@@ -71,5 +72,20 @@ describe("retry policy", () => {
     // An operator's retry starts the clock again: earlier tries no longer count.
     expect(failingSince({ ...tried, retriedAt: at(20) }, at(-5))).toBe(Date.parse(at(20)));
     expect(failingSince({ ...tried, retriedAt: at(20) })).toBeUndefined();
+  });
+
+  it("keeps a probe's first try and its latest ones, however long the outage", () => {
+    const tries = Array.from({ length: 3 * KEPT_ATTEMPTS }, (_, i) => ({
+      at: new Date(Date.UTC(2026, 10, 28, 20, 0, i)).toISOString(),
+      outcome: "http_503",
+    }));
+    const kept = keptAttempts(tries);
+    expect(kept).toHaveLength(KEPT_ATTEMPTS);
+    expect(kept[0]).toBe(tries[0]);
+    expect(kept.at(-1)).toBe(tries.at(-1));
+    expect(keptAttempts(tries.slice(0, 5))).toEqual(tries.slice(0, 5));
+    // The give-up clock still starts at the first failure.
+    const record = { id: "x", receivedAt: tries[0]!.at, enquiry: {} as never, attempts: kept };
+    expect(failingSince(record)).toBe(Date.parse(tries[0]!.at));
   });
 });

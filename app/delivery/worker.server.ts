@@ -1,3 +1,4 @@
+import { keptAttempts } from "~/store/record.server";
 import { errorCode } from "~/store/sql.server";
 import type { ChannelState, DelivererLock, EnquiryStore, QueuedRecord } from "~/store/store.server";
 import { log } from "~/utils/log.server";
@@ -185,12 +186,12 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       deliveryLatency.observe({ channel: channel.name }, (lastCallEndedAt - started) / 1000);
       await pacing.callEnded().catch(() => {}); // this process's own spacing holds meanwhile
       const at = new Date(now()).toISOString();
-      const attempts = [
+      const attempts = keptAttempts([
         ...current.attempts,
         result.ok
           ? { at, outcome: "delivered", status: result.status }
           : { at, outcome: result.reason, status: result.status, detail: result.detail },
-      ];
+      ]);
       return { sent: current, result, at, attempts };
     }
 
