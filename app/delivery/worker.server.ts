@@ -6,6 +6,9 @@ import { channelProbes, deliveries, deliveryFailures, deliveryLatency } from "~/
 import { failingSince as failingSinceOf, RETRY_AFTER_CAP_MS, retryDelay, type Backoff } from "./retry-policy.server";
 import type { DeliveryChannel, Verdict } from "./transport.server";
 
+/** How many deliveries a failing channel's probes pass over as suspects of their own fault. */
+const MAX_SUSPECTS = 50;
+
 export type DeliveryOptions = {
   store: EnquiryStore;
   /** Where enquiries go: each channel a queue of its own (its deliveries, pacing, retries). */
@@ -241,7 +244,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         const failingSince = state.failingSince ?? at;
         const delayMs = Math.max(retryDelay(failures, backoff), Math.min(result.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS));
         const nextProbeAt = new Date(now() + delayMs).toISOString();
-        if (!verdict.unavailable) suspects.add(sent.id);
+        if (!verdict.unavailable) {
+          suspects.add(sent.id);
+          // The earliest named go first when there are many: a probe asks for a few, not all.
+          if (suspects.size > MAX_SUSPECTS) suspects.delete(suspects.values().next().value!);
+        }
         await saveState({ channel: channel.name, failingSince, failures, nextProbeAt, lastFailure: failure });
         deliveryFailures.inc({ channel: channel.name, reason: result.reason, outcome: "retry" });
         log("warn", failing ? "channel.probe_failed" : "channel.failing", {
