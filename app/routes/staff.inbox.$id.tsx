@@ -243,14 +243,14 @@ export default function InboxEnquiry() {
                 {outage(d) ? (
                   <small data-waits-for-provider={d.channel}>
                     {e.waitsForProvider(
-                      staffClock(outage(d)!.failingSince, locale),
-                      outage(d)!.nextProbeAt ? staffClock(outage(d)!.nextProbeAt!, locale) : undefined,
+                      staffClock(outage(d)!.failingSince, locale, new Date(now)),
+                      outage(d)!.nextProbeAt ? staffClock(outage(d)!.nextProbeAt!, locale, new Date(now)) : undefined,
                     )}
                     <br />
                   </small>
                 ) : d.state === "pending" && d.dueAt && Date.parse(d.dueAt) > now ? (
                   <small>
-                    {e.nextTry(staffClock(d.dueAt, locale))}
+                    {e.nextTry(staffClock(d.dueAt, locale, new Date(now)))}
                     <br />
                   </small>
                 ) : null}
