@@ -123,7 +123,9 @@ test("a deleted webhook is set aside with its fix; the operator tests the channe
     const retried = command("retry", "--failed", "--channel", "discord");
     expect(retried.stdout).toContain("1 failed delivery back in pending");
     const channels = async () => (await health(server.base)).channels as Record<string, unknown>;
-    await expect.poll(async () => (await channels()).discord, { timeout: 10_000 }).toEqual({ pending: 0, failed: 0 });
+    await expect
+      .poll(async () => (await channels()).discord, { timeout: 10_000 })
+      .toEqual({ pending: 0, failed: 0, state: "up" });
     // E-mail was not sent again.
     expect(sentTo(server.record).filter((s) => s.channel === "email")).toHaveLength(before);
     const json = command("list", "--json")
