@@ -23,7 +23,9 @@ import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer }
 // e-mail paced at 150 ms.
 const BACKOFF = { baseMs: 500, maxMs: 2_000 };
 const PACE_MS = 150;
+const METRICS_TOKEN = "outage-metrics-token-0123456789abcdef";
 const SCALED = {
+  METRICS_TOKEN,
   OUTBOX_RETRY_BASE_MS: String(BACKOFF.baseMs),
   OUTBOX_RETRY_MAX_MS: String(BACKOFF.maxMs),
   EMAILJS_MIN_INTERVAL_MS: String(PACE_MS),
@@ -51,6 +53,17 @@ async function visitorsWrite(base: string, prefix: string, forMs: number, from =
     await sleep(everyMs);
   }
   return accepted;
+}
+
+/** /metrics as a map of series to values. */
+async function metrics(base: string) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return new Map(
+    text
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => [line.slice(0, line.lastIndexOf(" ")), Number(line.slice(line.lastIndexOf(" ") + 1))]),
+  );
 }
 
 /** The share of consecutive deliveries in the order the enquiries were accepted. */
@@ -92,6 +105,15 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   });
   expect((during.problems as string[]).join()).toMatch(/email failing since/);
   if (webhook) expect(during).toMatchObject({ channels: { webhook: { state: "up", failed: 0 } } });
+  const gauges = await metrics(server.base);
+  expect(gauges.get('enquiry_channel_up{channel="email"}')).toBe(0);
+  expect(gauges.get('enquiry_channel_failing_since_timestamp_seconds{channel="email"}')! * 1000).toBeGreaterThanOrEqual(
+    started - 1_000,
+  );
+  expect(gauges.get('enquiry_channel_next_probe_timestamp_seconds{channel="email"}')).toBeGreaterThan(
+    gauges.get('enquiry_channel_failing_since_timestamp_seconds{channel="email"}')!,
+  );
+  if (webhook) expect(gauges.get('enquiry_channel_up{channel="webhook"}')).toBe(1);
   // The outbox command reads the same from the database, whoever delivers.
   const channels = outboxOn(databaseUrl, "channels", "--json");
   expect(channels.status).toBe(1);
@@ -128,6 +150,12 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   await expect.poll(async () => (await health(server.base)).status, { timeout: 10_000 }).toBe("ok");
   expect((await health(server.base)).channels).toMatchObject({ email: { state: "up", pending: 0, failed: 0 } });
   expect(server.logs()).toContain('"event":"channel.recovered"');
+  const after = await metrics(server.base);
+  expect(after.get('enquiry_channel_up{channel="email"}')).toBe(1);
+  expect(after.get('enquiry_channel_failing_since_timestamp_seconds{channel="email"}')).toBe(0);
+  // Every call after the first failure was a probe; the last one found it back.
+  expect(after.get('enquiry_channel_probes_total{channel="email",result="failed"}')).toBe(failed.length - 1);
+  expect(after.get('enquiry_channel_probes_total{channel="email",result="delivered"}')).toBe(1);
   return { accepted, recovered };
 }
 
