@@ -63,7 +63,7 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {
     await expect
-      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 10_000 })
+      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
       .toBe(200);
   } catch (error) {
     child.kill("SIGKILL");
