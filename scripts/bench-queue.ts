@@ -4,7 +4,7 @@
 //   - time to accept them (POST /contact, 16 at a time) and the median accept;
 //   - the waiting server's CPU over 5 s (a core = 100 %);
 //   - /healthz and a page, median of 40 sequential requests;
-//   - the outage's cost and the recovery (decision 0023): calls to EmailJS while it was down
+//   - the outage's cost and the recovery (decision 0026): calls to EmailJS while it was down
 //     (bounded by the backoff's steps, 1 s doubling to 4 s, not by the number waiting), the time
 //     from its return to the first delivery and to the oldest's, and the share of consecutive
 //     deliveries in the queue's order;

@@ -7,7 +7,7 @@ import { recordedSends } from "../../mocks/emailjs";
 import { deliveryTestbed, enquiry } from "./delivery-testbed";
 import { mostProbesWithin } from "./retry-policy.server";
 
-// An outage is the provider's, not each enquiry's (decision 0023): the worker's rules over a real
+// An outage is the provider's, not each enquiry's (decision 0026): the worker's rules over a real
 // SQLite database, EmailJS's stand-in switched into an outage by its file (MOCKS_OUTAGE_FILE) and
 // back, as the end-to-end tests do with the server.
 const bed = deliveryTestbed();

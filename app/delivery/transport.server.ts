@@ -14,7 +14,7 @@ export type SendResult =
       retryAfterMs?: number;
     };
 
-/** Whose failure a failed try was, and so what follows (decision 0023). */
+/** Whose failure a failed try was, and so what follows (decision 0026). */
 export type Verdict =
   /** The provider's (a timeout, a network error, 408, 425, 429, 5xx, a used-up quota): the
    * channel backs off and one delivery at a time probes it; this one keeps its place in the

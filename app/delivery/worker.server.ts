@@ -42,7 +42,7 @@ export type Delivery = {
  * the HTTP server's process; only the store's deliverer (SQLite's lease row, or PostgreSQL's
  * advisory lock) sends. The same rules run over either database (app/store/store.server.ts).
  *
- * An outage is the provider's, not each enquiry's (docs/decisions/0023, as Postfix treats a dead
+ * An outage is the provider's, not each enquiry's (docs/decisions/0026, as Postfix treats a dead
  * destination): a provider fault marks the channel failing in the database; while it fails one
  * delivery at a time, the oldest due, probes it on the channel's backoff and the others wait
  * without calls, their due times untouched; when a probe goes through, the whole backlog is due at

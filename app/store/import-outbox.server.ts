@@ -105,7 +105,7 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
     if (!firstLayout && recordFileName(record) !== name)
       return keepAsSetAside(from, name, "file name does not match its record", read.text);
     // The folder's enquiries were e-mail's (the only channel there was). A pending one's next
-    // try was its own timer after an outage: due in order instead (decision 0023).
+    // try was its own timer after an outage: due in order instead (decision 0026).
     const due = state === "pending" ? { ...record, nextAttemptAt: undefined } : record;
     if (await store.insertExisting({ ...due, state, channel: "email" })) result.imported++;
     else result.already++;

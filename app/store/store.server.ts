@@ -42,7 +42,7 @@ export type DelivererLock = {
 };
 
 /** A channel's health as the deliverer keeps it, in the database beside its pacing row, so every
- * replica and the next start see it (docs/decisions/0023-outage-belongs-to-the-provider.md). While
+ * replica and the next start see it (docs/decisions/0026-outage-belongs-to-the-provider.md). While
  * its provider fails (timeouts, network errors, 429, 5xx, a used-up quota) one delivery at a time
  * probes it on the channel's backoff and the others wait without calls. Times are the deliverer's
  * clock, as the deliveries' due times are. */

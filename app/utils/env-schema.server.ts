@@ -108,7 +108,7 @@ export const envSchema = z
     DATABASE_POOL_MAX: int(1, 100, 5),
     // A failing channel's probes (and an enquiry's own retries): exponential from the base,
     // capped, with jitter. One probe per step, whatever the number waiting: a cap of minutes,
-    // so a provider back after an hour is found within minutes (decision 0023).
+    // so a provider back after an hour is found within minutes (decision 0026).
     OUTBOX_RETRY_BASE_MS: int(100, 3_600_000, 5_000),
     OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 300_000),
     // Failing this long (from its first failed try, or from when its channel started failing

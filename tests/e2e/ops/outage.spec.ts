@@ -17,7 +17,7 @@ import {
 } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 
-// An outage belongs to the provider, not to each enquiry (issue 35, decision 0023), against the
+// An outage belongs to the provider, not to each enquiry (issue 35, decision 0026), against the
 // production server: the provider's stand-in answers 503 (MOCKS_OUTAGE_FILE) while visitors keep
 // writing (one every 0.3 s), then recovers. Timings scaled down: backoff 0.5 s doubling to 2 s,
 // e-mail paced at 150 ms.
