@@ -4,9 +4,14 @@
 //   - time to accept them (POST /contact, 16 at a time) and the median accept;
 //   - the waiting server's CPU over 5 s (a core = 100 %);
 //   - /healthz and a page, median of 40 sequential requests;
+//   - the outage's cost and the recovery (decision 0026): calls to EmailJS while it was down
+//     (bounded by the backoff's steps, 1 s doubling to 4 s, not by the number waiting), the time
+//     from its return to the first delivery and to the oldest's, and the share of consecutive
+//     deliveries in the queue's order;
 //   - the drain once EmailJS is back: deliveries a second over 8 s, oldest first, none twice.
 // Goals (ratios to the 100 case, in the same run): idle CPU, /healthz, page and accept within
-// 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order.
+// 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order;
+// the oldest first after recovery, ≥ 95 % in order, calls within the backoff's bound.
 // Then a burst of 200 concurrent POSTs with EmailJS up: each answered in what time (median,
 // p99), all stored, each delivered once.
 // BENCH_QUEUE_STORE=postgres measures the PostgreSQL store instead (a throwaway cluster, one
@@ -14,6 +19,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mostProbesWithin } from "../app/delivery/retry-policy.server";
 import { openStore } from "../app/store/open-store.server";
 import { readRecordedSends } from "../mocks/recorded-sends";
 import { startPgCluster, type PgCluster } from "./lib/pg-cluster";
@@ -77,8 +83,26 @@ async function queueOrder(databaseUrl: string): Promise<string[]> {
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
 
+/** The backoff while EmailJS is down: the probes' steps (1 s doubling to 4 s). */
+const BACKOFF = { baseMs: 1_000, maxMs: 4_000 };
+
+/** The share of consecutive deliveries in the queue's order. */
+function orderShare(messages: string[], queueOrder: string[]): number {
+  const positions = messages.map((m) => queueOrder.indexOf(m)).filter((p) => p >= 0);
+  return positions.slice(1).filter((p, i) => p > positions[i]!).length / Math.max(1, positions.length - 1);
+}
+
 type Row = {
   size: number;
+  /** How long EmailJS was down (the fill and the measurements), and its calls meanwhile. */
+  outageSeconds: number;
+  callsDuringOutage: number;
+  callsBound: number;
+  /** From EmailJS's return to the first delivery, and to the oldest enquiry's. */
+  firstAfterSeconds: number;
+  oldestAfterSeconds: number;
+  oldestFirst: boolean;
+  inOrderShare: number;
   acceptSeconds: number;
   acceptMedianMs: number;
   idleCpuPercent: number;
@@ -104,12 +128,12 @@ async function measure(size: number, port: number): Promise<Row> {
       MOCKS_OUTAGE_FILE: outage,
       DATABASE_URL: databaseUrl,
       RATE_LIMIT_MAX: "0",
-      // Short backoff: every record is due again when EmailJS comes back, so the drain's order
-      // is the queue's order.
-      OUTBOX_RETRY_BASE_MS: "100",
-      OUTBOX_RETRY_MAX_MS: "1000",
+      // The probes' backoff while it is down (the issue's measure, scaled: 1 s doubling to 4 s).
+      OUTBOX_RETRY_BASE_MS: String(BACKOFF.baseMs),
+      OUTBOX_RETRY_MAX_MS: String(BACKOFF.maxMs),
     },
   });
+  const outageStarted = Date.now();
   try {
     // Fill: real POSTs, 16 at a time.
     const acceptMs: number[] = [];
@@ -148,21 +172,33 @@ async function measure(size: number, port: number): Promise<Row> {
     // The queue's order, as the store keeps it (by arrival): the first 40.
     const order = await queueOrder(databaseUrl);
 
-    // EmailJS is back: count deliveries for 8 s.
+    // EmailJS is back: the first delivery, the oldest's, then 8 s of drain from the first.
     rmSync(outage);
-    const delivered = () => readRecordedSends(record).filter((s) => s.answered === "200");
-    const from = Date.now();
-    await new Promise((r) => setTimeout(r, 8_000));
+    const recoveredAt = Date.now();
+    const sends = () => readRecordedSends(record);
+    const delivered = () => sends().filter((s) => s.answered === "200");
+    while (delivered().length === 0 && Date.now() - recoveredAt < 30_000) await new Promise((r) => setTimeout(r, 50));
+    const from = delivered()[0]?.at ?? recoveredAt;
+    await new Promise((r) => setTimeout(r, Math.max(0, from + 8_000 - Date.now())));
     const drained = delivered().filter((s) => s.at >= from && s.at < from + 8_000);
     const messages = drained.map((s) => s.fields.message ?? "");
+    const oldest = delivered().find((s) => s.fields.message === order[0]);
+    const outageMs = recoveredAt - outageStarted;
     return {
       size,
+      outageSeconds: outageMs / 1000,
+      callsDuringOutage: sends().filter((s) => s.answered !== "200" && s.at < recoveredAt).length,
+      callsBound: mostProbesWithin(outageMs, BACKOFF),
+      firstAfterSeconds: (from - recoveredAt) / 1000,
+      oldestAfterSeconds: oldest ? (oldest.at - recoveredAt) / 1000 : NaN,
+      oldestFirst: messages[0] === order[0],
+      inOrderShare: orderShare(messages, order),
       acceptSeconds,
       acceptMedianMs: median(acceptMs),
       idleCpuPercent: idleCpuPercent / 5,
       healthMs: median(healthMs),
       pageMs: median(pageMs),
-      // From the spacing of the calls: the first one waits for the pace after the last failure.
+      // From the spacing of the calls.
       drainPerSecond: drained.length > 1 ? (drained.length - 1) / ((drained.at(-1)!.at - drained[0]!.at) / 1000) : 0,
       drainedInOrder: inQueueOrder(messages, order),
       drainedTwice: messages.length - new Set(messages).size,
@@ -315,6 +351,14 @@ for (const r of rows)
 
 if (cluster) console.log("* the server's and the database's processes together");
 console.log(
+  `\nrecovery (EmailJS down for the fill and the measurements, probes on a ${BACKOFF.baseMs / 1000}–${BACKOFF.maxMs / 1000} s backoff)`,
+);
+console.log("pending   outage   calls meanwhile (bound)   first after   oldest after   oldest first   in order");
+for (const r of rows)
+  console.log(
+    `${String(r.size).padStart(7)}   ${f(r.outageSeconds).padStart(5)} s   ${String(r.callsDuringOutage).padStart(6)} (${r.callsBound})${" ".repeat(12)}${f(r.firstAfterSeconds, 2).padStart(6)} s   ${f(r.oldestAfterSeconds, 2).padStart(7)} s      ${r.oldestFirst ? "yes" : "NO "}          ${f(r.inOrderShare * 100)} %`,
+  );
+console.log(
   `burst of ${concurrent.size} concurrent POSTs: answered in ${f(concurrent.medianMs)} ms (median), ${f(concurrent.p99Ms)} ms (p99); ${concurrent.deliveredOnce} delivered once, ${concurrent.twice} twice`,
 );
 console.log(
@@ -352,6 +396,11 @@ const goals = [
     name: `${d.channel} drains at its pace beside the others (${d.expected}/s: 0.9–1.05×), none twice`,
     ok: d.perSecond >= d.expected * 0.9 && d.perSecond <= d.expected * 1.05 && d.twice === 0,
     value: `${f(d.perSecond, 2)}/s, ${d.twice} twice`,
+  })),
+  ...rows.map((r) => ({
+    name: `recovery at ${r.size}: the oldest first, ≥ 95 % in order, calls while down within the backoff's bound`,
+    ok: r.oldestFirst && r.inOrderShare >= 0.95 && r.callsDuringOutage <= r.callsBound,
+    value: `oldest ${r.oldestFirst ? "first" : "not first"} (${f(r.oldestAfterSeconds, 2)} s after), ${f(r.inOrderShare * 100)} % in order, ${r.callsDuringOutage} calls in ${f(r.outageSeconds)} s (bound ${r.callsBound})`,
   })),
   ...rows.map((r) => ({
     name: `drain at ${r.size}: 0.9–1.05 a second, oldest first, none twice`,

@@ -13,6 +13,9 @@
 //                                     of one channel only with --channel
 //   test-channel NAME                 a test message through one configured channel, and the
 //                                     provider's answer
+//   channels [--json]                 each channel: up, or failing since when, its next probe, how
+//                                     many wait (exit 1 while one is failing)
+//   channels probe NAME               a failing channel's next probe at once (the provider is back)
 //   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
 //   dismiss REF | --all               deletes what was set aside (after looking at it)
 //   backup FILE                       an online, consistent copy of the SQLite database
@@ -22,7 +25,7 @@ import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
-import { STATES, StoreRefusal, type QueuedRecord, type RecordState } from "~/store/store.server";
+import { STATES, StoreRefusal, type ChannelState, type QueuedRecord, type RecordState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
@@ -30,6 +33,7 @@ const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox show ID
        outbox retry ID | --failed [--channel NAME]
        outbox test-channel email|slack|discord|telegram|webhook
+       outbox channels [--json] | channels probe NAME
        outbox purge-delivered [--older-than-days N]
        outbox dismiss REF | --all
        outbox backup FILE
@@ -60,6 +64,25 @@ if (
   USAGE.includes(`outbox ${command ?? "?"}`)
 )
   fail(`No database at ${database.file}: the server creates it at its first start (DATABASE_URL names another).`);
+
+/** Every channel worth a line: the configured ones, and any with deliveries or a noted state. */
+async function channelLines(): Promise<{ state: ChannelState; pending: number; failed: number }[]> {
+  const [states, counts] = await Promise.all([store.channelStates(), store.counts()]);
+  const names = new Set([
+    ...configuredChannels(config).map((c) => c.name),
+    ...Object.keys(counts.channels),
+    ...states.filter((s) => s.failingSince).map((s) => s.channel),
+  ]);
+  return [...names].map((name) => ({
+    state: states.find((s) => s.channel === name) ?? { channel: name, failures: 0 },
+    pending: counts.channels[name]?.pending ?? 0,
+    failed: counts.channels[name]?.failed ?? 0,
+  }));
+}
+
+/** A failing channel in a sentence (list, channels). */
+const failingLine = (s: ChannelState, pending: number) =>
+  `${s.channel} failing since ${s.failingSince} (${s.lastFailure?.reason ?? "?"}, ${s.failures} in a row): ${pending} waiting for the provider, next probe ${s.nextProbeAt ?? "when one is due"}`;
 
 /** `--channel NAME` among the arguments, taken out of them. */
 function channelOption(): string | undefined {
@@ -192,6 +215,60 @@ async function run() {
       console.log(
         `${counts.pending} pending, ${counts.failed} failed, ${counts.delivered} delivered, ${counts.quarantined} quarantined in ${store.where}`,
       );
+      for (const { state, pending } of await channelLines())
+        if (state.failingSince) console.log(failingLine(state, pending));
+      break;
+    }
+    case "channels": {
+      if (args[0] === "probe") {
+        const name = args[1];
+        if (!name || args.length > 2) fail(USAGE);
+        const known = (await channelLines()).find((c) => c.state.channel === name);
+        if (!known) fail(`No channel ${name} here (see: channels).`);
+        if (!(await store.probeNow(name!))) {
+          console.log(`${name}: up, nothing to probe`);
+          break;
+        }
+        console.log(
+          `${name}: probed at the deliverer's next look (within OUTBOX_POLL_MS); if it answers, its ${known!.pending} waiting go out oldest first`,
+        );
+        break;
+      }
+      if (args.length > 1 || (args[0] !== undefined && args[0] !== "--json")) fail(USAGE);
+      const lines = await channelLines();
+      if (args[0] === "--json") {
+        // One object a line, version 1 (README, "The outbox command"): fields only ever added.
+        for (const { state, pending, failed } of lines)
+          console.log(
+            JSON.stringify({
+              v: 1,
+              channel: state.channel,
+              state: state.failingSince ? "failing" : "up",
+              failingSince: state.failingSince ?? null,
+              failures: state.failures,
+              nextProbeAt: state.nextProbeAt ?? null,
+              lastFailure: state.lastFailure ?? null,
+              pending,
+              failed,
+            }),
+          );
+      } else {
+        console.log("channel   state    pending  failed  since / next probe");
+        for (const { state, pending, failed } of lines)
+          console.log(
+            [
+              state.channel.padEnd(8),
+              (state.failingSince ? "failing" : "up").padEnd(7),
+              String(pending).padStart(7),
+              String(failed).padStart(6),
+              state.failingSince
+                ? ` since ${state.failingSince}, ${state.failures} in a row (${state.lastFailure?.reason ?? "?"}), next probe ${state.nextProbeAt ?? "when one is due"}`
+                : "",
+            ].join("  "),
+          );
+      }
+      // For a monitor: 1 while a channel's provider is failing.
+      if (lines.some((l) => l.state.failingSince)) process.exitCode = 1;
       break;
     }
     case "show": {
@@ -257,8 +334,13 @@ async function run() {
       if (result.ok) console.log(`${channel.name}: delivered (${result.status})`);
       else {
         const verdict = channel.judge(result);
+        const follows = {
+          "give-up": `: ${verdict.kind === "give-up" ? verdict.fix : ""}`,
+          provider: ": the provider's fault (the worker backs the channel off and probes it)",
+          retry: ": may pass (the worker would retry this one)",
+        }[verdict.kind];
         console.error(
-          `${channel.name}: ${result.reason}${result.detail ? ` ${JSON.stringify(result.detail)}` : ""}${verdict.kind === "give-up" ? `: ${verdict.fix}` : ": may pass (the worker would retry)"}`,
+          `${channel.name}: ${result.reason}${result.detail ? ` ${JSON.stringify(result.detail)}` : ""}${follows}`,
         );
         process.exitCode = 1;
       }

@@ -50,7 +50,8 @@ export function createEmailJsSend(config: EmailJsConfig, { timeoutMs }: { timeou
         reason: `http_${response.status}`,
         status: response.status,
         detail: text.slice(0, 300),
-        ...(response.status === 429 ? { retryAfterMs: retryAfterMs(response.headers) } : {}),
+        // 429's, or a 503's during maintenance: the channel waits at least that long.
+        retryAfterMs: retryAfterMs(response.headers),
       };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";

@@ -1,7 +1,7 @@
-import type { SendResult, Verdict } from "./transport.server";
+import type { EnquiryRecord } from "~/store/record.server";
+import { providerFault, type SendResult, type Verdict } from "./transport.server";
 
-/** Problems that retrying cannot fix, known by EmailJS's status and text. Anything else
- * (timeouts, network errors, 429, 5xx, a used-up quota, an unknown answer) is retried. */
+/** Problems that retrying cannot fix, known by EmailJS's status and text. */
 const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
   {
     status: [403],
@@ -26,16 +26,53 @@ const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
   { status: [423], text: /./, fix: "The EmailJS account is blocked: contact EmailJS support." },
 ];
 
-/** EmailJS's failures: what may pass, and what needs an operator (with the fix). */
+/** EmailJS's failures: the provider's (timeouts, network errors, 429, 5xx, a used-up quota: the
+ * channel backs off), this enquiry's own (its variables over EmailJS's 50 KB: set aside; a 4xx
+ * nobody has seen: retried on its own), or the account's configuration (set aside, with the fix). */
 export function judgeEmailJs(result: Extract<SendResult, { ok: false }>): Verdict {
-  if (result.status === undefined) return { kind: "retry" };
-  // A used-up monthly quota is a 4xx that fixes itself: retry (with backoff, up to the bound).
-  if (/quota|limit/i.test(result.detail ?? "")) return { kind: "retry" };
-  const known = PERMANENT.find((p) => p.status.includes(result.status!) && p.text.test(result.detail ?? ""));
+  const detail = result.detail ?? "";
+  if (result.status === 413 || /size limit/i.test(detail))
+    return {
+      kind: "give-up",
+      fix: "EmailJS refuses this enquiry's size (its variables may total 50 KB): read it in the inbox, and report it to the site's developers.",
+    };
+  const provider = providerFault(result);
+  if (provider) return provider;
+  // A used-up monthly quota is the account's, a 4xx that fixes itself: the channel waits.
+  if (/quota|limit/i.test(detail)) return { kind: "provider", unavailable: true };
+  const known = PERMANENT.find((p) => p.status.includes(result.status!) && p.text.test(detail));
   return known ? { kind: "give-up", fix: known.fix } : { kind: "retry" };
 }
 
 export type Backoff = { baseMs: number; maxMs: number };
+
+/** The most calls a failing channel can make in `ms` (each wait the shortest its jitter allows,
+ * half the step): what an outage costs the provider, whatever the number waiting. */
+export function mostProbesWithin(ms: number, backoff: Backoff): number {
+  let calls = 1;
+  for (let waited = retryDelay(1, backoff, () => 0); waited <= ms; waited += retryDelay(calls, backoff, () => 0))
+    calls++;
+  return calls;
+}
+
+/** The longest a provider's Retry-After is followed (a day's wait asked by mistake, or by a
+ * quota, is probed again after an hour). */
+export const RETRY_AFTER_CAP_MS = 3_600_000;
+
+/** When a delivery started failing, for the give-up bound (OUTBOX_GIVE_UP_HOURS): its first
+ * failed try since it was accepted (or sent back by an operator), or, when its channel's
+ * provider is failing, the later of that moment and its arrival: whichever came first. Waiting
+ * behind a backlog is not failing; an outage that began before it arrived counts from its
+ * arrival. Undefined while nothing has failed for it. */
+export function failingSince(record: EnquiryRecord, channelFailingSince?: string): number | undefined {
+  const from = Date.parse(record.retriedAt ?? record.receivedAt);
+  const firstTry = record.attempts.find((a) => a.outcome !== "delivered" && Date.parse(a.at) >= from);
+  const times = [
+    firstTry ? Date.parse(firstTry.at) : NaN,
+    channelFailingSince ? Math.max(Date.parse(channelFailingSince), from) : NaN,
+  ].filter(Number.isFinite);
+  return times.length ? Math.min(...times) : undefined;
+}
 
 /** The wait before try number `failures + 1`: exponential from `baseMs`, capped at `maxMs`,
  * with "equal jitter" (a random wait between half and all of the step), so retries after an

@@ -14,11 +14,27 @@ export type SendResult =
       retryAfterMs?: number;
     };
 
-/** What to do after a failed try. */
+/** Whose failure a failed try was, and so what follows (decision 0026). */
 export type Verdict =
+  /** The provider's (a timeout, a network error, 408, 425, 429, 5xx, a used-up quota): the
+   * channel backs off and one delivery at a time probes it; this one keeps its place in the
+   * queue. `unavailable`: the provider said so itself (429, 502, 503, 504, a quota), so the
+   * oldest probes alone; otherwise (500, a timeout, a network error) it may be this one message's
+   * doing, and the next probe is another delivery's. */
+  | { kind: "provider"; unavailable: boolean }
+  /** This delivery's own failure (a 4xx about this message) that may pass: it alone waits out
+   * a backoff, the channel goes on. */
   | { kind: "retry" }
   /** Retrying cannot fix it: an operator must, and `fix` says how. */
   | { kind: "give-up"; fix: string };
+
+/** The answers that are the provider's fault whatever the message: none in time, no connection,
+ * 408, 425, 429, or a 5xx. Each channel's judge asks this before its own rules. */
+export function providerFault(result: { status?: number }): Extract<Verdict, { kind: "provider" }> | undefined {
+  const { status } = result;
+  if (status !== undefined && status !== 408 && status !== 425 && status !== 429 && status < 500) return undefined;
+  return { kind: "provider", unavailable: status === 429 || status === 502 || status === 503 || status === 504 };
+}
 
 /** One road an enquiry takes to the team: its own queue, pacing and rules (app/delivery/channels.server.ts). */
 export type DeliveryChannel = {
@@ -28,7 +44,8 @@ export type DeliveryChannel = {
   send: (delivery: QueuedRecord) => Promise<SendResult>;
   /** At least this long between two calls (within the provider's published limit). */
   intervalMs: number;
-  /** Whether a failure may pass (retried with backoff) or needs an operator (set aside). */
+  /** Whose failure it was: the provider's (the channel backs off), this delivery's own that may
+   * pass (it alone backs off), or one only an operator can fix (set aside). */
   judge: (result: Extract<SendResult, { ok: false }>) => Verdict;
   /** The fix line of a delivery still failing after the bound. */
   giveUpFix: (giveUpAfterMs: number) => string;

@@ -83,7 +83,11 @@ describe("delivery worker", () => {
         "[mock:timeout]": "timeout",
       }[directive];
       expect(record!.attempts.map((a) => a.outcome)).toEqual([failure, failure, "delivered"]);
-      expect(bed.logs.filter((l) => String(l).includes("enquiry.retry_scheduled"))).toHaveLength(2);
+      // The provider's fault: the channel failed, was probed again, and is back.
+      expect(bed.events("channel.failing")).toHaveLength(1);
+      expect(bed.events("channel.probe_failed")).toHaveLength(1);
+      expect(bed.events("channel.recovered")).toHaveLength(1);
+      expect(await bed.store.channelHealth("email").read()).toEqual({ channel: "email", failures: 0 });
     },
   );
 
@@ -142,7 +146,8 @@ describe("delivery worker", () => {
   });
 
   it("deletes delivered enquiries after the retention period by itself, and never one still pending", async () => {
-    await bed.store.store(enquiry("Waiting for EmailJS [mock:500]"));
+    // A failure of this enquiry's own (a 4xx about it): it alone waits, the channel goes on.
+    await bed.store.store(enquiry("Waiting for its own retry [mock:409]"));
     bed.start({ retentionMs: 300, choresEveryMs: 50, backoff: { baseMs: 60_000, maxMs: 60_000 } });
     const delivered = await bed.store.store(enquiry("Delivered, then kept 300 ms"));
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 2000 });

@@ -1,16 +1,22 @@
+import { keptAttempts } from "~/store/record.server";
 import { errorCode } from "~/store/sql.server";
-import type { DelivererLock, EnquiryStore, QueuedRecord } from "~/store/store.server";
+import type { ChannelState, DelivererLock, EnquiryStore, QueuedRecord } from "~/store/store.server";
 import { log } from "~/utils/log.server";
-import { deliveries, deliveryFailures, deliveryLatency } from "~/utils/metrics.server";
-import { retryDelay, type Backoff } from "./retry-policy.server";
-import type { DeliveryChannel } from "./transport.server";
+import { channelProbes, deliveries, deliveryFailures, deliveryLatency } from "~/utils/metrics.server";
+import { failingSince as failingSinceOf, RETRY_AFTER_CAP_MS, retryDelay, type Backoff } from "./retry-policy.server";
+import type { DeliveryChannel, Verdict } from "./transport.server";
+
+/** How many deliveries a failing channel's probes pass over as suspects of their own fault. */
+const MAX_SUSPECTS = 50;
 
 export type DeliveryOptions = {
   store: EnquiryStore;
   /** Where enquiries go: each channel a queue of its own (its deliveries, pacing, retries). */
   channels: readonly DeliveryChannel[];
   backoff: Backoff;
-  /** A delivery still failing this long after it was accepted (or retried by hand) fails for good. */
+  /** A delivery failing this long is set aside (failed) for an operator: counted from its first
+   * failed try, or from when its channel's provider started failing for it (retry-policy's
+   * `failingSince`). */
   giveUpAfterMs: number;
   /** Delivered enquiries are deleted this long after delivery. */
   retentionMs: number;
@@ -31,11 +37,17 @@ export type Delivery = {
 };
 
 /** The delivery worker: for each channel (EmailJS, Slack, Discord, Telegram, a webhook), sends
- * its pending deliveries one at a time, oldest due first, paced, retrying what may succeed later
- * and setting aside what cannot. The channels run side by side, so one that is down (retrying,
- * waiting for its provider's Retry-After) never delays another. Runs in the HTTP server's
- * process; only the store's deliverer (SQLite's lease row, or PostgreSQL's advisory lock) sends.
- * The same rules run over either database (app/store/store.server.ts).
+ * its pending deliveries one at a time, oldest due first, paced, and sets aside what retrying
+ * cannot fix. The channels run side by side, so one that is down never delays another. Runs in
+ * the HTTP server's process; only the store's deliverer (SQLite's lease row, or PostgreSQL's
+ * advisory lock) sends. The same rules run over either database (app/store/store.server.ts).
+ *
+ * An outage is the provider's, not each enquiry's (docs/decisions/0026, as Postfix treats a dead
+ * destination): a provider fault marks the channel failing in the database; while it fails one
+ * delivery at a time, the oldest due, probes it on the channel's backoff and the others wait
+ * without calls, their due times untouched; when a probe goes through, the whole backlog is due at
+ * once, oldest first, at the channel's pace. A failure that is the enquiry's own keeps a backoff
+ * of its own.
  *
  * Faults of the store itself (docs/decisions/0019-sqlite-store.md): the intent to send is
  * written before each call, so a volume that cannot be written stops sending before it starts.
@@ -68,6 +80,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
 
   function channelQueue(channel: DeliveryChannel) {
     const pacing = store.pacing(channel.name);
+    const health = store.channelHealth(channel.name);
     let wake: () => void = () => {};
     // Measured from the end of the previous call, so that two calls arrive at the provider at
     // least `intervalMs` apart whatever the network's delay did to the first.
@@ -75,6 +88,16 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     /** Outcomes the provider gave that are not in the store yet: id → how to write it. */
     const unrecorded = new Map<string, { write: () => Promise<unknown>; outcome: string; since: number }>();
     let unavailable: { code: string; at: number } | undefined;
+    /** The channel's state the store could not take: written before this channel does anything else. */
+    let unwritten: ChannelState | undefined;
+    /** Deliveries that met a fault which may have been their own (a 500, a timeout) while the
+     * channel was failing: the next probe is another's, so one message that trips the provider
+     * never holds up the channel. Forgotten when it is back. */
+    const suspects = new Set<string>();
+    /** When this channel last delivered (this process): a delivery that fails again after the
+     * provider took others has a problem of its own. */
+    let lastDeliveredAt = -Infinity;
+    let lastSweepAt = -Infinity;
 
     const pause = (ms: number) =>
       new Promise<void>((resolve) => {
@@ -124,15 +147,26 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       return true;
     }
 
-    async function deliver(due: QueuedRecord) {
+    /** Notes the channel's state; when the store refuses, this process keeps to it meanwhile. */
+    async function saveState(next: ChannelState) {
+      unwritten = next;
+      await health.save(next).then(
+        () => (unwritten = undefined),
+        () => {}, // written at the next tick, before anything else (and said then if it still fails)
+      );
+    }
+
+    /** One call: paced, by the one deliverer, its intent written first. Undefined when no call
+     * was made (stopping, no longer the deliverer, or the delivery was changed meanwhile). */
+    async function call(due: QueuedRecord) {
       let current = due;
       // Paced from the end of the previous call: this process's own, and the store's (a new
       // deliverer continues the spacing of the last one).
       const wait = Math.max(lastCallEndedAt + channel.intervalMs - now(), await pacing.waitMs(channel.intervalMs));
       if (wait > 0) await pause(wait);
-      if (stopping) return;
+      if (stopping) return undefined;
       // Still the one deliverer, just before the call (a stalled process may have lost it).
-      if (!(await hold())) return;
+      if (!(await hold())) return undefined;
       if (current.sendingSince) {
         log("warn", "enquiry.resending", {
           id: current.id,
@@ -144,7 +178,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       }
       // The intent, written before the call: a store that cannot take it stops the send here.
       const marked = await store.markSending(current, new Date(now()).toISOString());
-      if (!marked) return;
+      if (!marked) return undefined;
       current = marked;
       // Where the next deliverer sees it, should this process die during the call.
       await pacing.callStarting();
@@ -155,36 +189,96 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       deliveryLatency.observe({ channel: channel.name }, (lastCallEndedAt - started) / 1000);
       await pacing.callEnded().catch(() => {}); // this process's own spacing holds meanwhile
       const at = new Date(now()).toISOString();
-      const attempts = [
+      const attempts = keptAttempts([
         ...current.attempts,
         result.ok
           ? { at, outcome: "delivered", status: result.status }
           : { at, outcome: result.reason, status: result.status, detail: result.detail },
-      ];
-      const waitedSeconds = Math.round((now() - Date.parse(current.receivedAt)) / 1000);
-      const base = { id: current.id, channel: channel.name, requestId: current.requestId, attempt: attempts.length };
-      const sent = current;
+      ]);
+      return { sent: current, result, at, attempts };
+    }
+
+    /** A fault the channel's judge calls the provider's, though it may be this message's doing
+     * (a 500, a timeout), is this delivery's own when it fails again after the provider has taken
+     * others since its last failure. */
+    function ownAfterAll(sent: QueuedRecord, verdict: Verdict): boolean {
+      if (verdict.kind !== "provider" || verdict.unavailable) return false;
+      const lastFailure = [...sent.attempts].reverse().find((a) => a.outcome !== "delivered");
+      return lastFailure !== undefined && lastDeliveredAt > Date.parse(lastFailure.at);
+    }
+
+    /** A call and what follows it: delivered, set aside, retried on its own, or (the provider's
+     * fault) the channel failing, the delivery keeping its place. */
+    async function deliver(due: QueuedRecord, state: ChannelState) {
+      const tried = await call(due);
+      if (!tried) return;
+      const { sent, result, at, attempts } = tried;
+      const failing = state.failingSince !== undefined;
+      const waitedSeconds = Math.round((now() - Date.parse(sent.receivedAt)) / 1000);
+      const base = { id: sent.id, channel: channel.name, requestId: sent.requestId, attempt: attempts.length };
+      if (failing) channelProbes.inc({ channel: channel.name, result: result.ok ? "delivered" : "failed" });
 
       if (result.ok) {
+        lastDeliveredAt = now();
+        if (failing) await recovered(state);
         const changes = { attempts, deliveredAt: at, nextAttemptAt: undefined, sendingSince: undefined };
         deliveries.inc({ channel: channel.name });
         if (await record(sent, "delivered", () => store.move(sent, "delivered", changes)))
           log("info", "enquiry.delivered", { ...base, status: result.status, waitedSeconds });
         return;
       }
-      const verdict = channel.judge(result);
+      const judged = channel.judge(result);
+      const verdict: Verdict = ownAfterAll(sent, judged) ? { kind: "retry" } : judged;
       const failure = { reason: result.reason, status: result.status, detail: result.detail };
-      const clockStart = Date.parse(current.retriedAt ?? current.receivedAt);
-      if (verdict.kind === "give-up" || now() - clockStart >= giveUpAfterMs) {
-        const fix = verdict.kind === "give-up" ? verdict.fix : channel.giveUpFix(giveUpAfterMs);
+      const setAside = async (fix: string) => {
         const changes = { attempts, nextAttemptAt: undefined, sendingSince: undefined, failure: { ...failure, fix } };
         deliveryFailures.inc({ channel: channel.name, reason: result.reason, outcome: "failed" });
         await record(sent, "failed", () => store.move(sent, "failed", changes));
         log("error", "enquiry.delivery_failed", { ...base, ...failure, providerText: result.detail, fix });
+      };
+
+      if (verdict.kind === "provider") {
+        // The provider's fault: the channel backs off, and this delivery keeps its due time (its
+        // place in the queue); the provider's own hint (Retry-After) wins over a shorter step.
+        const failures = state.failures + 1;
+        const failingSince = state.failingSince ?? at;
+        const delayMs = Math.max(retryDelay(failures, backoff), Math.min(result.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS));
+        const nextProbeAt = new Date(now() + delayMs).toISOString();
+        if (!verdict.unavailable) {
+          suspects.add(sent.id);
+          // The earliest named go first when there are many: a probe asks for a few, not all.
+          if (suspects.size > MAX_SUSPECTS) suspects.delete(suspects.values().next().value!);
+        }
+        await saveState({ channel: channel.name, failingSince, failures, nextProbeAt, lastFailure: failure });
+        deliveryFailures.inc({ channel: channel.name, reason: result.reason, outcome: "retry" });
+        log("warn", failing ? "channel.probe_failed" : "channel.failing", {
+          ...base,
+          reason: result.reason,
+          status: result.status,
+          providerText: result.detail,
+          failingSince,
+          failures,
+          nextProbeAt,
+          nextProbeInSeconds: Math.round(delayMs / 1000),
+          ...(failing
+            ? {}
+            : { message: "the provider fails: the channel's deliveries wait without calls, one probe at a time" }),
+        });
+        const since = failingSinceOf(sent, failingSince) ?? now();
+        if (now() - since >= giveUpAfterMs) return setAside(channel.giveUpFix(giveUpAfterMs));
+        await record(sent, "retry", () => store.update({ ...sent, attempts, sendingSince: undefined }));
         return;
       }
-      // The provider's own hint (429's Retry-After) wins over a shorter backoff.
-      const delayMs = Math.max(retryDelay(attempts.length, backoff), result.retryAfterMs ?? 0);
+      // The provider answered: whatever this enquiry's fate, the channel is up.
+      if (failing && judged.kind !== "provider") await recovered(state);
+      if (verdict.kind === "give-up") return setAside(verdict.fix);
+      const since = failingSinceOf(sent) ?? now();
+      if (now() - since >= giveUpAfterMs) return setAside(channel.giveUpFix(giveUpAfterMs));
+      // This enquiry's own failure, which may pass: it alone waits out its backoff.
+      const delayMs = Math.max(
+        retryDelay(attempts.length, backoff),
+        Math.min(result.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS),
+      );
       const next = {
         ...sent,
         attempts,
@@ -202,23 +296,80 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       });
     }
 
-    async function tick() {
+    /** The provider answers again: the whole backlog is due at once, oldest first. */
+    async function recovered(state: ChannelState) {
+      suspects.clear();
+      await saveState({ channel: channel.name, failures: 0 });
+      log("info", "channel.recovered", {
+        channel: channel.name,
+        failingSince: state.failingSince,
+        failedForSeconds: Math.round((now() - Date.parse(state.failingSince ?? "")) / 1000),
+        failedProbes: state.failures,
+        message: "the provider answers again: its waiting deliveries go out oldest first, at its pace",
+      });
+    }
+
+    /** The give-up bound, counted from when the channel started failing for each delivery: what
+     * has waited that long for the provider is set aside (failed, for an operator), without a
+     * call. Looked at no more often than a sweep could find something new. */
+    async function giveUpWaiting(state: ChannelState) {
+      const failingFor = now() - Date.parse(state.failingSince ?? "");
+      if (
+        !(failingFor >= giveUpAfterMs) ||
+        now() - lastSweepAt < Math.min(60_000, Math.max(pollMs, giveUpAfterMs / 100))
+      )
+        return;
+      lastSweepAt = now();
+      const fix = channel.giveUpFix(giveUpAfterMs);
+      const failure = { ...(state.lastFailure ?? { reason: "unknown" }), fix };
+      const ids = await store.setAsideWaiting(channel.name, new Date(now() - giveUpAfterMs).toISOString(), failure);
+      for (const id of ids) {
+        log("error", "enquiry.delivery_failed", {
+          id,
+          channel: channel.name,
+          ...failure,
+          failingSince: state.failingSince,
+          message:
+            "set aside after waiting for the provider for the give-up bound: nothing is lost, an operator retries it",
+        });
+      }
+    }
+
+    /** One step: at most one call. Returns how long to rest before the next (0: at once). */
+    async function tick(): Promise<number> {
       // Nothing new is taken while an outcome the provider gave is not in the store.
-      if (unrecorded.size > 0 && !(await writeUnrecorded())) return false;
-      if (!(await hold())) return false;
+      if (unrecorded.size > 0 && !(await writeUnrecorded())) return pollMs;
+      if (!(await hold())) {
+        unwritten = undefined; // the next deliverer keeps the state; this process's is stale
+        return pollMs;
+      }
+      if (unwritten) {
+        await health.save(unwritten);
+        unwritten = undefined;
+      }
       await chores();
-      // One delivery per tick, so a stop request is seen between sends.
-      const next = await store.nextDue(channel.name, now(), [...unrecorded.keys()]);
-      if (next) await deliver(next);
-      return next !== undefined;
+      const state = await health.read();
+      const skip = [...unrecorded.keys()];
+      let due: QueuedRecord | undefined;
+      if (state.failingSince !== undefined) {
+        await giveUpWaiting(state);
+        // While the provider fails, one probe at a time, on the channel's backoff; the others wait.
+        const wait = Date.parse(state.nextProbeAt ?? "") - now();
+        if (wait > 0) return Math.min(wait, pollMs);
+        if (suspects.size) due = await store.nextDue(channel.name, now(), [...skip, ...suspects]);
+      }
+      due ??= await store.nextDue(channel.name, now(), skip);
+      if (!due) return pollMs;
+      await deliver(due, state);
+      return 0;
     }
 
     const running = (async () => {
       let lastProblem = { kind: "", at: -Infinity };
       while (!stopping) {
-        let busy = false;
+        let rest = pollMs;
         try {
-          busy = await tick();
+          rest = await tick();
           unavailable = undefined;
         } catch (error) {
           // An unwritable volume, an unreachable database: say so (once a minute while it lasts),
@@ -232,7 +383,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
             lastProblem = { kind, at: now() };
           }
         }
-        if (!busy && !stopping) await pause(pollMs);
+        if (rest > 0 && !stopping) await pause(rest);
       }
       if (unrecorded.size > 0 && !(await writeUnrecorded().catch(() => false))) {
         log("error", "enquiry.outcome_unrecorded_at_exit", {

@@ -7,7 +7,7 @@ import { startDelivery, type Delivery } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
 import { errorCode } from "~/store/sql.server";
-import { StoreRefusal, type QueueCounts } from "~/store/store.server";
+import { StoreRefusal, type ChannelState, type QueueCounts } from "~/store/store.server";
 import type { Enquiry } from "./schema.server";
 
 /** This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
@@ -61,6 +61,40 @@ function checkAcceptance(now: number): Promise<void> {
   lastCheck = { at: now, run };
   return run;
 }
+
+let lastStates: { at: number; run: Promise<ChannelState[]> } | undefined;
+
+/** Each channel this server delivers through, up or failing, as the deliverer (this process or
+ * another replica) last noted it in the database, at most a second old: /healthz, /metrics and
+ * the inbox. */
+export function channelStates(now = Date.now()): Promise<ChannelState[]> {
+  if (channels.length === 0) return Promise.resolve([]);
+  if (lastStates && now - lastStates.at < 1_000) return lastStates.run;
+  const run = store
+    .channelStates()
+    .then((noted) =>
+      channelNames.map((name) => noted.find((s) => s.channel === name) ?? { channel: name, failures: 0 }),
+    );
+  lastStates = { at: now, run };
+  run.catch(() => {
+    if (lastStates?.run === run) lastStates = undefined; // asked again at the next look
+  });
+  return run;
+}
+
+/** A channel as /healthz shows it: its deliveries waiting and failed, and whether its provider is
+ * up (for a channel this server delivers through). */
+type ChannelHealth = {
+  pending: number;
+  failed: number;
+  state?: "up" | "failing";
+  failingSince?: string;
+  /** The provider's faults in a row (failed probes after the first). */
+  failures?: number;
+  nextProbeAt?: string;
+  /** The last fault's reason ("http_503", "timeout", "network"). */
+  lastFailure?: string;
+};
 
 let delivery: Delivery | undefined;
 const HEALTH_WAIT_MS = 1_000;
@@ -127,14 +161,16 @@ type QueueHealth = {
   /** Entries of the store that are not records, set aside. */
   quarantined: number;
   oldestPendingSeconds: number;
-  /** Per channel ("email", "slack", "discord", "telegram", "webhook"): deliveries waiting and failed. */
-  channels: Record<string, { pending: number; failed: number }>;
+  /** Per channel ("email", "slack", "discord", "telegram", "webhook"): deliveries waiting and
+   * failed, and (for the channels this server delivers through) up or failing, since when, and
+   * the next probe. */
+  channels: Record<string, ChannelHealth>;
   /** Why it is degraded, for a person reading it. */
   problems?: string[];
 };
 
 /** The queue as /healthz reports it, looked at no more than once a second (counts by index, and
- * one small write). Degraded while an enquiry cannot be stored,
+ * one small write). Degraded while an enquiry cannot be stored, a channel's provider is failing,
  * anything has failed, is being retried, was set aside, or has waited longer than
  * OUTBOX_ALERT_SECONDS (with a channel configured), or while delivery cannot use the database. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
@@ -145,12 +181,14 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   // more than once a second for it.
   // Within a second whatever the store does: a load balancer's health check must not time out
   // (and restart every replica) because a database stopped answering.
-  const [looked, checked] = await Promise.allSettled([
+  const [looked, checked, noted] = await Promise.allSettled([
     withDeadline(store.counts({ maxAgeMs: 1_000 }), HEALTH_WAIT_MS),
     withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
+    withDeadline(channelStates(now), HEALTH_WAIT_MS),
   ]);
   if (looked.status === "rejected") problems.push(`database unreadable (${errorCode(looked.reason)})`);
   else counts = looked.value;
+  const states = noted.status === "fulfilled" ? noted.value : [];
   const accepting =
     checked.status === "fulfilled" ? acceptance : { ok: false as const, code: errorCode(checked.reason) };
   if (!accepting.ok) problems.push(`enquiries cannot be stored now (${accepting.code})`);
@@ -163,7 +201,26 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   if (transport !== "outbox" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
   if (transport !== "outbox" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
     problems.push(`oldest pending ${oldestPendingSeconds} s`);
+  for (const s of states)
+    if (s.failingSince)
+      problems.push(
+        `${s.channel} failing since ${s.failingSince} (${s.lastFailure?.reason ?? "?"}, ${s.failures} in a row): its deliveries wait for the provider, next probe at ${s.nextProbeAt ?? "once one is due"}`,
+      );
   problems.push(...(delivery?.problems() ?? []));
+  const channelHealth = (name: string, c: { pending: number; failed: number }): ChannelHealth => {
+    const state = states.find((s) => s.channel === name);
+    if (!state) return { pending: c.pending, failed: c.failed };
+    if (!state.failingSince) return { pending: c.pending, failed: c.failed, state: "up" };
+    return {
+      pending: c.pending,
+      failed: c.failed,
+      state: "failing",
+      failingSince: state.failingSince,
+      failures: state.failures,
+      ...(state.nextProbeAt ? { nextProbeAt: state.nextProbeAt } : {}),
+      ...(state.lastFailure ? { lastFailure: state.lastFailure.reason } : {}),
+    };
+  };
   return {
     status: problems.length ? "degraded" : "ok",
     transport,
@@ -173,7 +230,10 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     quarantined: counts.quarantined,
     oldestPendingSeconds,
     channels: Object.fromEntries(
-      Object.entries(counts.channels).map(([name, c]) => [name, { pending: c.pending, failed: c.failed }]),
+      [...new Set([...Object.keys(counts.channels), ...states.map((s) => s.channel)])].map((name) => [
+        name,
+        channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 }),
+      ]),
     ),
     ...(problems.length ? { problems } : {}),
   };

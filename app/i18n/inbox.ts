@@ -37,6 +37,10 @@ const en = {
   } satisfies Record<DeliveryState, string>,
   /** A delivery waiting on a channel this server does not send through (none configured). */
   held: "Here only (no channel set)",
+  /** A pending delivery whose channel's provider is failing: it waits its turn, it is not retried on its own. */
+  waitingForProvider: "Waiting for the provider",
+  channelFailing: (channel: string, since: string, next: string | undefined) =>
+    `${channel} is failing since ${since}${next ? ` and will be tried again at ${next}` : ""}. Enquiries wait here, none is lost, and go out oldest first once it answers.`,
   channel: (name: string) =>
     ({ email: "E-mail", slack: "Slack", discord: "Discord", telegram: "Telegram", webhook: "Webhook" })[name] ?? name,
   languages: { en: "English", hr: "Croatian" } as Record<string, string>,
@@ -78,6 +82,11 @@ const en = {
     replySubject: (reference: string) => `Your enquiry ${reference}`,
     deliveries: "Deliveries",
     attempts: (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`),
+    /** A delivery whose channel's provider is failing. */
+    waitsForProvider: (since: string, next: string | undefined) =>
+      `The provider has been failing since ${since}: this enquiry waits its turn, oldest first${next ? `; the provider is tried again at ${next}` : ""}. Nothing to do.`,
+    /** A delivery that failed on its own and waits out its own backoff. */
+    nextTry: (at: string) => `Tried again on its own at ${at}.`,
     retry: "Retry now",
     retried: "Sent back to the queue: it goes out at the next turn.",
     followUp: "Follow-up",
@@ -131,6 +140,9 @@ const hr: InboxText = {
     quarantined: "Izdvojeno",
   },
   held: "Samo ovdje (kanal nije postavljen)",
+  waitingForProvider: "Čeka pružatelja usluge",
+  channelFailing: (channel: string, since: string, next: string | undefined) =>
+    `${channel} ne radi od ${since}${next ? ` i ponovno se pokušava u ${next}` : ""}. Upiti čekaju ovdje, nijedan se ne gubi, i šalju se redom, najstariji prvi, čim proradi.`,
   channel: (name: string) =>
     ({ email: "E-pošta", slack: "Slack", discord: "Discord", telegram: "Telegram", webhook: "Webhook" })[name] ?? name,
   languages: { en: "engleski", hr: "hrvatski" },
@@ -171,6 +183,9 @@ const hr: InboxText = {
     replySubject: (reference: string) => `Vaš upit ${reference}`,
     deliveries: "Dostave",
     attempts: (n: number) => `pokušaja: ${n}`,
+    waitsForProvider: (since: string, next: string | undefined) =>
+      `Pružatelj usluge ne radi od ${since}: ovaj upit čeka svoj red, najstariji prvi${next ? `; pružatelj se ponovno pokušava u ${next}` : ""}. Ništa ne treba činiti.`,
+    nextTry: (at: string) => `Sam se ponovno pokušava u ${at}.`,
     retry: "Pokušaj ponovno",
     retried: "Vraćeno u red: šalje se u sljedećem krugu.",
     followUp: "Praćenje",

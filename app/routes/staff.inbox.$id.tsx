@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { channelNames, store } from "~/enquiry/queue.server";
+import { channelNames, channelStates, store } from "~/enquiry/queue.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/staff/inbox/queries.server";
@@ -9,8 +9,9 @@ import { replyLinks } from "~/staff/inbox/reply-links";
 import { staffLocale } from "~/staff/locale.server";
 import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
+import { failingChannels } from "~/staff/ui/ChannelNotice";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
-import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
+import { staffClock, staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
 import { staffForm } from "~/staff/form.server";
 import { contactDetails } from "~/utils/env.server";
 
@@ -27,6 +28,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     locale,
     staff: { email: staff.email, role: staff.role },
     sending: channelNames,
+    failing: failingChannels(await channelStates()),
+    now: Date.now(),
     enquiry,
     links: replyLinks(enquiry, {
       subject: INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference),
@@ -98,11 +101,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   staffMeta(data && "title" in data ? data.title : INBOX.en.title);
 
 export default function InboxEnquiry() {
-  const { locale, staff, sending, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
+  const { locale, staff, sending, failing, now, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
   const held = (d: { channel: string; state: string }) => d.state === "pending" && !sending.includes(d.channel);
+  const outage = (d: { channel: string; state: string }) =>
+    d.state === "pending" ? failing.find((c) => c.channel === d.channel) : undefined;
   return (
     <StaffFrame locale={locale} staff={staff}>
       <p>
@@ -234,8 +239,24 @@ export default function InboxEnquiry() {
             <li key={d.channel}>
               <span>
                 <strong>{t.channel(d.channel)}</strong>{" "}
-                <span className={`inbox-chip inbox-d-${d.state}`}>{held(d) ? t.held : t.delivery[d.state]}</span>
+                <span className={`inbox-chip inbox-d-${d.state}`}>
+                  {held(d) ? t.held : outage(d) ? t.waitingForProvider : t.delivery[d.state]}
+                </span>
                 <br />
+                {outage(d) ? (
+                  <small data-waits-for-provider={d.channel}>
+                    {e.waitsForProvider(
+                      staffClock(outage(d)!.failingSince, locale, new Date(now)),
+                      outage(d)!.nextProbeAt ? staffClock(outage(d)!.nextProbeAt!, locale, new Date(now)) : undefined,
+                    )}
+                    <br />
+                  </small>
+                ) : d.state === "pending" && d.dueAt && Date.parse(d.dueAt) > now ? (
+                  <small>
+                    {e.nextTry(staffClock(d.dueAt, locale, new Date(now)))}
+                    <br />
+                  </small>
+                ) : null}
                 <small>
                   {e.attempts(d.attempts.length)}
                   {d.deliveredAt ? ` · ${staffTime(d.deliveredAt, locale)}` : ""}

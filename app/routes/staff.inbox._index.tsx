@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES } from "~/enquiry/fields";
 import { REFERENCE_IN_TEXT } from "~/enquiry/reference";
-import { channelNames } from "~/enquiry/queue.server";
+import { channelNames, channelStates } from "~/enquiry/queue.server";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/staff/inbox/filter.server";
 import { DELIVERY_STATES, FOLLOW_UPS } from "~/staff/inbox/states";
 import { decodeCursor, listEnquiries, waitingCount } from "~/staff/inbox/queries.server";
 import { staffDatabase, staffPage } from "~/staff/staff.server";
+import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
 
@@ -35,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     exportCsv: `/staff/inbox/export${filterQuery(filter, { format: "csv" })}`,
     exportJsonl: `/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`,
     waiting: await waitingCount(sql),
+    failing: failingChannels(await channelStates()),
     erased: erasedNotice(search.get("erased")),
     filtered: Object.values(filter).some(Boolean),
   };
@@ -62,16 +64,20 @@ export default function Inbox() {
     exportCsv,
     exportJsonl,
     waiting,
+    failing,
     erased,
     filtered,
   } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
   const held = (d: { channel: string; state: string }) => d.state === "pending" && !sending.includes(d.channel);
+  const waitsForProvider = (d: { channel: string; state: string }) =>
+    d.state === "pending" && failing.some((c) => c.channel === d.channel);
   return (
     <StaffFrame locale={locale} staff={staff}>
       <section className="staff-card">
         <h1>{t.title}</h1>
         <p className="staff-hint">{t.waiting(waiting)}</p>
+        <ChannelNotice locale={locale} failing={failing} />
         {erased ? (
           <p className="staff-notice" role="status">
             {/^\d+$/.test(erased) ? t.subjectErased(Number(erased)) : t.enquiry.erased(erased)}
@@ -173,7 +179,8 @@ export default function Inbox() {
                   <span className="inbox-meta">
                     {row.deliveries.map((d) => (
                       <span key={d.channel} className={`inbox-chip inbox-d-${d.state}`}>
-                        {t.channel(d.channel)}: {held(d) ? t.held : t.delivery[d.state]}
+                        {t.channel(d.channel)}:{" "}
+                        {held(d) ? t.held : waitsForProvider(d) ? t.waitingForProvider : t.delivery[d.state]}
                       </span>
                     ))}
                   </span>

@@ -6,7 +6,8 @@ import { checkRecord, type EnquiryRecord } from "./record.server";
 import { STATES, type EnquiryStore, type RecordState } from "./store.server";
 
 /** The outbox folder earlier versions kept enquiries in (OUTBOX_DIR), moved into the database:
- * `pending/`, `failed/` and `delivered/` as they were (attempts, due times, failure reasons),
+ * `pending/`, `failed/` and `delivered/` as they were (attempts, failure reasons; a pending
+ * record's next try, an outage's doing, is taken back so the backlog is due in order),
  * `quarantine/` and anything else that is not a record kept as set aside, JSON files at the
  * top (the first layout) as pending. Safe to run again and to stop at any point: a file is moved
  * aside (into `imported/`, kept until the operator deletes it) only after its row is committed,
@@ -103,8 +104,10 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
       : checked.record;
     if (!firstLayout && recordFileName(record) !== name)
       return keepAsSetAside(from, name, "file name does not match its record", read.text);
-    // The folder's enquiries were e-mail's (the only channel there was).
-    if (await store.insertExisting({ ...record, state, channel: "email" })) result.imported++;
+    // The folder's enquiries were e-mail's (the only channel there was). A pending one's next
+    // try was its own timer after an outage: due in order instead (decision 0026).
+    const due = state === "pending" ? { ...record, nextAttemptAt: undefined } : record;
+    if (await store.insertExisting({ ...due, state, channel: "email" })) result.imported++;
     else result.already++;
     await aside(from, name);
   };

@@ -246,6 +246,18 @@ const POSTGRES_FOLDED_SEARCH = `
   CREATE INDEX enquiries_search ON enquiries USING gin (search);
 `;
 
+/** Version 6: each channel's health beside its pacing row (app/store/channel-health.server.ts).
+ * An outage is the provider's, not each delivery's: a due time pushed by an outage under an
+ * earlier version (each delivery on its own timer) is taken back, so the backlog is due in
+ * order (decision 0026). */
+const channelHealthLayout = (t: { time: string; json: string }) => `
+  ALTER TABLE delivery_pacing ADD COLUMN failing_since ${t.time};
+  ALTER TABLE delivery_pacing ADD COLUMN failures integer NOT NULL DEFAULT 0;
+  ALTER TABLE delivery_pacing ADD COLUMN next_probe_at ${t.time};
+  ALTER TABLE delivery_pacing ADD COLUMN last_failure ${t.json};
+  UPDATE deliveries SET due_at = received_at WHERE state = 'pending' AND due_at > received_at;
+`;
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -344,6 +356,11 @@ export const MIGRATIONS: Migration[] = [
     version: 5,
     name: "inbox search: letters folded as staff type them (Kovac finds Kovač, Durda finds Đurđa)",
     sql: { sqlite: SQLITE_FOLDED_SEARCH, postgres: POSTGRES_FOLDED_SEARCH },
+  },
+  {
+    version: 6,
+    name: "channel health beside its pacing: up, or failing since when, and the next probe; outage-pushed due times taken back",
+    sql: { sqlite: channelHealthLayout(SQLITE_TYPES), postgres: channelHealthLayout(POSTGRES_TYPES) },
   },
 ];
 

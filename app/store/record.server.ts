@@ -68,6 +68,15 @@ const recordSchema = z.object({
 export type StoredEnquiry = z.infer<typeof storedEnquirySchema>;
 export type EnquiryRecord = z.infer<typeof recordSchema>;
 
+/** How many tries a delivery keeps: the first (its give-up clock may start there) and the latest.
+ * The oldest enquiry probes a failing provider at every step of its backoff: a day of one-second
+ * steps would otherwise outgrow what a record may hold, and the record would be set aside. */
+export const KEPT_ATTEMPTS = 100;
+
+export function keptAttempts(attempts: EnquiryRecord["attempts"]): EnquiryRecord["attempts"] {
+  return attempts.length <= KEPT_ATTEMPTS ? attempts : [attempts[0]!, ...attempts.slice(1 - KEPT_ATTEMPTS)];
+}
+
 type Parsed = { ok: true; record: EnquiryRecord } | { ok: false; reason: string };
 
 /** Checks a value (JSON already parsed: a file's text, or a database's jsonb) is a record. */

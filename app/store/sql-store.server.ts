@@ -1,5 +1,6 @@
 import { chmodSync, existsSync } from "node:fs";
 import { log } from "~/utils/log.server";
+import { channelHealthOf } from "./channel-health.server";
 import { LATEST_VERSION, migrate, schemaVersion } from "./migrations.server";
 import { createPgDeliverer } from "./pg-deliverer.server";
 import type { PostgresSql } from "./postgres.server";
@@ -141,6 +142,8 @@ export function createSqlStore(options: Options): EnquiryStore {
       return deliverer.lock.hold();
     },
   };
+
+  const health = channelHealthOf(sql, deliverer.asHolder);
 
   const readRecords = async (where: string, values: unknown[], q: Queryable = sql) =>
     (await q.all<RecordRow & Row>(`${SELECT_RECORD} ${where}`, values)).map((row) => ({ row, read: fromRow(row) }));
@@ -322,6 +325,38 @@ export function createSqlStore(options: Options): EnquiryStore {
 
     deliverer: () => lock,
     pacing: (channel) => deliverer.pacing(channel),
+    channelHealth(channel) {
+      const of = health.channelHealth(channel);
+      return {
+        read: () => prepare().then(of.read),
+        save: (state) => prepare().then(() => of.save(state)),
+      };
+    },
+
+    async channelStates() {
+      await prepare();
+      return health.channelStates();
+    },
+
+    async probeNow(channel) {
+      await prepare();
+      return health.probeNow(channel);
+    },
+
+    async setAsideWaiting(channel, cutoff, failure) {
+      changed();
+      const at = new Date().toISOString();
+      // No call is made for them: what they wait for is the provider, for the whole bound.
+      const rows = await deliverer.asHolder((q) =>
+        q.all<{ id: string }>(
+          `UPDATE deliveries SET state = 'failed', failure = $3, changed_at = $4
+            WHERE channel = $1 AND state = 'pending' AND sending_since IS NULL AND COALESCE(retried_at, received_at) <= $2
+            RETURNING enquiry_id AS id`,
+          [channel, cutoff, JSON.stringify(failure), at],
+        ),
+      );
+      return rows.map((row) => String(row.id));
+    },
 
     async scan(state) {
       await prepare();

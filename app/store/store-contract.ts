@@ -10,6 +10,7 @@ import { deliveryTestbed, enquiry, quickWorker } from "~/delivery/delivery-testb
 import { startDelivery } from "~/delivery/worker.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { importOutbox } from "./import-outbox.server";
+import { MIGRATIONS, migrate } from "./migrations.server";
 import { newRecord } from "./record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
 import type { EnquiryStore } from "./store.server";
@@ -186,6 +187,125 @@ export function storeContract(name: string, maker: StoreMaker) {
       }
     });
 
+    it("keeps each channel's health beside its pacing, where every opener sees it; only the deliverer writes it", async () => {
+      await maker.reset();
+      const a = await open(["email", "slack"]);
+      const b = await open(["email", "slack"]);
+      try {
+        // Never noted: up.
+        const failingOnes = async (store: EnquiryStore) => (await store.channelStates()).filter((c) => c.failingSince);
+        expect(await a.channelHealth("email").read()).toEqual({ channel: "email", failures: 0 });
+        expect(await failingOnes(a)).toEqual([]);
+        const failing = {
+          channel: "email",
+          failingSince: "2026-11-28T21:14:03.000Z",
+          failures: 3,
+          nextProbeAt: "2026-11-28T21:14:43.000Z",
+          lastFailure: { reason: "http_503", status: 503, detail: "Service Unavailable" },
+        };
+        // Only the deliverer writes it: another process is refused, and nothing changes.
+        await expect(a.channelHealth("email").save(failing)).rejects.toMatchObject({ code: "ENOTHOLDER" });
+        expect(await a.deliverer().hold()).toBe(true);
+        await a.pacing("email").callEnded();
+        await a.channelHealth("email").save(failing);
+        // The same row as its pacing: neither overwrites the other.
+        expect(await a.pacing("email").waitMs(60_000)).toBeGreaterThan(50_000);
+        await a.pacing("email").callStarting();
+        expect(await b.channelHealth("email").read()).toEqual(failing);
+        expect(await failingOnes(b)).toEqual([failing]);
+        expect(await b.channelHealth("slack").read()).toEqual({ channel: "slack", failures: 0 });
+        // An operator's "try it now", from any process: the next probe is due at once.
+        const asked = Date.now();
+        expect(await b.probeNow("email")).toBe(true);
+        expect(Date.parse((await a.channelHealth("email").read()).nextProbeAt!)).toBeGreaterThanOrEqual(asked - 1_000);
+        expect(await b.probeNow("slack")).toBe(false); // up: nothing to probe
+        // Back up: nothing of the outage is left.
+        await a.channelHealth("email").save({ channel: "email", failures: 0 });
+        expect(await b.channelStates()).toContainEqual({ channel: "email", failures: 0 });
+        expect(await failingOnes(b)).toEqual([]);
+        expect(await b.probeNow("email")).toBe(false);
+        await a.deliverer().release();
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("sets aside what waited for a failing provider past the bound, without a call; never one in flight, never a newer one", async () => {
+      await maker.reset();
+      const store = await open(["email", "slack"]);
+      try {
+        const stored = [];
+        for (const n of [1, 2, 3, 4]) stored.push(await store.store(enquiry(`Waiting ${n}`)));
+        const cutoff = stored[2]!.receivedAt;
+        expect(await store.deliverer().hold()).toBe(true);
+        await store.markSending(stored[1]!, new Date().toISOString()); // a probe under way
+        // Sent back by an operator after the cutoff: its clock starts again.
+        await store.move(stored[0]!, "failed", { failure: { reason: "http_503" } });
+        await store.retry({ ...stored[0]!, state: "failed" });
+        await store.move(stored[2]!, "failed", { failure: { reason: "http_503" } });
+        await store.retry({ ...stored[2]!, state: "failed" });
+        await store.sql.run("UPDATE deliveries SET retried_at = $1 WHERE enquiry_id = $2", [
+          stored[2]!.receivedAt,
+          stored[2]!.id,
+        ]);
+        const failure = { reason: "http_503", status: 503, fix: "Check the provider, then retry --failed." };
+        const ids = await store.setAsideWaiting("email", cutoff, failure);
+        expect(ids).toEqual([stored[2]!.id]);
+        const [aside] = (await store.scan("failed")).records;
+        expect(aside).toMatchObject({ id: stored[2]!.id, channel: "email", failure, attempts: [] });
+        // The other channel's deliveries and the newer ones wait on.
+        expect(await store.counts()).toMatchObject({
+          channels: { email: { pending: 3, failed: 1 }, slack: { pending: 4, failed: 0 } },
+        });
+        expect(await store.setAsideWaiting("email", cutoff, failure)).toEqual([]);
+        await store.deliverer().release();
+        await expect(store.setAsideWaiting("email", cutoff, failure)).rejects.toMatchObject({ code: "ENOTHOLDER" });
+      } finally {
+        await afterEachClose();
+      }
+    });
+
+    it("moving up from version 5 takes back the due times an outage pushed: the backlog is due in arrival order", async () => {
+      await maker.reset();
+      const store = await open();
+      try {
+        await migrate(
+          store.sql,
+          MIGRATIONS.filter((m) => m.version <= 5),
+        );
+        const at = (s: number) => new Date(Date.now() - 3_600_000 + s * 1000).toISOString();
+        const rows = [
+          ["aaaaaaaa-0000-4000-8000-000000000001", "Waited longest", at(0), "2099-01-01T00:00:00.000Z", 5],
+          ["aaaaaaaa-0000-4000-8000-000000000002", "Came next", at(1), "2099-01-01T00:00:00.000Z", 3],
+          ["aaaaaaaa-0000-4000-8000-000000000003", "Never tried", at(2), at(2), 0],
+        ] as const;
+        for (const [id, message, received, due, tries] of rows) {
+          await store.sql.run(
+            `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, reference)
+               VALUES ($1, $2, 'Ana', 'ana@example.com', '+385 1', 'other', $3, $4)`,
+            [id, received, message, `AAAA-000${tries}`],
+          );
+          await store.sql.run(
+            `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, changed_at)
+               VALUES ($1, 'email', 'pending', $2, $3, $4, $5, $2)`,
+            [id, received, due, JSON.stringify(Array(tries).fill({ at: received, outcome: "http_503" })), tries],
+          );
+        }
+        await store.prepare(); // version 6
+        expect((await store.check()).version).toBe(6);
+        expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Waited longest");
+        const pending = (await store.scan("pending")).records;
+        expect(pending.map((r) => [r.enquiry.message, r.attempts.length, r.nextAttemptAt])).toEqual([
+          ["Waited longest", 5, undefined],
+          ["Came next", 3, undefined],
+          ["Never tried", 0, undefined],
+        ]);
+        expect((await store.channelStates()).filter((c) => c.failingSince)).toEqual([]);
+      } finally {
+        await afterEachClose();
+      }
+    });
+
     it("sets aside what is not a record, never gives it out, and says so", async () => {
       const store = await fresh();
       try {
@@ -330,7 +450,9 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(await store.counts()).toMatchObject({ pending: 3, failed: 1, delivered: 1, quarantined: 2 });
         const pending = (await store.scan("pending")).records;
         expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
-        expect(pending[2]).toMatchObject({ attempts: [tried], nextAttemptAt: "2099-01-01T00:00:00.000Z" });
+        // Its attempts as they were; the next try its outage had pushed is taken back: due in order.
+        expect(pending[2]).toMatchObject({ attempts: [tried] });
+        expect(pending[2]?.nextAttemptAt).toBeUndefined();
         expect((await store.nextDue("email", Date.now(), [first.id]))?.id).toBe(waiting.id);
         expect((await store.scan("failed")).records[0]).toMatchObject({
           id: gaveUp.id,

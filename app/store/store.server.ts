@@ -41,6 +41,30 @@ export type DelivererLock = {
   problem(): string | undefined;
 };
 
+/** A channel's health as the deliverer keeps it, in the database beside its pacing row, so every
+ * replica and the next start see it (docs/decisions/0026-outage-belongs-to-the-provider.md). While
+ * its provider fails (timeouts, network errors, 429, 5xx, a used-up quota) one delivery at a time
+ * probes it on the channel's backoff and the others wait without calls. Times are the deliverer's
+ * clock, as the deliveries' due times are. */
+export type ChannelState = {
+  channel: string;
+  /** Since when the provider has been failing; undefined while it is up. */
+  failingSince?: string;
+  /** The provider's faults in a row since then (the backoff's step). */
+  failures: number;
+  /** When the next probe may be made (while failing). */
+  nextProbeAt?: string;
+  /** The last fault (the provider's text shortened, never a secret). */
+  lastFailure?: { reason: string; status?: number; detail?: string };
+};
+
+/** A channel's state in the database: read by anyone, written only by the deliverer. */
+export type ChannelHealth = {
+  read(): Promise<ChannelState>;
+  /** Replaces the state (refused, throws, when this process is not the deliverer). */
+  save(state: ChannelState): Promise<void>;
+};
+
 /** The spacing between calls to the provider, kept in the database where every deliverer sees
  * it: a new holder continues the spacing of the last one. */
 export type Pacing = {
@@ -93,6 +117,17 @@ export type EnquiryStore = {
   deliverer(): DelivererLock;
   /** The spacing of one channel's calls. */
   pacing(channel: string): Pacing;
+  /** Whether one channel's provider is up or failing (and when it is probed next). */
+  channelHealth(channel: string): ChannelHealth;
+  /** Every channel's state that was ever noted (a channel never noted is up). */
+  channelStates(): Promise<ChannelState[]>;
+  /** The give-up bound reached while a channel fails: its pending deliveries waiting since
+   * `cutoff` or earlier (by arrival, or an operator's retry) with no call under way are set aside
+   * as failed with `failure`, without a call. Only the deliverer; returns their ids. */
+  setAsideWaiting(channel: string, cutoff: string, failure: NonNullable<EnquiryRecord["failure"]>): Promise<string[]>;
+  /** An operator's "try it now": a failing channel's next probe is due at once. False when the
+   * channel is not failing. */
+  probeNow(channel: string): Promise<boolean>;
 
   // The outbox command's view (reads everything: not for the server's polls).
   scan(state: RecordState): Promise<{ records: QueuedRecord[]; unreadable: SetAside[] }>;

@@ -106,10 +106,13 @@ export const envSchema = z
     // Connections each replica may open to it for stores, health and the rate limit (the
     // deliverer's lock takes one more).
     DATABASE_POOL_MAX: int(1, 100, 5),
-    // Retries after a failure that may pass: exponential from the base, capped, with jitter.
+    // A failing channel's probes (and an enquiry's own retries): exponential from the base,
+    // capped, with jitter. One probe per step, whatever the number waiting: a cap of minutes,
+    // so a provider back after an hour is found within minutes (decision 0026).
     OUTBOX_RETRY_BASE_MS: int(100, 3_600_000, 5_000),
-    OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 3_600_000),
-    // Still failing this long after it was accepted: marked failed for an operator.
+    OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 300_000),
+    // Failing this long (from its first failed try, or from when its channel started failing
+    // for it): set aside as failed for an operator.
     OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
     // Enquiries that reached the team (delivered everywhere, or followed up in the inbox) are
     // erased this long after (the privacy notice says so); one nobody has seen is never erased.

@@ -65,6 +65,13 @@ export const auditSkipped = new Counter({
   registers,
 });
 
+export const channelProbes = new Counter({
+  name: "enquiry_channel_probes_total",
+  help: "Calls made to a failing channel's provider to see whether it is back (one at a time, on the channel's backoff; the other deliveries wait without calls), by channel and result (delivered, failed).",
+  labelNames: ["channel", "result"] as const,
+  registers,
+});
+
 /** Methods a label may carry; anything else is counted as OTHER (labels stay few). */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -81,8 +88,21 @@ type QueueView = {
   failed: number;
   quarantined: number;
   oldestPendingSeconds: number;
-  channels: Record<string, { pending: number; failed: number }>;
+  channels: Record<
+    string,
+    {
+      pending: number;
+      failed: number;
+      state?: "up" | "failing";
+      failingSince?: string;
+      nextProbeAt?: string;
+      failures?: number;
+    }
+  >;
 };
+
+/** A time as Prometheus's timestamps are (seconds since the epoch); 0 when there is none. */
+const epochSeconds = (iso: string | undefined) => (iso ? Date.parse(iso) / 1000 : 0);
 type PageCacheView = { hits: number; misses: number; entries: number };
 
 /** Gauges read when scraped: the queue (as /healthz sees it) and the page cache's counts. */
@@ -112,10 +132,9 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
     (q) => q.oldestPendingSeconds,
   );
   gauge("enquiries_accepting", "1 when an enquiry posted now would be stored, else 0.", (q) => (q.accepting ? 1 : 0));
-  for (const [name, help, key] of [
-    ["enquiry_deliveries_pending", "Deliveries waiting, by channel.", "pending"],
-    ["enquiry_deliveries_failed", "Deliveries given up on, by channel, waiting for an operator.", "failed"],
-  ] as const)
+  // By channel; a channel's provider state only for the channels this server delivers through.
+  type ChannelView = QueueView["channels"][string];
+  const byChannel = (name: string, help: string, read: (c: ChannelView) => number | undefined) =>
     new Gauge({
       name,
       help,
@@ -123,9 +142,39 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
       registers,
       async collect() {
         this.reset();
-        for (const [channel, counts] of Object.entries((await look()).channels)) this.set({ channel }, counts[key]);
+        for (const [channel, view] of Object.entries((await look()).channels)) {
+          const value = read(view);
+          if (value !== undefined) this.set({ channel }, value);
+        }
       },
     });
+  byChannel("enquiry_deliveries_pending", "Deliveries waiting, by channel.", (c) => c.pending);
+  byChannel(
+    "enquiry_deliveries_failed",
+    "Deliveries given up on, by channel, waiting for an operator.",
+    (c) => c.failed,
+  );
+  const provider = (read: (c: ChannelView) => number) => (c: ChannelView) => (c.state ? read(c) : undefined);
+  byChannel(
+    "enquiry_channel_up",
+    "1 while a channel's provider answers, 0 while it is failing.",
+    provider((c) => (c.state === "failing" ? 0 : 1)),
+  );
+  byChannel(
+    "enquiry_channel_failing_since_timestamp_seconds",
+    "Since when a failing channel's provider has been failing (0 while it is up).",
+    provider((c) => epochSeconds(c.failingSince)),
+  );
+  byChannel(
+    "enquiry_channel_next_probe_timestamp_seconds",
+    "When a failing channel is probed next (0 while it is up).",
+    provider((c) => epochSeconds(c.nextProbeAt)),
+  );
+  byChannel(
+    "enquiry_channel_consecutive_failures",
+    "The provider's faults in a row of a failing channel (the backoff's step; 0 while it is up).",
+    provider((c) => c.failures ?? 0),
+  );
   let seen = { hits: 0, misses: 0 };
   const cacheCounter = new Counter({
     name: "page_cache_requests_total",

@@ -29,7 +29,8 @@ export async function serveBuild({
     stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: a start on a busy machine (two cores shared) was seen to take over 10.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {

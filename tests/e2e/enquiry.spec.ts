@@ -101,14 +101,19 @@ test.describe("enquiry", () => {
       await fillForm(page, valid(message));
       await page.getByRole("button", { name: "Send message" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
-      // Tried once (and, but for the 403, due to be tried again).
+      // Tried (and, but for the 403, kept to be tried again: the channel probes it, or it
+      // waits out a backoff of its own once the provider took others meanwhile).
       await expect
-        .poll(() => storedWith(message).map((r) => `${r.state}, ${r.attempts} tried`), { timeout: 8_000 })
-        .toEqual([`${state}, 1 tried`]);
+        .poll(() => storedWith(message).map((r) => `${r.state}, ${r.attempts > 0 ? "tried" : "not tried"}`), {
+          timeout: 8_000,
+        })
+        .toEqual([`${state}, tried`]);
       const [record] = storedWith(message);
       expect(record!.lastAttempt!.outcome).not.toBe("delivered");
-      expect(sentWith(message)).toHaveLength(1);
-      if (state === "failed") expect(record!.failure!.fix).toMatch(/non-browser applications/);
+      if (state === "failed") {
+        expect(sentWith(message)).toHaveLength(1);
+        expect(record!.failure!.fix).toMatch(/non-browser applications/);
+      } else expect(sentWith(message).length).toBeGreaterThanOrEqual(1);
     });
   }
 

@@ -181,17 +181,38 @@ describe("what retrying cannot fix", () => {
   });
 
   it.each([
-    judgeSlack({ status: 429 }),
-    judgeSlack({ status: 503 }),
-    judgeDiscord({ status: 429 }),
-    judgeDiscord({ status: 502 }),
-    judgeTelegram({ status: 429 }),
-    judgeTelegram({}),
-    judgeWebhook({ status: 408 }),
-    judgeWebhook({ status: 500 }),
-    judgeWebhook({}),
-  ])("what may pass is retried (%#)", (verdict) => {
+    ["Slack rate limited", judgeSlack({ status: 429, detail: "rate_limited" }), true],
+    ["Slack unavailable", judgeSlack({ status: 503 }), true],
+    ["Slack's internal error", judgeSlack({ status: 500, detail: "internal_error" }), false],
+    ["Slack, no answer", judgeSlack({}), false],
+    ["Discord rate limited", judgeDiscord({ status: 429 }), true],
+    ["Discord's bad gateway", judgeDiscord({ status: 502 }), true],
+    ["Telegram rate limited", judgeTelegram({ status: 429, detail: "Too Many Requests: retry after 1" }), true],
+    ["Telegram, no answer", judgeTelegram({}), false],
+    ["Telegram's internal error", judgeTelegram({ status: 500, detail: "Internal Server Error" }), false],
+    ["a webhook's timeout", judgeWebhook({ status: 408 }), false],
+    ["a webhook's 500", judgeWebhook({ status: 500 }), false],
+    ["a webhook unavailable", judgeWebhook({ status: 503 }), true],
+    ["a webhook, no answer", judgeWebhook({}), false],
+  ])("%s is the provider's fault: the channel backs off", (_, verdict, unavailable) => {
+    expect(verdict).toEqual({ kind: "provider", unavailable });
+  });
+
+  it.each([
+    ["Slack, a payload too large", judgeSlack({ status: 413, detail: "request_too_large" })],
+    ["Discord, a payload too large", judgeDiscord({ status: 413 })],
+    ["Telegram, a conflict", judgeTelegram({ status: 409, detail: "Conflict" })],
+  ])("%s is this message's own and may pass: it alone backs off", (_, verdict) => {
     expect(verdict).toEqual({ kind: "retry" });
+  });
+
+  it.each([
+    ["Slack", judgeSlack({ status: 400, detail: "invalid_blocks" })],
+    ["Discord", judgeDiscord({ status: 400, detail: '{"content": ["Must be 2000 or fewer in length."]}' })],
+    ["Telegram", judgeTelegram({ status: 400, detail: "Bad Request: message is too long" })],
+    ["a webhook", judgeWebhook({ status: 422 })],
+  ])("%s refusing this message is set aside, never the channel's outage", (_, verdict) => {
+    expect(verdict.kind).toBe("give-up");
   });
 });
 
@@ -293,10 +314,17 @@ describe("the worker with every channel", () => {
     );
     expect(Date.now() - started).toBeLessThan(2_500);
     expect((await store.counts()).channels.slack).toMatchObject({ delivered: 0, pending: 4 });
+    // Slack's outage is Slack's: only the oldest probed it, the three behind it waited without calls.
+    const message = (body: string) => /While Slack is down \d/.exec(body)?.[0];
+    const during = received.slack!.map((r) => message(r.body));
+    expect(during.length).toBeGreaterThan(0);
+    expect(new Set(during)).toEqual(new Set(["While Slack is down 1"]));
     slackDown = false;
     await vi.waitFor(async () => expect((await store.counts()).channels.slack?.delivered).toBe(4), { timeout: 8_000 });
-    const delivered = received.slack!.filter((r) => r.body.includes("While Slack is down"));
-    expect(delivered.length).toBeGreaterThan(4); // the failed tries, then one success each
+    // Back: the whole backlog at once, oldest first.
+    expect(received.slack!.slice(during.length).map((r) => message(r.body))).toEqual(
+      [1, 2, 3, 4].map((n) => `While Slack is down ${n}`),
+    );
     await store.close();
   });
 
@@ -322,14 +350,20 @@ describe("the worker with every channel", () => {
     });
     // The failure's text never carries the token.
     expect(JSON.stringify(failed)).not.toContain("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    // Discord's 429 is Discord's: the channel waits out its hint, the delivery keeps its place.
     const [waiting] = (await store.scan("pending")).records;
-    expect(Date.parse(waiting!.nextAttemptAt!) - Date.parse(waiting!.attempts[0]!.at)).toBeGreaterThanOrEqual(1_150);
+    expect(waiting?.nextAttemptAt).toBeUndefined();
+    const discord = await store.channelHealth("discord").read();
+    expect(discord).toMatchObject({ failures: 1, lastFailure: { reason: "http_429", status: 429 } });
+    expect(Date.parse(discord.nextProbeAt!) - Date.parse(waiting!.attempts[0]!.at)).toBeGreaterThanOrEqual(1_150);
     await vi.waitFor(async () => expect((await store.counts()).channels.discord?.delivered).toBe(1), {
       timeout: 4_000,
     });
-    expect(bed.events("enquiry.retry_scheduled")).toEqual([
-      expect.objectContaining({ channel: "discord", retryInSeconds: 1 }),
+    expect(bed.events("channel.failing")).toEqual([
+      expect.objectContaining({ channel: "discord", nextProbeInSeconds: 1, reason: "http_429" }),
     ]);
+    expect(bed.events("channel.recovered")).toEqual([expect.objectContaining({ channel: "discord" })]);
+    expect(await store.channelHealth("discord").read()).toEqual({ channel: "discord", failures: 0 });
     await store.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { DeliveryChannel, Verdict } from "../transport.server";
-import { postJson } from "../transport.server";
+import { postJson, providerFault } from "../transport.server";
 import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
 
 /** Every character with a meaning in Discord's markdown (emphasis, code, quotes, headers,
@@ -32,6 +32,8 @@ function cutEscaped(text: string, room: number): string {
   return out;
 }
 
+/** Discord's answers: a deleted webhook or a wrong token needs an operator; 429 (with its
+ * retry_after) and 5xx are the provider's; a 400 is this message's; another 4xx may pass. */
 export function judgeDiscord(result: { status?: number; detail?: string }): Verdict {
   if (result.status === 404 || /Unknown Webhook/i.test(result.detail ?? ""))
     return {
@@ -43,6 +45,8 @@ export function judgeDiscord(result: { status?: number; detail?: string }): Verd
       kind: "give-up",
       fix: "Discord refuses this webhook's token: copy the webhook's URL again into DISCORD_WEBHOOK_URL, restart, then retry the channel.",
     };
+  const provider = providerFault(result);
+  if (provider) return provider;
   if (result.status === 400)
     return {
       kind: "give-up",

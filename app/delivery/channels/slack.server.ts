@@ -1,5 +1,5 @@
 import type { DeliveryChannel, Verdict } from "../transport.server";
-import { postJson } from "../transport.server";
+import { postJson, providerFault } from "../transport.server";
 import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
 
 /** Slack's three characters with a meaning in its text (`<!channel>`, `<@U…>`, `<url|text>`). */
@@ -32,7 +32,9 @@ export function slackMessage(m: EnquiryMessage) {
   };
 }
 
-/** Slack's answers that retrying cannot fix, by the text it gives (api.slack.com, incoming webhooks). */
+/** Slack's answers (api.slack.com, incoming webhooks): what retrying cannot fix, by the text it
+ * gives; then the provider's faults (429 rate_limited, 5xx, no answer); a 400 is this message's
+ * (invalid_payload, invalid_blocks); another 4xx may pass for this message alone. */
 export function judgeSlack(result: { status?: number; detail?: string }): Verdict {
   const text = result.detail ?? "";
   if (/no_service|no_active_hooks|no_team|team_disabled/.test(text) || result.status === 404)
@@ -50,6 +52,8 @@ export function judgeSlack(result: { status?: number; detail?: string }): Verdic
       kind: "give-up",
       fix: "The Slack channel is archived or gone: point the webhook at a live channel (a new webhook), then retry the channel.",
     };
+  const provider = providerFault(result);
+  if (provider) return provider;
   if (result.status === 400)
     return {
       kind: "give-up",

@@ -1,5 +1,5 @@
 import type { DeliveryChannel, Verdict } from "../transport.server";
-import { postJson } from "../transport.server";
+import { postJson, providerFault } from "../transport.server";
 import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
 
 /** Telegram's HTML: `&`, `<` and `>` escaped (core.telegram.org/bots/api#html-style). */
@@ -22,6 +22,9 @@ export function telegramMessage(m: EnquiryMessage, chatId: string) {
   };
 }
 
+/** Telegram's answers: a revoked token, a bot removed from the chat or a wrong chat id need an
+ * operator; 429 (with parameters.retry_after) and 5xx are the provider's; another 400 is this
+ * message's; another 4xx may pass. */
 export function judgeTelegram(result: { status?: number; detail?: string }): Verdict {
   const text = result.detail ?? "";
   if (result.status === 401)
@@ -39,6 +42,8 @@ export function judgeTelegram(result: { status?: number; detail?: string }): Ver
       kind: "give-up",
       fix: "Telegram knows no such chat for this bot: check TELEGRAM_CHAT_ID (README, Telegram), restart, then retry the channel.",
     };
+  const provider = providerFault(result);
+  if (provider) return provider;
   if (result.status === 400)
     return {
       kind: "give-up",

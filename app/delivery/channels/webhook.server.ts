@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { DeliveryChannel, Verdict } from "../transport.server";
-import { postJson } from "../transport.server";
+import { postJson, providerFault } from "../transport.server";
 import { enquiryMessage, type EnquiryMessage } from "./message.server";
 
 /** The webhook's body, version 1 (README, "A signed webhook"): fields are only ever added. */
@@ -39,10 +39,13 @@ export function signedWebhook(secret: string, delivery: Parameters<DeliveryChann
   };
 }
 
+/** The receiver's answers: 408, 425, 429, 5xx and no answer are its outage (the channel backs
+ * off); a gone address or a refused signature needs an operator; any other 4xx is the receiver
+ * refusing this enquiry. */
 export function judgeWebhook(result: { status?: number; detail?: string }): Verdict {
   const status = result.status;
-  if (status === undefined || status === 408 || status === 425 || status === 429 || status >= 500)
-    return { kind: "retry" };
+  const provider = providerFault(result);
+  if (provider) return provider;
   if (status === 404 || status === 410)
     return {
       kind: "give-up",

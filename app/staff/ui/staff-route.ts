@@ -20,3 +20,14 @@ export const staffTime = (iso: string | undefined, locale: string) =>
         timeZone: "Europe/Zagreb",
       }).format(new Date(iso))
     : "";
+
+/** A time of day as staff read it ("22:14"), with its date when it is not today's (in Croatia). */
+export function staffClock(iso: string, locale: string, now = new Date()) {
+  const zone = { timeZone: "Europe/Zagreb" } as const;
+  const tag = locale === "hr" ? "hr-HR" : "en-GB";
+  const day = (d: Date) => new Intl.DateTimeFormat("en-CA", { ...zone, dateStyle: "short" }).format(d);
+  const at = new Date(iso);
+  return day(at) === day(now)
+    ? new Intl.DateTimeFormat(tag, { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at)
+    : staffTime(iso, locale);
+}

@@ -57,7 +57,7 @@ test("each enquiry reaches every channel once; one channel down for a while dela
       .toEqual(messages.map((m) => [m, 1]));
     await expect
       .poll(async () => (await health(server.base)).channels, { timeout: 5_000 })
-      .toEqual(Object.fromEntries(NAMES.map((n) => [n, { pending: 0, failed: 0 }])));
+      .toEqual(Object.fromEntries(NAMES.map((n) => [n, { pending: 0, failed: 0, state: "up" }])));
     // The webhook's deliveries verify with the reference library; their ids are the enquiries'.
     for (const sent of sentTo(server.record).filter((s) => s.channel === "webhook" && s.answered === "200"))
       expect(new Webhook(SECRET).verify(sent.body!, sent.headers!)).toMatchObject({ type: "enquiry.received" });
@@ -123,7 +123,9 @@ test("a deleted webhook is set aside with its fix; the operator tests the channe
     const retried = command("retry", "--failed", "--channel", "discord");
     expect(retried.stdout).toContain("1 failed delivery back in pending");
     const channels = async () => (await health(server.base)).channels as Record<string, unknown>;
-    await expect.poll(async () => (await channels()).discord, { timeout: 10_000 }).toEqual({ pending: 0, failed: 0 });
+    await expect
+      .poll(async () => (await channels()).discord, { timeout: 10_000 })
+      .toEqual({ pending: 0, failed: 0, state: "up" });
     // E-mail was not sent again.
     expect(sentTo(server.record).filter((s) => s.channel === "email")).toHaveLength(before);
     const json = command("list", "--json")

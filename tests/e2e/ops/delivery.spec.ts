@@ -12,30 +12,34 @@ import {
 } from "./server";
 
 // Store and forward, against real server processes, with EmailJS's stand-in switched into an
-// outage (MOCKS_OUTAGE_FILE) and back. Retries are quick here (1 s base, 4 s cap).
+// outage (MOCKS_OUTAGE_FILE) and back. Retries are quick here (1 s base, 4 s cap); the issue's
+// scenario (503 while visitors keep writing) is outage.spec.ts.
 const quickRetries = { OUTBOX_RETRY_BASE_MS: "1000", OUTBOX_RETRY_MAX_MS: "4000" };
 
-test("EmailJS answering 500 for 20 s: every enquiry of those 20 s is delivered after, retries logged, health degraded then ok", async () => {
-  test.setTimeout(90_000);
+test("EmailJS answering 500 for 8 s: every enquiry of those seconds is delivered after, once; the channel said failing, health degraded then ok", async () => {
+  test.setTimeout(60_000);
   const server = await startServer(3141, quickRetries);
   try {
     writeFileSync(server.outageFile, "500");
     const messages: string[] = [];
     const outageStarted = Date.now();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const message = `During the outage ${i}`;
       messages.push(message);
       expect(await postEnquiry(server.base, message)).toBe(302); // the visitor is told it is sent
-      await new Promise((r) => setTimeout(r, 3_000));
+      await new Promise((r) => setTimeout(r, 2_000));
     }
     await expect.poll(async () => (await health(server.base)).status, { timeout: 10_000 }).toBe("degraded");
-    await new Promise((r) => setTimeout(r, Math.max(0, 20_000 - (Date.now() - outageStarted))));
+    await new Promise((r) => setTimeout(r, Math.max(0, 8_000 - (Date.now() - outageStarted))));
     expect(deliveredCounts(server.record).size).toBe(0);
+    // A 500 may be one message's doing: the probes went to more than one of them, never more
+    // often than the backoff allows.
+    expect(sentTo(server.record).length).toBeLessThanOrEqual(8);
     rmSync(server.outageFile); // EmailJS is healthy again
 
-    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 30_000 }).toBe(4);
     for (const message of messages) expect(deliveredCounts(server.record).get(message)).toBe(1);
-    expect(server.logs()).toContain('"event":"enquiry.retry_scheduled"');
+    expect(server.logs()).toContain('"event":"channel.failing"');
     await expect.poll(async () => (await health(server.base)).status, { timeout: 5_000 }).toBe("ok");
     expect(await health(server.base)).toMatchObject({ pending: 0, failed: 0 });
   } finally {
