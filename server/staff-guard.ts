@@ -15,9 +15,9 @@ export type StaffGate = {
  * in the database, except the few open pages (sign-in, invitation, the passkey ceremonies, the
  * language). Without one: a GET for a page is sent to sign in (and back here after), as when a
  * session ran out; a cookie that names no session (forged, signed out, removed) and anything
- * else gets 401. Whatever it answers, a staff response is never stored (`no-store`) and never
- * indexed. A POST must say it comes from this site (Origin or Sec-Fetch-Site). The member found
- * is handed to the loaders and actions in the load context (requireStaff in app/staff). */
+ * else gets 401. Whatever it answers, a staff response is never stored (`no-store`), never
+ * indexed, and in a browsing context group of its own (Cross-Origin-Opener-Policy). A POST must
+ * say it comes from this site (Origin or Sec-Fetch-Site). The member found is handed to the loaders and actions in the load context (requireStaff in app/staff). */
 export function staffGuard(gate: StaffGate): RequestHandler {
   return (req, res, next) => {
     const path = req.url.split("?")[0] ?? "/";
@@ -25,6 +25,8 @@ export function staffGuard(gate: StaffGate): RequestHandler {
     onHeaders(res, () => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      // Its own browsing context group: no window of another site keeps a handle on it.
+      res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     });
     if (req.method === "POST" && !req.get("origin") && req.get("sec-fetch-site") !== "same-origin") {
       res.status(403).type("html").send(refusal(403));
