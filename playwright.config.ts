@@ -13,6 +13,15 @@ import {
   UNWRITABLE_BASE_URL,
   UNWRITABLE_PORT,
 } from "./tests/e2e/e2e-env";
+import { measureTimeScale } from "./tests/e2e/time-scale";
+
+// Waits about the machine's speed grow with it (tests/e2e/time-scale.ts): measured once, here in
+// the main process unless the runner did, and inherited by the workers, which read it again.
+if (!process.env.E2E_TIME_SCALE) {
+  process.env.E2E_TIME_SCALE = String(measureTimeScale());
+  console.log(`e2e: this machine's waits ×${process.env.E2E_TIME_SCALE} (tests/e2e/time-scale.ts)`);
+}
+const scale = Number(process.env.E2E_TIME_SCALE);
 
 // The servers' JSON logs (relay failures are expected in these tests) only on request.
 const serverLogs = process.env.E2E_SERVER_LOGS ? "pipe" : "ignore";
@@ -27,7 +36,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
-  timeout: 30_000,
+  timeout: 30_000 * scale,
+  expect: { timeout: 5_000 * scale },
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
@@ -58,7 +68,7 @@ export default defineConfig({
       command: "node build/start.js",
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 30_000 * scale,
       stderr: serverLogs,
       env: {
         ...serverEnv,
@@ -84,7 +94,7 @@ export default defineConfig({
       command: "node build/start.js",
       url: `${OUTBOX_BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 30_000 * scale,
       stderr: serverLogs,
       // Also the staging switch: this server asks search engines not to index it.
       env: {
@@ -98,7 +108,7 @@ export default defineConfig({
       command: "node build/start.js",
       url: `${UNWRITABLE_BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 30_000 * scale,
       stderr: serverLogs,
       env: { ...serverEnv, PORT: String(UNWRITABLE_PORT), DATABASE_URL: "file:/dev/null/site.db" },
     },

@@ -23,6 +23,7 @@ import { mostProbesWithin } from "../app/delivery/retry-policy.server";
 import { openStore } from "../app/store/open-store.server";
 import { readRecordedSends } from "../mocks/recorded-sends";
 import { startPgCluster, type PgCluster } from "./lib/pg-cluster";
+import { cpuTicks } from "./lib/process-cpu";
 import { serveBuild } from "./lib/serve-build";
 
 const STORE = process.env.BENCH_QUEUE_STORE === "postgres" ? "postgres" : "sqlite";
@@ -31,15 +32,6 @@ const cluster: PgCluster | undefined = STORE === "postgres" ? await startPgClust
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? "100,10000").split(",").map(Number);
 const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8")) as Record<string, string>;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
-  } catch {
-    return 0; // a database backend that ended meanwhile
-  }
-}
 
 /** The database's processes' CPU ticks (their share of the idle cost moves there). */
 const databaseTicks = () => (cluster ? cluster.pids().reduce((sum, pid) => sum + cpuTicks(pid), 0) : 0);

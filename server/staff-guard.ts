@@ -20,8 +20,9 @@ export type StaffGate = {
  * in the database, except the few open pages (sign-in, invitation, the passkey ceremonies, the
  * language). Without one: a GET for a page is sent to sign in (and back here after), as when a
  * session ran out; a cookie that names no session (forged, signed out, removed) and anything
- * else gets 401. Whatever it answers, a staff response is never stored (`no-store`) and never
- * indexed, and sends no Referer out of the area. A POST must say it comes from this site (Origin
+ * else gets 401. Whatever it answers, a staff response is never stored (`no-store`), never
+ * indexed, sends no Referer out of the area, and lives in a browsing context group of its own
+ * (Cross-Origin-Opener-Policy). A POST must say it comes from this site (Origin
  * or Sec-Fetch-Site), and one that declares a body larger than any staff form is refused (413)
  * before anything else, session or not; a body that does not declare its length meets the same
  * bound in the route's reader. The member found is handed to the loaders and actions in the load
@@ -35,6 +36,8 @@ export function staffGuard(gate: StaffGate): RequestHandler {
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
       // Staff addresses carry searches and e-mail addresses: they never leave in a Referer.
       res.setHeader("Referrer-Policy", "same-origin");
+      // Its own browsing context group: no window of another site keeps a handle on it.
+      res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     });
     if (req.method === "POST" && !req.get("origin") && req.get("sec-fetch-site") !== "same-origin") {
       res.status(403).type("html").send(refusal(403));

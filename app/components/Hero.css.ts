@@ -1,7 +1,5 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { style } from "@vanilla-extract/css";
 import { bp, vars } from "~/styles/theme.css";
-
-const shimmer = keyframes({ "0%, 100%": { opacity: 0.55 }, "50%": { opacity: 0.9 } });
 
 export const hero = style({
   position: "relative",
@@ -16,17 +14,19 @@ export const hero = style({
     `radial-gradient(30rem 12rem at 50% 100%, ${vars.glow.gold}, transparent 70%)`,
     "linear-gradient(180deg, #0b0620 0%, #160a2e 55%, #07070d 100%)",
   ].join(", "),
-  selectors: {
-    "&::before": {
-      content: '""',
-      position: "absolute",
-      inset: 0,
-      backgroundImage:
-        "radial-gradient(1.5px 1.5px at 12% 18%, #fff, transparent), radial-gradient(1px 1px at 32% 8%, #fff, transparent), radial-gradient(1.5px 1.5px at 58% 22%, #fff, transparent), radial-gradient(1px 1px at 74% 12%, #fff, transparent), radial-gradient(1.5px 1.5px at 88% 30%, #fff, transparent), radial-gradient(1px 1px at 46% 36%, #fff, transparent), radial-gradient(1px 1px at 22% 40%, #fff, transparent)",
-      animation: `${shimmer} 6s ease-in-out infinite`,
-      pointerEvents: "none",
-    },
-  },
+});
+
+/** The stars: a few dots in an SVG over the whole hero, still. (They were seven CSS radial
+ * gradients, each painted over the hero's whole area, and an endless opacity animation that
+ * made the browser produce a frame 60 times a second: on a 2-core machine with software
+ * raster that took more CPU than the page itself; docs/performance.md.) */
+export const stars = style({
+  position: "absolute",
+  inset: 0,
+  width: "100%",
+  height: "100%",
+  opacity: 0.72,
+  pointerEvents: "none",
 });
 
 export const inner = style({

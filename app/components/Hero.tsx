@@ -6,6 +6,17 @@ import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
 import * as s from "./Hero.css";
 
+/** Where the stars are: [left %, top %, radius px]. */
+const STARS = [
+  [12, 18, 1.5],
+  [32, 8, 1],
+  [58, 22, 1.5],
+  [74, 12, 1],
+  [88, 30, 1.5],
+  [46, 36, 1],
+  [22, 40, 1],
+] as const;
+
 /** The home page's header: brand name as the page's h1, tagline, and a night-coast backdrop
  * drawn in CSS and one small inline SVG (no image request before first paint). */
 export function Hero() {
@@ -13,6 +24,17 @@ export function Hero() {
   const { t: layout } = useTranslation(LAYOUT);
   return (
     <section className={s.hero} aria-labelledby="hero-title">
+      <svg className={s.stars} aria-hidden="true" focusable="false">
+        <defs>
+          <radialGradient id="hero-star">
+            <stop offset="0" stopColor="#fff" />
+            <stop offset="1" stopColor="#fff" stopOpacity="0" />
+          </radialGradient>
+        </defs>
+        {STARS.map(([x, y, r]) => (
+          <circle key={`${x}-${y}`} cx={`${x}%`} cy={`${y}%`} r={r} fill="url(#hero-star)" />
+        ))}
+      </svg>
       <div className={s.inner}>
         <p className={s.tagline}>{t.tagline}</p>
         <h1 id="hero-title" className={s.title}>

@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import { withChildren } from "./process-cpu";
 
 export type PgCluster = {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -108,17 +109,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     },
     pids() {
       const postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
-      const children = readdirSync("/proc")
-        .filter((entry) => /^\d+$/.test(entry))
-        .filter((pid) => {
-          try {
-            return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]) === postmaster;
-          } catch {
-            return false; // ended meanwhile
-          }
-        })
-        .map(Number);
-      return [postmaster, ...children];
+      return withChildren(postmaster);
     },
     remove() {
       spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), [

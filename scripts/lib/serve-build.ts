@@ -1,5 +1,6 @@
 // Starts the production build (node build/start.js) on a free loopback port for a measuring
-// script, waits until /healthz answers, and stops it again.
+// script, waits until /healthz answers, and stops it again. `cwd` serves another folder's build
+// (an earlier version's, for a before/after in one run).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,13 +12,16 @@ export async function serveBuild({
   port,
   env = {},
   logs = false,
+  cwd = process.cwd(),
 }: {
   port: number;
   env?: Record<string, string>;
   logs?: boolean;
+  cwd?: string;
 }): Promise<ServedBuild> {
-  if (!existsSync("build/start.js")) throw new Error("No build: run `npm run build` first.");
+  if (!existsSync(path.join(cwd, "build/start.js"))) throw new Error("No build: run `npm run build` first.");
   const child = spawn(process.execPath, ["build/start.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

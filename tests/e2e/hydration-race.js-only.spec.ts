@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { TOAST_MS } from "../../app/components/toast-timing";
 import { fillForm, toast } from "./enquiry-helpers";
+import { scaled } from "./time-scale";
 
 // The contact page runs React only after the visitor's first move, and on a slow phone React
 // arrives seconds later. Whatever the visitor did before it arrived must stand after it: the
@@ -30,7 +32,7 @@ async function serverToast(page: Page) {
 
 /** React has hydrated, and had time to do whatever it would do after. */
 async function afterHydration(page: Page) {
-  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(hydrated(page)).toHaveCount(1, { timeout: scaled(15_000) });
   await page.waitForTimeout(500);
 }
 
@@ -63,7 +65,7 @@ test("Escape as the first key closes the toast, and it stays closed", async ({ p
 
 test("a toast that timed out before React ran does not come back when it does", async ({ page }) => {
   await serverToast(page);
-  await expect(toast(page)).toBeHidden({ timeout: 8_000 }); // 6 s, by CSS
+  await expect(toast(page)).toBeHidden({ timeout: TOAST_MS + scaled(2_000) }); // by CSS
   await page.mouse.move(10, 10); // the first move: React is fetched and runs
   await afterHydration(page);
   await expect(toast(page)).toBeHidden();

@@ -28,6 +28,9 @@ test.describe("security headers", () => {
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toMatch(/camera=\(\)/);
       expect(h["x-powered-by"]).toBeUndefined();
+      // No opener policy here: it opens every arrival in a new, cold renderer process, which a
+      // phone pays for on the first page (decision 0024). The staff area has one (below).
+      expect(h["cross-origin-opener-policy"]).toBeUndefined();
       // The page is the same for every visitor (and may be cached by a CDN), so it carries no
       // nonce: each inline script is allowed by its hash, and only those scripts are (JSON-LD
       // blocks are data, never executed, and need none).
@@ -48,6 +51,19 @@ test.describe("security headers", () => {
       expect(html).not.toContain('rel="stylesheet"');
     });
   }
+
+  test("the staff area, whatever it answers, is in a browsing context group of its own", async ({ request }) => {
+    for (const [path, status] of [
+      ["/staff/sign-in", 200],
+      ["/staff/inbox", 303],
+    ] as const) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(status);
+      expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+    }
+    const forged = await request.get("/staff/inbox", { headers: { cookie: "staff=forged" }, maxRedirects: 0 });
+    expect(forged.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+  });
 
   test("the same page gets the same bytes and policy; a personal page gets a nonce of its own", async ({ request }) => {
     const first = await request.get("/");

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-sends";
 import { E2E_EMAILJS } from "../e2e-env";
+import { scaled } from "../time-scale";
 
 /** A production server of its own (node build/start.js) for tests that stop, kill or restart
  * it, with the EmailJS stand-in and its own database, record file and outage switch. */
@@ -63,7 +64,7 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {
     await expect
-      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: scaled(30_000) })
       .toBe(200);
   } catch (error) {
     child.kill("SIGKILL");
