@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONTACT } from "~/content/site";
 import type { ContactActionData } from "~/enquiry/answers.server";
@@ -225,6 +226,29 @@ describe("POST /contact", () => {
     expect(res.data!.toast).toMatchObject({ type: "error", message: "Sorry, your message was not sent." });
     expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.email);
     expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.phone);
+  });
+
+  it("answers every visitor of a shared commit that fails 503 with their values kept, and stores none of them", async () => {
+    const action = makeAction();
+    expect((await run(action, post(VALID))).status).toBe(302); // the database and its tables exist
+    // What another program could add: a deferred constraint one enquiry breaks, met only at COMMIT.
+    const db = new Database(path.join(outbox, "site.db"));
+    db.exec(`CREATE TABLE test_parent (id INTEGER PRIMARY KEY);
+             CREATE TABLE test_child (parent INTEGER REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED);
+             CREATE TRIGGER test_refuse_at_commit AFTER INSERT ON enquiries WHEN NEW.message LIKE '%[refused at commit]%'
+               BEGIN INSERT INTO test_child VALUES (1); END;`);
+    db.close();
+    const messages = ["Dinner for two", "A boat to Vis", "Refused [refused at commit]", "Club table", "Airport pickup"];
+    const answers = await Promise.all(
+      messages.map((message, n) => run(action, post({ ...VALID, message }), `10.0.1.${n}`)),
+    );
+    for (const [n, res] of answers.entries()) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+      expect(res.data!.values).toEqual({ ...pick(VALID), message: messages[n] });
+      expect(res.data!.toast).toMatchObject({ type: "error", message: "Sorry, your message was not sent." });
+    }
+    expect((await stored()).map((r) => r.enquiry.message)).toEqual([VALID.message]);
   });
 
   it("answers 405 to methods other than POST", async () => {

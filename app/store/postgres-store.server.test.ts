@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { openStore } from "./open-store.server";
-import { storeContract } from "./store-contract";
+import { groupCommitContract } from "./group-commit-contract";
+import { storeContract, type StoreMaker } from "./store-contract";
 
 let cluster: PgCluster;
 let url = "";
@@ -13,7 +14,7 @@ describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throw
   }, 60_000);
   afterAll(() => cluster?.remove());
 
-  storeContract("PostgreSQL", {
+  const maker: StoreMaker = {
     async reset() {
       url = cluster.createDatabase(`contract_${++n}`);
     },
@@ -30,5 +31,7 @@ describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throw
         `contract_${n}`,
       );
     },
-  });
+  };
+  storeContract("PostgreSQL", maker);
+  groupCommitContract("PostgreSQL", maker);
 });

@@ -1,10 +1,12 @@
 import { chmodSync, existsSync } from "node:fs";
 import { log } from "~/utils/log.server";
+import { acceptCommits } from "~/utils/metrics.server";
 import { channelHealthOf } from "./channel-health.server";
 import { LATEST_VERSION, migrate, schemaVersion } from "./migrations.server";
 import { createPgDeliverer } from "./pg-deliverer.server";
 import type { PostgresSql } from "./postgres.server";
 import { arrivalClock, checkRecord, newRecord, type EnquiryRecord } from "./record.server";
+import { groupCommit } from "./group-commit.server";
 import { freeReference } from "./reference.server";
 import { isoTime, jsonValue, type Queryable, type Row } from "./sql.server";
 import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
@@ -106,6 +108,12 @@ export function createSqlStore(options: Options): EnquiryStore {
       ? createSqliteDeliverer(sql, { staleMs: options.staleMs })
       : createPgDeliverer({ connectionString: sql.connectionString, staleMs: options.staleMs });
   const receivedNow = arrivalClock();
+  const accepts = groupCommit({
+    transaction: (work) => sql.transaction(work),
+    onCommit: (units) => {
+      if (units) acceptCommits.inc();
+    },
+  });
 
   // /healthz's counts, at most `maxAgeMs` old; this process's own changes are seen at once
   // (another process's within that time).
@@ -157,17 +165,23 @@ export function createSqlStore(options: Options): EnquiryStore {
     async store(enquiry, requestId) {
       await prepare();
       changed();
-      return sql.transaction(async (tx) => {
-        // Arrival times increase across the processes that write this database (in SQLite the
-        // transaction holds the write lock): enquiries are delivered in the order they came.
-        const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
-        const after = Date.parse(isoTime(last?.at) ?? "") + 1;
-        const receivedAt = new Date(Math.max(Date.parse(receivedNow()), Number.isNaN(after) ? 0 : after)).toISOString();
-        const record = { ...newRecord(enquiry, receivedAt, requestId), reference: await freeReference(tx) };
-        await insertEnquiry(tx, record);
-        for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
-        return { ...record, state: "pending" as const, channel: channels[0]! };
-      });
+      // Concurrent accepts share a transaction (group commit); this is one accept's writes.
+      return accepts.run(
+        async (tx) => {
+          // Arrival times increase across the processes that write this database (in SQLite the
+          // transaction holds the write lock): enquiries are delivered in the order they came.
+          const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
+          const after = Date.parse(isoTime(last?.at) ?? "") + 1;
+          const receivedAt = new Date(
+            Math.max(Date.parse(receivedNow()), Number.isNaN(after) ? 0 : after),
+          ).toISOString();
+          const record = { ...newRecord(enquiry, receivedAt, requestId), reference: await freeReference(tx) };
+          await insertEnquiry(tx, record);
+          for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
+          return { ...record, state: "pending" as const, channel: channels[0]! };
+        },
+        Buffer.byteLength(JSON.stringify(enquiry)),
+      );
     },
 
     async nextDue(channel, now, skip = []) {

@@ -4,12 +4,13 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll } from "vitest";
 import { sqliteStore } from "~/delivery/delivery-testbed";
-import { storeContract } from "./store-contract";
+import { groupCommitContract } from "./group-commit-contract";
+import { storeContract, type StoreMaker } from "./store-contract";
 
 let file = "";
 const places: string[] = [];
 
-storeContract("SQLite", {
+const maker: StoreMaker = {
   async reset() {
     const dir = await mkdtemp(path.join(tmpdir(), "sqlite-store-"));
     places.push(dir);
@@ -27,7 +28,9 @@ storeContract("SQLite", {
                        '2020-01-01T00:00:00.000Z', '{"surprise": true', '2020-01-01T00:00:00.000Z');`);
     db.close();
   },
-});
+};
+storeContract("SQLite", maker);
+groupCommitContract("SQLite", maker);
 
 afterAll(async () => {
   for (const place of places) await rm(place, { recursive: true, force: true });

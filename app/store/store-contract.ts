@@ -15,7 +15,7 @@ import { newRecord } from "./record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
 import type { EnquiryStore } from "./store.server";
 
-type StoreMaker = {
+export type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another
    * replica or the outbox command would). */
   make(channels?: readonly string[]): Promise<EnquiryStore>;

@@ -36,6 +36,12 @@ export const enquiriesNotStored = new Counter({
   registers,
 });
 
+export const acceptCommits = new Counter({
+  name: "enquiry_accept_commits_total",
+  help: "Transactions that made accepted enquiries durable (group commit: enquiries_accepted_total divided by this is enquiries per commit).",
+  registers,
+});
+
 export const deliveries = new Counter({
   name: "enquiry_deliveries_total",
   help: "Enquiries a channel's provider accepted (channel: email, slack, discord, telegram, webhook).",

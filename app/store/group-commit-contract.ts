@@ -1,0 +1,112 @@
+// Group commit on the accept path (group-commit.server.ts) as tests, run against SQLite
+// (sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts), on the
+// contract's stores. Faults are the database's own: a trigger refuses one marked enquiry at its
+// insert (a constraint one unit breaks), or a deferred constraint refuses it at COMMIT (the shared
+// commit fails).
+import { describe, expect, it } from "vitest";
+import { enquiry } from "~/delivery/delivery-testbed";
+import { acceptCommits } from "~/utils/metrics.server";
+import type { StoreMaker } from "./store-contract";
+import type { EnquiryStore } from "./store.server";
+
+const REFUSED = "[refused]";
+const REFUSED_AT_COMMIT = "[refused at commit]";
+
+/** What another program could have added to the schema: its refusals of marked enquiries. */
+const FAULTS: Record<EnquiryStore["kind"], string[]> = {
+  sqlite: [
+    `CREATE TRIGGER test_refuse BEFORE INSERT ON enquiries WHEN NEW.message LIKE '%${REFUSED}%'
+       BEGIN SELECT RAISE(ABORT, 'refused by a constraint'); END`,
+    "CREATE TABLE test_parent (id INTEGER PRIMARY KEY)",
+    "CREATE TABLE test_child (parent INTEGER REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)",
+    `CREATE TRIGGER test_refuse_at_commit AFTER INSERT ON enquiries WHEN NEW.message LIKE '%${REFUSED_AT_COMMIT}%'
+       BEGIN INSERT INTO test_child VALUES (1); END`,
+  ],
+  postgres: [
+    `CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
+       'BEGIN RAISE EXCEPTION ''refused by a constraint'' USING ERRCODE = ''23514''; END'`,
+    `CREATE TRIGGER test_refuse BEFORE INSERT ON enquiries FOR EACH ROW
+       WHEN (NEW.message LIKE '%${REFUSED}%') EXECUTE FUNCTION test_refuse()`,
+    `CREATE CONSTRAINT TRIGGER test_refuse_at_commit AFTER INSERT ON enquiries DEFERRABLE INITIALLY DEFERRED
+       FOR EACH ROW WHEN (NEW.message LIKE '%${REFUSED_AT_COMMIT}%') EXECUTE FUNCTION test_refuse()`,
+  ],
+};
+
+const commits = async () => (await acceptCommits.get()).values[0]?.value ?? 0;
+
+/** Every row of the accept path's tables (none may be left by a unit that failed). */
+async function rowCounts(store: EnquiryStore) {
+  const [row] = await store.sql.all<{ enquiries: number; deliveries: number }>(
+    `SELECT (SELECT CAST(count(*) AS integer) FROM enquiries) AS enquiries,
+            (SELECT CAST(count(*) AS integer) FROM deliveries) AS deliveries`,
+  );
+  return { enquiries: Number(row?.enquiries), deliveries: Number(row?.deliveries) };
+}
+
+/** `messages` posted at once, as concurrent visitors do: each call's outcome, in order. */
+const burst = (store: EnquiryStore, messages: string[]) =>
+  Promise.allSettled(messages.map((message) => store.store(enquiry(message))));
+
+export function groupCommitContract(name: string, maker: StoreMaker) {
+  describe(`group commit on the accept path: ${name}`, () => {
+    const withStore = async (channels: readonly string[] | undefined, test: (store: EnquiryStore) => Promise<void>) => {
+      await maker.reset();
+      const store = await maker.make(channels);
+      try {
+        await store.prepare();
+        for (const statement of FAULTS[store.kind]) await store.sql.run(statement);
+        await test(store);
+      } finally {
+        await store.close();
+      }
+    };
+
+    it("stores a burst in one commit: each its own reference, arrival times increasing in the order they came", async () => {
+      await withStore(["email", "slack"], async (store) => {
+        const before = await commits();
+        const messages = Array.from({ length: 40 }, (_, n) => `Burst ${n}`);
+        const stored = (await burst(store, messages)).map((r) => (r.status === "fulfilled" ? r.value : undefined));
+        expect(stored.every(Boolean)).toBe(true);
+        expect((await commits()) - before).toBe(1);
+        expect(new Set(stored.map((r) => r!.reference)).size).toBe(40);
+        expect(new Set(stored.map((r) => r!.id)).size).toBe(40);
+        const times = stored.map((r) => Date.parse(r!.receivedAt));
+        for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]!);
+        expect(await rowCounts(store)).toEqual({ enquiries: 40, deliveries: 80 });
+        // Delivered in the order they came, each with its reference as the visitor was told it.
+        const queued = (await store.scan("pending")).records.filter((r) => r.channel === "slack");
+        expect(queued.map((r) => r.enquiry.message)).toEqual(messages);
+        expect(queued.map((r) => r.reference)).toEqual(stored.map((r) => r!.reference));
+      });
+    });
+
+    it("one unit that breaks a constraint fails alone: the others in its commit are stored, whole", async () => {
+      await withStore(["email", "slack"], async (store) => {
+        const before = await commits();
+        const messages = ["First", "Second", `Third ${REFUSED}`, "Fourth", "Fifth"];
+        const outcomes = await burst(store, messages);
+        expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+        expect((await commits()) - before).toBe(1);
+        expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });
+        const stored = (await store.scan("pending")).records.filter((r) => r.channel === "email");
+        expect(stored.map((r) => r.enquiry.message)).toEqual(["First", "Second", "Fourth", "Fifth"]);
+        // Alone, too.
+        await expect(store.store(enquiry(`Alone ${REFUSED}`))).rejects.toThrow();
+        expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });
+      });
+    });
+
+    it("a shared commit that fails fails every visitor in it and stores none of them; the next burst is stored", async () => {
+      await withStore(["email", "slack"], async (store) => {
+        const messages = ["Uno", "Dos", "Tres", `Cuatro ${REFUSED_AT_COMMIT}`, "Cinco", "Seis"];
+        const outcomes = await burst(store, messages);
+        expect(outcomes.map((o) => o.status)).toEqual(messages.map(() => "rejected"));
+        expect(await rowCounts(store)).toEqual({ enquiries: 0, deliveries: 0 });
+        // Sent again without the one the database refuses: every one stored, once.
+        const again = await burst(store, ["Uno", "Dos", "Tres", "Cinco", "Seis"]);
+        expect(again.map((o) => o.status)).toEqual(again.map(() => "fulfilled"));
+        expect(await rowCounts(store)).toEqual({ enquiries: 5, deliveries: 10 });
+      });
+    });
+  });
+}
