@@ -57,20 +57,21 @@ export function groupCommit({ transaction, maxUnits = 100, maxBytes = 1 << 20, o
 
   async function flush() {
     const batch = take();
+    let outcomes: Outcome[] | undefined;
     try {
-      const outcomes = await transaction((tx) => runAll(tx, batch));
-      onCommit?.(outcomes.filter((o) => o.ok).length);
-      batch.forEach((unit, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) unit.resolve(outcome.value);
-        else unit.reject(outcome.error);
-      });
+      outcomes = await transaction((tx) => runAll(tx, batch));
     } catch (error) {
       for (const unit of batch) unit.reject(error);
-    } finally {
-      busy = false;
-      if (waiting.length) schedule();
     }
+    busy = false;
+    if (waiting.length) schedule();
+    if (!outcomes) return;
+    batch.forEach((unit, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) unit.resolve(outcome.value);
+      else unit.reject(outcome.error);
+    });
+    onCommit?.(outcomes.filter((o) => o.ok).length);
   }
 
   return {
