@@ -1,0 +1,83 @@
+// The batching's own rules on a real SQLite file: its bounds, its order, a unit that fails alone,
+// and that a lone unit waits on no timer. The accept path over both databases is
+// group-commit-contract.ts.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { groupCommit } from "./group-commit.server";
+import { createSqlite, type SqliteSql } from "./sqlite.server";
+
+let dir = "";
+let sql: SqliteSql;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "group-commit-"));
+  sql = createSqlite(path.join(dir, "batch.db"));
+  await sql.run("CREATE TABLE items (n INTEGER NOT NULL UNIQUE)");
+});
+afterEach(async () => {
+  await sql.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A group commit on the file that notes each commit's size. */
+function batching(bounds: { maxUnits?: number; maxBytes?: number } = {}) {
+  const commits: number[] = [];
+  const group = groupCommit({
+    transaction: (work) => sql.transaction(work),
+    ...bounds,
+    onCommit: (n) => commits.push(n),
+  });
+  const insert = (n: number, bytes = 0) =>
+    group.run(async (tx) => {
+      await tx.run("INSERT INTO items (n) VALUES ($1)", [n]);
+      return n;
+    }, bytes);
+  return { commits, insert };
+}
+
+describe("group commit", () => {
+  it("takes at most maxUnits units a transaction, in the order they came", async () => {
+    const { commits, insert } = batching({ maxUnits: 3 });
+    expect(await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => insert(n)))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(commits).toEqual([3, 3, 1]);
+    expect((await sql.all<{ n: number }>("SELECT n FROM items ORDER BY rowid")).map((r) => r.n)).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
+  });
+
+  it("takes at most about maxBytes a transaction; a larger unit still goes, alone", async () => {
+    const { commits, insert } = batching({ maxBytes: 1_000 });
+    await Promise.all([insert(1, 400), insert(2, 400), insert(3, 400), insert(4, 5_000), insert(5, 10)]);
+    expect(commits).toEqual([2, 1, 1, 1]);
+  });
+
+  it("never waits on a timer: a lone unit commits with the clock stopped", async () => {
+    const { commits, insert } = batching();
+    vi.useFakeTimers({ toFake: ["setTimeout", "setInterval", "Date", "performance"] });
+    try {
+      expect(await insert(1)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(commits).toEqual([1]);
+  });
+
+  it("units that arrive after a lone one has started go together in the next transaction", async () => {
+    const { commits, insert } = batching();
+    const first = insert(1);
+    await new Promise((resolve) => setImmediate(resolve)); // the first transaction has started
+    const rest = [2, 3, 4, 5].map((n) => insert(n));
+    await Promise.all([first, ...rest]);
+    expect(commits).toEqual([1, 4]);
+  });
+
+  it("fails only the unit that breaks a constraint; a lone unit's failure is its own", async () => {
+    const { commits, insert } = batching();
+    const outcomes = await Promise.allSettled([insert(1), insert(1), insert(2)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(commits).toEqual([2]);
+    await expect(insert(2)).rejects.toThrow(/UNIQUE/);
+    expect((await sql.all<{ n: number }>("SELECT n FROM items ORDER BY n")).map((r) => r.n)).toEqual([1, 2]);
+  });
+});
