@@ -96,10 +96,14 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
     saveDraft(form);
   }, [sent]);
 
-  // After a rejected submit, put focus on the first field that needs attention.
+  // After a rejected submit, put focus on the first field that needs attention, and keep it in
+  // view once the router has scrolled to the form's #enquiry (which may come after this effect).
   useEffect(() => {
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
+    if (!first) return;
+    first.focus();
+    const frame = requestAnimationFrame(() => first.scrollIntoView({ block: "center" }));
+    return () => cancelAnimationFrame(frame);
   }, [fieldErrors]);
 
   return (

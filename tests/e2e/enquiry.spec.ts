@@ -20,7 +20,7 @@ test.describe("enquiry", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Please fill out all the form fields." })).toBeVisible();
     await expect(toast(page)).toHaveAttribute("data-toast", "warning");
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    await expect(page.getByText("Please enter your name.", { exact: true })).toBeVisible();
     // The server refused it (without JavaScript the page itself is the 400), stored nothing
     // and handed nothing to EmailJS: no enquiry and no send with an empty field exists.
     const response = await posted;

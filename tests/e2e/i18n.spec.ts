@@ -163,7 +163,7 @@ test.describe("the enquiry in Croatian", () => {
     await expect(page).toHaveURL(/\/hr\/contact#enquiry$/);
     await expect(page.getByRole("alert").filter({ hasText: "Molimo ispunite sva polja obrasca." })).toBeVisible();
     await expect(page.getByLabel(t.labels.name)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("Upišite svoje ime.")).toBeVisible();
+    await expect(page.getByText("Upišite svoje ime.", { exact: true })).toBeVisible();
     await expect(page.getByLabel(LAYOUT.hr.toastClose)).toBeVisible();
   });
 
