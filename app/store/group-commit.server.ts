@@ -25,7 +25,7 @@ export type GroupCommitOptions = {
 /** Where units share a savepoint's name: one at a time, so one name serves. */
 const SAVEPOINT = "accept_unit";
 
-/** Group commit (docs/decisions/0027-group-commit.md): units that arrive while a transaction is
+/** Group commit (docs/decisions/0028-group-commit.md): units that arrive while a transaction is
  * being committed wait, and the next transaction takes all of them (bounded), so a burst costs one
  * commit, one fsync, per batch instead of per visitor. Nothing sleeps: a unit alone is started in
  * the same turn of the event loop (after the I/O already read in it, setImmediate), so one POST

@@ -1,4 +1,4 @@
-// The kill -9 promise under group commit (docs/decisions/0027-group-commit.md): visitors keep
+// The kill -9 promise under group commit (docs/decisions/0028-group-commit.md): visitors keep
 // posting while the server is killed, so commits are in flight when it dies.
 import { expect, test } from "@playwright/test";
 import { scaled } from "../time-scale";
