@@ -226,7 +226,7 @@ try {
             lcp.set(target.key, result.lcpElement);
           }
         }
-        const med = (key: string) => (all.get(key)!.length ? medianOf(all.get(key)!) : undefined);
+        const med = (key: string) => (all.get(key)?.length ? medianOf(all.get(key)!) : undefined);
         why = missedFloors(med("this"), med("nginx"), floors);
         if (round + 1 >= minRounds && !why.length) break;
       }
