@@ -59,6 +59,11 @@ export function mostProbesWithin(ms: number, backoff: Backoff): number {
  * quota, is probed again after an hour). */
 export const RETRY_AFTER_CAP_MS = 3_600_000;
 
+/** The wait before the next try after `failures` in a row: the backoff's step, or the provider's
+ * Retry-After (capped) when it asks for longer. */
+export const nextTryDelay = (failures: number, backoff: Backoff, retryAfterMs = 0): number =>
+  Math.max(retryDelay(failures, backoff), Math.min(retryAfterMs, RETRY_AFTER_CAP_MS));
+
 /** When a delivery started failing, for the give-up bound (OUTBOX_GIVE_UP_HOURS): its first
  * failed try since it was accepted (or sent back by an operator), or, when its channel's
  * provider is failing, the later of that moment and its arrival: whichever came first. Waiting

@@ -3,7 +3,7 @@ import { errorCode } from "~/store/sql.server";
 import type { ChannelState, DelivererLock, EnquiryStore, QueuedRecord } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import { channelProbes, deliveries, deliveryFailures, deliveryLatency } from "~/utils/metrics.server";
-import { failingSince as failingSinceOf, RETRY_AFTER_CAP_MS, retryDelay, type Backoff } from "./retry-policy.server";
+import { failingSince as failingSinceOf, nextTryDelay, type Backoff } from "./retry-policy.server";
 import type { DeliveryChannel, Verdict } from "./transport.server";
 
 /** How many deliveries a failing channel's probes pass over as suspects of their own fault. */
@@ -242,7 +242,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         // place in the queue); the provider's own hint (Retry-After) wins over a shorter step.
         const failures = state.failures + 1;
         const failingSince = state.failingSince ?? at;
-        const delayMs = Math.max(retryDelay(failures, backoff), Math.min(result.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS));
+        const delayMs = nextTryDelay(failures, backoff, result.retryAfterMs);
         const nextProbeAt = new Date(now() + delayMs).toISOString();
         if (!verdict.unavailable) {
           suspects.add(sent.id);
@@ -275,10 +275,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       const since = failingSinceOf(sent) ?? now();
       if (now() - since >= giveUpAfterMs) return setAside(channel.giveUpFix(giveUpAfterMs));
       // This enquiry's own failure, which may pass: it alone waits out its backoff.
-      const delayMs = Math.max(
-        retryDelay(attempts.length, backoff),
-        Math.min(result.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS),
-      );
+      const delayMs = nextTryDelay(attempts.length, backoff, result.retryAfterMs);
       const next = {
         ...sent,
         attempts,
