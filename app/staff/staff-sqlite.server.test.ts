@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe } from "vitest";
-import { migrate } from "~/store/migrations.server";
+import { migrate } from "~/store/migrate.server";
 import { createSqlite } from "~/store/sqlite.server";
 import { limitsContract, staffContract } from "./staff-contract";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import pg from "pg";
 import { log } from "~/utils/log.server";
-import { APP_LOCK, DELIVERER_LOCK } from "./migrations.server";
+import { APP_LOCK, DELIVERER_LOCK } from "./migrate.server";
 import { coded, queryable } from "./postgres.server";
 import { errorCode, notePacing, type Queryable } from "./sql.server";
 import type { DelivererLock, Pacing } from "./store.server";

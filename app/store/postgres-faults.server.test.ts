@@ -9,7 +9,9 @@ import { startDelivery } from "~/delivery/worker.server";
 import { createRateLimiter, createSharedRateLimiter } from "~/enquiry/rate-limit.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
-import { MIGRATIONS, migrate } from "./migrations.server";
+import { migrate } from "./migrate.server";
+import { MIGRATIONS } from "./migrations";
+import firstLayout from "./migrations/0001-first-layout";
 import { createPostgres } from "./postgres.server";
 import { openStore as openConfigured } from "./open-store.server";
 
@@ -48,7 +50,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("a migration that runs longer than a visitor's query may wait (5 s) is not cut off", async () => {
     const sql = createPostgres(freshDatabase());
-    const slow = { version: 99, name: "a long rewrite", sql: { sqlite: "", postgres: "SELECT pg_sleep(6)" } };
+    const slow = { version: 99, name: "a long rewrite", sqlite: null, postgres: "SELECT pg_sleep(6)" };
     try {
       expect(await migrate(sql, [...MIGRATIONS, slow])).toEqual([...MIGRATIONS.map((m) => m.version), 99]);
     } finally {
@@ -129,7 +131,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     const db = `faults_${n}`;
     cluster.psql(
       `CREATE TABLE enquiry_schema_versions (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
-       ${MIGRATIONS[0]!.sql.postgres}
+       ${firstLayout.postgres}
        INSERT INTO enquiry_schema_versions (version, name) VALUES (1, 'first');`,
       db,
     );

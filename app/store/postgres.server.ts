@@ -36,6 +36,14 @@ export const queryable = (client: pg.ClientBase | pg.Pool): Queryable => ({
       throw coded(error);
     }
   },
+  async exec(script: string, { timeoutMs }: { timeoutMs?: number } = {}) {
+    try {
+      // No values: the simple query protocol, which takes several statements in one query.
+      await client.query({ text: script, ...(timeoutMs ? { query_timeout: timeoutMs } : {}) });
+    } catch (error) {
+      throw coded(error);
+    }
+  },
 });
 
 /** PostgreSQL, for several hosts (DATABASE_URL=postgres://…): a pool shared by the store, /healthz

@@ -13,6 +13,9 @@ export type Queryable = {
   /** Runs one statement; the number of rows it changed. `timeoutMs` replaces PostgreSQL's usual
    * wait for an answer (a migration that rewrites a table may take minutes); SQLite has none. */
   run(text: string, values?: readonly unknown[], options?: { timeoutMs?: number }): Promise<number>;
+  /** Runs a script of several statements, without values, as the driver runs one (SQLite's
+   * `exec`; PostgreSQL's simple query protocol, in one round trip): the migrations' SQL. */
+  exec(script: string, options?: { timeoutMs?: number }): Promise<void>;
 };
 
 export type Sql = Queryable & {

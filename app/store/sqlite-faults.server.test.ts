@@ -3,7 +3,7 @@
 // busy timeout, a file at the database's path that is not a database, is damaged or is newer, a
 // deliverer that died in a call, two processes on one file. EmailJS is stood in for by msw;
 // everything else is real.
-import { LATEST_VERSION } from "./migrations.server";
+import { LATEST_VERSION } from "./migrations";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, truncate, writeFile } from "node:fs/promises";

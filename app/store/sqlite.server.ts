@@ -184,6 +184,9 @@ export function createSqlite(file: string) {
       const { sql, ordered } = positional(text, values);
       return use(() => statement(sql).run(...ordered).changes);
     },
+    async exec(script: string) {
+      use(() => open().exec(script));
+    },
   };
 
   const sql: Sql & { dialect: "sqlite"; file: string; database(): Database.Database } = {
@@ -193,6 +196,7 @@ export function createSqlite(file: string) {
     all: <T extends Row>(text: string, values?: readonly unknown[]) =>
       exclusive(() => direct.all<T>(text, values).finally(settle)),
     run: (text, values) => exclusive(() => direct.run(text, values).finally(settle)),
+    exec: (script) => exclusive(() => direct.exec(script).finally(settle)),
     transaction: (work) =>
       exclusive(async () => {
         try {

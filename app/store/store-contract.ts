@@ -10,7 +10,8 @@ import { deliveryTestbed, enquiry, quickWorker } from "~/delivery/delivery-testb
 import { startDelivery } from "~/delivery/worker.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { importOutbox } from "./import-outbox.server";
-import { MIGRATIONS, migrate } from "./migrations.server";
+import { migrate } from "./migrate.server";
+import { MIGRATIONS } from "./migrations";
 import { newRecord } from "./record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
 import type { EnquiryStore } from "./store.server";

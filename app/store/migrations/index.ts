@@ -1,0 +1,22 @@
+import firstLayout from "./0001-first-layout";
+import enquiriesAsColumns from "./0002-enquiries-as-columns";
+import staff from "./0003-staff";
+import inbox from "./0004-inbox";
+import foldedSearch from "./0005-folded-search";
+import channelHealth from "./0006-channel-health";
+import type { Migration } from "./migration";
+
+export type { Migration } from "./migration";
+
+/** Every version of the schema, in order (app/store/migrate.server.ts applies what a database
+ * lacks). A new version is a new file here, `NNNN-what-it-adds.ts`, and a line below. */
+export const MIGRATIONS: readonly Migration[] = [
+  firstLayout,
+  enquiriesAsColumns,
+  staff,
+  inbox,
+  foldedSearch,
+  channelHealth,
+];
+
+export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
