@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { recordedSends } from "../../mocks/emailjs";
 import { createEmailJsSend } from "./emailjs.server";
-import { CONFIG, enquiry, deliveryTestbed } from "./delivery-testbed";
+import { CONFIG, enquiry, deliveryTestbed } from "../../tests/support/delivery-testbed";
 import { describe, expect, it } from "vitest";
 
 const bed = deliveryTestbed();

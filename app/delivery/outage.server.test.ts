@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { channelProbes } from "~/utils/metrics.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { deliveryTestbed, enquiry } from "./delivery-testbed";
+import { deliveryTestbed, enquiry } from "../../tests/support/delivery-testbed";
 import { mostProbesWithin } from "./retry-policy.server";
 
 // An outage is the provider's, not each enquiry's (decision 0026): the worker's rules over a real

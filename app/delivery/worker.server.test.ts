@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "~/utils/env.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "./delivery-testbed";
+import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "./emailjs.server";
 
 const bed = deliveryTestbed();

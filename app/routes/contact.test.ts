@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONTACT } from "~/content/site";
 import type { ContactActionData } from "~/enquiry/answers.server";
-import { sqliteStore } from "~/delivery/delivery-testbed";
+import { sqliteStore } from "../../tests/support/delivery-testbed";
 
 // The route's own action, configured through the environment as in production, storing into
 // a real SQLite database. It calls nothing on the network: delivery is the worker's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isOpenStaffPath, isStaffPath, safeNext } from "./paths";
-import { HOSTILE_TARGETS, KEPT_TARGETS } from "./redirect-corpus";
+import { HOSTILE_TARGETS, KEPT_TARGETS } from "../../tests/support/redirect-corpus";
 
 describe("the staff prefix, however a path spells it", () => {
   it.each([

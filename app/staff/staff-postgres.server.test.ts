@@ -1,8 +1,8 @@
 import { describe } from "vitest";
 import { postgresForTests } from "../../scripts/lib/pg-cluster";
-import { postgresStores } from "~/store/postgres-stores.fixture";
+import { postgresStores } from "../../tests/support/postgres-stores.fixture";
 import type { openStore } from "~/store/open-store.server";
-import { limitsContract, staffContract } from "./staff-contract";
+import { limitsContract, staffContract } from "../../tests/contracts/staff-contract";
 
 describe.runIf(postgresForTests("the staff area on PostgreSQL"))("the staff area on a throwaway PostgreSQL", () => {
   const { fresh } = postgresStores("staff");

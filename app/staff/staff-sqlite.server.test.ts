@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe } from "vitest";
 import { migrate } from "~/store/migrate.server";
 import { createSqlite } from "~/store/sqlite.server";
-import { limitsContract, staffContract } from "./staff-contract";
+import { limitsContract, staffContract } from "../../tests/contracts/staff-contract";
 
 const dir = mkdtempSync(path.join(tmpdir(), "staff-sqlite-"));
 let n = 0;

@@ -1,6 +1,6 @@
 // The batching's own rules on a real SQLite file: its bounds, its order, a unit that fails alone,
 // and that a lone unit waits on no timer. The accept path over both databases is
-// group-commit-contract.ts.
+// tests/contracts/group-commit-contract.ts.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

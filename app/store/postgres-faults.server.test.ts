@@ -3,7 +3,7 @@
 // the shared rate limit. A real server (scripts/lib/pg-cluster.ts), EmailJS stood in by msw.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "~/delivery/delivery-testbed";
+import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "~/delivery/emailjs.server";
 import { startDelivery } from "~/delivery/worker.server";
 import { createRateLimiter, createSharedRateLimiter } from "~/enquiry/rate-limit.server";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { openStore } from "./open-store.server";
-import { groupCommitContract } from "./group-commit-contract";
-import { storeContract, type StoreMaker } from "./store-contract";
+import { groupCommitContract } from "../../tests/contracts/group-commit-contract";
+import { storeContract, type StoreMaker } from "../../tests/contracts/store-contract";
 
 let cluster: PgCluster;
 let url = "";

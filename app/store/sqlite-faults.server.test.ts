@@ -12,7 +12,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "~/delivery/delivery-testbed";
+import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "~/delivery/emailjs.server";
 import { startDelivery } from "~/delivery/worker.server";
 import { recordedSends } from "../../mocks/emailjs";

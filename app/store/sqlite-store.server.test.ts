@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll } from "vitest";
-import { sqliteStore } from "~/delivery/delivery-testbed";
-import { groupCommitContract } from "./group-commit-contract";
-import { storeContract, type StoreMaker } from "./store-contract";
+import { sqliteStore } from "../../tests/support/delivery-testbed";
+import { groupCommitContract } from "../../tests/contracts/group-commit-contract";
+import { storeContract, type StoreMaker } from "../../tests/contracts/store-contract";
 
 let file = "";
 const places: string[] = [];

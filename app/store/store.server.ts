@@ -4,7 +4,7 @@ import type { Sql } from "./sql.server";
 /** The enquiry store's contract: what the contact action, the delivery worker, /healthz and the
  * outbox command need of the database that keeps enquiries. One implementation
  * (sql-store.server.ts) over either database, SQLite (the embedded default, one host) or
- * PostgreSQL (several hosts); one contract suite (store-contract.ts) runs against both. The
+ * PostgreSQL (several hosts); one contract suite (tests/contracts/store-contract.ts) runs against both. The
  * worker's rules (retry, pacing, give-up, retention) are written once, in
  * app/delivery/worker.server.ts, over this contract (docs/decisions/0019-sqlite-store.md). */
 export const STATES = ["pending", "failed", "delivered"] as const;

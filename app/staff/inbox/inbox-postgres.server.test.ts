@@ -1,7 +1,7 @@
 import { describe } from "vitest";
 import { postgresForTests } from "../../../scripts/lib/pg-cluster";
-import { postgresStores } from "~/store/postgres-stores.fixture";
-import { inboxContract } from "./inbox-contract";
+import { postgresStores } from "../../../tests/support/postgres-stores.fixture";
+import { inboxContract } from "../../../tests/contracts/inbox-contract";
 
 describe.runIf(postgresForTests("the inbox on PostgreSQL"))("the inbox on a throwaway PostgreSQL", () => {
   const { fresh } = postgresStores("inbox");

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/delivery/delivery-testbed";
+import { sqliteStore } from "../../../tests/support/delivery-testbed";
 import { migrate } from "~/store/migrate.server";
 import { MIGRATIONS } from "~/store/migrations";
 import { createSqlite } from "~/store/sqlite.server";
 import { parseInboxFilter } from "./filter.server";
-import { inboxContract } from "./inbox-contract";
+import { inboxContract } from "../../../tests/contracts/inbox-contract";
 import { listEnquiries } from "./queries.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inbox-sqlite-"));

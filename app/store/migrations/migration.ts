@@ -11,7 +11,8 @@ export type Migration = {
   postgres: Step;
 };
 
-/** `tx.exec` runs a script of several statements, with the migration's time allowance. */
+/** A function is given the migration's transaction, whose `exec` runs a script with the time a
+ * migration may take. */
 export type Step = string | ((tx: Queryable) => Promise<void>) | null;
 
 /** The column types, the only difference between the dialects' tables. */

@@ -5,7 +5,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
-import { softAuthenticator } from "../../../app/staff/soft-authenticator";
+import { softAuthenticator } from "../../support/soft-authenticator";
 import { startServer, workspace, type OpsServer } from "./server";
 
 /** A production server for the staff area at http://localhost:PORT, its PUBLIC_SITE_URL the

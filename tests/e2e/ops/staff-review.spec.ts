@@ -2,12 +2,12 @@
 // a production server: bounded bodies on every staff form, sign-in options that tell nobody who
 // has an account, user verification required, an audit log no stranger can flood, one redirect
 // rule, exports for owners only and the data subject's file. Passkeys are made and used by the
-// software authenticator (app/staff/soft-authenticator.ts), which can also answer UV=0.
+// software authenticator (tests/support/soft-authenticator.ts), which can also answer UV=0.
 import { readFileSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { HOSTILE_TARGETS } from "../../../app/staff/redirect-corpus";
+import { HOSTILE_TARGETS } from "../../support/redirect-corpus";
 import { enquiryBody } from "./server";
 import { acceptOverHttp, ceremony, linkIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
 

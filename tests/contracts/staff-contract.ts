@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { Sql } from "~/store/sql.server";
-import { audit, auditEntries, purgeAudit } from "./audit.server";
-import { createStaffLimits } from "./limits.server";
+import { audit, auditEntries, purgeAudit } from "~/staff/audit.server";
+import { createStaffLimits } from "~/staff/limits.server";
 import {
   invite,
   listMembers,
@@ -10,7 +10,7 @@ import {
   reset,
   spendInvitation,
   StaffCommandError,
-} from "./members.server";
+} from "~/staff/members.server";
 import {
   registerPasskey,
   registrationOptions,
@@ -18,9 +18,9 @@ import {
   removePasskey,
   signInOptions,
   verifySignIn,
-} from "./passkeys.server";
-import { endAllSessions, endSession, lookUpSession, purgeExpired, startSession } from "./session.server";
-import { softAuthenticator } from "./soft-authenticator";
+} from "~/staff/passkeys.server";
+import { endAllSessions, endSession, lookUpSession, purgeExpired, startSession } from "~/staff/session.server";
+import { softAuthenticator } from "../support/soft-authenticator";
 
 const SITE = "http://localhost:3000";
 const RULES = { idleMs: 60_000 * 30, maxMs: 3_600_000, secure: false };

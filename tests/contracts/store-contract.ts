@@ -1,20 +1,20 @@
-// The enquiry store's contract (store.server.ts) as tests: one suite, run against SQLite
-// (sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts). Each
+// The enquiry store's contract (app/store/store.server.ts) as tests: one suite, run against SQLite
+// (app/store/sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts). Each
 // store is made fresh per test by the caller's `make`; `plantJunk` writes a row this version
 // cannot read, as another program or version could.
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { deliveryTestbed, enquiry, quickWorker } from "~/delivery/delivery-testbed";
+import { deliveryTestbed, enquiry, quickWorker } from "../support/delivery-testbed";
 import { startDelivery } from "~/delivery/worker.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { importOutbox } from "./import-outbox.server";
-import { migrate } from "./migrate.server";
-import { MIGRATIONS } from "./migrations";
-import { newRecord } from "./record.server";
-import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
-import type { EnquiryStore } from "./store.server";
+import { importOutbox } from "~/store/import-outbox.server";
+import { migrate } from "~/store/migrate.server";
+import { MIGRATIONS } from "~/store/migrations";
+import { newRecord } from "~/store/record.server";
+import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "../support/outbox-folder.fixture";
+import type { EnquiryStore } from "~/store/store.server";
 
 export type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another

@@ -11,8 +11,8 @@ import { openStore } from "~/store/open-store.server";
 import type { EnquiryStore } from "~/store/store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
-import { createEmailJsSend, emailJsChannel, type Send } from "./emailjs.server";
-import { startDelivery, type Delivery, type DeliveryOptions } from "./worker.server";
+import { createEmailJsSend, emailJsChannel, type Send } from "~/delivery/emailjs.server";
+import { startDelivery, type Delivery, type DeliveryOptions } from "~/delivery/worker.server";
 
 export const CONFIG: EmailJsConfig = {
   apiUrl: "https://api.emailjs.test",

@@ -3,8 +3,8 @@
 // reason.json; the first layout's files at the top), for the tests that move one in.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { EnquiryRecord } from "./record.server";
-import type { RecordState } from "./store.server";
+import type { EnquiryRecord } from "~/store/record.server";
+import type { RecordState } from "~/store/store.server";
 
 const folderRecordName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
   `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;

@@ -1,13 +1,13 @@
-// Group commit on the accept path (group-commit.server.ts) as tests, run against SQLite
-// (sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts), on the
+// Group commit on the accept path (app/store/group-commit.server.ts) as tests, run against SQLite
+// (app/store/sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts), on the
 // contract's stores. Faults are the database's own: a trigger refuses one marked enquiry at its
 // insert (a constraint one unit breaks), or a deferred constraint refuses it at COMMIT (the shared
 // commit fails).
 import { describe, expect, it } from "vitest";
-import { enquiry } from "~/delivery/delivery-testbed";
+import { enquiry } from "../support/delivery-testbed";
 import { acceptCommits } from "~/utils/metrics.server";
 import type { StoreMaker } from "./store-contract";
-import type { EnquiryStore } from "./store.server";
+import type { EnquiryStore } from "~/store/store.server";
 
 const REFUSED = "[refused]";
 const REFUSED_AT_COMMIT = "[refused at commit]";
