@@ -1,19 +1,8 @@
-/** Whether a cached page may be answered `304 Not Modified`: RFC 9110's If-None-Match, the one
- * rule for the page cache.
- *
- * - §13.1.2: If-None-Match uses the weak comparison: an entry matches when its opaque tag
- *   equals the page's, whether either is marked `W/` (a CDN that re-compresses a response
- *   weakens its tag; it is still our page). `*` matches any page that exists.
- * - §13.2.2: when If-None-Match is present, If-Modified-Since is ignored (pages carry no
- *   Last-Modified, so on its own it never gives a 304 here either).
- * - A header that is not a list of entity-tags is ignored (the full page, never a 4xx or 5xx);
- *   entries of a list that are not entity-tags are skipped, the others still count.
- *
- * The static files beside the pages (express.static, through the `fresh` package) agree on all
- * of this: weak comparison, any entry of a list, `*`. They differ where `fresh` departs from
- * the RFC, and the pages follow the RFC: `fresh` also checks If-Modified-Since when both are
- * sent, and answers 200 to a request carrying `Cache-Control: no-cache` (a browser's hard
- * reload sends no validator anyway). */
+/** Whether a cached page may be answered `304 Not Modified`: RFC 9110's If-None-Match (§13.1.2).
+ * Weak comparison, because a CDN that re-compresses a page weakens its tag and it is still our
+ * page; If-Modified-Since ignored (§13.2.2: pages carry no Last-Modified); a field that is not a
+ * list of tags gets the full page, never an error. Written here rather than taken from `fresh`
+ * (the static files'), which departs from the RFC on If-Modified-Since and `no-cache`. */
 export function notModified(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   const field = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch;
   if (field === undefined || field.length > MAX_FIELD) return false;

@@ -55,8 +55,9 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const parsed = parseEnquiry(body.form, locale);
   if (!parsed.ok) return invalid(locale, parsed);
 
-  // Accepted once stored: the delivery worker hands it to EmailJS, retrying as needed. The same
-  // enquiry sent again (a double tap, the back button) is answered as the first was.
+  // Accepted once stored: the delivery worker takes it to each channel the configuration
+  // switches on (e-mail, chats, a webhook; none: the staff inbox alone), retrying as needed. The
+  // same enquiry sent again (a double tap, the back button) is answered as the first was.
   const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
   const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId));

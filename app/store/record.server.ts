@@ -47,9 +47,9 @@ const recordSchema = z.object({
   attempts: z.array(attemptSchema).max(10_000).default([]),
   /** When the next try is due (pending records after a failed try). */
   nextAttemptAt: isoTime.optional(),
-  /** Set just before a call to EmailJS, cleared with its outcome: found set on a pending record,
-   * it means a process died (or could not record the outcome) during a call, so the next send
-   * may be a second one (docs/decisions/0016-outbox-faults.md). */
+  /** Set just before a call to the delivery's channel, cleared with its outcome: found set on a
+   * pending record, it means a process died (or could not record the outcome) during a call, so
+   * the next send may be a second one (docs/decisions/0016-outbox-faults.md). */
   sendingSince: isoTime.optional(),
   /** When an operator last sent it back to pending: the give-up clock restarts there. */
   retriedAt: isoTime.optional(),

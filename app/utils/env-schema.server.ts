@@ -236,7 +236,7 @@ export type EmailJsConfig = {
   privateKey?: string;
 };
 
-/** The EmailJS ids when all are set; undefined means the outbox is the transport. */
+/** The EmailJS ids when all are set; undefined: no e-mail channel (enquiries are still stored). */
 export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
   if (!env.EMAILJS_SERVICE_ID || !env.EMAILJS_TEMPLATE_ID || !env.EMAILJS_PUBLIC_KEY) return undefined;
   return {

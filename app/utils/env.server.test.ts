@@ -75,7 +75,7 @@ describe("parseEnv", () => {
   describe("EmailJS configuration", () => {
     const ALL = { EMAILJS_SERVICE_ID: "service_x", EMAILJS_TEMPLATE_ID: "template_x", EMAILJS_PUBLIC_KEY: "public_x" };
 
-    it("none set: the outbox is the transport", () => {
+    it("none set: no e-mail channel", () => {
       expect(emailJsConfigFrom(parseEnv({}))).toBeUndefined();
       expect(parseEnv({}).OUTBOX_DIR).toBe("./data/outbox");
     });

@@ -40,7 +40,8 @@ export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
   };
 }
 
-export const CUT_MARKER = "… [cut: the whole message is in the e-mail and in the outbox]";
+/** True whichever channels are on: every enquiry is stored whole, e-mail or not. */
+export const CUT_MARKER = "… [cut: the whole message is in the staff inbox]";
 
 /** `text` within `max` characters (counted in code points), with the marker when it was cut. */
 export function cut(text: string, max: number): string {
