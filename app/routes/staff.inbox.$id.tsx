@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates, store } from "~/enquiry/queue.server";
+import { channelNames, channelStates, store } from "~/shared/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/staff/inbox/queries.server";

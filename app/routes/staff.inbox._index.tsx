@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CATEGORIES } from "~/enquiry/fields";
-import { REFERENCE_IN_TEXT } from "~/enquiry/reference";
-import { channelNames, channelStates } from "~/enquiry/queue.server";
+import { CATEGORIES } from "~/content/enquiry-fields";
+import { REFERENCE_IN_TEXT } from "~/content/reference";
+import { channelNames, channelStates } from "~/shared/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/staff/inbox/filter.server";

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/enquiry/rate-limit.server";
-import { store } from "~/enquiry/queue.server";
+import { store } from "~/shared/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
-import { MAX_FORM_BYTES } from "~/utils/form-body.server";
+import { MAX_FORM_BYTES } from "~/shared/form-body.server";
 import { log } from "~/utils/log.server";
 import { auditSkipped } from "~/utils/metrics.server";
 import { audit, purgeAudit, type AuditEntry } from "./audit.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "~/enquiry/fields";
+import { CATEGORIES } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 
 import { DELIVERY_STATES, FOLLOW_UPS } from "./states";
