@@ -36,7 +36,9 @@ function partsOf(build: ServerBuild): AppParts {
   const queue = entry.serverQueue as Partial<ServerQueue> | undefined;
   const metrics = entry.serverMetrics as Partial<ServerMetrics> | undefined;
   const missing = [
-    (["open", "health", "startDelivery", "close"] as const).some((part) => typeof queue?.[part] !== "function")
+    (["open", "health", "startDelivery", "chores", "close"] as const).some(
+      (part) => typeof queue?.[part] !== "function",
+    )
       ? "serverQueue"
       : "",
     typeof entry.crossSitePage !== "function" ? "crossSitePage" : "",

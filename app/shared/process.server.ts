@@ -5,7 +5,9 @@ import { startDelivery, type Delivery } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
 import { errorCode } from "~/store/sql.server";
-import { StoreRefusal, type ChannelState } from "~/store/store.server";
+import { StoreRefusal, type ChannelState, type EnquiryStore } from "~/store/store.server";
+import type { Pool } from "pg";
+import { createRetention } from "./retention.server";
 
 /** The process's wiring: one store and one delivery worker per process, shared by the contact
  * action, the staff area, /healthz and the server's start and stop.
@@ -16,7 +18,10 @@ import { StoreRefusal, type ChannelState } from "~/store/store.server";
 const channels = configuredChannels(env);
 /** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);
-export const store = openStore(env, { channels: channelNames });
+export const store: EnquiryStore & { pool?: Pool } = openStore(env, { channels: channelNames });
+
+/** Retention, hourly (server/index.ts): the one place enquiries are erased by age. */
+export const eraseExpired = createRetention({ store, retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000 });
 
 /** Whether an enquiry can be stored now: the last store's outcome, or the last write check,
  * whichever is newer (/healthz). */
@@ -118,7 +123,6 @@ export function startConfiguredDelivery(): Delivery | undefined {
     channels,
     backoff: { baseMs: env.OUTBOX_RETRY_BASE_MS, maxMs: env.OUTBOX_RETRY_MAX_MS },
     giveUpAfterMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
-    retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000,
     pollMs: env.OUTBOX_POLL_MS,
   });
   return delivery;
