@@ -9,7 +9,7 @@ import {
   MAX_LENGTH,
   type EnquiryField,
   type EnquiryValues,
-} from "./fields";
+} from "~/content/enquiry-fields";
 import { clearDraft, restoreDraft, saveDraft } from "./draft";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";

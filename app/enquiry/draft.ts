@@ -1,4 +1,4 @@
-import { ENQUIRY_FIELDS } from "./fields";
+import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 
 /** What the visitor has typed into the enquiry form, kept in this browser tab (sessionStorage,
  * never sent anywhere) until the enquiry is sent: with JavaScript a refused form is answered

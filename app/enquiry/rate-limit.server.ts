@@ -4,7 +4,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { withDeadline } from "~/utils/deadline.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { store } from "./queue.server";
+import { store } from "~/shared/process.server";
 
 /** A fixed-window counter per client, in memory. Each replica counts on its own, which is
  * enough to stop a flood from one address; the map is bounded so it cannot grow without end. */

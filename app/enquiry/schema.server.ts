@@ -7,7 +7,7 @@ import {
   MAX_LENGTH,
   type EnquiryField,
   type EnquiryValues,
-} from "./fields";
+} from "~/content/enquiry-fields";
 import { ENQUIRY_ANSWERS, type EnquiryAnswersText } from "~/i18n/enquiry.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
 

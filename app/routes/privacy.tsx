@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BRAND } from "~/content/site";
-import { ENQUIRY_FIELDS } from "~/enquiry/fields";
+import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { BUSINESS } from "~/i18n/business";
 import { CONTACT } from "~/i18n/contact";
 import { localeOfPath } from "~/i18n/locale";

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates, store } from "~/enquiry/queue.server";
+import { channelNames, channelStates, store } from "~/shared/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/staff/inbox/queries.server";
-import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/staff/inbox/states";
+import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/store/inbox.server";
+import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/store/inbox-states";
 import { replyLinks } from "~/staff/inbox/reply-links";
 import { staffLocale } from "~/staff/locale.server";
 import { safeNext } from "~/staff/paths";

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/staff/inbox/queries.server";
+import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";

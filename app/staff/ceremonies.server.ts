@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { readFormBody } from "~/utils/form-body.server";
+import { readFormBody } from "~/shared/form-body.server";
 import { audit, type AuditEntry } from "./audit.server";
 import { memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
 import { registerPasskey, registrationOptions, signInOptions, verifySignIn } from "./passkeys.server";

@@ -1,4 +1,4 @@
-import { readFormBody } from "~/utils/form-body.server";
+import { readFormBody } from "~/shared/form-body.server";
 
 const REFUSED = {
   400: "400 Bad Request: the form could not be read.\n",

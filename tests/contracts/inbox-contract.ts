@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { normalizeReference } from "~/store/reference.server";
-import type { EnquiryStore } from "~/store/store.server";
+import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import { exportStream } from "~/staff/inbox/export.server";
-import { parseInboxFilter } from "~/staff/inbox/filter.server";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
 import {
   addNote,
   decodeCursor,
@@ -15,7 +15,7 @@ import {
   retryDelivery,
   setAsideMentioning,
   setFollowUp,
-} from "~/staff/inbox/queries.server";
+} from "~/store/inbox.server";
 
 const enquiry = (n: number, overrides: Partial<Parameters<EnquiryStore["store"]>[0]> = {}) => ({
   name: `Visitor ${n}`,

@@ -14,7 +14,7 @@ import { migrate } from "~/store/migrate.server";
 import { MIGRATIONS } from "~/store/migrations";
 import { newRecord } from "~/store/record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "../support/outbox-folder.fixture";
-import type { EnquiryStore } from "~/store/store.server";
+import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 
 export type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another

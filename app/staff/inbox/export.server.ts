@@ -1,4 +1,4 @@
-import type { InboxRow } from "./queries.server";
+import type { InboxRow } from "~/store/inbox.server";
 
 /** The columns of an export, in order (CSV header, JSON keys). */
 const COLUMNS = [

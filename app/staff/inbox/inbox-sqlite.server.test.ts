@@ -6,9 +6,9 @@ import { sqliteStore } from "../../../tests/support/delivery-testbed";
 import { migrate } from "~/store/migrate.server";
 import { MIGRATIONS } from "~/store/migrations";
 import { createSqlite } from "~/store/sqlite.server";
-import { parseInboxFilter } from "./filter.server";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
 import { inboxContract } from "../../../tests/contracts/inbox-contract";
-import { listEnquiries } from "./queries.server";
+import { listEnquiries } from "~/store/inbox.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inbox-sqlite-"));
 let n = 0;

@@ -1,4 +1,4 @@
-import { SERVICES, type Service } from "../content/services";
+import { SERVICES, type Service } from "./services";
 
 /** The enquiry form's shape, shared by the form (browser) and the schema (server). */
 

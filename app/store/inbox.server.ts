@@ -1,10 +1,10 @@
-import { normalizeReference } from "~/store/reference.server";
-import type { Queryable, Sql } from "~/store/sql.server";
-import { isoTime, jsonValue } from "~/store/sql.server";
-import { foldForSearch } from "~/store/search-fold";
-import type { EnquiryStore } from "~/store/store.server";
-import type { InboxFilter } from "./filter.server";
-import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./states";
+import { normalizeReference } from "./reference.server";
+import type { Queryable, Sql } from "./sql.server";
+import { isoTime, jsonValue } from "./sql.server";
+import { foldForSearch } from "./search-fold";
+import type { EnquiryStore } from "./store.server";
+import type { InboxFilter } from "./inbox-filter.server";
+import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./inbox-states";
 
 export type DeliveryView = {
   channel: string;
@@ -318,10 +318,14 @@ export async function retryDelivery(store: EnquiryStore, id: string, channel: st
   const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);
   if (!record || (record.state !== "failed" && record.state !== "pending")) return false;
   await store.retry(record);
-  await store.sql.run(
-    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)",
-    [id, new Date().toISOString(), actor, channel],
-  );
+  await (
+    await store.staffTables()
+  ).run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
+    id,
+    new Date().toISOString(),
+    actor,
+    channel,
+  ]);
   return true;
 }
 
