@@ -1,6 +1,8 @@
+import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import type { InboxRow } from "~/store/inbox.server";
 
-/** The columns of an export, in order (CSV header, JSON keys). */
+/** The columns of an export, in order (CSV header, JSON keys): the enquiry's fields by their keys
+ * (app/content/enquiry-fields.ts), the optional details after the phone. */
 const COLUMNS = [
   "reference",
   "received_at",
@@ -10,12 +12,15 @@ const COLUMNS = [
   "name",
   "email",
   "phone",
+  ...DETAIL_FIELDS.map((f) => f.key),
   "page",
   "deliveries",
   "message",
 ] as const;
 
-const valuesOf = (row: InboxRow): Record<(typeof COLUMNS)[number], string> => ({
+type Column = (typeof COLUMNS)[number];
+
+const valuesOf = (row: InboxRow): Record<Column, string> => ({
   reference: row.reference,
   received_at: row.receivedAt,
   follow_up: row.followUp,
@@ -24,6 +29,7 @@ const valuesOf = (row: InboxRow): Record<(typeof COLUMNS)[number], string> => ({
   name: row.name,
   email: row.email,
   phone: row.phone,
+  ...Object.fromEntries(DETAIL_FIELDS.map((f) => [f.key, (row as Record<string, unknown>)[f.key] ?? ""])),
   page: row.page ?? "",
   deliveries: row.deliveries.map((d) => `${d.channel}:${d.state}`).join(" "),
   message: row.message ?? "",
