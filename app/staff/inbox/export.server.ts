@@ -20,20 +20,21 @@ const COLUMNS = [
 
 type Column = (typeof COLUMNS)[number];
 
-const valuesOf = (row: InboxRow): Record<Column, string> => ({
-  reference: row.reference,
-  received_at: row.receivedAt,
-  follow_up: row.followUp,
-  category: row.category,
-  language: row.language,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  ...Object.fromEntries(DETAIL_FIELDS.map((f) => [f.key, (row as Record<string, unknown>)[f.key] ?? ""])),
-  page: row.page ?? "",
-  deliveries: row.deliveries.map((d) => `${d.channel}:${d.state}`).join(" "),
-  message: row.message ?? "",
-});
+const valuesOf = (row: InboxRow) =>
+  ({
+    reference: row.reference,
+    received_at: row.receivedAt,
+    follow_up: row.followUp,
+    category: row.category,
+    language: row.language,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    ...Object.fromEntries(DETAIL_FIELDS.map((f) => [f.key, (row as Record<string, unknown>)[f.key] ?? ""])),
+    page: row.page ?? "",
+    deliveries: row.deliveries.map((d) => `${d.channel}:${d.state}`).join(" "),
+    message: row.message ?? "",
+  }) as Record<Column, string>;
 
 /** What a spreadsheet begins a formula with: = + - @, and their full-width forms (Excel in East
  * Asian settings takes ＝ for =: OWASP's testing guide lists them). */
