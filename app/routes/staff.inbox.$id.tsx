@@ -10,6 +10,7 @@ import { staffLocale } from "~/staff/locale.server";
 import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
+import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
 import { StaffFrame } from "~/staff/ui/StaffFrame";
 import { staffClock, staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
 import { staffForm } from "~/staff/form.server";
@@ -166,6 +167,7 @@ export default function InboxEnquiry() {
           <dd>{enquiry.phone}</dd>
           <dt>{e.category}</dt>
           <dd>{enquiry.category}</dd>
+          <EnquiryDetails enquiry={enquiry} locale={locale} />
           <dt>{e.language}</dt>
           <dd>{t.languages[enquiry.language] ?? enquiry.language}</dd>
           <dt>{e.page}</dt>

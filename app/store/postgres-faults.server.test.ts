@@ -11,7 +11,7 @@ import { recordedSends } from "../../mocks/emailjs";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { migrate } from "./migrate.server";
 import { MIGRATIONS } from "./migrations";
-import firstLayout from "./migrations/0001-first-layout";
+import firstLayoutVersion from "./migrations/0001-first-layout";
 import { createPostgres } from "./postgres.server";
 import { openStore as openConfigured } from "./open-store.server";
 
@@ -131,16 +131,18 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     const db = `faults_${n}`;
     cluster.psql(
       `CREATE TABLE enquiry_schema_versions (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
-       ${firstLayout.postgres}
+       ${firstLayoutVersion.postgres}
        INSERT INTO enquiry_schema_versions (version, name) VALUES (1, 'first');`,
       db,
     );
+    // The first layout's JSON: the phone under the form's name, `number`.
+    const firstLayout = ({ phone, ...fields }: ReturnType<typeof enquiry>) => ({ ...fields, number: phone });
     const record = (id: string, message: string, extra: object) =>
       JSON.stringify({
         v: 1,
         id,
         receivedAt: "2026-11-01T10:00:00.000Z",
-        enquiry: { ...enquiry(message), language: "hr" },
+        enquiry: { ...firstLayout(enquiry(message)), language: "hr" },
         attempts: [],
         ...extra,
       });

@@ -1,23 +1,22 @@
+import { ENQUIRY_FIELDS, FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import { checkRecord, type EnquiryRecord } from "./record.server";
 import { isoTime, jsonValue, type Queryable } from "./sql.server";
 import type { QueuedRecord, RecordState } from "./store.server";
 
+/** The enquiry's field columns (app/content/enquiry-fields.ts: a field's key is its column). */
+export const FIELD_COLUMNS = FIELD_KEYS.join(", ");
+
 /** A delivery joined with its enquiry: the columns every read of the queue selects. */
-export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, e.name, e.email, e.phone, e.category, e.message,
+export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, ${FIELD_KEYS.map((k) => `e.${k}`).join(", ")},
     e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
 
-export type RecordRow = {
+export type RecordRow = Record<FieldKey, string | null> & {
   id: string;
   received_at: unknown;
   request_id: string | null;
   reference: string | null;
   page: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  category: string;
-  message: string;
   language: string | null;
   channel: string;
   state: RecordState;
@@ -28,6 +27,20 @@ export type RecordRow = {
   due_at: unknown;
   failure: unknown;
 };
+
+/** The enquiry's fields of a row, by their record names; an optional one left empty is absent. */
+export function fieldsOfRow(row: Record<FieldKey, unknown>): EnquiryFields {
+  const fields: Record<string, string> = {};
+  for (const f of ENQUIRY_FIELDS) {
+    const value = row[f.key];
+    if (value !== null && value !== undefined) fields[f.key] = String(value);
+    else if (f.required) fields[f.key] = "";
+  }
+  return fields as EnquiryFields;
+}
+
+/** `$1, $2, … $n`. */
+const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
 
 /** A row as a record, through the record's check, or the reason it is not one (never its
  * contents: they may hold personal data). */
@@ -40,11 +53,7 @@ export function fromRow(row: RecordRow): { ok: true; record: QueuedRecord } | { 
     requestId: row.request_id ?? undefined,
     reference: row.reference ?? undefined,
     enquiry: {
-      name: row.name,
-      email: row.email,
-      number: row.phone,
-      category: row.category,
-      message: row.message,
+      ...fieldsOfRow(row),
       language: row.language ?? undefined,
       page: row.page ?? undefined,
     },
@@ -75,18 +84,15 @@ export const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sen
 /** The enquiry's row (its deliveries are rows of their own). */
 export function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference: string }) {
   const e = record.enquiry;
+  const fields = FIELD_KEYS.map((key) => e[key] ?? null);
   return tx.run(
-    `INSERT INTO enquiries (id, received_at, request_id, name, email, phone, category, message, language, page, reference)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO enquiries (id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference)
+       VALUES (${placeholders(6 + fields.length)})`,
     [
       record.id,
       record.receivedAt,
       record.requestId ?? null,
-      e.name,
-      e.email,
-      e.number,
-      e.category,
-      e.message,
+      ...fields,
       e.language ?? null,
       e.page ?? null,
       record.reference,

@@ -20,7 +20,7 @@ import {
 const enquiry = (n: number, overrides: Partial<Parameters<EnquiryStore["store"]>[0]> = {}) => ({
   name: `Visitor ${n}`,
   email: `visitor${n}@example.com`,
-  number: `+385 91 000 ${String(n).padStart(4, "0")}`,
+  phone: `+385 91 000 ${String(n).padStart(4, "0")}`,
   category: "Concierge services",
   message: `Message number ${n}`,
   language: "en" as const,

@@ -24,7 +24,7 @@ export const CONFIG: EmailJsConfig = {
 export const enquiry = (message = "A table for six on Saturday, please."): StoredEnquiry => ({
   name: "Ana Horvat",
   email: "ana@example.com",
-  number: "+385 91 234 5678",
+  phone: "+385 91 234 5678",
   category: "VIP Nightclub experience",
   message,
 });

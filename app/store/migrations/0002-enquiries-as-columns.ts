@@ -1,4 +1,4 @@
-import { checkRecord } from "../record.server";
+import { checkRecord, fromFirstLayout } from "../record.server";
 import type { Queryable } from "../sql.server";
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
@@ -121,7 +121,7 @@ type FirstLayoutRow = {
 /** One row of PostgreSQL's first layout into version 2: a record this version reads keeps its
  * state and attempts; anything else is kept as a quarantined delivery with its reason. */
 async function moveFirstLayoutRow(tx: Queryable, row: FirstLayoutRow) {
-  const read = row.state === "quarantined" ? undefined : checkRecord(row.record);
+  const read = row.state === "quarantined" ? undefined : checkRecord(fromFirstLayout(row.record));
   const record = read?.ok ? read.record : undefined;
   const e = record?.enquiry;
   const receivedAt = record?.receivedAt ?? row.changed_at.toISOString();
@@ -134,7 +134,7 @@ async function moveFirstLayoutRow(tx: Queryable, row: FirstLayoutRow) {
       record?.requestId ?? null,
       e?.name ?? "",
       e?.email ?? "",
-      e?.number ?? "",
+      e?.phone ?? "",
       e?.category ?? "",
       e?.message ?? "",
       e?.language ?? null,
