@@ -7,7 +7,7 @@ import { createSqlite } from "../sqlite.server";
 import { LATEST_VERSION, MIGRATIONS } from ".";
 
 // A released version is never edited. SQLite keeps each CREATE statement's text, byte for byte,
-// so the schema a database gets is recorded beside the migrations (schema.sqlite.sql) and every
+// so the schema a database gets is recorded beside the migrations (schema.sqlite.json) and every
 // way to the latest version must give exactly it: a new database, and one at each earlier
 // version. A new version changes the record on purpose (`npx vitest run app/store/migrations -u`),
 // and its diff shows what the version adds, and nothing else.
@@ -25,7 +25,7 @@ describe("the SQLite schema", () => {
       const rows = await sql.all<{ type: string; name: string; sql: string }>(
         "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name",
       );
-      return rows.map((r) => `-- ${r.type} ${r.name}\n${r.sql};\n`).join("\n");
+      return `${JSON.stringify(rows, null, 2)}\n`;
     } finally {
       await sql.close();
       await rm(dir, { recursive: true, force: true });
@@ -33,7 +33,7 @@ describe("the SQLite schema", () => {
   };
 
   it("of a new database is the recorded one", async () => {
-    await expect(await schemaFrom(undefined)).toMatchFileSnapshot("./schema.sqlite.sql");
+    await expect(await schemaFrom(undefined)).toMatchFileSnapshot("./schema.sqlite.json");
   });
 
   it("is the same, byte for byte, whichever earlier version a database moved up from", async () => {
