@@ -7,7 +7,8 @@ import { EMPTY_ENQUIRY } from "./fields";
 import { readFormBody } from "~/utils/form-body.server";
 import { newReference } from "~/store/reference.server";
 import { storeEnquiry } from "./queue.server";
-import { clientAddress, countEnquiry } from "./rate-limit.server";
+import { clientAddress } from "~/shared/client-address.server";
+import { countEnquiry } from "./rate-limit.server";
 import { sameEnquiryOnce } from "./same-enquiry.server";
 import { honeypotState, parseEnquiry, readEnquiryValues } from "./schema.server";
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { clientAddress } from "~/enquiry/rate-limit.server";
+import { clientAddress } from "~/shared/client-address.server";
 import { store } from "~/enquiry/queue.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
