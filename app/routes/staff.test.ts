@@ -182,4 +182,23 @@ describe("the staff layout and its children", () => {
       expect(await refused.text()).toMatch(sentence);
     }
   });
+
+  it("the passkey endpoint answers an unknown intent or a credential that is not one with its JSON 400", async () => {
+    const { action } = (await import("./staff.passkey")) as { action: Action };
+    const asks: Record<string, string>[] = [
+      { intent: "sign-out" },
+      {},
+      { intent: "sign-in", response: "not json" },
+      { intent: "register", token: "t", response: JSON.stringify({ id: 1, response: {} }) },
+    ];
+    for (const fields of asks) {
+      const answer = (await action({
+        request: post("http://localhost/staff/passkey", fields),
+        context: context(),
+        params: {},
+      })) as Response;
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(await answer.json()).toEqual({ error: "bad-request" });
+    }
+  });
 });

@@ -31,16 +31,28 @@ export async function staffFormAs<S extends z.ZodType>(request: Request, schema:
 
 /** FormData through a schema: each field's first value (as `form.get` reads it). */
 export function parseStaffForm<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const parsed = readForm(form, schema);
+  if (parsed.ok) return parsed.value;
+  throw refusal(400, `400 Bad Request: ${parsed.problem}\n`);
+}
+
+/** As parseStaffForm, for an endpoint that answers a refusal its own way (the passkey
+ * ceremonies answer JSON): the value, or the problem in a sentence. */
+export function readForm<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
   const fields: Record<string, FormDataEntryValue> = Object.create(null) as Record<string, FormDataEntryValue>;
   for (const [name, value] of form) if (!Object.hasOwn(fields, name)) fields[name] = value;
   const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ok: true, value: parsed.data };
   // The field's name is the schema's (never the client's text).
   const field = parsed.error.issues[0]?.path.join(".");
-  throw refusal(
-    400,
-    field === "intent"
-      ? "400 Bad Request: this form asks for something this page does not do.\n"
-      : `400 Bad Request: the form's ${field || "fields"} field is missing or not valid.\n`,
-  );
+  return {
+    ok: false,
+    problem:
+      field === "intent"
+        ? "this form asks for something this page does not do."
+        : `the form's ${field || "fields"} field is missing or not valid.`,
+  };
 }
