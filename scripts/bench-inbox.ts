@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportStream } from "../app/staff/inbox/export.server";
-import { parseInboxFilter } from "../app/staff/inbox/filter.server";
-import { decodeCursor, everyEnquiry, listEnquiries } from "../app/staff/inbox/queries.server";
+import { parseInboxFilter } from "../app/store/inbox-filter.server";
+import { decodeCursor, everyEnquiry, listEnquiries } from "../app/store/inbox.server";
 import { openStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
 import type { Sql } from "../app/store/sql.server";
-import type { EnquiryStore } from "../app/store/store.server";
+import type { SqlStore as EnquiryStore } from "../app/store/sql-store.server";
 import { startPgCluster } from "./lib/pg-cluster";
 
 const SIZES = [1_000, 100_000];

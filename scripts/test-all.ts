@@ -98,6 +98,7 @@ await parallelSteps([
   ["typecheck", "node_modules/.bin/tsc", []],
   ["lint (eslint)", "node_modules/.bin/eslint", ["--max-warnings=0", "."]],
   ["format (prettier)", "node_modules/.bin/prettier", ["--check", ".", "--log-level=warn"]],
+  ["layers (import direction)", "node_modules/.bin/tsx", ["scripts/check-layers.ts"]],
 ]);
 suite(
   "unit (vitest)",

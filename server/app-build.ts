@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { EntryContext, ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import type { ServerQueue } from "~/enquiry/queue.server";
+import type { ServerQueue } from "~/shared/server-queue.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
 import type { StaffGate } from "./staff-guard";
 
@@ -36,7 +36,9 @@ function partsOf(build: ServerBuild): AppParts {
   const queue = entry.serverQueue as Partial<ServerQueue> | undefined;
   const metrics = entry.serverMetrics as Partial<ServerMetrics> | undefined;
   const missing = [
-    (["open", "health", "startDelivery", "close"] as const).some((part) => typeof queue?.[part] !== "function")
+    (["open", "health", "startDelivery", "chores", "close"] as const).some(
+      (part) => typeof queue?.[part] !== "function",
+    )
       ? "serverQueue"
       : "",
     typeof entry.crossSitePage !== "function" ? "crossSitePage" : "",

@@ -72,11 +72,12 @@ server.listen(env.PORT, env.HOST, () => {
 
 // The delivery worker hands stored enquiries to EmailJS (only when EmailJS is configured).
 const delivery = serverQueue.startDelivery();
-// The staff area's chores (expired sessions, challenges and invitations; the audit log past
-// STAFF_AUDIT_RETENTION_DAYS): shortly after start, then hourly. Idempotent on every replica.
-const staffChores = () => void built.parts.staffGate.chores();
-setTimeout(staffChores, 5_000).unref();
-setInterval(staffChores, 3_600_000).unref();
+// The chores, shortly after start, then hourly, idempotent on every replica: retention
+// (ENQUIRY_RETENTION_DAYS), then the staff area's (expired sessions, challenges and invitations;
+// the audit log past STAFF_AUDIT_RETENTION_DAYS; the audit entry for what retention erased).
+const chores = () => void serverQueue.chores().then((erased) => built.parts.staffGate.chores(erased));
+setTimeout(chores, 5_000).unref();
+setInterval(chores, 3_600_000).unref();
 
 // On SIGTERM/SIGINT stop accepting, let requests in flight finish and the delivery worker
 // finish its send in flight (the rest stay pending for the next start), close idle

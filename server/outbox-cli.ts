@@ -21,6 +21,7 @@
 //   backup FILE                       an online, consistent copy of the SQLite database
 //   check                             the database's integrity and its schema's version
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
+import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
@@ -136,11 +137,9 @@ const jsonLine = (deliveries: QueuedRecord[]) => {
     ...deliveryJson(r),
     receivedAt: r.receivedAt,
     enquiry: {
-      name: r.enquiry.name,
-      email: r.enquiry.email,
-      number: r.enquiry.number,
-      category: r.enquiry.category,
-      message: r.enquiry.message,
+      // Each field under the form's name (the spec's, as version 1 has it: the phone is `number`);
+      // an optional one not given is null.
+      ...Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, r.enquiry[f.key] ?? null])),
       language: r.enquiry.language ?? null,
       page: r.enquiry.page ?? null,
     },
@@ -322,7 +321,7 @@ async function run() {
         enquiry: {
           name: "Test from npm run outbox",
           email: "test@example.com",
-          number: "+385 21 000 000",
+          phone: "+385 21 000 000",
           category: "other",
           message: `A test message from the outbox command, ${now}: nothing to answer.`,
           language: "en",

@@ -12,7 +12,8 @@ export type StaffGate = {
   /** The most a staff form's body may hold (the one body reader's bound). */
   formBytes: number;
   secure: boolean;
-  chores(): Promise<void>;
+  /** Hourly: the staff tables' chores, and the audit entry for what retention erased. */
+  chores(erased?: number): Promise<void>;
 };
 
 /** The one guard of the staff area, before Remix: every request whose path the router would

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "~/enquiry/fields";
+import { CATEGORIES } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 import { CONTACT } from "~/i18n/contact";
 import { LAYOUT } from "~/i18n/layout";

@@ -8,7 +8,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import type { StoredEnquiry } from "~/store/record.server";
 import { openStore } from "~/store/open-store.server";
-import type { EnquiryStore } from "~/store/store.server";
+import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
 import { createEmailJsSend, emailJsChannel, type Send } from "./emailjs.server";
@@ -24,7 +24,7 @@ export const CONFIG: EmailJsConfig = {
 export const enquiry = (message = "A table for six on Saturday, please."): StoredEnquiry => ({
   name: "Ana Horvat",
   email: "ana@example.com",
-  number: "+385 91 234 5678",
+  phone: "+385 91 234 5678",
   category: "VIP Nightclub experience",
   message,
 });
@@ -41,7 +41,6 @@ export function quickWorker(store: EnquiryStore, overrides: WorkerOverrides = {}
     channels: [emailJsChannel(CONFIG, { timeoutMs: 300, intervalMs }, send)],
     backoff: { baseMs: 50, maxMs: 200 },
     giveUpAfterMs: 60_000,
-    retentionMs: 60_000,
     pollMs: 20,
     ...options,
   };

@@ -1,3 +1,4 @@
+import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import type { EmailJsConfig } from "~/utils/env.server";
 import type { StoredEnquiry } from "~/store/record.server";
 import { judgeEmailJs } from "./retry-policy.server";
@@ -16,11 +17,9 @@ function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry, referenc
   const form = new FormData();
   // What the visitor was told: the template shows it (and the team quotes it back).
   form.set("reference", reference);
-  form.set("name", enquiry.name);
-  form.set("email", enquiry.email);
-  form.set("number", enquiry.number);
-  form.set("category", enquiry.category);
-  form.set("message", enquiry.message);
+  // Each field under the form's name (the spec's: the phone is `number`); an optional one left
+  // empty is sent empty, so the template can test it.
+  for (const field of ENQUIRY_FIELDS) form.set(field.form, enquiry[field.key] ?? "");
   // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
   // and the category in English, the operator's language.
   form.set("language", enquiry.language ?? "en");

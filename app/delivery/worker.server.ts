@@ -1,6 +1,6 @@
 import { keptAttempts } from "~/store/record.server";
 import { errorCode } from "~/store/sql.server";
-import type { ChannelState, DelivererLock, EnquiryStore, QueuedRecord } from "~/store/store.server";
+import type { ChannelState, DelivererLock, DeliveryQueue, QueuedRecord } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import { channelProbes, deliveries, deliveryFailures, deliveryLatency } from "~/utils/metrics.server";
 import { failingSince as failingSinceOf, nextTryDelay, type Backoff } from "./retry-policy.server";
@@ -10,7 +10,7 @@ import type { DeliveryChannel, Verdict } from "./transport.server";
 const MAX_SUSPECTS = 50;
 
 export type DeliveryOptions = {
-  store: EnquiryStore;
+  store: DeliveryQueue;
   /** Where enquiries go: each channel a queue of its own (its deliveries, pacing, retries). */
   channels: readonly DeliveryChannel[];
   backoff: Backoff;
@@ -18,12 +18,8 @@ export type DeliveryOptions = {
    * failed try, or from when its channel's provider started failing for it (retry-policy's
    * `failingSince`). */
   giveUpAfterMs: number;
-  /** Delivered enquiries are deleted this long after delivery. */
-  retentionMs: number;
   /** How often the database is looked at for new or due deliveries. */
   pollMs: number;
-  /** How often the chores (the retention's deletions) run; hourly unless a test says. */
-  choresEveryMs?: number;
   /** Who delivers; the store's own deliverer lock unless a test gives one. */
   lock?: DelivererLock;
   now?: () => number;
@@ -55,11 +51,10 @@ export type Delivery = {
  * is not sent again while this process lives, its outcome is written as soon as the volume
  * allows, and that channel takes no other delivery until then. */
 export function startDelivery(options: DeliveryOptions): Delivery {
-  const { store, backoff, giveUpAfterMs, retentionMs, pollMs, choresEveryMs = 3_600_000 } = options;
+  const { store, backoff, giveUpAfterMs, pollMs } = options;
   const now = options.now ?? (() => Date.now());
   const lease = options.lock ?? store.deliverer();
   let stopping = false;
-  let lastPurgeAt = -Infinity;
   // One question to the lock at a time, whichever channel asks (a PostgreSQL session must not be
   // opened twice by two channels at once).
   let holding: Promise<boolean> | undefined;
@@ -67,14 +62,6 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     (holding ??= lease.hold().finally(() => {
       holding = undefined;
     }));
-
-  async function chores() {
-    if (now() - lastPurgeAt < choresEveryMs) return;
-    lastPurgeAt = now();
-    // Retention: what reached the team long enough ago is erased (ENQUIRY_RETENTION_DAYS).
-    const purged = await store.eraseExpired(retentionMs);
-    if (purged) log("info", "store.purged", { delivered: purged });
-  }
 
   const queues = options.channels.map((channel) => channelQueue(channel));
 
@@ -344,7 +331,6 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         await health.save(unwritten);
         unwritten = undefined;
       }
-      await chores();
       const state = await health.read();
       const skip = [...unrecorded.keys()];
       let due: QueuedRecord | undefined;

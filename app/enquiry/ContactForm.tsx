@@ -4,12 +4,12 @@ import {
   CATEGORIES,
   EMPTY_ENQUIRY,
   ENQUIRY_ANCHOR,
-  ENQUIRY_FIELDS,
+  FORM_NAMES,
   HONEYPOT_FIELD,
   MAX_LENGTH,
   type EnquiryField,
   type EnquiryValues,
-} from "./fields";
+} from "~/content/enquiry-fields";
 import { clearDraft, restoreDraft, saveDraft } from "./draft";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
@@ -82,7 +82,7 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
   const page = to("contact");
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === page;
-  const problems = ENQUIRY_FIELDS.filter((name) => fieldErrors[name]);
+  const problems = FORM_NAMES.filter((name) => fieldErrors[name]);
   const formRef = useRef<HTMLFormElement>(null);
 
   // The draft (draft.ts), once per answer (the form is rebuilt for each): gone after a success;

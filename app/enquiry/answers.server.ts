@@ -6,8 +6,8 @@ import { pagePath } from "~/content/pages";
 import type { Locale } from "~/i18n/locale";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { EMPTY_ENQUIRY, ENQUIRY_ANCHOR, type EnquiryField, type EnquiryValues } from "./fields";
-import type { FormBodyResult } from "~/utils/form-body.server";
+import { EMPTY_ENQUIRY, ENQUIRY_ANCHOR, type EnquiryField, type EnquiryValues } from "~/content/enquiry-fields";
+import type { FormBodyResult } from "~/shared/form-body.server";
 import type { ParsedEnquiry } from "./schema.server";
 
 /** What the contact page is shown with after a POST that did not end in the success redirect:

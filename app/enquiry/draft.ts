@@ -1,4 +1,4 @@
-import { ENQUIRY_FIELDS } from "./fields";
+import { FORM_NAMES } from "~/content/enquiry-fields";
 
 /** What the visitor has typed into the enquiry form, kept in this browser tab (sessionStorage,
  * never sent anywhere) until the enquiry is sent: with JavaScript a refused form is answered
@@ -11,7 +11,7 @@ const control = (fields: Fields, name: string) =>
   fields.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
 
 export function saveDraft(form: HTMLFormElement) {
-  const draft = Object.fromEntries(ENQUIRY_FIELDS.map((name) => [name, control(form.elements, name)?.value ?? ""]));
+  const draft = Object.fromEntries(FORM_NAMES.map((name) => [name, control(form.elements, name)?.value ?? ""]));
   try {
     sessionStorage.setItem(KEY, JSON.stringify(draft));
   } catch {
@@ -28,7 +28,7 @@ export function restoreDraft(form: HTMLFormElement) {
     return;
   }
   if (!draft || typeof draft !== "object") return;
-  for (const name of ENQUIRY_FIELDS) {
+  for (const name of FORM_NAMES) {
     const field = control(form.elements, name);
     const value = (draft as Record<string, unknown>)[name];
     if (field && !field.value && typeof value === "string") field.value = value;

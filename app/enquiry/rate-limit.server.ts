@@ -1,7 +1,7 @@
 import { clientAddress } from "~/shared/client-address.server";
 import { createLimiter, type Verdict } from "~/shared/rate-limit.server";
 import { env } from "~/utils/env.server";
-import { store } from "./queue.server";
+import { store } from "~/shared/process.server";
 
 /** The contact form's limit: in PostgreSQL when the site runs on it (shared by the replicas, in
  * the table its schema made); in memory on the embedded SQLite (one host, nothing to share, and

@@ -5,7 +5,7 @@ import { SAME_ENQUIRY_MS, sameEnquiryOnce } from "./same-enquiry.server";
 const ENQUIRY: Enquiry = {
   name: "Marko Marić",
   email: "marko@example.com",
-  number: "+385 91 234 5678",
+  phone: "+385 91 234 5678",
   category: "Event organization",
   message: "A birthday on a boat for twenty people in July.",
   language: "en",

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { FIELD_KEYS } from "~/content/enquiry-fields";
 import type { Enquiry } from "./schema.server";
 
 /** How long an accepted enquiry is remembered, to answer the same one sent again with it. */
@@ -55,8 +56,8 @@ export function sameEnquiryOnce(now = Date.now) {
 /** Who sent what: the client's address and every field as stored (after cleaning), so spacing
  * a browser may add or drop does not make a second copy. Hashed: no text is kept in memory. */
 function keyOf(client: string, enquiry: Enquiry): string {
-  const { name, email, number, category, message, language } = enquiry;
+  const fields = FIELD_KEYS.map((key) => (key === "email" ? enquiry.email.toLowerCase() : (enquiry[key] ?? "")));
   return createHash("sha256")
-    .update(JSON.stringify([client, name, email.toLowerCase(), number, category, message, language ?? ""]))
+    .update(JSON.stringify([client, ...fields, enquiry.language ?? ""]))
     .digest("base64url");
 }

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import {
   CATEGORIES,
-  HONEYPOT_FIELD,
   ENQUIRY_FIELDS,
   fieldLength,
+  fieldsFromValues,
+  HONEYPOT_FIELD,
   MAX_LENGTH,
   type EnquiryField,
+  type EnquiryFields,
   type EnquiryValues,
-} from "./fields";
+} from "~/content/enquiry-fields";
 import { ENQUIRY_ANSWERS, type EnquiryAnswersText } from "~/i18n/enquiry.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
 
@@ -22,7 +24,8 @@ const multiLine = (value: string) => value.replace(CONTROL, "").replace(/\r\n?/g
 /** Bounds counted as the form's `maxlength` counts (zod's own `.max` counts code points). */
 const within = (field: EnquiryField) => (value: string) => fieldLength(value) <= MAX_LENGTH[field];
 
-/** The one schema for an enquiry, whatever client sent it, with its messages in a language. */
+/** The one schema for an enquiry, whatever client sent it, with its messages in a language: a
+ * rule per field of the form (app/content/enquiry-fields.ts), by its name there. */
 function enquirySchemaIn(m: EnquiryAnswersText["fields"]) {
   return z.object({
     name: z.string().min(1, m.nameMissing).refine(within("name"), m.nameTooLong),
@@ -35,7 +38,7 @@ function enquirySchemaIn(m: EnquiryAnswersText["fields"]) {
       .refine((v) => v.replace(/\D/g, "").length >= 6, m.numberShort),
     category: z.enum(CATEGORIES, m.categoryMissing),
     message: z.string().min(1, m.messageMissing).refine(within("message"), m.messageTooLong),
-  });
+  } satisfies Record<EnquiryField, z.ZodType<string | undefined>>);
 }
 
 const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(ENQUIRY_ANSWERS[l].fields)])) as Record<
@@ -45,7 +48,7 @@ const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(ENQUIR
 
 /** An enquiry as stored and delivered: what the visitor sent, and the language they wrote in
  * (EmailJS gets it as the `language` variable; records stored before it existed are English). */
-export type Enquiry = z.infer<ReturnType<typeof enquirySchemaIn>> & { language?: Locale; page?: string };
+export type Enquiry = EnquiryFields & { language?: Locale; page?: string };
 
 export type ParsedEnquiry =
   | { ok: true; enquiry: Enquiry; values: EnquiryValues }
@@ -69,8 +72,8 @@ export function readEnquiryValues(form: FormData): EnquiryValues {
   const values = {} as EnquiryValues;
   for (const field of ENQUIRY_FIELDS) {
     // Not cut: a value over its bound is refused (the body itself is bounded, 64 KB).
-    const raw = textField(form, field);
-    values[field] = field === "message" ? multiLine(raw) : oneLine(raw);
+    const raw = textField(form, field.form);
+    values[field.form] = field.multiline ? multiLine(raw) : oneLine(raw);
   }
   return values;
 }
@@ -78,13 +81,13 @@ export function readEnquiryValues(form: FormData): EnquiryValues {
 export function parseEnquiry(form: FormData, locale: Locale): ParsedEnquiry {
   const values = readEnquiryValues(form);
   const result = SCHEMAS[locale].safeParse(values);
-  if (result.success) return { ok: true, enquiry: { ...result.data, language: locale }, values };
+  if (result.success) return { ok: true, enquiry: { ...fieldsFromValues(values), language: locale }, values };
   const fieldErrors: Partial<Record<EnquiryField, string>> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as EnquiryField;
     fieldErrors[field] ??= issue.message;
   }
-  const incomplete = ENQUIRY_FIELDS.some((f) => values[f] === "");
+  const incomplete = ENQUIRY_FIELDS.some((f) => f.required && values[f.form] === "");
   return { ok: false, values, fieldErrors, incomplete };
 }
 

@@ -1,4 +1,4 @@
-import type { Category } from "~/enquiry/fields";
+import type { Category } from "~/content/enquiry-fields";
 import type { Translations } from "./translations";
 
 /** The contact page and its form (the answers to a submission are in enquiry.server.ts). */

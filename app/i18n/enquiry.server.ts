@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from "~/enquiry/fields";
+import { MAX_LENGTH } from "~/content/enquiry-fields";
 import { plural, type Translations } from "./translations";
 
 /** What the server answers a submitted enquiry with: the toasts and the per-field messages.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BRAND } from "~/content/site";
-import { ENQUIRY_FIELDS } from "~/enquiry/fields";
+import { FORM_NAMES } from "~/content/enquiry-fields";
 import { BUSINESS } from "~/i18n/business";
 import { CONTACT } from "~/i18n/contact";
 import { localeOfPath } from "~/i18n/locale";
@@ -23,7 +23,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     location: BUSINESS[locale].location,
     email: contactDetails.email,
     phone: contactDetails.phone,
-    fields: ENQUIRY_FIELDS.map((field) => CONTACT[locale].labels[field]),
+    fields: FORM_NAMES.map((field) => CONTACT[locale].labels[field]),
     retentionDays: env.ENQUIRY_RETENTION_DAYS,
     giveUpHours: env.OUTBOX_GIVE_UP_HOURS,
     rateLimitMinutes: Math.max(1, Math.round(env.RATE_LIMIT_WINDOW_SECONDS / 60)),

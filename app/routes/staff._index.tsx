@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "~/staff/paths";
-import { waitingCount } from "~/staff/inbox/queries.server";
+import { waitingCount } from "~/store/inbox.server";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 

@@ -1,15 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { channelNames, channelStates, store } from "~/enquiry/queue.server";
+import { channelNames, channelStates, store } from "~/shared/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/staff/inbox/queries.server";
-import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/staff/inbox/states";
+import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/store/inbox.server";
+import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/store/inbox-states";
 import { replyLinks } from "~/staff/inbox/reply-links";
 import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
+import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffClock, staffMeta, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
@@ -162,6 +163,7 @@ export default function InboxEnquiry() {
           <dd>{enquiry.phone}</dd>
           <dt>{e.category}</dt>
           <dd>{enquiry.category}</dd>
+          <EnquiryDetails enquiry={enquiry} locale={locale} />
           <dt>{e.language}</dt>
           <dd>{t.languages[enquiry.language] ?? enquiry.language}</dd>
           <dt>{e.page}</dt>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { audit } from "~/staff/audit.server";
 import { EXPORT_TYPES, exportFilename, exportStream, type ExportFormat } from "~/staff/inbox/export.server";
-import { parseInboxFilter } from "~/staff/inbox/filter.server";
-import { everyEnquiry } from "~/staff/inbox/queries.server";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
+import { everyEnquiry } from "~/store/inbox.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 
 /** The current filter as a file: CSV (RFC 4180, UTF-8 with a byte-order mark, every cell quoted,

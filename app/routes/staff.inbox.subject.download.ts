@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { audit } from "~/staff/audit.server";
-import { enquiriesOf, setAsideMentioning } from "~/staff/inbox/queries.server";
+import { enquiriesOf, setAsideMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 

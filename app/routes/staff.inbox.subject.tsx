@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/staff/inbox/queries.server";
+import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 import { staffMeta, staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";

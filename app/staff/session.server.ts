@@ -10,6 +10,13 @@ export type StaffMember = Member & {
   passkeyId?: string;
 };
 
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The signed-in member of staff, for requests under /staff (server/staff-guard.ts). */
+    staff?: StaffMember;
+  }
+}
+
 export type SessionRules = {
   idleMs: number;
   maxMs: number;

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/shared/client-address.server";
-import { store } from "~/enquiry/queue.server";
+import { store } from "~/shared/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
-import { MAX_FORM_BYTES } from "~/utils/form-body.server";
+import { MAX_FORM_BYTES } from "~/shared/form-body.server";
 import { log } from "~/utils/log.server";
 import { auditSkipped } from "~/utils/metrics.server";
 import { audit, purgeAudit, type AuditEntry } from "./audit.server";
@@ -26,8 +26,7 @@ export { siteUrl };
 
 /** The site's database (the enquiry store's), with every migration applied. */
 export async function staffDatabase(): Promise<Sql> {
-  await store.prepare();
-  return store.sql;
+  return store.staffTables();
 }
 
 let limits: StaffLimits | undefined;
@@ -89,22 +88,15 @@ export const staffGate = {
   formBytes: MAX_FORM_BYTES,
   secure: sessionRules.secure,
   /** Hourly: sessions, challenges and old invitations past their time; the audit log past its;
-   * enquiries past ENQUIRY_RETENTION_DAYS. */
-  async chores() {
+   * and the audit entry for what retention erased (`erased`, the process's chores' count). */
+  async chores(erased = 0) {
     try {
       const sql = await staffDatabase();
       const expired = await purgeExpired(sql, sessionRules);
       const audited = await purgeAudit(sql, env.STAFF_AUDIT_RETENTION_DAYS);
-      // Retention runs here too (the delivery worker's chores do it when a channel is set): the
-      // embedded default has no worker, and its enquiries reach the team through the inbox.
-      const erased = await store.eraseExpired(env.ENQUIRY_RETENTION_DAYS * 86_400_000);
-      if (erased) {
+      if (erased)
         await audit(sql, { event: "retention", outcome: "ok", detail: { erased, days: env.ENQUIRY_RETENTION_DAYS } });
-        // SQLite's search index: a bounded merge, so erased rows' entries leave its pages.
-        if (sql.dialect === "sqlite")
-          await sql.run("INSERT INTO enquiry_search (enquiry_search, rank) VALUES ('merge', 200)");
-      }
-      if (expired || audited || erased) log("info", "staff.chores", { expired, auditPurged: audited, erased });
+      if (expired || audited) log("info", "staff.chores", { expired, auditPurged: audited });
     } catch (error) {
       log("warn", "staff.chores_failed", { error: (error as { code?: string }).code ?? "error" });
     }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { enquiry } from "~/delivery/delivery-testbed";
 import { acceptCommits } from "~/utils/metrics.server";
 import type { StoreMaker } from "./store-contract";
-import type { EnquiryStore } from "./store.server";
+import type { SqlStore as EnquiryStore } from "./sql-store.server";
 
 const REFUSED = "[refused]";
 const REFUSED_AT_COMMIT = "[refused at commit]";

@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { mkdir, open, readdir, rename } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
-import { checkRecord, type EnquiryRecord } from "./record.server";
+import { checkRecord, fromFirstLayout, type EnquiryRecord } from "./record.server";
 import { STATES, type EnquiryStore, type RecordState } from "./store.server";
 
 /** The outbox folder earlier versions kept enquiries in (OUTBOX_DIR), moved into the database:
@@ -96,7 +96,7 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
     } catch {
       return keepAsSetAside(from, name, "not JSON (cut short or not a record)", read.text);
     }
-    const checked = checkRecord(json);
+    const checked = checkRecord(fromFirstLayout(json));
     if (!checked.ok) return keepAsSetAside(from, name, checked.reason, read.text);
     // The first layout's files had other names and no delivery state: pending, tried afresh.
     const record = firstLayout

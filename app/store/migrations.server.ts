@@ -1,4 +1,4 @@
-import { checkRecord } from "./record.server";
+import { checkRecord, fromFirstLayout } from "./record.server";
 import type { Dialect, Queryable, Sql } from "./sql.server";
 import { freeReference } from "./reference.server";
 import { postgresFold, sqliteFold } from "./search-fold";
@@ -377,7 +377,7 @@ async function moveFirstLayoutRow(
   tx: Queryable,
   row: { id: string; state: string; record: unknown; reason: string | null; from: string | null; changed_at: Date },
 ) {
-  const read = row.state === "quarantined" ? undefined : checkRecord(row.record);
+  const read = row.state === "quarantined" ? undefined : checkRecord(fromFirstLayout(row.record));
   const record = read?.ok ? read.record : undefined;
   const e = record?.enquiry;
   const receivedAt = record?.receivedAt ?? row.changed_at.toISOString();
@@ -390,7 +390,7 @@ async function moveFirstLayoutRow(
       record?.requestId ?? null,
       e?.name ?? "",
       e?.email ?? "",
-      e?.number ?? "",
+      e?.phone ?? "",
       e?.category ?? "",
       e?.message ?? "",
       e?.language ?? null,

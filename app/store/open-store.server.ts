@@ -1,9 +1,8 @@
 import path from "node:path";
 import type { Env } from "~/utils/env-schema.server";
 import { createPostgres, type PostgresSql } from "./postgres.server";
-import { createSqlStore } from "./sql-store.server";
+import { createSqlStore, type SqlStore } from "./sql-store.server";
 import { createSqlite } from "./sqlite.server";
-import type { EnquiryStore } from "./store.server";
 
 /** Where enquiries are kept when DATABASE_URL is unset: one SQLite file on the data volume. */
 const DEFAULT_DATABASE_FILE = "./data/site.db";
@@ -26,7 +25,7 @@ export function databaseOf(
 export function openStore(
   env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
   options: { staleMs?: number; channels?: readonly string[] } = {},
-): EnquiryStore & { pool?: PostgresSql["pool"] } {
+): SqlStore & { pool?: PostgresSql["pool"] } {
   const database = databaseOf(env.DATABASE_URL);
   if (database.dialect === "sqlite") return createSqlStore({ sql: createSqlite(database.file), ...options });
   const sql = createPostgres(database.url, { poolMax: env.DATABASE_POOL_MAX });

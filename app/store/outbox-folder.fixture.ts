@@ -11,7 +11,10 @@ const folderRecordName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
 
 export async function writeFolderRecord(dir: string, state: RecordState, record: EnquiryRecord) {
   await mkdir(path.join(dir, state), { recursive: true });
-  await writeFile(path.join(dir, state, folderRecordName(record)), JSON.stringify({ v: 1, ...record }));
+  // As earlier versions wrote it: the phone under the form's name, `number`.
+  const { phone, ...fields } = record.enquiry;
+  const file = { v: 1, ...record, enquiry: { ...fields, number: phone } };
+  await writeFile(path.join(dir, state, folderRecordName(record)), JSON.stringify(file));
 }
 
 export async function writeFolderQuarantine(dir: string, folder: string, entry: string, reason: object) {

@@ -136,12 +136,14 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
        INSERT INTO enquiry_schema_versions (version, name) VALUES (1, 'first');`,
       db,
     );
+    // The first layout's JSON: the phone under the form's name, `number`.
+    const firstLayout = ({ phone, ...fields }: ReturnType<typeof enquiry>) => ({ ...fields, number: phone });
     const record = (id: string, message: string, extra: object) =>
       JSON.stringify({
         v: 1,
         id,
         receivedAt: "2026-11-01T10:00:00.000Z",
-        enquiry: { ...enquiry(message), language: "hr" },
+        enquiry: { ...firstLayout(enquiry(message)), language: "hr" },
         attempts: [],
         ...extra,
       });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { ENQUIRY_FIELDS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 
 /** An enquiry and its delivery as the queue reads them, whichever database holds them (and as
@@ -22,12 +23,15 @@ const attemptSchema = z.object({
   detail: text(1000).optional(),
 });
 
-const storedEnquirySchema = z.object({
-  name: text(1000),
-  email: text(1000),
-  number: text(200),
-  category: text(200),
-  message: text(50_000),
+/** Each field of the enquiry (app/content/enquiry-fields.ts), bounded at ten times its form's
+ * bound: a record is told from something else, not validated again. */
+const fieldsSchema = z.object(
+  Object.fromEntries(
+    ENQUIRY_FIELDS.map((f) => [f.key, f.required ? text(f.max * 10) : text(f.max * 10).optional()]),
+  ) as unknown as Record<FieldKey, z.ZodType<string>>,
+);
+
+const storedEnquirySchema = fieldsSchema.extend({
   language: z.enum(LOCALES).optional(),
   /** The path of the page the form was sent from. */
   page: text(200).optional(),
@@ -47,7 +51,7 @@ const recordSchema = z.object({
   attempts: z.array(attemptSchema).max(10_000).default([]),
   /** When the next try is due (pending records after a failed try). */
   nextAttemptAt: isoTime.optional(),
-  /** Set just before a call to EmailJS, cleared with its outcome: found set on a pending record,
+  /** Set just before a call to the channel's provider, cleared with its outcome: found set on a pending record,
    * it means a process died (or could not record the outcome) during a call, so the next send
    * may be a second one (docs/decisions/0016-outbox-faults.md). */
   sendingSince: isoTime.optional(),
@@ -65,8 +69,8 @@ const recordSchema = z.object({
     .optional(),
 });
 
-export type StoredEnquiry = z.infer<typeof storedEnquirySchema>;
-export type EnquiryRecord = z.infer<typeof recordSchema>;
+export type StoredEnquiry = EnquiryFields & Omit<z.infer<typeof storedEnquirySchema>, FieldKey>;
+export type EnquiryRecord = Omit<z.infer<typeof recordSchema>, "enquiry"> & { enquiry: StoredEnquiry };
 
 /** How many tries a delivery keeps: the first (its give-up clock may start there) and the latest.
  * The oldest enquiry probes a failing provider at every step of its backoff: a day of one-second
@@ -82,9 +86,18 @@ type Parsed = { ok: true; record: EnquiryRecord } | { ok: false; reason: string 
 /** Checks a value (JSON already parsed: a file's text, or a database's jsonb) is a record. */
 export function checkRecord(json: unknown): Parsed {
   const result = recordSchema.safeParse(json);
-  if (result.success) return { ok: true, record: result.data };
+  if (result.success) return { ok: true, record: result.data as EnquiryRecord };
   const where = [...new Set(result.error.issues.map((i) => i.path.join(".") || "(top level)"))].slice(0, 5);
   return { ok: false, reason: `incomplete or foreign record: ${where.join(", ")}` };
+}
+
+/** A record as version 1 wrote it, in an outbox folder or PostgreSQL's first layout: the phone
+ * under the form's name, `number` (the record's `phone` since). Anything else as it is. */
+export function fromFirstLayout(json: unknown): unknown {
+  const enquiry = (json as { enquiry?: Record<string, unknown> } | null)?.enquiry;
+  if (!enquiry || typeof enquiry !== "object" || !("number" in enquiry) || "phone" in enquiry) return json;
+  const { number, ...rest } = enquiry;
+  return { ...(json as object), enquiry: { ...rest, phone: number } };
 }
 
 /** A record for an enquiry just accepted: a new id, its arrival time, no tries yet. */

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { REFERENCE_ALPHABET as ALPHABET } from "~/enquiry/reference";
+import { REFERENCE_ALPHABET as ALPHABET } from "~/content/reference";
 import type { Queryable } from "./sql.server";
 
 /** A new reference (app/enquiry/reference.ts), random; unique in the database by freeReference. */

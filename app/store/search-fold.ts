@@ -1,5 +1,5 @@
 /** How the inbox's search folds letters, the same on both sides of a match: the stored text
- * (migration 5, in SQL) and what staff type (app/staff/inbox/queries.server.ts). Croatian names
+ * (migration 5, in SQL) and what staff type (app/store/inbox.server.ts). Croatian names
  * are typed without their marks as often as with them: "Kovac" finds "Kovač", "Durda" finds
  * "Đurđa". Every Latin-1 and Latin Extended-A letter folds to its plain lower-case letter. */
 const STROKED: Record<string, string> = {

@@ -13,7 +13,7 @@ import { importOutbox } from "./import-outbox.server";
 import { MIGRATIONS, migrate } from "./migrations.server";
 import { newRecord } from "./record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "./outbox-folder.fixture";
-import type { EnquiryStore } from "./store.server";
+import type { SqlStore as EnquiryStore } from "./sql-store.server";
 
 export type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another

@@ -1,9 +1,9 @@
 import type { EnquiryRecord, StoredEnquiry } from "./record.server";
 import type { Sql } from "./sql.server";
 
-/** The enquiry store's contract: what the contact action, the delivery worker, /healthz and the
- * outbox command need of the database that keeps enquiries. One implementation
- * (sql-store.server.ts) over either database, SQLite (the embedded default, one host) or
+/** The enquiry store's contract, in one part per user: the contact action (Intake), the delivery
+ * worker (DeliveryQueue), /healthz and retention (Chores), the outbox command (OperatorCommands).
+ * One implementation (sql-store.server.ts, put together from a module per part) over either database, SQLite (the embedded default, one host) or
  * PostgreSQL (several hosts); one contract suite (store-contract.ts) runs against both. The
  * worker's rules (retry, pacing, give-up, retention) are written once, in
  * app/delivery/worker.server.ts, over this contract (docs/decisions/0019-sqlite-store.md). */
@@ -77,21 +77,16 @@ export type Pacing = {
   callEnded(): Promise<void>;
 };
 
-export type EnquiryStore = {
-  kind: "sqlite" | "postgres";
-  /** Where enquiries are kept, for logs and the outbox command: a file, or a database without
-   * its password. */
-  where: string;
-  /** The database itself, for the features that keep their own tables in it (staff, inbox):
-   * call `prepare()` first, which applies every migration. */
-  sql: Sql;
-  /** Opens the database and applies the migrations it lacks (once; again after a failure).
-   * Refuses, with a StoreRefusal, a file that is not this app's database or is newer. */
-  prepare(): Promise<void>;
+/** The contact action's part: accepting an enquiry (app/store/intake.server.ts). */
+export type Intake = {
   /** Accepts an enquiry, with one delivery per configured channel, in one transaction:
    * committed (fsync'ed) when this resolves. Gives the first channel's delivery (the others are
    * rows of their own, which nextDue gives to their channel's worker). */
   store(enquiry: StoredEnquiry, requestId?: string): Promise<QueuedRecord>;
+};
+
+/** The delivery worker's part (app/store/delivery-queue.server.ts). */
+export type DeliveryQueue = {
   /** The oldest pending delivery of a channel that is due, skipping the ids in `skip`. Rows met
    * on the way that this version cannot read are set aside. */
   nextDue(channel: string, now: number, skip?: readonly string[]): Promise<QueuedRecord | undefined>;
@@ -103,17 +98,6 @@ export type EnquiryStore = {
   update(record: QueuedRecord): Promise<void>;
   /** Moves a record to another state with changes; safe to call again after a failure. */
   move(record: QueuedRecord, to: RecordState, changes?: Partial<EnquiryRecord>): Promise<QueuedRecord>;
-  /** The counts /healthz shows, at most `maxAgeMs` old (this process's own writes are seen at once). */
-  counts(options?: { maxAgeMs?: number }): Promise<QueueCounts>;
-  /** Throws what a store would meet now (a read-only or full volume, a database gone). */
-  writeCheck(): Promise<void>;
-  /** Delivered records older than `olderThanMs` (by delivery) deleted; returns how many. The
-   * deliverer's chore, and the outbox command's purge. */
-  purgeDelivered(olderThanMs: number): Promise<number>;
-  /** Retention (ENQUIRY_RETENTION_DAYS): erases the enquiries that reached the team more than
-   * `olderThanMs` ago (every delivery delivered, or followed up in the inbox), with everything
-   * kept about them; never one nobody has seen. Returns how many. */
-  eraseExpired(olderThanMs: number): Promise<number>;
   deliverer(): DelivererLock;
   /** The spacing of one channel's calls. */
   pacing(channel: string): Pacing;
@@ -128,8 +112,26 @@ export type EnquiryStore = {
   /** An operator's "try it now": a failing channel's next probe is due at once. False when the
    * channel is not failing. */
   probeNow(channel: string): Promise<boolean>;
+};
 
-  // The outbox command's view (reads everything: not for the server's polls).
+/** /healthz's view and retention, the chores (app/store/chores.server.ts). */
+export type Chores = {
+  /** The counts /healthz shows, at most `maxAgeMs` old (this process's own writes are seen at once). */
+  counts(options?: { maxAgeMs?: number }): Promise<QueueCounts>;
+  /** Throws what a store would meet now (a read-only or full volume, a database gone). */
+  writeCheck(): Promise<void>;
+  /** Delivered records older than `olderThanMs` (by delivery) deleted; returns how many. The
+   * deliverer's chore, and the outbox command's purge. */
+  purgeDelivered(olderThanMs: number): Promise<number>;
+  /** Retention (ENQUIRY_RETENTION_DAYS): erases the enquiries that reached the team more than
+   * `olderThanMs` ago (every delivery delivered, or followed up in the inbox), with everything
+   * kept about them; never one nobody has seen. Returns how many. */
+  eraseExpired(olderThanMs: number): Promise<number>;
+};
+
+/** The outbox command's part: it reads everything, so it is not for the server's polls
+ * (app/store/operator-commands.server.ts). */
+export type OperatorCommands = {
   scan(state: RecordState): Promise<{ records: QueuedRecord[]; unreadable: SetAside[] }>;
   /** An enquiry's deliveries by its id or the start of it, in whatever state. */
   find(idPrefix: string): Promise<QueuedRecord[]>;
@@ -150,9 +152,27 @@ export type EnquiryStore = {
   /** The database's own check (SQLite's integrity check) and whether the schema is at this
    * version; `problems` empty when all is well. */
   check(): Promise<{ version: number; problems: string[] }>;
-  /** Closes connections (the outbox command, tests, shutdown). */
-  close(): Promise<void>;
 };
+
+/** The store as the process holds it: its users' parts, and what opens and closes it. The
+ * staff inbox's reads and writes are app/store/inbox.server.ts, over the same database. */
+export type EnquiryStore = Intake &
+  DeliveryQueue &
+  Chores &
+  OperatorCommands & {
+    kind: "sqlite" | "postgres";
+    /** Where enquiries are kept, for logs and the outbox command: a file, or a database without
+     * its password. */
+    where: string;
+    /** Opens the database and applies the migrations it lacks (once; again after a failure).
+     * Refuses, with a StoreRefusal, a file that is not this app's database or is newer. */
+    prepare(): Promise<void>;
+    /** The database, migrations applied, for the staff area's own tables (members, sessions,
+     * passkeys, the audit log) and the inbox's queries (app/store/inbox.server.ts). */
+    staffTables(): Promise<Sql>;
+    /** Closes connections (the outbox command, tests, shutdown). */
+    close(): Promise<void>;
+  };
 
 /** A database the server must not use: not a database, damaged, or written by a newer version.
  * The server refuses to start with this message (one line: the file, what is wrong, what to do),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
-import type { StaffMember } from "~/staff/session.server";
 import { log } from "./log.server";
 
 /** Server configuration: the one schema, parsed once per process at the gate of the HTTP
@@ -287,14 +286,3 @@ export function passGate(source: Record<string, string | undefined>): Env {
 
 /** What the gate parsed, when a gate ran in this process. */
 export const gatePassed = (): Env | undefined => (globalThis as Record<symbol, Env | undefined>)[GATE];
-
-declare module "@remix-run/node" {
-  /** What server/index.ts passes to every loader and action. */
-  interface AppLoadContext {
-    clientAddress?: string;
-    requestId?: string;
-    cspNonce?: string;
-    /** The signed-in member of staff, for requests under /staff (server/staff-guard.ts). */
-    staff?: StaffMember;
-  }
-}

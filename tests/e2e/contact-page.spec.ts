@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { MAX_LENGTH } from "../../app/enquiry/fields";
+import { MAX_LENGTH } from "../../app/content/enquiry-fields";
 import { fillForm, unique, valid } from "./enquiry-helpers";
 import { hasJs, ready } from "./helpers";
 

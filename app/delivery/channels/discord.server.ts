@@ -14,6 +14,7 @@ export function discordMessage(m: EnquiryMessage) {
     `**New enquiry:** ${escape(m.category)}`,
     `**${escape(m.name)}**`,
     `E-mail: ${escape(m.email)} · Phone: ${escape(m.phone)}`,
+    ...(m.detailsLine ? [escape(m.detailsLine)] : []),
   ].join("\n");
   const foot = `Language: ${m.language} · Page: ${escape(m.page)} · Ref ${m.reference}`;
   const room = 2000 - [...head].length - [...foot].length - 2;

@@ -1,9 +1,11 @@
+import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import { pagePath } from "~/content/pages";
+import { CONTACT } from "~/i18n/contact";
 import type { QueuedRecord } from "~/store/store.server";
 
 /** What every chat message says of an enquiry, short enough for a phone's lock screen: the
- * category, the name, how to reply, the message (cut at the provider's limit, and said so), its
- * reference, language and the page it came from. Each channel formats and escapes these for its own markup:
+ * category, the name, how to reply, the details given, the message (cut at the provider's limit,
+ * and said so), its reference, language and the page it came from. Each channel formats and escapes these for its own markup:
  * the visitor's words are theirs, never a mention, a link with other text, markup or a command. */
 export type EnquiryMessage = {
   id: string;
@@ -17,6 +19,12 @@ export type EnquiryMessage = {
   /** `+` and digits only, for a tel: link. */
   dial: string;
   message: string;
+  /** The optional details the visitor gave (app/content/enquiry-fields.ts), in the form's order,
+   * under the form's English labels (the team's language); every channel shows them as
+   * `detailsLine`, the webhook by key. */
+  details: { key: string; label: string; value: string }[];
+  /** "Date: … · Guests: …", or "" when none was given. */
+  detailsLine: string;
   language: string;
   page: string;
   receivedAt: string;
@@ -25,15 +33,21 @@ export type EnquiryMessage = {
 export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
   const e = delivery.enquiry;
   const language = e.language ?? "en";
+  const details = DETAIL_FIELDS.flatMap((f) => {
+    const value = (e as Record<string, string | undefined>)[f.key];
+    return value ? [{ key: f.key, label: CONTACT.en.labels[f.form], value }] : [];
+  });
   return {
     id: delivery.id,
     reference: delivery.reference ?? delivery.id.slice(0, 8),
     category: e.category,
     name: e.name,
     email: e.email,
-    phone: e.number,
-    dial: `${e.number.trim().startsWith("+") ? "+" : ""}${e.number.replace(/\D/g, "")}`,
+    phone: e.phone,
+    dial: `${e.phone.trim().startsWith("+") ? "+" : ""}${e.phone.replace(/\D/g, "")}`,
     message: e.message,
+    details,
+    detailsLine: details.map((d) => `${d.label}: ${d.value}`).join(" · "),
     language,
     page: e.page ?? pagePath("contact", language),
     receivedAt: delivery.receivedAt,

@@ -26,6 +26,7 @@ export function slackMessage(m: EnquiryMessage) {
           text: `Reply: <mailto:${escape(encodeURI(m.email))}|${escape(m.email)}>  ·  <tel:${m.dial}|${escape(m.phone)}>`,
         },
       },
+      ...(m.detailsLine ? [{ type: "section", text: plain(m.detailsLine, 3000) }] : []),
       { type: "section", text: plain(m.message, 2900) },
       { type: "context", elements: [plain(`Language: ${m.language} · Page: ${m.page} · Ref ${m.reference}`, 300)] },
     ],

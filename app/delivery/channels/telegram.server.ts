@@ -11,7 +11,8 @@ const words = (text: string) => html(text).replace(/(^|[\s(])([/@])/g, "$1$2\u20
 /** A sendMessage call: HTML, link previews off. Telegram finds the e-mail address and the phone
  * number itself and makes them tappable. */
 export function telegramMessage(m: EnquiryMessage, chatId: string) {
-  const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n\n`;
+  const details = m.detailsLine ? `${words(m.detailsLine)}\n` : "";
+  const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n${details}\n`;
   // The page in code: a path after a space would otherwise be taken for a bot command.
   const foot = `\n\n<i>Language: ${m.language} · Ref ${m.reference} · Page:</i> <code>${html(m.page)}</code>`;
   return {

@@ -18,6 +18,8 @@ export function webhookBody(m: EnquiryMessage) {
       email: m.email,
       phone: m.phone,
       message: m.message,
+      // The optional details given, by their keys (app/content/enquiry-fields.ts).
+      ...Object.fromEntries(m.details.map((d) => [d.key, d.value])),
       language: m.language,
       page: m.page,
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvField, exportStream, neutralise } from "./export.server";
-import type { InboxRow } from "./queries.server";
+import type { InboxRow } from "~/store/inbox.server";
 
 /** A spreadsheet's CSV reader, as lenient as theirs: a quote is special only at a cell's start;
  * after a closing quote, anything up to the next separator is appended (Excel, LibreOffice and

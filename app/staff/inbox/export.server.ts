@@ -1,6 +1,8 @@
-import type { InboxRow } from "./queries.server";
+import { DETAIL_FIELDS } from "~/content/enquiry-fields";
+import type { InboxRow } from "~/store/inbox.server";
 
-/** The columns of an export, in order (CSV header, JSON keys). */
+/** The columns of an export, in order (CSV header, JSON keys): the enquiry's fields by their keys
+ * (app/content/enquiry-fields.ts), the optional details after the phone. */
 const COLUMNS = [
   "reference",
   "received_at",
@@ -10,24 +12,29 @@ const COLUMNS = [
   "name",
   "email",
   "phone",
+  ...DETAIL_FIELDS.map((f) => f.key),
   "page",
   "deliveries",
   "message",
 ] as const;
 
-const valuesOf = (row: InboxRow): Record<(typeof COLUMNS)[number], string> => ({
-  reference: row.reference,
-  received_at: row.receivedAt,
-  follow_up: row.followUp,
-  category: row.category,
-  language: row.language,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  page: row.page ?? "",
-  deliveries: row.deliveries.map((d) => `${d.channel}:${d.state}`).join(" "),
-  message: row.message ?? "",
-});
+type Column = (typeof COLUMNS)[number];
+
+const valuesOf = (row: InboxRow) =>
+  ({
+    reference: row.reference,
+    received_at: row.receivedAt,
+    follow_up: row.followUp,
+    category: row.category,
+    language: row.language,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    ...Object.fromEntries(DETAIL_FIELDS.map((f) => [f.key, (row as Record<string, unknown>)[f.key] ?? ""])),
+    page: row.page ?? "",
+    deliveries: row.deliveries.map((d) => `${d.channel}:${d.state}`).join(" "),
+    message: row.message ?? "",
+  }) as Record<Column, string>;
 
 /** What a spreadsheet begins a formula with: = + - @, and their full-width forms (Excel in East
  * Asian settings takes ＝ for =: OWASP's testing guide lists them). */

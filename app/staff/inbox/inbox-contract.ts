@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { normalizeReference } from "~/store/reference.server";
-import type { EnquiryStore } from "~/store/store.server";
+import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import { exportStream } from "./export.server";
-import { parseInboxFilter } from "./filter.server";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
 import {
   addNote,
   decodeCursor,
@@ -15,12 +15,12 @@ import {
   retryDelivery,
   setAsideMentioning,
   setFollowUp,
-} from "./queries.server";
+} from "~/store/inbox.server";
 
 const enquiry = (n: number, overrides: Partial<Parameters<EnquiryStore["store"]>[0]> = {}) => ({
   name: `Visitor ${n}`,
   email: `visitor${n}@example.com`,
-  number: `+385 91 000 ${String(n).padStart(4, "0")}`,
+  phone: `+385 91 000 ${String(n).padStart(4, "0")}`,
   category: "Concierge services",
   message: `Message number ${n}`,
   language: "en" as const,

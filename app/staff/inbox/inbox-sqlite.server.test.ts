@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sqliteStore } from "~/delivery/delivery-testbed";
 import { MIGRATIONS, migrate } from "~/store/migrations.server";
 import { createSqlite } from "~/store/sqlite.server";
-import { parseInboxFilter } from "./filter.server";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
 import { inboxContract } from "./inbox-contract";
-import { listEnquiries } from "./queries.server";
+import { listEnquiries } from "~/store/inbox.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inbox-sqlite-"));
 let n = 0;

@@ -103,7 +103,7 @@ test("the outbox command on PostgreSQL, and an earlier version's folder moved in
     await writeFolderRecord(place.outbox, "pending", {
       id: `${n + 1}0000000-0000-4000-8000-000000000000`,
       receivedAt: `2026-01-01T00:00:0${n + 1}.000Z`,
-      enquiry: { name: "Ana", email: "ana@example.com", number: "+385 91", category: "other", message },
+      enquiry: { name: "Ana", email: "ana@example.com", phone: "+385 91", category: "other", message },
       attempts: [],
     });
   const url = cluster.createDatabase("operators");

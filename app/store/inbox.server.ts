@@ -1,10 +1,12 @@
-import { normalizeReference } from "~/store/reference.server";
-import type { Queryable, Sql } from "~/store/sql.server";
-import { isoTime, jsonValue } from "~/store/sql.server";
-import { foldForSearch } from "~/store/search-fold";
-import type { EnquiryStore } from "~/store/store.server";
-import type { InboxFilter } from "./filter.server";
-import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./states";
+import { FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
+import { normalizeReference } from "./reference.server";
+import { fieldsOfRow } from "./rows.server";
+import type { Queryable, Sql } from "./sql.server";
+import { isoTime, jsonValue } from "./sql.server";
+import { foldForSearch } from "./search-fold";
+import type { EnquiryStore } from "./store.server";
+import type { InboxFilter } from "./inbox-filter.server";
+import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./inbox-states";
 
 export type DeliveryView = {
   channel: string;
@@ -16,14 +18,12 @@ export type DeliveryView = {
   failure?: { reason: string; detail?: string; fix?: string };
 };
 
-export type InboxRow = {
+/** An enquiry in the list: its fields (app/content/enquiry-fields.ts; the message only where
+ * asked for), where it came from, its follow-up and its deliveries' states. */
+export type InboxRow = Omit<EnquiryFields, "message"> & {
   id: string;
   reference: string;
   receivedAt: string;
-  name: string;
-  email: string;
-  phone: string;
-  category: string;
   language: string;
   page?: string;
   followUp: FollowUp;
@@ -31,20 +31,27 @@ export type InboxRow = {
   message?: string;
 };
 
-type Row = {
+type Row = Record<Exclude<FieldKey, "message">, string | null> & {
   id: string;
   reference: string | null;
   received_at: unknown;
-  name: string;
-  email: string;
-  phone: string;
-  category: string;
   language: string | null;
   page: string | null;
   follow_up: string;
   follow_up_at?: unknown;
-  message?: string;
+  message?: string | null;
 };
+
+/** The columns of a row (the message apart: the list leaves it out unless asked). */
+const ROW_COLUMNS = [
+  "id",
+  "reference",
+  "received_at",
+  ...FIELD_KEYS.filter((k) => k !== "message"),
+  "language",
+  "page",
+  "follow_up",
+];
 
 /** A page of the list: where the next one starts (opaque to the browser). */
 type Cursor = { at: string; id: string };
@@ -125,19 +132,21 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
   return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", values };
 }
 
+const fieldsOf = (row: Row): Omit<EnquiryFields, "message"> => {
+  const { message: _message, ...fields } = fieldsOfRow({ ...row, message: null });
+  return fields;
+};
+
 const fromRow = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
   id: String(row.id),
   reference: row.reference ?? "",
   receivedAt: isoTime(row.received_at) ?? "",
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  category: row.category,
+  ...fieldsOf(row),
   language: row.language ?? "en",
   page: row.page ?? undefined,
   followUp: (FOLLOW_UPS as readonly string[]).includes(row.follow_up) ? (row.follow_up as FollowUp) : "new",
   deliveries,
-  ...(row.message !== undefined ? { message: row.message } : {}),
+  ...(row.message !== undefined ? { message: row.message ?? "" } : {}),
 });
 
 async function deliveriesOf(q: Queryable, ids: string[]) {
@@ -169,8 +178,7 @@ export async function listEnquiries(
   const { clause, values } = where(sql, filter, cursor ? 4 : 2);
   const after = cursor ? `${clause ? `${clause} AND` : "WHERE"} (e.received_at, e.id) < ($2, $3)` : clause;
   const rows = await sql.all<Row>(
-    `SELECT e.id, e.reference, e.received_at, e.name, e.email, e.phone, e.category, e.language, e.page, e.follow_up
-        ${withMessage ? ", e.message" : ""}
+    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}${withMessage ? ", e.message" : ""}
        FROM enquiries e ${after} ORDER BY e.received_at DESC, e.id DESC LIMIT $1`,
     [limit + 1, ...(cursor ? [cursor.at, cursor.id] : []), ...values],
   );
@@ -222,8 +230,7 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryView | undefined> {
   if (!ID.test(id)) return undefined;
   const [row] = await sql.all<Row>(
-    `SELECT id, reference, received_at, name, email, phone, category, language, page, follow_up, follow_up_at, message
-       FROM enquiries e WHERE id = $1`,
+    `SELECT ${ROW_COLUMNS.join(", ")}, follow_up_at, message FROM enquiries e WHERE id = $1`,
     [id],
   );
   if (!row) return undefined;
@@ -318,10 +325,14 @@ export async function retryDelivery(store: EnquiryStore, id: string, channel: st
   const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);
   if (!record || (record.state !== "failed" && record.state !== "pending")) return false;
   await store.retry(record);
-  await store.sql.run(
-    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)",
-    [id, new Date().toISOString(), actor, channel],
-  );
+  await (
+    await store.staffTables()
+  ).run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
+    id,
+    new Date().toISOString(),
+    actor,
+    channel,
+  ]);
   return true;
 }
 

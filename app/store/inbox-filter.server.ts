@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CATEGORIES } from "~/enquiry/fields";
+import { CATEGORIES } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 
-import { DELIVERY_STATES, FOLLOW_UPS } from "./states";
+import { DELIVERY_STATES, FOLLOW_UPS } from "./inbox-states";
 
 const day = z
   .string()

@@ -1,0 +1,86 @@
+import { SERVICES, type Service } from "./services";
+
+/** The enquiry's fields, stated once: the form (browser), the schema (server), the record and its
+ * columns (store), the inbox, the export, every channel's message and EmailJS's template
+ * variables are derived from this list (docs/architecture.md: "A new enquiry field"). */
+
+/** "other" first (the spec), then one per service line, from the list of services. */
+export type Category = "other" | Service["category"];
+export const CATEGORIES = ["other", ...SERVICES.map((s) => s.category)] as readonly Category[] as readonly [
+  Category,
+  ...Category[],
+];
+
+type FieldSpec = {
+  /** Its name in the record (`enquiry.phone`), its column in the `enquiries` table, its key in
+   * the export and the inbox. */
+  key: string;
+  /** Its name in the form and the EmailJS template's variable: the spec's names. */
+  form: string;
+  /** Upper bound, counted as the form's `maxlength` counts (fieldLength). A real enquiry never
+   * reaches it; a value over it is refused with the field's message, never cut. */
+  max: number;
+  /** Whether line breaks are kept (else a value is one line). */
+  multiline: boolean;
+  /** Required fields are the spec's five; an optional one may be left empty (never stored empty). */
+  required: boolean;
+};
+
+export const ENQUIRY_FIELDS = [
+  { key: "name", form: "name", max: 100, multiline: false, required: true },
+  { key: "email", form: "email", max: 254, multiline: false, required: true },
+  // The spec calls it `number` in the form and the template; it is a phone number everywhere else.
+  { key: "phone", form: "number", max: 32, multiline: false, required: true },
+  { key: "category", form: "category", max: 40, multiline: false, required: true },
+  { key: "message", form: "message", max: 5000, multiline: true, required: true },
+] as const satisfies readonly FieldSpec[];
+
+type Fields = (typeof ENQUIRY_FIELDS)[number];
+/** A field's name in the form. */
+export type EnquiryField = Fields["form"];
+/** A field's name in the record and the database. */
+export type FieldKey = Fields["key"];
+export type RequiredKey = Extract<Fields, { required: true }>["key"];
+export type OptionalKey = Exclude<FieldKey, RequiredKey>;
+
+/** What the visitor typed, by the form's names (put back into a refused form). */
+export type EnquiryValues = Record<EnquiryField, string>;
+/** An enquiry's fields by their record names: the required ones always, an optional one only
+ * when it was given. */
+export type EnquiryFields = Record<RequiredKey, string> & Partial<Record<OptionalKey, string>>;
+
+export const FORM_NAMES = ENQUIRY_FIELDS.map((f) => f.form) as EnquiryField[];
+export const FIELD_KEYS = ENQUIRY_FIELDS.map((f) => f.key) as FieldKey[];
+
+export const EMPTY_ENQUIRY = Object.fromEntries(FORM_NAMES.map((name) => [name, ""])) as EnquiryValues;
+
+/** A field's length as the form's `maxlength` counts it in the browser (UTF-16 code units:
+ * an emoji counts 2), and so as the schema and its messages count it: one rule everywhere. */
+export const fieldLength = (value: string) => value.length;
+
+/** Each field's bound, by its form name (the form's `maxlength`, the schema, the messages). */
+export const MAX_LENGTH = Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, f.max])) as Record<
+  EnquiryField,
+  number
+>;
+
+/** The fields shown as "details" (every optional one): listed under their labels by the inbox,
+ * the export and the channels' messages, without a change there. */
+export const DETAIL_FIELDS: readonly (FieldSpec & { key: FieldKey; form: EnquiryField })[] = ENQUIRY_FIELDS.filter(
+  (f) => !f.required,
+);
+
+/** A stored enquiry's fields from the form's values (optional ones left out when empty). */
+export function fieldsFromValues(values: EnquiryValues): EnquiryFields {
+  const fields: Record<string, string> = {};
+  for (const f of ENQUIRY_FIELDS) if (f.required || values[f.form] !== "") fields[f.key] = values[f.form];
+  return fields as EnquiryFields;
+}
+
+/** Where the form is on the contact page (its section's id). The form posts to the page with it
+ * as the fragment, so the browser shows the answer there, with or without JavaScript: the
+ * problems of a refused enquiry, or the thanks and the reference of an accepted one. */
+export const ENQUIRY_ANCHOR = "enquiry";
+
+/** The honeypot field: hidden from people, filled in by bots; it must be sent and empty. */
+export const HONEYPOT_FIELD = "website";

@@ -1,0 +1,111 @@
+import { emailJsConfig, env } from "~/utils/env.server";
+import { withDeadline } from "~/utils/deadline.server";
+import { errorCode } from "~/store/sql.server";
+import type { QueueCounts } from "~/store/store.server";
+import { channelNames, channelStates, checkAcceptance, deliveryProblems, store } from "./process.server";
+
+const HEALTH_WAIT_MS = 1_000;
+
+/** A channel as /healthz shows it: its deliveries waiting and failed, and whether its provider is
+ * up (for a channel this server delivers through). */
+type ChannelHealth = {
+  pending: number;
+  failed: number;
+  state?: "up" | "failing";
+  failingSince?: string;
+  /** The provider's faults in a row (failed probes after the first). */
+  failures?: number;
+  nextProbeAt?: string;
+  /** The last fault's reason ("http_503", "timeout", "network"). */
+  lastFailure?: string;
+};
+
+type QueueHealth = {
+  status: "ok" | "degraded";
+  /** Where enquiries go: EmailJS (and perhaps chat channels), only chat or webhook channels,
+   * or nowhere (stored for operators). */
+  transport: "emailjs" | "channels" | "outbox";
+  /** Whether an enquiry posted now would be stored. */
+  accepting: boolean;
+  pending: number;
+  failed: number;
+  /** Entries of the store that are not records, set aside. */
+  quarantined: number;
+  oldestPendingSeconds: number;
+  /** Per channel ("email", "slack", "discord", "telegram", "webhook"): deliveries waiting and
+   * failed, and (for the channels this server delivers through) up or failing, since when, and
+   * the next probe. */
+  channels: Record<string, ChannelHealth>;
+  /** Why it is degraded, for a person reading it. */
+  problems?: string[];
+};
+
+/** The queue as /healthz reports it, looked at no more than once a second (counts by index, and
+ * one small write). Degraded while an enquiry cannot be stored, a channel's provider is failing,
+ * anything has failed, is being retried, was set aside, or has waited longer than
+ * OUTBOX_ALERT_SECONDS (with a channel configured), or while delivery cannot use the database. */
+export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
+  const transport = emailJsConfig ? "emailjs" : channelNames.length ? "channels" : "outbox";
+  const problems: string[] = [];
+  let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0, channels: {} };
+  // A view at most a second old: however often /healthz is asked, the store is looked at no
+  // more than once a second for it.
+  // Within a second whatever the store does: a load balancer's health check must not time out
+  // (and restart every replica) because a database stopped answering.
+  const [looked, checked, noted] = await Promise.allSettled([
+    withDeadline(store.counts({ maxAgeMs: 1_000 }), HEALTH_WAIT_MS),
+    withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
+    withDeadline(channelStates(now), HEALTH_WAIT_MS),
+  ]);
+  if (looked.status === "rejected") problems.push(`database unreadable (${errorCode(looked.reason)})`);
+  else counts = looked.value;
+  const states = noted.status === "fulfilled" ? noted.value : [];
+  const accepting =
+    checked.status === "fulfilled" ? checked.value : { ok: false as const, code: errorCode(checked.reason) };
+  if (!accepting.ok) problems.push(`enquiries cannot be stored now (${accepting.code})`);
+  const oldestPendingSeconds = counts.oldestPendingAt
+    ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
+    : 0;
+  if (counts.failed > 0) problems.push(`${counts.failed} failed`);
+  if (counts.quarantined > 0)
+    problems.push(`${counts.quarantined} set aside in quarantine (not readable as enquiries)`);
+  if (transport !== "outbox" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
+  if (transport !== "outbox" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
+    problems.push(`oldest pending ${oldestPendingSeconds} s`);
+  for (const s of states)
+    if (s.failingSince)
+      problems.push(
+        `${s.channel} failing since ${s.failingSince} (${s.lastFailure?.reason ?? "?"}, ${s.failures} in a row): its deliveries wait for the provider, next probe at ${s.nextProbeAt ?? "once one is due"}`,
+      );
+  problems.push(...deliveryProblems());
+  const channelHealth = (name: string, c: { pending: number; failed: number }): ChannelHealth => {
+    const state = states.find((s) => s.channel === name);
+    if (!state) return { pending: c.pending, failed: c.failed };
+    if (!state.failingSince) return { pending: c.pending, failed: c.failed, state: "up" };
+    return {
+      pending: c.pending,
+      failed: c.failed,
+      state: "failing",
+      failingSince: state.failingSince,
+      failures: state.failures,
+      ...(state.nextProbeAt ? { nextProbeAt: state.nextProbeAt } : {}),
+      ...(state.lastFailure ? { lastFailure: state.lastFailure.reason } : {}),
+    };
+  };
+  return {
+    status: problems.length ? "degraded" : "ok",
+    transport,
+    accepting: accepting.ok,
+    pending: counts.pending,
+    failed: counts.failed,
+    quarantined: counts.quarantined,
+    oldestPendingSeconds,
+    channels: Object.fromEntries(
+      [...new Set([...Object.keys(counts.channels), ...states.map((s) => s.channel)])].map((name) => [
+        name,
+        channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 }),
+      ]),
+    ),
+    ...(problems.length ? { problems } : {}),
+  };
+}

@@ -1,0 +1,109 @@
+import { channelHealthOf } from "./channel-health.server";
+import type { Core } from "./core.server";
+import { DELIVERY_SET, deliveryValues } from "./rows.server";
+import type { DelivererLock, DeliveryQueue, QueuedRecord } from "./store.server";
+
+/** How many rows one look may set aside before it gives the tick back. */
+const LOOK_AHEAD = 50;
+
+/** The delivery worker's part of the store: the next due delivery of a channel, its intent to
+ * send and its outcome, the deliverer's lock, the channel's pacing and health. */
+export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside, readRecords }: Core): DeliveryQueue {
+  const lock: DelivererLock = {
+    ...deliverer.lock,
+    async hold() {
+      await prepare(); // the lease's row is part of the schema
+      return deliverer.lock.hold();
+    },
+  };
+  const health = channelHealthOf(sql, deliverer.asHolder);
+  return {
+    async nextDue(channel, now, skip = []) {
+      await prepare();
+      const skipped = skip.length ? `AND e.id NOT IN (${skip.map((_, i) => `$${i + 3}`).join(", ")})` : "";
+      for (let look = 0; look < LOOK_AHEAD; look++) {
+        const [found] = await readRecords(
+          `WHERE d.channel = $1 AND d.state = 'pending' AND d.due_at <= $2 ${skipped}
+            ORDER BY d.received_at, d.enquiry_id LIMIT 1`,
+          [channel, new Date(now).toISOString(), ...skip],
+        );
+        if (!found) return undefined;
+        if (found.read.ok) return found.read.record;
+        await setAside(found.row, found.read.reason);
+      }
+      return undefined;
+    },
+
+    async markSending(record, at) {
+      changed();
+      const marked = { ...record, sendingSince: at };
+      // Only while this process delivers (in the deliverer's transaction, or on its session).
+      const count = await deliverer.asHolder((q) =>
+        q.run(
+          `UPDATE deliveries SET sending_since = $3, changed_at = $3
+            WHERE enquiry_id = $1 AND channel = $2 AND state = 'pending'`,
+          [record.id, record.channel, at],
+        ),
+      );
+      return count ? marked : undefined;
+    },
+
+    async update(record) {
+      changed();
+      await sql.run(
+        `UPDATE deliveries SET ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2 AND state = 'pending'`,
+        [record.id, record.channel, ...deliveryValues(record), new Date().toISOString()],
+      );
+    },
+
+    async move(record, to, changes = {}) {
+      const moved: QueuedRecord = { ...record, ...changes, state: to };
+      changed();
+      await sql.run(`UPDATE deliveries SET state = $11, ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2`, [
+        record.id,
+        record.channel,
+        ...deliveryValues(moved),
+        new Date().toISOString(),
+        to,
+      ]);
+      return moved;
+    },
+
+    deliverer: () => lock,
+
+    pacing: (channel) => deliverer.pacing(channel),
+
+    channelHealth(channel) {
+      const of = health.channelHealth(channel);
+      return {
+        read: () => prepare().then(of.read),
+        save: (state) => prepare().then(() => of.save(state)),
+      };
+    },
+
+    async channelStates() {
+      await prepare();
+      return health.channelStates();
+    },
+
+    async probeNow(channel) {
+      await prepare();
+      return health.probeNow(channel);
+    },
+
+    async setAsideWaiting(channel, cutoff, failure) {
+      changed();
+      const at = new Date().toISOString();
+      // No call is made for them: what they wait for is the provider, for the whole bound.
+      const rows = await deliverer.asHolder((q) =>
+        q.all<{ id: string }>(
+          `UPDATE deliveries SET state = 'failed', failure = $3, changed_at = $4
+            WHERE channel = $1 AND state = 'pending' AND sending_since IS NULL AND COALESCE(retried_at, received_at) <= $2
+            RETURNING enquiry_id AS id`,
+          [channel, cutoff, JSON.stringify(failure), at],
+        ),
+      );
+      return rows.map((row) => String(row.id));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { ENQUIRY_FIELDS, FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
+import { checkRecord, type EnquiryRecord } from "./record.server";
+import { isoTime, jsonValue, type Queryable } from "./sql.server";
+import type { QueuedRecord, RecordState } from "./store.server";
+
+/** The enquiry's field columns (app/content/enquiry-fields.ts: a field's key is its column). */
+export const FIELD_COLUMNS = FIELD_KEYS.join(", ");
+
+/** A delivery joined with its enquiry: the columns every read of the queue selects. */
+export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, ${FIELD_KEYS.map((k) => `e.${k}`).join(", ")},
+    e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
+  FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
+
+export type RecordRow = Record<FieldKey, string | null> & {
+  id: string;
+  received_at: unknown;
+  request_id: string | null;
+  reference: string | null;
+  page: string | null;
+  language: string | null;
+  channel: string;
+  state: RecordState;
+  attempts: unknown;
+  sending_since: unknown;
+  retried_at: unknown;
+  delivered_at: unknown;
+  due_at: unknown;
+  failure: unknown;
+};
+
+/** The enquiry's fields of a row, by their record names; an optional one left empty is absent. */
+export function fieldsOfRow(row: Record<FieldKey, unknown>): EnquiryFields {
+  const fields: Record<string, string> = {};
+  for (const f of ENQUIRY_FIELDS) {
+    const value = row[f.key];
+    if (value !== null && value !== undefined) fields[f.key] = String(value);
+    else if (f.required) fields[f.key] = "";
+  }
+  return fields as EnquiryFields;
+}
+
+/** `$1, $2, … $n`. */
+const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
+
+/** A row as a record, through the record's check, or the reason it is not one (never its
+ * contents: they may hold personal data). */
+export function fromRow(row: RecordRow): { ok: true; record: QueuedRecord } | { ok: false; reason: string } {
+  const receivedAt = isoTime(row.received_at);
+  const dueAt = isoTime(row.due_at);
+  const checked = checkRecord({
+    id: String(row.id),
+    receivedAt,
+    requestId: row.request_id ?? undefined,
+    reference: row.reference ?? undefined,
+    enquiry: {
+      ...fieldsOfRow(row),
+      language: row.language ?? undefined,
+      page: row.page ?? undefined,
+    },
+    attempts: jsonValue(row.attempts),
+    nextAttemptAt: dueAt !== receivedAt && row.state === "pending" ? dueAt : undefined,
+    sendingSince: isoTime(row.sending_since),
+    retriedAt: isoTime(row.retried_at),
+    deliveredAt: isoTime(row.delivered_at),
+    failure: row.failure === null ? undefined : jsonValue(row.failure),
+  });
+  return checked.ok ? { ok: true, record: { ...checked.record, state: row.state, channel: row.channel } } : checked;
+}
+
+/** The delivery's columns of a record, in the order of DELIVERY_COLUMNS. */
+export const deliveryValues = (record: EnquiryRecord) => [
+  record.nextAttemptAt ?? record.receivedAt,
+  JSON.stringify(record.attempts),
+  record.attempts.length,
+  record.sendingSince ?? null,
+  record.retriedAt ?? null,
+  record.deliveredAt ?? null,
+  record.failure ? JSON.stringify(record.failure) : null,
+];
+/** Set by `UPDATE deliveries SET ${DELIVERY_SET} …` with its values from $3 on. */
+export const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sending_since = $6, retried_at = $7,
+  delivered_at = $8, failure = $9, changed_at = $10`;
+
+/** The enquiry's row (its deliveries are rows of their own). */
+export function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference: string }) {
+  const e = record.enquiry;
+  const fields = FIELD_KEYS.map((key) => e[key] ?? null);
+  return tx.run(
+    `INSERT INTO enquiries (id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference)
+       VALUES (${placeholders(6 + fields.length)})`,
+    [
+      record.id,
+      record.receivedAt,
+      record.requestId ?? null,
+      ...fields,
+      e.language ?? null,
+      e.page ?? null,
+      record.reference,
+    ],
+  );
+}
+
+/** One delivery's row. */
+export function insertDelivery(tx: Queryable, record: QueuedRecord) {
+  return tx.run(
+    `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, sending_since,
+       retried_at, delivered_at, failure, changed_at)
+     VALUES ($1, $2, $11, $12, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [record.id, record.channel, ...deliveryValues(record), new Date().toISOString(), record.state, record.receivedAt],
+  );
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { checkLayers, roomOf } from "./lib/layers";
+
+const file = (path: string, ...imports: string[]) => ({
+  file: path,
+  text: imports.map((i, n) => `import { x${n} } from "${i}";`).join("\n") + "\nexport const y = 1;\n",
+});
+
+describe("the import-direction check", () => {
+  it("passes imports that run downward, within a room, or between base rooms", () => {
+    expect(
+      checkLayers([
+        file("app/routes/contact.tsx", "~/enquiry/action.server", "~/root", "~/components/Header"),
+        file("app/enquiry/intake.server.ts", "~/shared/process.server", "./schema.server", "~/utils/log.server"),
+        file("app/store/sql.server.ts", "~/utils/env.server", "./rows.server"),
+        file("app/i18n/contact.ts", "~/content/enquiry-fields", "../utils/seo"),
+        file("app/shared/process.server.ts", "~/delivery/worker.server", "~/store/store.server", "pg"),
+      ]),
+    ).toEqual([]);
+  });
+
+  it("refuses a planted import that runs upward, with its file and line", () => {
+    const found = checkLayers([file("app/store/sql.server.ts", "~/utils/log.server", "~/enquiry/schema.server")]);
+    expect(found).toEqual([
+      expect.objectContaining({ file: "app/store/sql.server.ts", line: 2, imports: "~/enquiry/schema.server" }),
+    ]);
+    expect(found[0]!.why).toMatch(/downward/);
+  });
+
+  it("refuses an upward relative import, a dynamic one and a re-export", () => {
+    const found = checkLayers([
+      { file: "app/utils/env.server.ts", text: 'import { s } from "../staff/session.server";\n' },
+      { file: "app/delivery/worker.server.ts", text: 'const m = await import("~/shared/process.server");\n' },
+      { file: "app/store/index.ts", text: 'export { store } from "~/shared/process.server";\n' },
+    ]);
+    expect(found.map((v) => v.file)).toEqual([
+      "app/utils/env.server.ts",
+      "app/delivery/worker.server.ts",
+      "app/store/index.ts",
+    ]);
+  });
+
+  it("refuses sibling features reaching into each other, and test support inside the app", () => {
+    const found = checkLayers([
+      file("app/staff/staff.server.ts", "~/enquiry/rate-limit.server"),
+      file("app/store/sqlite.server.ts", "../../tests/support/raw-sql"),
+      file("app/delivery/emailjs.server.ts", "../../mocks/emailjs"),
+    ]);
+    expect(found.map((v) => v.why)).toEqual([
+      expect.stringMatching(/sibling/),
+      expect.stringMatching(/never imports tests/),
+      expect.stringMatching(/never imports mocks/),
+    ]);
+  });
+
+  it("leaves tests alone, and names a room that is in no layer", () => {
+    expect(checkLayers([file("app/store/sql.server.test.ts", "~/enquiry/schema.server")])).toEqual([]);
+    expect(checkLayers([file("app/billing/invoice.server.ts", "~/utils/env.server")])[0]!.why).toMatch(/no layer/);
+  });
+
+  it("knows the rooms of top-level files", () => {
+    expect(roomOf("app/root.tsx")).toBe("root");
+    expect(roomOf("app/entry.server.tsx")).toBe("entry");
+    expect(roomOf("app/store/sql.server.ts")).toBe("store");
+  });
+
+  it("is part of npm run validate", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts.validate).toContain("scripts/check-layers.ts");
+  });
+});

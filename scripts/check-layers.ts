@@ -1,0 +1,21 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { checkLayers, isChecked } from "./lib/layers";
+
+/** `npm run validate`'s import-direction check: every import in app/ runs downward
+ * (scripts/lib/layers.ts names the rooms). Prints each wrong import and exits 1. */
+const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app"], {
+  encoding: "utf8",
+})
+  .split("\n")
+  .filter(isChecked)
+  .map((file) => ({ file, text: readFileSync(file, "utf8") }));
+
+const violations = checkLayers(files);
+for (const v of violations) console.error(`${v.file}:${v.line}: imports ${v.imports}: ${v.why}`);
+console.log(
+  violations.length
+    ? `layers: ${violations.length} import(s) run the wrong way in ${files.length} files`
+    : `layers: ${files.length} files, every import runs downward`,
+);
+process.exit(violations.length ? 1 : 0);
