@@ -7,7 +7,8 @@ import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import { readFormBody } from "~/shared/form-body.server";
 import { newReference } from "~/store/reference.server";
 import { storeEnquiry } from "./intake.server";
-import { clientAddress, countEnquiry } from "./rate-limit.server";
+import { clientAddress } from "~/shared/client-address.server";
+import { countEnquiry } from "./rate-limit.server";
 import { sameEnquiryOnce } from "./same-enquiry.server";
 import { honeypotState, parseEnquiry, readEnquiryValues } from "./schema.server";
 

@@ -1,26 +1,24 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { STAFF } from "~/i18n/staff";
 import { audit } from "~/staff/audit.server";
 import { deviceName, passkeysOf, removePasskey } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { sessionsOf } from "~/staff/session.server";
-import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
 import { PasskeyButton } from "~/staff/ui/PasskeyButton";
-import { StaffFrame } from "~/staff/ui/StaffFrame";
-import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
-import { staffForm } from "~/staff/form.server";
+import { IntentButton } from "~/staff/ui/IntentButton";
+import { hydrateHandle, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { staffFormAs } from "~/staff/form.server";
 
-export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
-export const handle = staffHandle(true);
+export const handle = hydrateHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { staff, locale } = staffPage(request, context);
+  const staff = requireStaff(request, context);
   const sql = await staffDatabase();
   const search = new URL(request.url).searchParams;
   return {
-    locale,
-    staff: { email: staff.email, role: staff.role },
     passkeys: (await passkeysOf(sql, staff.id)).map((p) => ({ ...p, current: p.id === staff.passkeyId })),
     sessions: await sessionsOf(sql, staff, deviceName),
     notice: search.has("added")
@@ -33,12 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } as const;
 }
 
+/** The one thing this page's form does: remove a passkey, by its id. */
+const RemovePasskey = z.object({ passkey: z.string().max(1_000) });
+
 /** Removes one of this person's own passkeys (never the last: they would be locked out). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
-  const form = await staffForm(request);
+  const { passkey: passkeyId } = await staffFormAs(request, RemovePasskey);
   const sql = await staffDatabase();
-  const passkeyId = String(form.get("passkey") ?? "").slice(0, 1_000);
   const outcome = await removePasskey(sql, staff.id, passkeyId);
   if (outcome === "removed")
     await audit(sql, {
@@ -55,76 +55,72 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`${STAFF_PATHS.account}?${outcome === "last" ? "last" : "removed"}=1`, 303);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && STAFF[data.locale].account.title);
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => STAFF[locale].account.title);
 
 export default function StaffAccount() {
-  const { locale, staff, passkeys, sessions, notice } = useLoaderData<typeof loader>();
+  const { locale } = useSignedIn();
+  const { passkeys, sessions, notice } = useLoaderData<typeof loader>();
   const t = STAFF[locale];
   return (
-    <StaffFrame locale={locale} staff={staff}>
-      <section className="staff-card">
-        <h1>{t.account.title}</h1>
-        {notice ? (
-          <p className="staff-notice" role="status">
-            {t.account[notice]}
-          </p>
-        ) : null}
-        <h2>{t.account.passkeys}</h2>
-        <ul className="staff-list">
-          {passkeys.map((passkey) => (
-            <li key={passkey.id}>
-              <span>
-                <strong>{passkey.device}</strong>
-                {passkey.backedUp ? ` (${t.account.synced})` : ""}
-                <br />
-                <small>
-                  {t.account.added(staffTime(passkey.createdAt, locale))},{" "}
-                  {passkey.lastUsedAt ? t.account.lastUsed(staffTime(passkey.lastUsedAt, locale)) : t.account.never}
-                </small>
-              </span>
-              {passkeys.length > 1 ? (
-                <Form method="post">
-                  <input type="hidden" name="passkey" value={passkey.id} />
-                  <button
-                    type="submit"
-                    className="staff-button staff-button-quiet"
-                    aria-label={t.account.removeLabel(passkey.device)}
-                  >
-                    {t.account.remove}
-                  </button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        {passkeys.length === 1 ? <p className="staff-hint">{t.account.lastOne}</p> : null}
-        <p className="staff-hint">{t.account.addHint}</p>
-        <PasskeyButton locale={locale} kind="register" label={t.account.add} primary={false} />
+    <section className="staff-card">
+      <h1>{t.account.title}</h1>
+      {notice ? (
+        <p className="staff-notice" role="status">
+          {t.account[notice]}
+        </p>
+      ) : null}
+      <h2>{t.account.passkeys}</h2>
+      <ul className="staff-list">
+        {passkeys.map((passkey) => (
+          <li key={passkey.id}>
+            <span>
+              <strong>{passkey.device}</strong>
+              {passkey.backedUp ? ` (${t.account.synced})` : ""}
+              <br />
+              <small>
+                {t.account.added(staffTime(passkey.createdAt, locale))},{" "}
+                {passkey.lastUsedAt ? t.account.lastUsed(staffTime(passkey.lastUsedAt, locale)) : t.account.never}
+              </small>
+            </span>
+            {passkeys.length > 1 ? (
+              <IntentButton
+                fields={{ passkey: passkey.id }}
+                className="staff-button staff-button-quiet"
+                label={t.account.removeLabel(passkey.device)}
+              >
+                {t.account.remove}
+              </IntentButton>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {passkeys.length === 1 ? <p className="staff-hint">{t.account.lastOne}</p> : null}
+      <p className="staff-hint">{t.account.addHint}</p>
+      <PasskeyButton locale={locale} kind="register" label={t.account.add} primary={false} />
 
-        <h2>{t.account.sessions}</h2>
-        <ul className="staff-list">
-          {sessions.map((session, index) => (
-            <li key={index}>
-              <span>
-                <strong>{session.device}</strong>
-                {session.current ? ` (${t.account.current})` : ""}
-                <br />
-                <small>
-                  {t.account.since(staffTime(session.createdAt, locale))},{" "}
-                  {t.account.seen(staffTime(session.lastSeenAt, locale))}
-                  {session.address ? `, ${session.address}` : ""}
-                </small>
-              </span>
-            </li>
-          ))}
-        </ul>
-        <Form method="post" action={STAFF_PATHS.signOut} reloadDocument>
-          <p className="staff-hint">{t.account.everywhereHint}</p>
-          <button type="submit" name="scope" value="everywhere" className="staff-button staff-button-quiet">
-            {t.account.everywhere}
-          </button>
-        </Form>
-      </section>
-    </StaffFrame>
+      <h2>{t.account.sessions}</h2>
+      <ul className="staff-list">
+        {sessions.map((session, index) => (
+          <li key={index}>
+            <span>
+              <strong>{session.device}</strong>
+              {session.current ? ` (${t.account.current})` : ""}
+              <br />
+              <small>
+                {t.account.since(staffTime(session.createdAt, locale))},{" "}
+                {t.account.seen(staffTime(session.lastSeenAt, locale))}
+                {session.address ? `, ${session.address}` : ""}
+              </small>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action={STAFF_PATHS.signOut} reloadDocument>
+        <p className="staff-hint">{t.account.everywhereHint}</p>
+        <button type="submit" name="scope" value="everywhere" className="staff-button staff-button-quiet">
+          {t.account.everywhere}
+        </button>
+      </Form>
+    </section>
   );
 }

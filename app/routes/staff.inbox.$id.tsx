@@ -1,33 +1,27 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { channelNames, channelStates, store } from "~/shared/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/store/inbox.server";
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/store/inbox-states";
 import { replyLinks } from "~/staff/inbox/reply-links";
-import { staffLocale } from "~/staff/locale.server";
 import { safeNext } from "~/staff/paths";
-import { requestMeta, requireStaff, staffDatabase, staffPage } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
 import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
-import { StaffFrame } from "~/staff/ui/StaffFrame";
-import { staffClock, staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
-import { staffForm } from "~/staff/form.server";
+import { IntentButton } from "~/staff/ui/IntentButton";
+import { staffClock, staffMeta, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { staffFormAs } from "~/staff/form.server";
 import { contactDetails } from "~/utils/env.server";
-
-export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
-export const handle = staffHandle();
 
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { staff, locale } = staffPage(request, context);
+  requireStaff(request, context);
   const enquiry = await getEnquiry(await staffDatabase(), params.id ?? "");
-  if (!enquiry) throw data({ locale }, { status: 404 });
-  const t = INBOX[locale];
+  if (!enquiry) throw notFound();
   return {
-    locale,
-    staff: { email: staff.email, role: staff.role },
     sending: channelNames,
     failing: failingChannels(await channelStates()),
     now: Date.now(),
@@ -38,71 +32,73 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
     saved: new URL(request.url).searchParams.has("saved"),
     retried: new URL(request.url).searchParams.has("retried"),
-    title: t.enquiry.title(enquiry.name),
   };
 }
 
-type ActionData = { error: "note" | "confirm" | "state"; note?: string };
+const notFound = () => new Response(null, { status: 404 });
+
+type ActionData = { error: "note" | "confirm"; note?: string };
+
+/** What this page's forms ask, one schema per intent. */
+const EnquiryIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("follow-up"), state: z.enum(FOLLOW_UPS) }),
+  z.object({ intent: z.literal("note"), note: z.string() }),
+  z.object({ intent: z.literal("retry"), channel: z.string().max(40) }),
+  z.object({ intent: z.literal("erase"), confirm: z.string().max(100) }),
+]);
 
 /** Follow-up, a note, a retry, erasure: each a form (post, then redirect back). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const id = params.id ?? "";
-  const form = await staffForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const asked = await staffFormAs(request, EnquiryIntent);
   const sql = await staffDatabase();
   // The id is the address's own (checked by each query below); the way back still takes the one rule.
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
-  const gone = () => {
-    throw data({ locale: staffLocale(request) }, { status: 404 });
-  };
 
-  if (intent === "follow-up") {
-    const state = String(form.get("state") ?? "");
-    if (!(FOLLOW_UPS as readonly string[]).includes(state))
-      return data<ActionData>({ error: "state" }, { status: 400 });
-    if (!(await setFollowUp(sql, id, state as FollowUp, staff.email))) gone();
-    return back("saved=1");
+  switch (asked.intent) {
+    case "follow-up":
+      if (!(await setFollowUp(sql, id, asked.state, staff.email))) throw notFound();
+      return back("saved=1");
+    case "note": {
+      const { note } = asked;
+      if (note.trim().length === 0 || note.trim().length > NOTE_MAX)
+        return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
+      if (!(await addNote(sql, id, note, staff.email))) throw notFound();
+      return back("saved=1");
+    }
+    case "retry":
+      if (!(await retryDelivery(store, id, asked.channel, staff.email))) throw notFound();
+      return back("retried=1");
+    case "erase": {
+      const enquiry = await getEnquiry(sql, id);
+      if (!enquiry) throw notFound();
+      if (asked.confirm.trim().toUpperCase() !== enquiry.reference)
+        return data<ActionData>({ error: "confirm" }, { status: 400 });
+      const reference = await eraseEnquiry(sql, id);
+      if (!reference) throw notFound();
+      // The audit keeps that it was erased, by whom and when: the reference, nothing of the visitor.
+      await audit(sql, {
+        event: "erasure",
+        outcome: "ok",
+        actor: staff,
+        subject: reference,
+        ...requestMeta(request, context),
+        detail: { kind: "enquiry" },
+      });
+      return redirect(`/staff/inbox?erased=${encodeURIComponent(reference)}`, 303);
+    }
   }
-  if (intent === "note") {
-    const note = String(form.get("note") ?? "");
-    if (note.trim().length === 0 || note.trim().length > NOTE_MAX)
-      return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
-    if (!(await addNote(sql, id, note, staff.email))) gone();
-    return back("saved=1");
-  }
-  if (intent === "retry") {
-    if (!(await retryDelivery(store, id, String(form.get("channel") ?? "").slice(0, 40), staff.email))) gone();
-    return back("retried=1");
-  }
-  if (intent === "erase") {
-    const enquiry = await getEnquiry(sql, id);
-    if (!enquiry) gone();
-    const typed = String(form.get("confirm") ?? "")
-      .trim()
-      .toUpperCase();
-    if (typed !== enquiry!.reference) return data<ActionData>({ error: "confirm" }, { status: 400 });
-    const reference = await eraseEnquiry(sql, id);
-    if (!reference) gone();
-    // The audit keeps that it was erased, by whom and when: the reference, nothing of the visitor.
-    await audit(sql, {
-      event: "erasure",
-      outcome: "ok",
-      actor: staff,
-      subject: reference,
-      ...requestMeta(request, context),
-      detail: { kind: "enquiry" },
-    });
-    return redirect(`/staff/inbox?erased=${encodeURIComponent(reference!)}`, 303);
-  }
-  return data<ActionData>({ error: "state" }, { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  staffMeta(data && "title" in data ? data.title : INBOX.en.title);
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data
+    ? staffTitle(args, (locale) => INBOX[locale].enquiry.title(args.data!.enquiry.name))
+    : staffMeta(INBOX.en.title);
 
 export default function InboxEnquiry() {
-  const { locale, staff, sending, failing, now, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
+  const { locale } = useSignedIn();
+  const { sending, failing, now, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
@@ -110,7 +106,7 @@ export default function InboxEnquiry() {
   const outage = (d: { channel: string; state: string }) =>
     d.state === "pending" ? failing.find((c) => c.channel === d.channel) : undefined;
   return (
-    <StaffFrame locale={locale} staff={staff}>
+    <>
       <p>
         <Link to="/staff/inbox">← {e.back}</Link>
       </p>
@@ -278,13 +274,13 @@ export default function InboxEnquiry() {
                 ) : null}
               </span>
               {d.state === "failed" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="channel" value={d.channel} />
-                  <button type="submit" className="staff-button staff-button-quiet">
-                    {e.retry}
-                  </button>
-                </Form>
+                <IntentButton
+                  intent="retry"
+                  fields={{ channel: d.channel }}
+                  className="staff-button staff-button-quiet"
+                >
+                  {e.retry}
+                </IntentButton>
               ) : null}
             </li>
           ))}
@@ -314,6 +310,6 @@ export default function InboxEnquiry() {
           </button>
         </Form>
       </article>
-    </StaffFrame>
+    </>
   );
 }

@@ -1,23 +1,18 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
-import { staffLocale } from "~/staff/locale.server";
-import { StaffFrame } from "~/staff/ui/StaffFrame";
-import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
-import { staffForm } from "~/staff/form.server";
-
-export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
-export const handle = staffHandle();
+import { staffMeta, staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
+import { staffFormAs } from "~/staff/form.server";
 
 /** Everything held about one e-mail address (a data subject's access request): the enquiries
  * found, the JSON file of them (staff.inbox.subject.download.ts), erasure. Owners only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const staff = requireOwner(request, context);
-  const locale = staffLocale(request);
+  requireOwner(request, context);
   const search = new URL(request.url).searchParams;
   const email = accountEmail(search.get("email") ?? "");
   // The address this page's download link had before it was a route of its own.
@@ -26,8 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const enquiries = email ? await enquiriesOf(sql, email) : [];
   const setAside = email ? await setAsideMentioning(sql, email) : [];
   return {
-    locale,
-    staff: { email: staff.email, role: staff.role },
     email: email ?? "",
     asked: search.has("email"),
     setAside: setAside.length,
@@ -43,12 +36,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const subjectDownload = (email: string) => `/staff/inbox/subject/download?email=${encodeURIComponent(email)}`;
 
+/** The one thing this page's form does: erase, the address typed again to confirm. */
+const EraseSubject = z.object({ email: z.string().max(300), confirm: z.string().max(300) });
+
 /** Erases every enquiry from the address (confirmed by typing it again). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireOwner(request, context);
-  const form = await staffForm(request);
-  const email = accountEmail(form.get("email") ?? "");
-  const confirm = accountEmail(form.get("confirm") ?? "");
+  const asked = await staffFormAs(request, EraseSubject);
+  const email = accountEmail(asked.email);
+  const confirm = accountEmail(asked.confirm);
   if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });
   const sql = await staffDatabase();
   const references: string[] = [];
@@ -71,14 +67,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/staff/inbox?erased=${encodeURIComponent(String(references.length))}`, 303);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(INBOX[data?.locale ?? "en"].subject);
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data ? staffTitle(args, (locale) => INBOX[locale].subject) : staffMeta(INBOX.en.subject);
 
 export default function InboxSubject() {
-  const { locale, staff, email, asked, enquiries, setAside } = useLoaderData<typeof loader>();
+  const { locale } = useStaffFrame();
+  const { email, asked, enquiries, setAside } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   return (
-    <StaffFrame locale={locale} staff={staff}>
+    <>
       <p>
         <Link to="/staff/inbox">← {t.enquiry.back}</Link>
       </p>
@@ -134,6 +132,6 @@ export default function InboxSubject() {
           </>
         ) : null}
       </section>
-    </StaffFrame>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { STAFF } from "~/i18n/staff";
 import { audit } from "~/staff/audit.server";
-import { staffLocale } from "~/staff/locale.server";
 import {
   accountEmail,
   invite,
@@ -14,40 +14,43 @@ import {
 } from "~/staff/members.server";
 import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
 import { requestMeta, requireOwner, siteUrl, staffDatabase } from "~/staff/staff.server";
-import { StaffFrame } from "~/staff/ui/StaffFrame";
-import { staffHandle, staffMeta, staffTime } from "~/staff/ui/staff-route";
-import { staffForm } from "~/staff/form.server";
-
-export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
-export const handle = staffHandle();
+import { IntentButton } from "~/staff/ui/IntentButton";
+import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { staffFormAs } from "~/staff/form.server";
 
 /** Owners only: everyone with an account, their passkeys and open invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const staff = requireOwner(request, context);
+  requireOwner(request, context);
   const sql = await staffDatabase();
   const members = await listMembers(sql);
   return {
-    locale: staffLocale(request),
-    staff: { email: staff.email, role: staff.role },
     members: await Promise.all(members.map(async (m) => ({ ...m, keys: await passkeysOf(sql, m.id) }))),
   };
 }
 
 type ActionData = { link?: { email: string; url: string }; done?: string; error?: string };
 
+const email = z.string().max(300);
+/** What this page's forms ask, one schema per intent. */
+const PeopleIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), email, owner: z.literal("on").optional() }),
+  z.object({ intent: z.literal("reset"), email }),
+  z.object({ intent: z.literal("remove"), email }),
+  z.object({ intent: z.literal("remove-passkey"), email, passkey: z.string().max(1_000) }),
+]);
+
 /** Invite, give a new link, remove a person, remove one of their passkeys. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const owner = requireOwner(request, context);
-  const form = await staffForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const email = String(form.get("email") ?? "").slice(0, 300);
+  const asked = await staffFormAs(request, PeopleIntent);
+  const { email } = asked;
   const sql = await staffDatabase();
   const meta = requestMeta(request, context);
   try {
-    if (intent === "invite" || intent === "reset") {
+    if (asked.intent === "invite" || asked.intent === "reset") {
       const made =
-        intent === "invite"
-          ? await invite(sql, { email, role: form.get("owner") === "on" ? "owner" : "staff", by: owner.email, siteUrl })
+        asked.intent === "invite"
+          ? await invite(sql, { email, role: asked.owner ? "owner" : "staff", by: owner.email, siteUrl })
           : await reset(sql, { email, by: owner.email, siteUrl });
       await audit(sql, {
         event: "invitation",
@@ -55,140 +58,126 @@ export async function action({ request, context }: ActionFunctionArgs) {
         actor: owner,
         subject: made.member.email,
         ...meta,
-        detail: { kind: intent, role: made.member.role },
+        detail: { kind: asked.intent, role: made.member.role },
       });
       return data<ActionData>({ link: { email: made.member.email, url: made.link } });
     }
-    if (intent === "remove") {
+    if (asked.intent === "remove") {
       const removed = await removeMember(sql, email);
       await audit(sql, { event: "person-removed", outcome: "ok", actor: owner, subject: removed.email, ...meta });
       return data<ActionData>({ done: removed.email });
     }
-    if (intent === "remove-passkey") {
-      const address = accountEmail(email);
-      const member = address ? await memberByEmail(sql, address) : undefined;
-      const outcome = member
-        ? await removePasskey(sql, member.id, String(form.get("passkey") ?? "").slice(0, 1_000))
-        : "unknown";
-      if (outcome === "removed")
-        await audit(sql, { event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
-      return data<ActionData>(outcome === "removed" ? {} : { error: outcome }, {
-        status: outcome === "removed" ? 200 : 400,
-      });
-    }
+    // What is left: remove-passkey.
+    const address = accountEmail(email);
+    const member = address ? await memberByEmail(sql, address) : undefined;
+    const outcome = member ? await removePasskey(sql, member.id, asked.passkey) : "unknown";
+    if (outcome === "removed")
+      await audit(sql, { event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
+    return data<ActionData>(outcome === "removed" ? {} : { error: outcome }, {
+      status: outcome === "removed" ? 200 : 400,
+    });
   } catch (error) {
     if (error instanceof StaffCommandError) return data<ActionData>({ error: error.message }, { status: 400 });
     throw error;
   }
-  return data<ActionData>({ error: "unknown request" }, { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => staffMeta(data && STAFF[data.locale].people.title);
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => STAFF[locale].people.title);
 
 export default function StaffPeople() {
-  const { locale, staff, members } = useLoaderData<typeof loader>();
+  const { locale, staff } = useSignedIn();
+  const { members } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = STAFF[locale];
   return (
-    <StaffFrame locale={locale} staff={staff}>
-      <section className="staff-card">
-        <h1>{t.people.title}</h1>
-        <p className="staff-hint">{t.people.lead}</p>
-        {result?.error ? (
-          <p className="staff-error" role="alert">
-            {result.error}
-          </p>
-        ) : null}
-        {result?.done ? (
-          <p className="staff-notice" role="status">
-            {t.people.removedOk(result.done)}
-          </p>
-        ) : null}
-        {result?.link ? (
-          <div className="staff-notice" role="status">
-            <label htmlFor="staff-link">{t.people.linkFor(result.link.email)}</label>
-            <input id="staff-link" readOnly value={result.link.url} className="staff-link-field" />
-            <p className="staff-hint">{t.people.linkHint}</p>
-          </div>
-        ) : null}
+    <section className="staff-card">
+      <h1>{t.people.title}</h1>
+      <p className="staff-hint">{t.people.lead}</p>
+      {result?.error ? (
+        <p className="staff-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {result?.done ? (
+        <p className="staff-notice" role="status">
+          {t.people.removedOk(result.done)}
+        </p>
+      ) : null}
+      {result?.link ? (
+        <div className="staff-notice" role="status">
+          <label htmlFor="staff-link">{t.people.linkFor(result.link.email)}</label>
+          <input id="staff-link" readOnly value={result.link.url} className="staff-link-field" />
+          <p className="staff-hint">{t.people.linkHint}</p>
+        </div>
+      ) : null}
 
-        <Form method="post" className="staff-form staff-inline">
-          <input type="hidden" name="intent" value="invite" />
-          <label htmlFor="invite-email">{t.people.email}</label>
-          <input id="invite-email" type="email" name="email" required autoComplete="off" />
-          <label className="staff-check">
-            <input type="checkbox" name="owner" /> {t.people.inviteOwner}
-          </label>
-          <button type="submit" className="staff-button">
-            {t.people.invite}
-          </button>
-        </Form>
+      <Form method="post" className="staff-form staff-inline">
+        <input type="hidden" name="intent" value="invite" />
+        <label htmlFor="invite-email">{t.people.email}</label>
+        <input id="invite-email" type="email" name="email" required autoComplete="off" />
+        <label className="staff-check">
+          <input type="checkbox" name="owner" /> {t.people.inviteOwner}
+        </label>
+        <button type="submit" className="staff-button">
+          {t.people.invite}
+        </button>
+      </Form>
 
-        <ul className="staff-list">
-          {members.map((member) => (
-            <li key={member.id}>
-              <span>
-                <strong>{member.email}</strong> · {member.role === "owner" ? t.people.owner : t.people.staff}
-                {member.email === staff.email ? ` (${t.people.you})` : ""}
-                <br />
-                <small>
-                  {t.people.passkeys}: {member.passkeys}
-                  {member.invitedUntil ? ` · ${t.people.invited(staffTime(member.invitedUntil, locale))}` : ""}
-                </small>
-                {member.keys.length ? (
-                  <ul className="staff-sublist" aria-label={t.people.passkeyList(member.email)}>
-                    {member.keys.map((key) => (
-                      <li key={key.id}>
-                        {key.device} · {staffTime(key.createdAt, locale)}
-                        {member.keys.length > 1 ? (
-                          <Form method="post" className="staff-inline-form">
-                            <input type="hidden" name="intent" value="remove-passkey" />
-                            <input type="hidden" name="email" value={member.email} />
-                            <input type="hidden" name="passkey" value={key.id} />
-                            <button
-                              type="submit"
-                              className="staff-link-button"
-                              aria-label={`${t.account.removeLabel(key.device)} (${member.email})`}
-                            >
-                              {t.account.remove}
-                            </button>
-                          </Form>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </span>
-              <span className="staff-actions">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reset" />
-                  <input type="hidden" name="email" value={member.email} />
-                  <button
-                    type="submit"
-                    className="staff-button staff-button-quiet"
-                    aria-label={t.people.resetLabel(member.email)}
-                  >
-                    {t.people.reset}
-                  </button>
-                </Form>
-                {member.email !== staff.email ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="email" value={member.email} />
-                    <button
-                      type="submit"
-                      className="staff-button staff-button-danger"
-                      aria-label={t.people.removeLabel(member.email)}
-                    >
-                      {t.people.remove}
-                    </button>
-                  </Form>
-                ) : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </StaffFrame>
+      <ul className="staff-list">
+        {members.map((member) => (
+          <li key={member.id}>
+            <span>
+              <strong>{member.email}</strong> · {member.role === "owner" ? t.people.owner : t.people.staff}
+              {member.email === staff.email ? ` (${t.people.you})` : ""}
+              <br />
+              <small>
+                {t.people.passkeys}: {member.passkeys}
+                {member.invitedUntil ? ` · ${t.people.invited(staffTime(member.invitedUntil, locale))}` : ""}
+              </small>
+              {member.keys.length ? (
+                <ul className="staff-sublist" aria-label={t.people.passkeyList(member.email)}>
+                  {member.keys.map((key) => (
+                    <li key={key.id}>
+                      {key.device} · {staffTime(key.createdAt, locale)}
+                      {member.keys.length > 1 ? (
+                        <IntentButton
+                          intent="remove-passkey"
+                          fields={{ email: member.email, passkey: key.id }}
+                          formClassName="staff-inline-form"
+                          className="staff-link-button"
+                          label={`${t.account.removeLabel(key.device)} (${member.email})`}
+                        >
+                          {t.account.remove}
+                        </IntentButton>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </span>
+            <span className="staff-actions">
+              <IntentButton
+                intent="reset"
+                fields={{ email: member.email }}
+                className="staff-button staff-button-quiet"
+                label={t.people.resetLabel(member.email)}
+              >
+                {t.people.reset}
+              </IntentButton>
+              {member.email !== staff.email ? (
+                <IntentButton
+                  intent="remove"
+                  fields={{ email: member.email }}
+                  className="staff-button staff-button-danger"
+                  label={t.people.removeLabel(member.email)}
+                >
+                  {t.people.remove}
+                </IntentButton>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

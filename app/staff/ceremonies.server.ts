@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { z } from "zod";
 import { readFormBody } from "~/shared/form-body.server";
 import { audit, type AuditEntry } from "./audit.server";
+import { readForm } from "./form.server";
 import { memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
 import { registerPasskey, registrationOptions, signInOptions, verifySignIn } from "./passkeys.server";
 import { safeNext, STAFF_PATHS } from "./paths";
@@ -16,23 +18,42 @@ export type CeremonyAnswer =
   | { error: "too-many"; retryAfterSeconds: number }
   | { error: "refused" | "invitation" | "bad-request" | "signed-out" };
 
-const INTENTS: readonly string[] = ["sign-in-options", "sign-in", "register-options", "register"];
-
 const json = (body: CeremonyAnswer, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-/** A browser's answer to a ceremony, parsed: an object with an id and a response, or undefined. */
-function credentialOf<T>(value: FormDataEntryValue | null): T | undefined {
-  if (typeof value !== "string" || value.length > 32_000) return undefined;
-  try {
-    const parsed = JSON.parse(value) as { id?: unknown; response?: unknown };
-    return typeof parsed?.id === "string" && typeof parsed.response === "object" && parsed.response !== null
-      ? (parsed as T)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A browser's answer to a ceremony: JSON of an object with an id and a response. */
+const credential = <T>() =>
+  z
+    .string()
+    .max(32_000)
+    .transform((text, ctx) => {
+      try {
+        const parsed = JSON.parse(text) as { id?: unknown; response?: unknown } | null;
+        if (typeof parsed?.id === "string" && typeof parsed.response === "object" && parsed.response !== null)
+          return parsed as T;
+      } catch {
+        /* not JSON: refused below */
+      }
+      ctx.addIssue({ code: "custom", message: "not a credential" });
+      return z.NEVER;
+    });
+
+/** What the passkey script asks, one schema per intent. An invitation's `token` says whose
+ * passkey is made (without it, the signed-in person's); an `email` (an older page's) is not read. */
+const CeremonyIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-in-options") }),
+  z.object({
+    intent: z.literal("sign-in"),
+    response: credential<AuthenticationResponseJSON>(),
+    next: z.string().max(2_000).optional(),
+  }),
+  z.object({ intent: z.literal("register-options"), token: z.string().max(200).optional() }),
+  z.object({
+    intent: z.literal("register"),
+    token: z.string().max(200).optional(),
+    response: credential<RegistrationResponseJSON>(),
+  }),
+]);
 
 /** The passkey ceremonies, one POST endpoint (/staff/passkey), open without a session: signing
  * in (options, then the assertion), and making a passkey (options, then the new credential) with
@@ -41,8 +62,7 @@ function credentialOf<T>(value: FormDataEntryValue | null): T | undefined {
 export async function passkeyCeremony(request: Request, context: AppLoadContext): Promise<Response> {
   const body = await readFormBody(request, 48 * 1024);
   if (!body.ok) return json({ error: "bad-request" }, body.status);
-  const form = body.form;
-  const intent = String(form.get("intent") ?? "");
+  const asked = readForm(body.form, CeremonyIntent);
   const meta = requestMeta(request, context);
   const limits = staffLimits();
   const sql = await staffDatabase();
@@ -55,21 +75,22 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   if (!verdict.allowed) {
     await refused({
       event: "rate-limited",
-      // Only a known intent is recorded: the rest of the field is the client's text.
-      detail: { reason: "address", intent: INTENTS.includes(intent) ? intent : "other" },
+      // Only a request this endpoint reads names its intent: the rest is the client's text.
+      detail: { reason: "address", intent: asked.ok ? asked.value.intent : "other" },
     });
     return json({ error: "too-many", retryAfterSeconds: verdict.retryAfterSeconds }, 429, {
       "Retry-After": String(verdict.retryAfterSeconds),
     });
   }
 
-  // The same answer for everyone: an `email` field (an older page's) is not read.
-  if (intent === "sign-in-options") return json({ options: await signInOptions(sql, rp) });
+  if (!asked.ok) return json({ error: "bad-request" }, 400);
+  const ask = asked.value;
 
-  if (intent === "sign-in") {
-    const response = credentialOf<AuthenticationResponseJSON>(form.get("response"));
-    if (!response) return json({ error: "bad-request" }, 400);
-    const result = await verifySignIn(sql, rp, response);
+  // The same answer for everyone.
+  if (ask.intent === "sign-in-options") return json({ options: await signInOptions(sql, rp) });
+
+  if (ask.intent === "sign-in") {
+    const result = await verifySignIn(sql, rp, ask.response);
     if (!result.ok) {
       if (result.member) await limits.accountFailure(result.member.id);
       await refused({ event: "sign-in", actor: result.member, detail: { reason: result.reason } });
@@ -90,65 +111,60 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
       ...meta,
     });
     await audit(sql, { event: "sign-in", outcome: "ok", actor: result.member, ...meta });
-    return json({ ok: true, next: safeNext(String(form.get("next") ?? "")) }, 200, { "Set-Cookie": cookie });
+    return json({ ok: true, next: safeNext(ask.next ?? "") }, 200, { "Set-Cookie": cookie });
   }
 
-  if (intent === "register-options" || intent === "register") {
-    // Whose passkey: the invitation's person, or the signed-in person adding another.
-    const token = form.get("token");
-    let member: Member | undefined;
-    let invitationHash: string | undefined;
-    if (token !== null) {
-      const invitation = await openInvitation(sql, token);
-      if (!invitation.ok) {
-        await refused({ event: "invitation-refused", detail: { reason: invitation.reason } });
-        return json({ error: "invitation" }, 410);
-      }
-      member = invitation.member;
-      invitationHash = invitation.tokenHash;
-    } else if (context.staff) {
-      member = context.staff;
-    } else {
-      return json({ error: "signed-out" }, 401);
+  // What is left: making a passkey (register-options, then register).
+  // Whose passkey: the invitation's person, or the signed-in person adding another.
+  const { token } = ask;
+  let member: Member | undefined;
+  let invitationHash: string | undefined;
+  if (token !== undefined) {
+    const invitation = await openInvitation(sql, token);
+    if (!invitation.ok) {
+      await refused({ event: "invitation-refused", detail: { reason: invitation.reason } });
+      return json({ error: "invitation" }, 410);
     }
-
-    if (intent === "register-options")
-      return json({ options: await registrationOptions(sql, rp, member, invitationHash) });
-
-    const response = credentialOf<RegistrationResponseJSON>(form.get("response"));
-    if (!response) return json({ error: "bad-request" }, 400);
-    const result = await registerPasskey(sql, rp, {
-      member,
-      response,
-      invitationHash,
-      userAgent: meta.userAgent,
-      beforeKeeping: invitationHash ? (tx) => spendInvitation(tx, invitationHash) : undefined,
-    });
-    if (!result.ok) {
-      await limits.accountFailure(member.id);
-      await refused({ event: "passkey-added", actor: member, detail: { reason: result.reason } });
-      return json({ error: result.reason === "invitation" ? "invitation" : "refused" }, 400);
-    }
-    await audit(sql, {
-      event: "passkey-added",
-      outcome: "ok",
-      actor: member,
-      subject: result.device,
-      ...meta,
-      detail: { via: invitationHash ? "invitation" : "account" },
-    });
-    if (!invitationHash) return json({ ok: true, next: `${STAFF_PATHS.account}?added=1` });
-    // Accepting the invitation signs the person in (a fresh session, whatever they had before).
-    const signedIn = await memberByEmail(sql, member.email);
-    if (context.staff) await endSession(sql, context.staff.session);
-    const cookie = await startSession(sql, sessionRules, {
-      member: signedIn ?? member,
-      passkeyId: result.passkeyId,
-      ...meta,
-    });
-    await audit(sql, { event: "sign-in", outcome: "ok", actor: member, ...meta, detail: { via: "invitation" } });
-    return json({ ok: true, next: STAFF_PATHS.home }, 200, { "Set-Cookie": cookie });
+    member = invitation.member;
+    invitationHash = invitation.tokenHash;
+  } else if (context.staff) {
+    member = context.staff;
+  } else {
+    return json({ error: "signed-out" }, 401);
   }
 
-  return json({ error: "bad-request" }, 400);
+  if (ask.intent === "register-options")
+    return json({ options: await registrationOptions(sql, rp, member, invitationHash) });
+
+  const result = await registerPasskey(sql, rp, {
+    member,
+    response: ask.response,
+    invitationHash,
+    userAgent: meta.userAgent,
+    beforeKeeping: invitationHash ? (tx) => spendInvitation(tx, invitationHash) : undefined,
+  });
+  if (!result.ok) {
+    await limits.accountFailure(member.id);
+    await refused({ event: "passkey-added", actor: member, detail: { reason: result.reason } });
+    return json({ error: result.reason === "invitation" ? "invitation" : "refused" }, 400);
+  }
+  await audit(sql, {
+    event: "passkey-added",
+    outcome: "ok",
+    actor: member,
+    subject: result.device,
+    ...meta,
+    detail: { via: invitationHash ? "invitation" : "account" },
+  });
+  if (!invitationHash) return json({ ok: true, next: `${STAFF_PATHS.account}?added=1` });
+  // Accepting the invitation signs the person in (a fresh session, whatever they had before).
+  const signedIn = await memberByEmail(sql, member.email);
+  if (context.staff) await endSession(sql, context.staff.session);
+  const cookie = await startSession(sql, sessionRules, {
+    member: signedIn ?? member,
+    passkeyId: result.passkeyId,
+    ...meta,
+  });
+  await audit(sql, { event: "sign-in", outcome: "ok", actor: member, ...meta, detail: { via: "invitation" } });
+  return json({ ok: true, next: STAFF_PATHS.home }, 200, { "Set-Cookie": cookie });
 }

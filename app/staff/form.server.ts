@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { readFormBody } from "~/shared/form-body.server";
 
 const REFUSED = {
@@ -6,13 +7,52 @@ const REFUSED = {
   415: "415 Unsupported Media Type: send a form (urlencoded or multipart).\n",
 } as const;
 
+const refusal = (status: 400 | 413 | 415, sentence: string = REFUSED[status]) =>
+  new Response(sentence, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
 /** A staff action's form, through the one bounded reader: a body it refuses ends the request
  * there with its 4xx and a sentence (the page's error boundary shows it), before any work. */
 export async function staffForm(request: Request): Promise<FormData> {
   const body = await readFormBody(request);
   if (body.ok) return body.form;
-  throw new Response(REFUSED[body.status], {
-    status: body.status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  throw refusal(body.status);
+}
+
+/** A staff action's form read as above and parsed with its schema (for an action that does
+ * several things, one z.object per intent in a z.discriminatedUnion("intent", …)): the typed
+ * value, or the request ends with 400 and a sentence (an unknown intent, a field missing or
+ * malformed), before any work. */
+export async function staffFormAs<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  return parseStaffForm(await staffForm(request), schema);
+}
+
+/** FormData through a schema: each field's first value (as `form.get` reads it). */
+export function parseStaffForm<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const parsed = readForm(form, schema);
+  if (parsed.ok) return parsed.value;
+  throw refusal(400, `400 Bad Request: ${parsed.problem}\n`);
+}
+
+/** As parseStaffForm, for an endpoint that answers a refusal its own way (the passkey
+ * ceremonies answer JSON): the value, or the problem in a sentence. */
+export function readForm<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; problem: string } {
+  const fields: Record<string, FormDataEntryValue> = Object.create(null) as Record<string, FormDataEntryValue>;
+  for (const [name, value] of form) if (!Object.hasOwn(fields, name)) fields[name] = value;
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  // The field's name is the schema's (never the client's text).
+  const field = parsed.error.issues[0]?.path.join(".");
+  return {
+    ok: false,
+    problem:
+      field === "intent"
+        ? "this form asks for something this page does not do."
+        : `the form's ${field || "fields"} field is missing or not valid.`,
+  };
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { clientAddress } from "~/enquiry/rate-limit.server";
+import { clientAddress } from "~/shared/client-address.server";
 import { store } from "~/shared/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
@@ -11,7 +11,8 @@ import { createAuditThrottle } from "./audit-throttle.server";
 import { createStaffLimits, type StaffLimits } from "./limits.server";
 import { relyingParty } from "./passkeys.server";
 import { staffLocale } from "./locale.server";
-import { STAFF_PATHS } from "./paths";
+import { isOpenStaffPath, STAFF_PATHS } from "./paths";
+import type { StaffFrameData } from "./ui/staff-route";
 import { lookUpSession, purgeExpired, type SessionLookup, type SessionRules, type StaffMember } from "./session.server";
 
 /** The staff area's configuration, from the one env schema. */
@@ -125,8 +126,14 @@ export function requireOwner(request: Request, context: AppLoadContext): StaffMe
   return staff;
 }
 
-/** A staff page's loader start: the signed-in member (or the redirect to sign in) and the
- * language the page is shown in. */
-export function staffPage(request: Request, context: AppLoadContext) {
-  return { staff: requireStaff(request, context), locale: staffLocale(request) };
+/** What the staff layout's loader gives every page: the language, and the signed-in person's
+ * email and role. It protects nothing (a child's loader and action run without it, or beside
+ * it): each calls requireStaff or requireOwner itself. The open pages (sign-in, an invitation)
+ * show no one, signed in or not. */
+export function staffFrame(request: Request, context: AppLoadContext): StaffFrameData {
+  const member = isOpenStaffPath(new URL(request.url).pathname) ? undefined : context.staff;
+  return {
+    locale: staffLocale(request),
+    staff: member ? { email: member.email, role: member.role } : undefined,
+  };
 }

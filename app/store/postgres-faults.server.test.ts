@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "~/delivery/emailjs.server";
 import { startDelivery } from "~/delivery/worker.server";
-import { createRateLimiter, createSharedRateLimiter } from "~/enquiry/rate-limit.server";
+import { createLimiter } from "~/shared/rate-limit.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { migrate } from "./migrate.server";
@@ -18,6 +18,9 @@ import { openStore as openConfigured } from "./open-store.server";
 let cluster: PgCluster;
 let n = 0;
 const opened: { close(): Promise<void> }[] = [];
+/** The contact form's limit as the site makes it on PostgreSQL (app/enquiry/rate-limit.server.ts). */
+const enquiryLimit = (where: { pool: pg.Pool }, points: number) =>
+  createLimiter({ where, keyPrefix: "enquiry", tableName: "enquiry_rate_limit", points, windowSeconds: 60 });
 const freshDatabase = () => cluster.createDatabase(`faults_${++n}`);
 const openStore = (url: string) => {
   const store = openConfigured({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 2_000 });
@@ -105,7 +108,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     await store.prepare();
     const pools = [new pg.Pool({ connectionString: url }), new pg.Pool({ connectionString: url })];
     for (const pool of pools) pool.on("error", () => {});
-    const limiters = pools.map((pool) => createSharedRateLimiter(pool, 3, 60_000, createRateLimiter(3, 60_000)));
+    const limiters = pools.map((pool) => enquiryLimit({ pool }, 3));
     const verdicts = [];
     for (let i = 0; i < 6; i++) verdicts.push(await limiters[i % 2]!.hit("203.0.113.9"));
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false, false, false]);
@@ -193,7 +196,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
       expect(refused).toMatch(/^E|^57P/);
       await expect(store.writeCheck()).rejects.toThrow();
       // A limiter on this pool falls back to counting here.
-      const limiter = createSharedRateLimiter(store.pool!, 1, 60_000, createRateLimiter(1, 60_000));
+      const limiter = enquiryLimit({ pool: store.pool! }, 1);
       expect((await limiter.hit("192.0.2.1")).allowed).toBe(true);
       expect((await limiter.hit("192.0.2.1")).allowed).toBe(false);
       // The call in flight ends while the database is away: its outcome is kept, said, not lost.

@@ -1,13 +1,14 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import type { Locale } from "~/i18n/locale";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "../paths";
+import { STAFF_LAYOUT, type StaffFrameData } from "./staff-route";
 
-/** A staff page's error boundary (each staff route exports it, so the public error page and
- * its texts never enter the staff pages, nor these the public ones). */
+/** The staff area's error boundary (the staff layout exports it, so the public error page and
+ * its texts never enter the staff pages, nor these the public ones). In the frame's language
+ * when its loader answered (a child's error), else English. */
 export function StaffError() {
   const error = useRouteError();
-  const locale: Locale = typeof document !== "undefined" && document.documentElement.lang === "hr" ? "hr" : "en";
+  const locale = useRouteLoaderData<StaffFrameData>(STAFF_LAYOUT)?.locale ?? "en";
   const t = STAFF[locale];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

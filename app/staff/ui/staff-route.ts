@@ -1,15 +1,52 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
 import { BRAND } from "~/content/site";
+import type { Locale } from "~/i18n/locale";
 
-/** What every staff route module declares: a staff page (its own frame and stylesheet, see
- * app/root.tsx), with or without the page's script. */
-export const staffHandle = (hydrate = false) => ({ staff: true, hydrate });
+/** What the staff layout (app/routes/staff.tsx) declares: a staff page (its own frame and
+ * stylesheet, see app/root.tsx). A child whose page runs its script adds `hydrateHandle`. */
+export const staffHandle = { staff: true } as const;
+export const hydrateHandle = { hydrate: true } as const;
+
+/** What the layout's loader gives every staff page: its language, and the signed-in person
+ * (none on the open pages: sign-in, an invitation). */
+export type StaffFrameData = {
+  locale: Locale;
+  staff?: { email: string; role: "owner" | "staff" };
+};
+
+/** The layout route's id (app/routes/staff.tsx). */
+export const STAFF_LAYOUT = "routes/staff";
+
+/** The frame's data, read by a child page. */
+export function useStaffFrame(): StaffFrameData {
+  const frame = useRouteLoaderData<StaffFrameData>(STAFF_LAYOUT);
+  if (!frame) throw new Error("A staff page renders inside the staff layout.");
+  return frame;
+}
+
+/** The frame's data on a page only a signed-in person reaches (its loader called requireStaff). */
+export function useSignedIn(): Required<StaffFrameData> {
+  const { locale, staff } = useStaffFrame();
+  if (!staff) throw new Error("A signed-in staff page without a signed-in person.");
+  return { locale, staff };
+}
 
 /** A staff page's title; never indexed. */
 export const staffMeta = (title: string | undefined): MetaDescriptor[] => [
   { title: `${title ?? "Staff"} | ${BRAND}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+/** A child page's title in the frame's language, once its loader has answered ("Staff" else). */
+export const staffTitle = (
+  args: { data: unknown; matches: readonly Match[] },
+  title: (locale: Locale) => string,
+): MetaDescriptor[] => staffMeta(args.data ? title(frameLocale(args.matches)) : undefined);
+
+type Match = { id: string; data?: unknown };
+const frameLocale = (matches: readonly Match[]): Locale =>
+  (matches.find((m) => m.id === STAFF_LAYOUT)?.data as StaffFrameData | undefined)?.locale ?? "en";
 
 /** A date and time as staff read it, in the page's language, in Croatia's time. */
 export const staffTime = (iso: string | undefined, locale: string) =>

@@ -1,0 +1,158 @@
+import Database from "better-sqlite3";
+import type { Pool } from "pg";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { withDeadline } from "~/utils/deadline.server";
+import { log } from "~/utils/log.server";
+
+/** What a limit says of one request: let it through, or not before so many seconds. */
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Where a limit counts: in PostgreSQL (every replica shares it), in the SQLite file (a
+ * connection of its own to it), or in this process's memory. */
+export type LimitWhere = { pool: Pool } | { sqliteFile: string } | { memory: true };
+
+export type Limiter = {
+  /** Counts one hit for the key and says whether it is allowed. */
+  hit(key: string): Promise<Verdict>;
+  /** Whether the key is over its limit now, without counting. */
+  look(key: string): Promise<Verdict>;
+};
+
+export type LimiterOptions = {
+  where: LimitWhere;
+  /** Keeps this limit's keys apart from another's in the same table. */
+  keyPrefix: string;
+  /** The table (made by a migration) when it counts in a database. */
+  tableName: string;
+  /** Hits allowed per window; 0 switches the limit off. */
+  points: number;
+  windowSeconds: number;
+  /** Whether the limiter deletes its expired rows itself (else a chore does). */
+  clearExpired?: boolean;
+  /** How long a database may take to answer before this process counts in memory instead. */
+  deadlineMs?: number;
+  /** The most keys the memory count holds (the oldest are forgotten first). */
+  maxKeys?: number;
+};
+
+const DEADLINE_MS = 1_000;
+const MAX_KEYS = 10_000;
+
+/** One design for every rate limit of the site (the contact form, staff sign-in): counted by
+ * rate-limiter-flexible where `where` says, each call to a database bounded by a deadline; while
+ * the database does not answer in time, counted in this process's memory (the insurance), which
+ * says so once a minute. The memory count is bounded: past `maxKeys` keys, the oldest go. */
+export function createLimiter(options: LimiterOptions): Limiter {
+  const { keyPrefix, points, windowSeconds } = options;
+  if (points <= 0) {
+    const off = async (): Promise<Verdict> => ({ allowed: true });
+    return { hit: off, look: off };
+  }
+  const memory = boundedMemory(keyPrefix, points, windowSeconds, options.maxKeys ?? MAX_KEYS);
+  const database = databaseLimiter(options);
+  if (!database) return memory;
+  const deadlineMs = options.deadlineMs ?? DEADLINE_MS;
+  let lastFallbackLog = -Infinity;
+  const insurance = (error: unknown) => {
+    if (Date.now() - lastFallbackLog >= 60_000) {
+      lastFallbackLog = Date.now();
+      log("warn", "rate_limit.local", {
+        limit: keyPrefix,
+        error: (error as NodeJS.ErrnoException).code ?? String(error).slice(0, 200),
+        message: "the shared rate limit cannot reach the database: counting on this replica alone",
+      });
+    }
+  };
+  return {
+    async hit(key) {
+      try {
+        await withDeadline(database.consume(key), deadlineMs);
+        return { allowed: true };
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return refused(error);
+        insurance(error);
+        return memory.hit(key);
+      }
+    },
+    async look(key) {
+      try {
+        return stateVerdict(await withDeadline(database.get(key), deadlineMs), points);
+      } catch (error) {
+        insurance(error);
+        return memory.look(key);
+      }
+    },
+  };
+}
+
+function databaseLimiter(options: LimiterOptions): RateLimiterAbstract | undefined {
+  const { where, keyPrefix, tableName, points, windowSeconds } = options;
+  const common = {
+    keyPrefix,
+    points,
+    duration: windowSeconds,
+    tableName,
+    tableCreated: true,
+    clearExpiredByTimeout: options.clearExpired ?? false,
+  };
+  if ("pool" in where) return new RateLimiterPostgres({ ...common, storeClient: where.pool, storeType: "pool" });
+  if ("sqliteFile" in where)
+    return new RateLimiterSQLite({
+      ...common,
+      // A connection of its own to the site's file (busy_timeout: another process may be writing).
+      storeClient: new Database(where.sqliteFile, { timeout: 2_000 }),
+      storeType: "better-sqlite3",
+    });
+  return undefined;
+}
+
+/** The count in this process's memory, holding at most `maxKeys` keys. */
+function boundedMemory(keyPrefix: string, points: number, windowSeconds: number, maxKeys: number): Limiter {
+  const limiter = new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
+  // The keys counted, oldest window first, with when their window ends.
+  const keys = new Map<string, number>();
+  const track = (key: string) => {
+    const now = Date.now();
+    const ends = keys.get(key);
+    if (ends !== undefined && ends > now) return;
+    keys.delete(key);
+    if (keys.size >= maxKeys) {
+      for (const [k, end] of keys) if (end <= now) keys.delete(k);
+      for (const k of keys.keys()) {
+        if (keys.size < maxKeys) break;
+        keys.delete(k);
+        void limiter.delete(k);
+      }
+    }
+    keys.set(key, now + windowSeconds * 1000);
+  };
+  return {
+    async hit(key) {
+      track(key);
+      try {
+        await limiter.consume(key);
+        return { allowed: true };
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return refused(error);
+        throw error;
+      }
+    },
+    async look(key) {
+      return stateVerdict(await limiter.get(key), points);
+    },
+  };
+}
+
+const refused = (res: RateLimiterRes): Verdict => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+});
+
+const stateVerdict = (state: RateLimiterRes | null, points: number): Verdict =>
+  state && state.consumedPoints >= points ? refused(state) : { allowed: true };
