@@ -5,6 +5,8 @@ import {
   EMPTY_ENQUIRY,
   ENQUIRY_ANCHOR,
   FORM_NAMES,
+  FORM_TIME_FIELD,
+  FORM_TIME_PLACEHOLDER,
   HONEYPOT_FIELD,
   MAX_LENGTH,
   type EnquiryField,
@@ -165,6 +167,8 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
         <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
+      {/* When the page was served: the server writes a signed time over the placeholder. */}
+      <input type="hidden" name={FORM_TIME_FIELD} defaultValue={FORM_TIME_PLACEHOLDER} />
       <div className={s.actions}>
         <button type="submit" className={button.primary} disabled={sending} aria-disabled={sending}>
           {sending ? t.sending : t.send}

@@ -293,7 +293,7 @@ export function storeContract(name: string, maker: StoreMaker) {
           );
         }
         await store.prepare(); // version 6
-        expect((await store.check()).version).toBe(6);
+        expect((await store.check()).version).toBe(7);
         expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Waited longest");
         const pending = (await store.scan("pending")).records;
         expect(pending.map((r) => [r.enquiry.message, r.attempts.length, r.nextAttemptAt])).toEqual([
