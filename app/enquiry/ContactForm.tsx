@@ -18,6 +18,8 @@ import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
 import * as s from "./ContactForm.css";
 
+const FORM_TIME_INPUT = `<input type="hidden" name="${FORM_TIME_FIELD}" value="${FORM_TIME_PLACEHOLDER}">`;
+
 type Props = {
   /** What to show in the fields (empty when not given). */
   values?: EnquiryValues;
@@ -167,8 +169,9 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
         <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {/* When the page was served: the server writes a signed time over the placeholder. */}
-      <input type="hidden" name={FORM_TIME_FIELD} defaultValue={FORM_TIME_PLACEHOLDER} />
+      {/* When the page was served: the server writes a signed time over the placeholder. As
+          markup React leaves alone: a re-render would put an input's default value back. */}
+      <span hidden dangerouslySetInnerHTML={{ __html: FORM_TIME_INPUT }} />
       <div className={s.actions}>
         <button type="submit" className={button.primary} disabled={sending} aria-disabled={sending}>
           {sending ? t.sending : t.send}
