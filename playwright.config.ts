@@ -25,7 +25,16 @@ const scale = Number(process.env.E2E_TIME_SCALE);
 
 // The servers' JSON logs (relay failures are expected in these tests) only on request.
 const serverLogs = process.env.E2E_SERVER_LOGS ? "pipe" : "ignore";
-const serverEnv = { HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "e2e-session-secret-0123456789abcdef" };
+// A browser driven by Playwright fills the form in well under a second, and tests send the same
+// text many times: the spam rules on time and repetition are off here (tests/e2e/ops/spam.spec.ts
+// switches them on).
+const serverEnv = {
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+  SPAM_MIN_SECONDS: "0",
+  SPAM_REPEAT_COUNT: "0",
+};
 
 /** End-to-end tests run against the production build (`npm run build` first), in Debian's
  * Chromium, once with JavaScript and once without. */

@@ -7,6 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCacheControl, NO_STORE } from "~/utils/cache-control.server";
 import { deferModuleScripts } from "~/utils/defer-hydration.server";
+import { stampFormTime } from "~/utils/form-time.server";
 import { isStaffPath } from "~/staff/paths";
 import { log } from "~/utils/log.server";
 import { InlineStylesContext } from "~/utils/inline-styles";
@@ -21,6 +22,7 @@ export { crossSitePage } from "~/utils/refusal-page.server";
 export { MAX_FORM_BYTES } from "~/shared/form-body.server";
 export { serverMetrics } from "~/utils/metrics.server";
 export { staffGate } from "~/staff/staff.server";
+export { stampFormTime };
 
 /** The site's stylesheet (decision 0007), read once from build/client to be inlined in every
  * page's <head>. The manifest stops naming it at the same time: Remix's browser code preloads a
@@ -107,7 +109,10 @@ export default function handleRequest(
           // Development keeps Remix's scripts as they are (Vite's client and hot reloading).
           // Staff pages hydrate at once: their passkey buttons need the script before a click.
           const defer = import.meta.env.PROD && !isStaffPath(new URL(request.url).pathname);
-          const body = wholeDocument(defer ? deferModuleScripts : (html) => html);
+          // A page rendered for one visitor gets its form's signed time now; the page cache's
+          // copy keeps the placeholder, stamped afresh in each answer (stampFormTime, below).
+          const stamp = nonce ? stampFormTime : (html: string) => html;
+          const body = wholeDocument(defer ? (html) => stamp(deferModuleScripts(html)) : stamp);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Cache-Control",

@@ -15,6 +15,8 @@ type AppParts = {
   serverMetrics: ServerMetrics;
   staffGate: StaffGate;
   inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
+  /** A fresh signed time in the contact form (the page cache stamps each answer with it). */
+  stampFormTime: (html: string) => string;
 };
 
 export type AppBuild = {
@@ -46,6 +48,7 @@ function partsOf(build: ServerBuild): AppParts {
     typeof metrics?.observeRequest !== "function" ? "serverMetrics" : "",
     typeof (entry.staffGate as Partial<StaffGate> | undefined)?.check !== "function" ? "staffGate" : "",
     typeof entry.inlineStylesheet !== "function" ? "inlineStylesheet" : "",
+    typeof entry.stampFormTime !== "function" ? "stampFormTime" : "",
   ].filter(Boolean);
   if (missing.length)
     throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);
@@ -56,6 +59,7 @@ function partsOf(build: ServerBuild): AppParts {
     serverMetrics: metrics as ServerMetrics,
     staffGate: entry.staffGate as StaffGate,
     inlineStylesheet: entry.inlineStylesheet as AppParts["inlineStylesheet"],
+    stampFormTime: entry.stampFormTime as AppParts["stampFormTime"],
   };
 }
 

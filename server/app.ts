@@ -51,6 +51,7 @@ export function createApp({ built, env, isStopping }: Options) {
               { clientAddress: "", requestId: "page-cache", cspNonce: "" },
             ),
           headers,
+          stamp: built.parts.stampFormTime,
           answered: (req, res, status) => logRequest(req, res, status, metrics),
         });
   metrics.watch({

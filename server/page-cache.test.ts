@@ -16,7 +16,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 async function serve(
   render: (key: string) => Promise<Response>,
-  limits: { maxEntries?: number; maxBytes?: number } = {},
+  limits: { maxEntries?: number; maxBytes?: number; stamp?: (html: string) => string } = {},
 ) {
   const rendered: string[] = [];
   const cache = createPageCache({
@@ -66,6 +66,30 @@ function raw(url: string, headers: Record<string, string>, method: string): Prom
 const html = (key: string) => new Response(page(key), { status: 200, headers: { "Content-Type": "text/html" } });
 
 describe("page cache", () => {
+  it("a page with the form's placeholder is rendered once and stamped afresh in every answer (weak ETag, 304 kept)", async () => {
+    let n = 0;
+    const stamp = (text: string) => text.replaceAll('value="unstamped"', () => `value="t${++n}"`);
+    const form = '<form><input type="hidden" name="form_time" value="unstamped"/></form>';
+    const { rendered, get } = await serve(async (key) => html(key === "/contact" ? `${key}${form}` : key), { stamp });
+    const first = await get("/contact", { "accept-encoding": "br" });
+    const second = await get("/contact", { "accept-encoding": "gzip" });
+    const third = await get("/contact", { "accept-encoding": "identity" });
+    expect(rendered).toEqual(["/contact"]);
+    const stamps = [brotliDecompressSync(first.body).toString(), gunzipSync(second.body).toString(), third.text()].map(
+      (text) => /name="form_time" value="([^"]*)"/.exec(text)?.[1],
+    );
+    expect(stamps.every((t) => t && t !== "unstamped")).toBe(true);
+    expect(new Set(stamps).size).toBe(3);
+    expect(third.headers.get("content-length")).toBe(String(third.body.length));
+    expect(first.headers.get("etag")).toMatch(/^W\/"/);
+    expect(first.headers.get("etag")).toBe(third.headers.get("etag"));
+    expect((await get("/contact", { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+    // A page without the form is served as it was rendered: a strong ETag, no stamping.
+    const home = await get("/", { "accept-encoding": "identity" });
+    expect(home.text()).toBe(page("/"));
+    expect(home.headers.get("etag")).toMatch(/^"/);
+  });
+
   it("renders a page once and answers later requests from memory, precompressed", async () => {
     const { rendered, get } = await serve(async (key) => html(key));
     const first = await get("/contact", { "accept-encoding": "gzip, deflate, br, zstd" });

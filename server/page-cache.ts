@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import Negotiator from "negotiator";
@@ -19,6 +19,9 @@ type Encoding = "br" | "gzip" | "identity";
  * response headers ready to write. */
 type CachedPage = {
   etag: string;
+  /** A page with the contact form: its HTML, stamped with a fresh signed time and compressed
+   * in each answer (a quick setting); its ETag weak (the same page, another time). */
+  stamped?: { html: string; headers: string[] };
   variants: Record<Encoding, { headers: string[]; body: Buffer }>;
   notModified: string[];
   bytes: number;
@@ -47,8 +50,12 @@ export function createPageCache({
   answered,
   maxEntries = 64,
   maxBytes = 24 * 1024 * 1024,
+  stamp = (html) => html,
 }: {
   render: RenderAnonymous;
+  /** Writes a fresh signed time into a page's form (app/utils/form-time.server.ts); the page as
+   * it is when it has none. A page it changes is stamped in each answer (decision 0030). */
+  stamp?: (html: string) => string;
   /** The security headers every response carries (the CSP is the page's own). */
   headers: [string, string][];
   answered: Answered;
@@ -82,7 +89,8 @@ export function createPageCache({
       gzipAsync(html, { level: 9 }),
     ]);
     const text = html.toString("utf8");
-    const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    const stamped = stamp(text) !== text;
+    const etag = `${stamped ? "W/" : ""}"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const shared = [
       ...common,
       ...["Cache-Control", PAGE_CACHE, "ETag", etag, "Vary", "Accept-Encoding"],
@@ -91,16 +99,10 @@ export function createPageCache({
         contentSecurityPolicy({ scriptHashes: inlineScriptHashes(text), styleHashes: inlineStyleHashes(text) }),
       ],
     ];
-    const variant = (body: Buffer, encoding: Encoding) => ({
-      body,
-      headers: [
-        ...shared,
-        ...["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length)],
-        ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
-      ],
-    });
+    const variant = (body: Buffer, encoding: Encoding) => variantOf(shared, body, encoding);
     const page: CachedPage = {
       etag,
+      ...(stamped ? { stamped: { html: text, headers: shared } } : {}),
       variants: { br: variant(br, "br"), gzip: variant(gz, "gzip"), identity: variant(html, "identity") },
       notModified: shared,
       bytes: br.length + gz.length + html.length,
@@ -115,9 +117,22 @@ export function createPageCache({
       res.writeHead(304, page.notModified).end();
       return 304;
     }
-    const { headers: head, body } = page.variants[encodingFor(req.headers["accept-encoding"])];
+    const encoding = encodingFor(req.headers["accept-encoding"]);
+    const { headers: head, body } = page.stamped ? stampedVariant(page.stamped, encoding) : page.variants[encoding];
     res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
     return 200;
+  }
+
+  /** A stamped page's answer: its HTML with a fresh time, compressed now (about a millisecond). */
+  function stampedVariant({ html, headers: shared }: NonNullable<CachedPage["stamped"]>, encoding: Encoding) {
+    const plain = Buffer.from(stamp(html));
+    const body =
+      encoding === "br"
+        ? brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === "gzip"
+          ? gzipSync(plain, { level: 6 })
+          : plain;
+    return variantOf(shared, body, encoding);
   }
 
   /** Answers a request from memory if it is for a cached page; false to pass it on. */
@@ -159,6 +174,16 @@ export function createPageCache({
 
   return { answer, middleware, stats: () => ({ ...stats }) };
 }
+
+/** One encoding's answer: its body and every header. */
+const variantOf = (shared: string[], body: Buffer, encoding: Encoding) => ({
+  body,
+  headers: [
+    ...shared,
+    ...["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length)],
+    ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
+  ],
+});
 
 /** Brotli whenever the browser takes it (smaller), whatever order it lists encodings in. */
 function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {

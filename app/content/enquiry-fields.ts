@@ -94,3 +94,9 @@ export const ENQUIRY_ANCHOR = "enquiry";
 
 /** The honeypot field: hidden from people, filled in by bots; it must be sent and empty. */
 export const HONEYPOT_FIELD = "website";
+
+/** The form's signed time (app/utils/form-time.server.ts): the page is rendered (and cached)
+ * with the placeholder, and the server writes a fresh time over it in each response
+ * (docs/decisions/0030-spam-folder.md). */
+export const FORM_TIME_FIELD = "form_time";
+export const FORM_TIME_PLACEHOLDER = "unstamped";

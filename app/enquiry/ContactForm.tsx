@@ -5,6 +5,8 @@ import {
   EMPTY_ENQUIRY,
   ENQUIRY_ANCHOR,
   FORM_NAMES,
+  FORM_TIME_FIELD,
+  FORM_TIME_PLACEHOLDER,
   HONEYPOT_FIELD,
   MAX_LENGTH,
   type EnquiryField,
@@ -15,6 +17,8 @@ import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
 import * as s from "./ContactForm.css";
+
+const FORM_TIME_INPUT = `<input type="hidden" name="${FORM_TIME_FIELD}" value="${FORM_TIME_PLACEHOLDER}">`;
 
 type Props = {
   /** What to show in the fields (empty when not given). */
@@ -165,6 +169,9 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
         <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
+      {/* When the page was served: the server writes a signed time over the placeholder. As
+          markup React leaves alone: a re-render would put an input's default value back. */}
+      <span hidden dangerouslySetInnerHTML={{ __html: FORM_TIME_INPUT }} />
       <div className={s.actions}>
         <button type="submit" className={button.primary} disabled={sending} aria-disabled={sending}>
           {sending ? t.sending : t.send}

@@ -5,18 +5,18 @@ import { log } from "~/utils/log.server";
 import { accepted, invalid, notStored, tooMany, unreadable } from "./answers.server";
 import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import { readFormBody } from "~/shared/form-body.server";
-import { newReference } from "~/store/reference.server";
 import { storeEnquiry } from "./intake.server";
 import { clientAddress } from "~/shared/client-address.server";
 import { countEnquiry } from "./rate-limit.server";
 import { sameEnquiryOnce } from "./same-enquiry.server";
-import { honeypotState, parseEnquiry, readEnquiryValues } from "./schema.server";
+import { parseEnquiry, readEnquiryValues } from "./schema.server";
+import { spamJudge } from "./spam/judge.server";
 
 export type { ContactActionData } from "./answers.server";
 
 /** POST /contact, with or without JavaScript: the feature's one entry for the route. Cross-site
  * posts never get here (the server answers them 403). It reads top to bottom: the rate limit,
- * the bounded body, the honeypot, the schema, the store; every outcome is a handled response
+ * the bounded body, the schema, the spam rules (spam/), the store; every outcome is a handled response
  * (answers.server.ts), none a 5xx page. */
 export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const { requestId } = context;
@@ -46,26 +46,28 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
     return unreadable(locale, body);
   }
 
-  const trap = honeypotState(body.form);
-  if (env.HONEYPOT && trap !== "empty") {
-    // A bot gets the answer a person gets, and nothing is sent.
-    log("warn", "enquiry.honeypot", { requestId, present: trap === "filled" });
-    return accepted(locale, newReference());
-  }
-
   const parsed = parseEnquiry(body.form, locale);
   if (!parsed.ok) return invalid(locale, parsed);
 
   // Accepted once stored: the delivery worker takes it to each channel the configuration
-  // switches on (e-mail, chats, a webhook; none: the staff inbox alone), retrying as needed. The
-  // same enquiry sent again (a double tap, the back button) is answered as the first was.
+  // switches on (e-mail, chats, a webhook; none: the staff inbox alone), retrying as needed. One
+  // the spam rules catch is stored for the Spam view and sent nowhere, with the same answer (a
+  // bot learns nothing; a person caught by mistake is one tap from the inbox). The same enquiry
+  // sent again (a double tap, the back button) is answered as the first was, judged once.
   const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
-  const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId));
+  const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId, judge(body.form, enquiry)));
   return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, contactDetails);
 }
 
 const storeOnce = sameEnquiryOnce();
+const judge = spamJudge({
+  honeypot: env.HONEYPOT,
+  minSeconds: env.SPAM_MIN_SECONDS,
+  linkPercent: env.SPAM_LINK_PERCENT,
+  repeatCount: env.SPAM_REPEAT_COUNT,
+  repeatMinutes: env.SPAM_REPEAT_MINUTES,
+});
 
 /** The page of this site the form was sent from (its path, from Referer when it names this
  * site), else the path posted to: the inbox shows it. Nothing else of the header is kept. */

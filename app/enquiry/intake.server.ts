@@ -1,17 +1,34 @@
 import { log } from "~/utils/log.server";
-import { enquiriesAccepted, enquiriesNotStored } from "~/utils/metrics.server";
+import { env } from "~/utils/env.server";
+import { enquiriesAccepted, enquiriesCaught, enquiriesNotStored, spamDropped } from "~/utils/metrics.server";
 import { noteAcceptance, store } from "~/shared/process.server";
 import type { Enquiry } from "./schema.server";
+import type { SpamReason } from "./spam/judge.server";
 
 type StoreResult = { ok: true; id: string; reference: string } | { ok: false };
 
-/** Accept = stored: the enquiry is committed (and fsync'ed) when this says ok. */
-export async function storeEnquiry(enquiry: Enquiry, requestId?: string): Promise<StoreResult> {
+/** Accept = stored: the enquiry is committed (and fsync'ed) when this says ok. One the spam
+ * rules caught (`reasons`) is stored the same way, for the Spam view, with no delivery at all,
+ * within the caps (the oldest caught erased first, counted). */
+export async function storeEnquiry(
+  enquiry: Enquiry,
+  requestId?: string,
+  reasons: SpamReason[] = [],
+): Promise<StoreResult> {
   try {
-    const record = await store.store(enquiry, requestId);
+    const spam = reasons.length
+      ? { reasons, maxPerHour: env.SPAM_MAX_PER_HOUR, maxKept: env.SPAM_MAX_KEPT }
+      : undefined;
+    const record = await store.store(enquiry, requestId, { spam });
     noteAcceptance();
-    enquiriesAccepted.inc();
-    log("info", "enquiry.accepted", { requestId, id: record.id });
+    if (spam) {
+      for (const reason of reasons) enquiriesCaught.inc({ reason });
+      if (record.dropped) spamDropped.inc(record.dropped);
+      log("warn", "enquiry.caught", { requestId, id: record.id, reasons, dropped: record.dropped ?? 0 });
+    } else {
+      enquiriesAccepted.inc();
+      log("info", "enquiry.accepted", { requestId, id: record.id });
+    }
     return { ok: true, id: record.id, reference: record.reference ?? "" };
   } catch (error) {
     noteAcceptance(error);

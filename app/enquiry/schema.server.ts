@@ -5,7 +5,6 @@ import {
   ENQUIRY_FIELDS,
   fieldLength,
   fieldsFromValues,
-  HONEYPOT_FIELD,
   MAX_LENGTH,
   type EnquiryField,
   type EnquiryFields,
@@ -141,10 +140,4 @@ export function parseEnquiry(form: FormData, locale: Locale): ParsedEnquiry {
   }
   const incomplete = ENQUIRY_FIELDS.some((f) => f.required && values[f.form] === "");
   return { ok: false, values, fieldErrors, incomplete };
-}
-
-/** The honeypot field must be sent, and empty: a bot fills it in or leaves it out. */
-export function honeypotState(form: FormData): "empty" | "filled" | "missing" {
-  const trap = form.get(HONEYPOT_FIELD);
-  return trap === "" ? "empty" : trap === null ? "missing" : "filled";
 }

@@ -110,6 +110,30 @@ const en = {
     confirm: "What you typed does not match.",
     state: "Choose one of the follow-up states.",
   },
+  spam: {
+    title: "Spam",
+    link: (n: number) => `Spam (${n})`,
+    lead: (days: number) =>
+      `What the contact form caught as spam, and what you marked as spam. Nothing here was sent anywhere. Each is erased ${days} days after it came.`,
+    none: "Nothing caught.",
+    reasonsLabel: "Caught for",
+    reasons: {
+      honeypot: "the hidden field was filled in or left out",
+      "too-fast": "sent too fast after the page was opened",
+      repeated: "the same text as many other enquiries",
+      links: "mostly links",
+      marked: "marked spam by the team",
+    } as Record<string, string>,
+    page: (path: string) => `from ${path}`,
+    release: "Not spam",
+    releaseLabel: (reference: string) => `Not spam: move ${reference} to the inbox`,
+    erase: "Delete",
+    eraseLabel: (reference: string) => `Delete ${reference}`,
+    eraseShown: "Delete all shown",
+    released: (reference: string) => `${reference} was moved to the inbox and sent to the team.`,
+    erased: (n: number) => (n === 1 ? "1 enquiry was deleted." : `${n} enquiries were deleted.`),
+    back: "Back to the inbox",
+  },
 };
 
 type InboxText = typeof en;
@@ -208,6 +232,30 @@ const hr: InboxText = {
     note: "Napišite bilješku od 1 do 2.000 znakova.",
     confirm: "Upisano se ne podudara.",
     state: "Odaberite jedno od stanja praćenja.",
+  },
+  spam: {
+    title: "Neželjeno",
+    link: (n: number) => `Neželjeno (${n})`,
+    lead: (days: number) =>
+      `Što je obrazac za upite prepoznao kao neželjeno i što ste vi označili kao neželjeno. Ništa od ovoga nije nikamo poslano. Svaki se briše ${days} dana nakon dolaska.`,
+    none: "Ništa nije uhvaćeno.",
+    reasonsLabel: "Razlog",
+    reasons: {
+      honeypot: "skriveno polje je ispunjeno ili izostavljeno",
+      "too-fast": "poslano prebrzo nakon otvaranja stranice",
+      repeated: "isti tekst kao mnogi drugi upiti",
+      links: "većinom poveznice",
+      marked: "tim ga je označio kao neželjeno",
+    },
+    page: (path: string) => `sa stranice ${path}`,
+    release: "Nije neželjeno",
+    releaseLabel: (reference: string) => `Nije neželjeno: premjesti ${reference} u sandučić`,
+    erase: "Izbriši",
+    eraseLabel: (reference: string) => `Izbriši ${reference}`,
+    eraseShown: "Izbriši sve prikazano",
+    released: (reference: string) => `${reference} je premješten u sandučić i poslan timu.`,
+    erased: (n: number) => `Izbrisano upita: ${n}.`,
+    back: "Natrag u sandučić",
   },
 };
 

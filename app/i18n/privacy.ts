@@ -11,6 +11,8 @@ export type PrivacyFacts = {
   fields: string[];
   /** Days an enquiry stays on the server once it reached the team (ENQUIRY_RETENTION_DAYS). */
   retentionDays: number;
+  /** Days a message caught as spam is kept for our team to check (SPAM_RETENTION_DAYS). */
+  spamRetentionDays: number;
   /** Hours the server keeps retrying an enquiry EmailJS refuses (OUTBOX_GIVE_UP_HOURS). */
   giveUpHours: number;
   /** Minutes the address of a sender is remembered for the rate limit (RATE_LIMIT_WINDOW_SECONDS). */
@@ -63,6 +65,7 @@ const en = {
       heading: "How long we keep it",
       paragraphs: [
         `We keep your enquiry (what you wrote, your reference and our notes on it) on our server, where our team reads and answers it. ${plural("en", f.retentionDays, { one: "One day", other: `${f.retentionDays} days` })} after it has reached our team (delivered to us, or answered from our inbox), it is erased; one that has not yet reached us is kept until it has. You can ask us at any time for a copy of what we hold about you, or to erase it: quote your reference or your e-mail address.`,
+        `A message our automatic checks take for spam (for instance one sent within seconds of opening the page, or mostly links) is not sent to anyone: it is kept on our server for our team to check, so a real enquiry caught by mistake is not lost, and erased ${plural("en", f.spamRetentionDays, { one: "one day", other: `${f.spamRetentionDays} days` })} after it came unless we move it to our inbox.`,
         "The e-mail we receive stays in our inbox for as long as we are in touch with you about your enquiry or booking.",
       ],
     },
@@ -125,6 +128,7 @@ const hr: PrivacyText = {
       heading: "Koliko dugo ih čuvamo",
       paragraphs: [
         `Vaš upit (ono što ste napisali, oznaku upita i naše bilješke) čuvamo na našem poslužitelju, gdje ga naš tim čita i odgovara na njega. ${f.retentionDays} ${plural("hr", f.retentionDays, { one: "dan", other: "dana" })} nakon što stigne do našeg tima (isporučen nam je ili smo na njega odgovorili iz sandučića) briše se; upit koji još nije stigao do nas čuvamo dok ne stigne. U svakom nas trenutku možete zamoliti za kopiju podataka koje o vama čuvamo ili za njihovo brisanje: navedite oznaku upita ili svoju adresu e-pošte.`,
+        `Poruku koju naše automatske provjere smatraju neželjenom (primjerice poslanu nekoliko sekundi nakon otvaranja stranice ili punu poveznica) ne šaljemo nikome: čuvamo je na poslužitelju kako bi je naš tim provjerio i kako se stvarni upit uhvaćen greškom ne bi izgubio, a briše se ${f.spamRetentionDays} ${plural("hr", f.spamRetentionDays, { one: "dan", other: "dana" })} nakon dolaska, osim ako je premjestimo u sandučić.`,
         "E-mail koji primimo ostaje u našem sandučiću dok smo s vama u kontaktu oko upita ili rezervacije.",
       ],
     },

@@ -43,6 +43,20 @@ async function stored() {
   }
 }
 
+/** The enquiries the spam rules caught: why, their reference, how many deliveries they have. */
+async function caught() {
+  const db = new Database(path.join(outbox, "site.db"), { readonly: true });
+  try {
+    return db
+      .prepare(
+        "SELECT spam, reference, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id) AS deliveries FROM enquiries e WHERE spam IS NOT NULL ORDER BY received_at",
+      )
+      .all() as { spam: string; reference: string; deliveries: number }[];
+  } finally {
+    db.close();
+  }
+}
+
 /** The contact route's action, imported afresh under this configuration. */
 async function makeAction(
   overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean; databaseFile?: string } = {},
@@ -271,32 +285,52 @@ describe("POST /contact", () => {
         .filter((line) => line.includes(`"event":"${event}"`))
         .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-    it("a filled honeypot gets exactly the answer a person gets, and nothing is stored", async () => {
+    it("a filled honeypot gets exactly the answer a person gets; it is kept for the Spam view, sent nowhere", async () => {
       const person = await run(makeAction(), post(VALID));
       const bot = await run(makeAction(), post({ ...VALID, website: "http://spam.example" }));
       expect(bot.status).toBe(person.status);
       expect(bot.headers.get("location")).toBe(person.headers.get("location"));
-      // The same answer, with a reference of the same shape (the bot's names nothing stored).
+      expect(bot.headers.get("cache-control")).toBe(person.headers.get("cache-control"));
+      // The same answer, with a reference of the same shape: the caught enquiry's own.
       const shape = (toast: unknown) => JSON.stringify(toast).replace(/[A-Z0-9]{4}-[A-Z0-9]{4}/g, "REF");
-      expect(shape(await toastFrom(bot.headers))).toBe(shape(await toastFrom(person.headers)));
-      expect((await stored()).map((r) => r.enquiry.message)).toEqual([VALID.message]); // the person's only
-      expect(logged("enquiry.honeypot")).toEqual([expect.objectContaining({ present: true })]);
+      const botToast = await toastFrom(bot.headers);
+      expect(shape(botToast)).toBe(shape(await toastFrom(person.headers)));
+      expect((await stored()).map((r) => r.enquiry.message)).toEqual([VALID.message]); // only the person's is delivered
+      const kept = await caught();
+      expect(kept).toEqual([{ spam: "honeypot", reference: expect.any(String), deliveries: 0 }]);
+      expect(JSON.stringify(botToast)).toContain(kept[0]!.reference);
+      expect(logged("enquiry.caught")).toEqual([expect.objectContaining({ reasons: ["honeypot"] })]);
     });
 
-    it("a post without the honeypot field at all is a bot too (remix-utils would let it through)", async () => {
+    it("a post without the honeypot field at all is caught too (remix-utils would let it through)", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
       const res = await run(makeAction(), post(withoutTrap));
       expect(res.status).toBe(302);
       expect(await toastFrom(res.headers)).toMatchObject({ type: "success" });
       expect(await stored()).toHaveLength(0);
-      expect(logged("enquiry.honeypot")).toEqual([expect.objectContaining({ present: false })]);
+      expect(await caught()).toEqual([expect.objectContaining({ spam: "honeypot", deliveries: 0 })]);
+    });
+
+    it("a form sent within seconds of its page is caught; one with an old, missing or unstamped time is not", async () => {
+      const { formTimeToken } = await import("~/utils/form-time.server");
+      const action = makeAction();
+      const fast = await run(action, post({ ...VALID, form_time: formTimeToken(Date.now() - 500) }));
+      expect(fast.status).toBe(302);
+      expect(await caught()).toEqual([expect.objectContaining({ spam: "too-fast" })]);
+      for (const [i, form_time] of [formTimeToken(Date.now() - 60_000), "unstamped", undefined].entries()) {
+        const fields = { ...VALID, message: `${VALID.message} (${i})` };
+        const res = await run(action, post(form_time === undefined ? fields : { ...fields, form_time }));
+        expect(res.status).toBe(302);
+      }
+      expect(await stored()).toHaveLength(3);
+      expect(await caught()).toHaveLength(1);
     });
 
     it("can be switched off: then a post without the field is stored", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
       expect((await run(makeAction({ honeypot: false }), post(withoutTrap))).status).toBe(302);
       expect(await stored()).toHaveLength(1);
-      expect(logged("enquiry.honeypot")).toEqual([]);
+      expect(logged("enquiry.caught")).toEqual([]);
     });
   });
 

@@ -25,6 +25,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     phone: contactDetails.phone,
     fields: FORM_NAMES.map((field) => CONTACT[locale].labels[field]),
     retentionDays: env.ENQUIRY_RETENTION_DAYS,
+    spamRetentionDays: env.SPAM_RETENTION_DAYS,
     giveUpHours: env.OUTBOX_GIVE_UP_HOURS,
     rateLimitMinutes: Math.max(1, Math.round(env.RATE_LIMIT_WINDOW_SECONDS / 60)),
     whatsapp: Boolean(contactDetails.whatsapp),

@@ -7,7 +7,7 @@ import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/store/inbox-filter.server";
 import { DELIVERY_STATES, FOLLOW_UPS } from "~/store/inbox-states";
-import { decodeCursor, listEnquiries, waitingCount } from "~/store/inbox.server";
+import { decodeCursor, listEnquiries, spamCount, waitingCount } from "~/store/inbox.server";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
 import { choices, FilterSelect } from "~/staff/ui/FilterSelect";
@@ -31,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     exportCsv: `/staff/inbox/export${filterQuery(filter, { format: "csv" })}`,
     exportJsonl: `/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`,
     waiting: await waitingCount(sql),
+    spam: await spamCount(sql),
     failing: failingChannels(await channelStates()),
     erased: erasedNotice(search.get("erased")),
     filtered: Object.values(filter).some(Boolean),
@@ -58,6 +59,7 @@ export default function Inbox() {
     exportCsv,
     exportJsonl,
     waiting,
+    spam,
     failing,
     erased,
     filtered,
@@ -69,7 +71,9 @@ export default function Inbox() {
   return (
     <section className="staff-card">
       <h1>{t.title}</h1>
-      <p className="staff-hint">{t.waiting(waiting)}</p>
+      <p className="staff-hint">
+        {t.waiting(waiting)} · <Link to="/staff/inbox/spam">{t.spam.link(spam)}</Link>
+      </p>
       <ChannelNotice locale={locale} failing={failing} />
       {erased ? (
         <p className="staff-notice" role="status">

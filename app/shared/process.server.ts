@@ -21,7 +21,11 @@ export const channelNames = channels.map((c) => c.name);
 export const store: EnquiryStore & { pool?: Pool } = openStore(env, { channels: channelNames });
 
 /** Retention, hourly (server/index.ts): the one place enquiries are erased by age. */
-export const eraseExpired = createRetention({ store, retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000 });
+export const eraseExpired = createRetention({
+  store,
+  retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000,
+  spamRetentionMs: env.SPAM_RETENTION_DAYS * 86_400_000,
+});
 
 /** Whether an enquiry can be stored now: the last store's outcome, or the last write check,
  * whichever is newer (/healthz). */

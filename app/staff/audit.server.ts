@@ -16,7 +16,8 @@ export type AuditEvent =
   | "rate-limited"
   | "export"
   | "erasure"
-  | "retention";
+  | "retention"
+  | "spam";
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -91,10 +91,17 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
       );
     },
 
-    async eraseExpired(olderThanMs) {
+    async eraseExpired(olderThanMs, { spamOlderThanMs } = {}) {
       await prepare();
       changed();
       const cutoff = new Date(Date.now() - olderThanMs).toISOString();
+      // Caught and never released (the Spam view): by arrival, SPAM_RETENTION_DAYS.
+      const spam =
+        spamOlderThanMs === undefined
+          ? 0
+          : await sql.run("DELETE FROM enquiries WHERE spam IS NOT NULL AND received_at <= $1", [
+              new Date(Date.now() - spamOlderThanMs).toISOString(),
+            ]);
       // Reached the team: every delivery delivered that long ago, or followed up in the inbox that
       // long ago (and no call under way). One nobody has seen is kept, however old.
       const erased = await sql.run(
@@ -107,9 +114,9 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
         [cutoff],
       );
       // SQLite's search index: a bounded merge, so erased rows' entries leave its pages.
-      if (erased && sql.dialect === "sqlite")
+      if (erased + spam && sql.dialect === "sqlite")
         await sql.run("INSERT INTO enquiry_search (enquiry_search, rank) VALUES ('merge', 200)");
-      return erased;
+      return erased + spam;
     },
   };
 }

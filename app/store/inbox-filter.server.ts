@@ -18,11 +18,13 @@ const filterSchema = z.object({
   language: z.enum(LOCALES).optional().catch(undefined),
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
+  /** "spam": the Spam view (caught, or marked spam by staff); otherwise the inbox, without them. */
+  view: z.enum(["spam"]).optional().catch(undefined),
 });
 
 export type InboxFilter = z.infer<typeof filterSchema>;
 
-const KEYS = ["q", "followUp", "delivery", "category", "language", "from", "to"] as const;
+const KEYS = ["q", "followUp", "delivery", "category", "language", "from", "to", "view"] as const;
 
 /** The filter in a query string: a value it cannot be is dropped, never an error. */
 export function parseInboxFilter(search: URLSearchParams): InboxFilter {

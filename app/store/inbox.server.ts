@@ -29,6 +29,8 @@ export type InboxRow = Omit<EnquiryFields, "message"> & {
   followUp: FollowUp;
   deliveries: Pick<DeliveryView, "channel" | "state">[];
   message?: string;
+  /** Why the contact form's rules caught it (app/enquiry/spam/), while it is in the Spam view. */
+  spam?: string[];
 };
 
 type Row = Record<Exclude<FieldKey, "message">, string | null> & {
@@ -40,6 +42,7 @@ type Row = Record<Exclude<FieldKey, "message">, string | null> & {
   follow_up: string;
   follow_up_at?: unknown;
   message?: string | null;
+  spam: string | null;
 };
 
 /** The columns of a row (the message apart: the list leaves it out unless asked). */
@@ -51,6 +54,7 @@ const ROW_COLUMNS = [
   "language",
   "page",
   "follow_up",
+  "spam",
 ];
 
 /** A page of the list: where the next one starts (opaque to the browser). */
@@ -104,6 +108,10 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
     }
     parts.push(clause);
   };
+  // The Spam view holds what was caught and what staff marked spam; the inbox, everything else.
+  parts.push(
+    isSpamView(filter) ? "(e.spam IS NOT NULL OR e.follow_up = 'spam')" : "e.spam IS NULL AND e.follow_up <> 'spam'",
+  );
   if (filter.followUp) add("e.follow_up = ?", filter.followUp);
   if (filter.category) add("e.category = ?", filter.category);
   if (filter.language) add("e.language = ?", filter.language);
@@ -132,6 +140,9 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
   return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", values };
 }
 
+/** The Spam view: asked for, or the follow-up state "spam" chosen in the inbox's filter. */
+export const isSpamView = (filter: InboxFilter) => filter.view === "spam" || filter.followUp === "spam";
+
 const fieldsOf = (row: Row): Omit<EnquiryFields, "message"> => {
   const { message: _message, ...fields } = fieldsOfRow({ ...row, message: null });
   return fields;
@@ -147,6 +158,7 @@ const fromRow = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
   followUp: (FOLLOW_UPS as readonly string[]).includes(row.follow_up) ? (row.follow_up as FollowUp) : "new",
   deliveries,
   ...(row.message !== undefined ? { message: row.message ?? "" } : {}),
+  ...(row.spam ? { spam: row.spam.split(",") } : {}),
 });
 
 async function deliveriesOf(q: Queryable, ids: string[]) {
@@ -202,10 +214,45 @@ export async function* everyEnquiry(sql: Sql, filter: InboxFilter, batch = 500):
   }
 }
 
-/** How many enquiries wait for an answer (follow-up "new"). */
+/** How many enquiries wait for an answer (follow-up "new"; what was caught as spam apart). */
 export async function waitingCount(sql: Queryable): Promise<number> {
-  const [row] = await sql.all<{ n: unknown }>("SELECT count(*) AS n FROM enquiries WHERE follow_up = 'new'");
+  const [row] = await sql.all<{ n: unknown }>(
+    "SELECT count(*) AS n FROM enquiries WHERE follow_up = 'new' AND spam IS NULL",
+  );
   return Number(row?.n ?? 0);
+}
+
+/** How many are in the Spam view. */
+export async function spamCount(sql: Queryable): Promise<number> {
+  const [row] = await sql.all<{ n: unknown }>(
+    "SELECT count(*) AS n FROM enquiries WHERE spam IS NOT NULL OR follow_up = 'spam'",
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** "Not spam": back to the inbox as a normal enquiry, its deliveries made by the accept's own
+ * code (every channel configured now, due now), and the change in its history. Its reference;
+ * undefined when it is not in the Spam view (gone, or released already: a second tap delivers
+ * nothing twice). */
+export async function releaseSpam(store: EnquiryStore, id: string, actor: string): Promise<string | undefined> {
+  if (!ID.test(id)) return undefined;
+  const sql = await store.staffTables();
+  const [row] = await sql.all<{ reference: string | null }>("SELECT reference FROM enquiries WHERE id = $1", [id]);
+  if (!row || !(await store.release(id))) return undefined;
+  await sql.run(
+    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', 'spam', 'new')",
+    [id, new Date().toISOString(), actor],
+  );
+  return row.reference ?? id;
+}
+
+/** "Delete all shown": the Spam view's enquiries that came between `from` and `to` (the oldest
+ * and newest a page showed: one caught since is not erased unseen). Returns how many. */
+export async function eraseSpam(sql: Sql, from: string, to: string): Promise<number> {
+  return sql.run(
+    `DELETE FROM enquiries WHERE received_at >= $1 AND received_at <= $2 AND (spam IS NOT NULL OR follow_up = 'spam')`,
+    [from, to],
+  );
 }
 
 export type InboxEvent = {
@@ -338,11 +385,17 @@ export async function retryDelivery(store: EnquiryStore, id: string, channel: st
 
 /** Erases an enquiry: its row, and with it its deliveries, history and search entry; returns its
  * reference (for the audit log, which keeps nothing else of it), or undefined when it is gone. */
-export async function eraseEnquiry(sql: Sql, id: string): Promise<string | undefined> {
+export async function eraseEnquiry(
+  sql: Sql,
+  id: string,
+  { spamOnly = false }: { spamOnly?: boolean } = {},
+): Promise<string | undefined> {
   if (!ID.test(id)) return undefined;
-  const [row] = await sql.all<{ reference: string | null }>("DELETE FROM enquiries WHERE id = $1 RETURNING reference", [
-    id,
-  ]);
+  // "Delete" in the Spam view erases only while it is there (not one released meanwhile).
+  const [row] = await sql.all<{ reference: string | null }>(
+    `DELETE FROM enquiries WHERE id = $1 ${spamOnly ? "AND (spam IS NOT NULL OR follow_up = 'spam')" : ""} RETURNING reference`,
+    [id],
+  );
   return row ? (row.reference ?? id) : undefined;
 }
 

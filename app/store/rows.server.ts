@@ -82,12 +82,12 @@ export const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sen
   delivered_at = $8, failure = $9, changed_at = $10`;
 
 /** The enquiry's row (its deliveries are rows of their own). */
-export function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference: string }) {
+export function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference: string }, spam?: readonly string[]) {
   const e = record.enquiry;
   const fields = FIELD_KEYS.map((key) => e[key] ?? null);
   return tx.run(
-    `INSERT INTO enquiries (id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference)
-       VALUES (${placeholders(6 + fields.length)})`,
+    `INSERT INTO enquiries (id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam)
+       VALUES (${placeholders(7 + fields.length)})`,
     [
       record.id,
       record.receivedAt,
@@ -96,6 +96,7 @@ export function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference
       e.language ?? null,
       e.page ?? null,
       record.reference,
+      spam?.length ? spam.join(",") : null,
     ],
   );
 }

@@ -82,8 +82,21 @@ export type Intake = {
   /** Accepts an enquiry, with one delivery per configured channel, in one transaction:
    * committed (fsync'ed) when this resolves. Gives the first channel's delivery (the others are
    * rows of their own, which nextDue gives to their channel's worker). */
-  store(enquiry: StoredEnquiry, requestId?: string): Promise<QueuedRecord>;
+  store(
+    enquiry: StoredEnquiry,
+    requestId?: string,
+    options?: { spam?: SpamCatch },
+  ): Promise<QueuedRecord & { dropped?: number }>;
+  /** "Not spam": a caught enquiry (or one staff marked spam) back to the inbox as a normal one:
+   * its mark cleared and, when it has none yet, one delivery per configured channel, due now,
+   * written by the same code as an accept's. False when there is no such enquiry in the Spam view. */
+  release(id: string): Promise<boolean>;
 };
+
+/** An enquiry the contact form's rules caught (app/enquiry/spam/): kept with why, sent to no
+ * channel (no delivery rows at all), within its caps: past `maxPerHour` caught in the last hour
+ * or `maxKept` in all, the oldest caught are erased in the same transaction (`dropped`). */
+export type SpamCatch = { reasons: readonly string[]; maxPerHour: number; maxKept: number };
 
 /** The delivery worker's part (app/store/delivery-queue.server.ts). */
 export type DeliveryQueue = {
@@ -125,8 +138,9 @@ export type Chores = {
   purgeDelivered(olderThanMs: number): Promise<number>;
   /** Retention (ENQUIRY_RETENTION_DAYS): erases the enquiries that reached the team more than
    * `olderThanMs` ago (every delivery delivered, or followed up in the inbox), with everything
-   * kept about them; never one nobody has seen. Returns how many. */
-  eraseExpired(olderThanMs: number): Promise<number>;
+   * kept about them; never one nobody has seen. With `spamOlderThanMs` (SPAM_RETENTION_DAYS), the
+   * caught enquiries still in the Spam view received that long ago too. Returns how many. */
+  eraseExpired(olderThanMs: number, options?: { spamOlderThanMs?: number }): Promise<number>;
 };
 
 /** The outbox command's part: it reads everything, so it is not for the server's polls

@@ -154,6 +154,20 @@ export const envSchema = z
       .regex(/^[a-z0-9-]+$/, "a header name such as x-forwarded-for")
       .optional(),
     HONEYPOT: bool(true),
+    // The spam folder (README "Spam"): what the contact form's rules catch is kept, sent to no
+    // channel, for staff to release or delete. Sent sooner than this after the page was served
+    // (its signed time in the form): too fast for a person.
+    SPAM_MIN_SECONDS: int(0, 600, 3),
+    // A message whose links make up at least this share of its characters (percent).
+    SPAM_LINK_PERCENT: int(1, 100, 50),
+    // The same message text from this many enquiries within SPAM_REPEAT_MINUTES (0: off).
+    SPAM_REPEAT_COUNT: int(0, 1_000, 5),
+    SPAM_REPEAT_MINUTES: int(1, 1_440, 60),
+    // Caught enquiries are erased this long after they came, by the hourly chores.
+    SPAM_RETENTION_DAYS: int(1, 365, 30),
+    // Caps on what is kept: caught in the last hour, and in all (the oldest erased first).
+    SPAM_MAX_PER_HOUR: int(1, 100_000, 200),
+    SPAM_MAX_KEPT: int(1, 1_000_000, 2_000),
 
     // The public address of the site, for canonical URLs, share tags and the sitemap.
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),

@@ -36,6 +36,19 @@ export const enquiriesNotStored = new Counter({
   registers,
 });
 
+/** The spam rules (app/enquiry/spam/): what they caught, by reason, and what the caps erased. */
+export const enquiriesCaught = new Counter({
+  name: "enquiries_caught_total",
+  labelNames: ["reason"] as const,
+  registers,
+  help: "Enquiries caught as spam, by reason (one enquiry may have several): kept in the Spam view, sent nowhere; the visitor was told it is sent.",
+});
+export const spamDropped = new Counter({
+  name: "spam_dropped_total",
+  registers,
+  help: "Caught enquiries erased to keep the Spam view within its caps (SPAM_MAX_PER_HOUR, SPAM_MAX_KEPT), oldest first.",
+});
+
 export const acceptCommits = new Counter({
   name: "enquiry_accept_commits_total",
   help: "Transactions that made accepted enquiries durable (group commit: enquiries_accepted_total divided by this is enquiries per commit).",

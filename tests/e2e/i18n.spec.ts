@@ -30,6 +30,7 @@ const FACTS: PrivacyFacts = {
   fields: [],
   teamChannels: [],
   retentionDays: 365,
+  spamRetentionDays: 30,
   giveUpHours: 24,
   rateLimitMinutes: 10,
   whatsapp: true,

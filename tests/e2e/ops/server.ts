@@ -55,6 +55,10 @@ export async function startServer(
       OUTBOX_DIR: place.outbox,
       RATE_LIMIT_MAX: "0",
       SHUTDOWN_GRACE_MS: "5000",
+      // Scripted clients are fast and repeat themselves: these two spam rules are off unless a
+      // spec switches them on (spam.spec.ts).
+      SPAM_MIN_SECONDS: "0",
+      SPAM_REPEAT_COUNT: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,35 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { FORM_TIME_FIELD, FORM_TIME_PLACEHOLDER } from "~/content/enquiry-fields";
+import { sessionSecret } from "./env.server";
+
+/** The contact form's signed time: when the page was served, as the server wrote it into the
+ * form's hidden field, signed so a client cannot choose it (the "too fast" rule reads it). */
+const sign = (ms: number, secret: string) =>
+  createHmac("sha256", secret).update(`form-time:${ms}`).digest("base64url").slice(0, 22);
+
+export function formTimeToken(now = Date.now(), secret = sessionSecret): string {
+  return `${now.toString(36)}.${sign(now, secret)}`;
+}
+
+/** When the page with this token was served; undefined for a missing, placeholder, malformed,
+ * forged or future token (at most weak evidence: an old tab, another replica's secret). */
+export function readFormTime(token: unknown, now = Date.now(), secret = sessionSecret): number | undefined {
+  if (typeof token !== "string" || token.length > 40) return undefined;
+  const [time, mac] = token.split(".");
+  if (!time || !mac || !/^[0-9a-z]{1,12}$/.test(time)) return undefined;
+  const ms = parseInt(time, 36);
+  const expected = Buffer.from(sign(ms, secret));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return ms <= now + 5_000 ? ms : undefined;
+}
+
+const UNSTAMPED = `name="${FORM_TIME_FIELD}" value="${FORM_TIME_PLACEHOLDER}"`;
+
+/** A page's HTML with a fresh signed time in the contact form's hidden field; the HTML as it is
+ * when it has no such field (every page but /contact). */
+export function stampFormTime(html: string, now = Date.now()): string {
+  return html.includes(UNSTAMPED)
+    ? html.replaceAll(UNSTAMPED, `name="${FORM_TIME_FIELD}" value="${formTimeToken(now)}"`)
+    : html;
+}
