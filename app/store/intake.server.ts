@@ -1,16 +1,18 @@
-import { acceptCommits } from "~/utils/metrics.server";
+import { log } from "~/utils/log.server";
+import { acceptCommits, confirmationsSkipped } from "~/utils/metrics.server";
+import { insertAcceptedDeliveries } from "./accepted-deliveries.server";
 import type { Core } from "./core.server";
 import { groupCommit } from "./group-commit.server";
 import { arrivalClock, newRecord } from "./record.server";
 import { freeReference } from "./reference.server";
-import { insertDelivery, insertEnquiry } from "./rows.server";
+import { insertEnquiry } from "./rows.server";
 import { isoTime } from "./sql.server";
 import type { Intake } from "./store.server";
 
 /** The contact action's part of the store: accepting an enquiry. Concurrent accepts share one
  * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md); each is told
  * "stored" only once that transaction has committed. */
-export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
+export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core): Intake {
   const receivedNow = arrivalClock();
   const accepts = groupCommit({
     transaction: (work) => sql.transaction(work),
@@ -23,7 +25,7 @@ export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
       await prepare();
       changed();
       // Concurrent accepts share a transaction (group commit); this is one accept's writes.
-      return accepts.run(
+      const accepted = await accepts.run(
         async (tx) => {
           // Arrival times increase across the processes that write this database (in SQLite the
           // transaction holds the write lock): enquiries are delivered in the order they came.
@@ -34,11 +36,17 @@ export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
           ).toISOString();
           const record = { ...newRecord(enquiry, receivedAt, requestId), reference: await freeReference(tx) };
           await insertEnquiry(tx, record);
-          for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
-          return { ...record, state: "pending" as const, channel: channels[0]! };
+          const { skipped } = await insertAcceptedDeliveries(tx, record, { channels, confirmation });
+          return { queued: { ...record, state: "pending" as const, channel: channels[0]! }, skipped };
         },
         Buffer.byteLength(JSON.stringify(enquiry)),
       );
+      // Counted once committed: a confirmation a limit kept back (the inbox shows it too).
+      if (accepted.skipped) {
+        confirmationsSkipped.inc({ limit: accepted.skipped });
+        log("info", "confirmation.skipped", { id: accepted.queued.id, requestId, limit: accepted.skipped });
+      }
+      return accepted.queued;
     },
   };
 }

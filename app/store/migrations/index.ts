@@ -4,6 +4,7 @@ import staff from "./0003-staff";
 import inbox from "./0004-inbox";
 import foldedSearch from "./0005-folded-search";
 import channelHealth from "./0006-channel-health";
+import confirmations from "./0008-confirmations";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   inbox,
   foldedSearch,
   channelHealth,
+  confirmations,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
