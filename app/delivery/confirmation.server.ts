@@ -25,7 +25,7 @@ export function inertName(name: string): string {
         !/^www\./i.test(word) &&
         !/\.[a-z]{2,}/i.test(word), // a domain, "x.y"
     )
-    .map((word) => word.replace(/[<>"'`{}[\]()|*_~=#^$%]/g, ""))
+    .map((word) => word.replace(/[<>"`{}[\]()|*_~=#^$%]/g, ""))
     .filter(Boolean);
   let kept = "";
   for (const word of words) {
