@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getEnquiry } from "~/store/inbox.server";
+import type { StoredEnquiry } from "~/store/record.server";
+import type { QueuedRecord } from "~/store/store.server";
 import { registry } from "~/utils/metrics.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "../../tests/support/delivery-testbed";
@@ -10,6 +12,17 @@ const bed = deliveryTestbed();
 const CONFIRMING = { ...CONFIG, confirmationTemplateId: "template_confirm" };
 const CONTACT = { email: "team@adriatic-vip.example", phone: "+385 21 000 000", socialUrl: "", socialLabel: "" };
 const RULE = { perAddressDay: 3, perDay: 100 };
+
+/** A confirmation's delivery of an enquiry, as the worker reads it. */
+const confirmationOf = (stored: StoredEnquiry): QueuedRecord => ({
+  id: "x",
+  receivedAt: new Date().toISOString(),
+  attempts: [],
+  reference: "AB12-CD34",
+  enquiry: stored,
+  state: "pending",
+  channel: "confirmation",
+});
 
 /** A store that confirms (the server's: the team's e-mail, and the confirmation within limits). */
 const confirmingStore = (rule = RULE) => sqliteStore(bed.file, { channels: ["email"], confirmation: rule });
@@ -64,18 +77,7 @@ describe("the visitor's confirmation", () => {
   });
 
   it("names WhatsApp where configured, and writes English for an English page", () => {
-    const v = confirmationVariables(
-      {
-        id: "x",
-        receivedAt: new Date().toISOString(),
-        attempts: [],
-        reference: "AB12-CD34",
-        enquiry: enquiry(),
-        state: "pending",
-        channel: "confirmation",
-      },
-      { ...CONTACT, whatsapp: "385911234567" },
-    );
+    const v = confirmationVariables(confirmationOf(enquiry()), { ...CONTACT, whatsapp: "385911234567" });
     expect(v.subject).toBe("We have your enquiry — reference AB12-CD34");
     expect(v.greeting).toBe("Dear Ana Horvat,");
     expect(v.whatsapp).toBe("WhatsApp: +385911234567");
@@ -97,18 +99,7 @@ describe("the visitor's confirmation", () => {
   });
 
   it("greets without a name when nothing of it is left", () => {
-    const v = confirmationVariables(
-      {
-        id: "x",
-        receivedAt: new Date().toISOString(),
-        attempts: [],
-        reference: "AB12-CD34",
-        enquiry: { ...enquiry(), name: "https://evil.example" },
-        state: "pending",
-        channel: "confirmation",
-      },
-      CONTACT,
-    );
+    const v = confirmationVariables(confirmationOf({ ...enquiry(), name: "https://evil.example" }), CONTACT);
     expect(v.to_name).toBe("");
     expect(v.greeting).toBe("Hello,");
     expect(Object.values(v).join("\n")).not.toContain("evil");
