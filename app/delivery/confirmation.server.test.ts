@@ -130,32 +130,6 @@ describe("the visitor's confirmation", () => {
     await store.close();
   });
 
-  it("a few a day to one address, a bounded number in all", async () => {
-    const store = confirmingStore({ perAddressDay: 2, perDay: 3 });
-    const sql = await store.staffTables();
-    // One to this address two hours ago: another may go now, then the day's two are used.
-    await store.store({ ...enquiry(), email: "guest@example.com" });
-    const earlier = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    await sql.run("UPDATE enquiries SET received_at = $1", [earlier]);
-    await store.store({ ...enquiry(), email: "guest@example.com" });
-    await sql.run("UPDATE enquiries SET received_at = $1 WHERE confirmation = 'queued'", [earlier]);
-    await store.store({ ...enquiry(), email: "guest@example.com" });
-    expect((await confirmationStates(store)).map((s) => s.confirmation)).toEqual(["queued", "queued", "limit"]);
-    expect(bed.events("confirmation.skipped").at(-1)).toMatchObject({ limit: "address_day" });
-    // Two confirmations today: the third address is confirmed, the fourth is over the day's bound.
-    await store.store({ ...enquiry(), email: "one@example.com" });
-    await store.store({ ...enquiry(), email: "two@example.com" });
-    expect((await confirmationStates(store)).map((s) => s.confirmation)).toEqual([
-      "queued",
-      "queued",
-      "limit",
-      "queued",
-      "limit",
-    ]);
-    expect(bed.events("confirmation.skipped").at(-1)).toMatchObject({ limit: "day" });
-    await store.close();
-  });
-
   it("is not made when confirmations are off: the enquiry's rows are as before", async () => {
     const store = sqliteStore(bed.file, { channels: ["email"] });
     await store.store(enquiry());
