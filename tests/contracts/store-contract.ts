@@ -50,24 +50,26 @@ export function storeContract(name: string, maker: StoreMaker) {
         (
           await store.sql.all<{ confirmation: string | null; n: unknown }>(
             `SELECT e.confirmation, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id AND d.channel = 'confirmation') AS n
-               FROM enquiries e ORDER BY e.received_at`,
+               FROM enquiries e ORDER BY e.message`,
           )
         ).map((row) => `${row.confirmation}:${Number(row.n)}`);
+      // Told apart by their messages, in order (the times are moved below).
+      let n = 0;
+      const from = (email: string) => store.store({ ...enquiry(`Enquiry ${++n}`), email });
       try {
         // The same address in other cases is the same address.
-        for (const email of ["guest@example.com", "Guest@Example.com", "GUEST@example.com"])
-          await store.store({ ...enquiry(), email });
+        for (const email of ["guest@example.com", "Guest@Example.com", "GUEST@example.com"]) await from(email);
         expect(await confirmations()).toEqual(["queued:1", "limit:0", "limit:0"]);
         // Two hours on: a second to that address may go; then its day's two are used.
         const earlier = new Date(Date.now() - 2 * 3_600_000).toISOString();
         await store.sql.run("UPDATE enquiries SET received_at = $1", [earlier]);
-        await store.store({ ...enquiry(), email: "guest@example.com" });
+        await from("guest@example.com");
         await store.sql.run("UPDATE enquiries SET received_at = $1", [earlier]);
-        await store.store({ ...enquiry(), email: "guest@example.com" });
+        await from("guest@example.com");
         expect((await confirmations()).slice(3)).toEqual(["queued:1", "limit:0"]);
         // The day's total: a third address is confirmed, a fourth is over the bound of three.
-        await store.store({ ...enquiry(), email: "one@example.com" });
-        await store.store({ ...enquiry(), email: "two@example.com" });
+        await from("one@example.com");
+        await from("two@example.com");
         expect((await confirmations()).slice(5)).toEqual(["queued:1", "limit:0"]);
       } finally {
         await afterEachClose();
