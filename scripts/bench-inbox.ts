@@ -16,6 +16,7 @@ import { newReference } from "../app/store/reference.server";
 import type { Sql } from "../app/store/sql.server";
 import type { SqlStore as EnquiryStore } from "../app/store/sql-store.server";
 import { startPgCluster } from "./lib/pg-cluster";
+import { median, quantile } from "./lib/stats";
 
 const SIZES = [1_000, 100_000];
 const REPEAT = 30;
@@ -24,11 +25,6 @@ const NAMES = ["Ana", "Ivan", "Marko", "Petra", "Luka", "Maja", "Tomislav", "Iva
 
 type Case = { name: string; run: (sql: Sql) => Promise<unknown> };
 type Figure = { store: string; size: number; case: string; medianMs: number; p95Ms: number; extra?: string };
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
 
 /** Rows written in batches inside transactions (as many visitors would over months). */
 async function seed(store: EnquiryStore, size: number): Promise<{ reference: string; middle: string }> {
@@ -99,7 +95,7 @@ async function measure(label: string, store: EnquiryStore, size: number, figures
       await c.run(store.sql);
       times.push(performance.now() - t0);
     }
-    figures.push({ store: label, size, case: c.name, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95) });
+    figures.push({ store: label, size, case: c.name, medianMs: median(times), p95Ms: quantile(times, 0.95) });
   }
   const times: number[] = [];
   let grew = 0;

@@ -25,13 +25,13 @@ import { readRecordedSends } from "../mocks/recorded-sends";
 import { startPgCluster, type PgCluster } from "./lib/pg-cluster";
 import { cpuTicks } from "./lib/process-cpu";
 import { serveBuild } from "./lib/serve-build";
+import { median, quantile } from "./lib/stats";
 
 const STORE = process.env.BENCH_QUEUE_STORE === "postgres" ? "postgres" : "sqlite";
 const cluster: PgCluster | undefined = STORE === "postgres" ? await startPgCluster() : undefined;
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? "100,10000").split(",").map(Number);
 const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8")) as Record<string, string>;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The database's processes' CPU ticks (their share of the idle cost moves there). */
 const databaseTicks = () => (cluster ? cluster.pids().reduce((sum, pid) => sum + cpuTicks(pid), 0) : 0);
@@ -73,7 +73,7 @@ async function queueOrder(databaseUrl: string): Promise<string[]> {
   }
 }
 
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+const p99 = (xs: number[]) => quantile(xs, 0.99);
 
 /** The backoff while EmailJS is down: the probes' steps (1 s doubling to 4 s). */
 const BACKOFF = { baseMs: 1_000, maxMs: 4_000 };

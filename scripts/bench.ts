@@ -36,6 +36,7 @@ import { buildRef, type RefBuild } from "./lib/build-ref";
 import { serveStaticCopy } from "./lib/nginx-static";
 import { cpuTicks, withChildren } from "./lib/process-cpu";
 import { serveBuild } from "./lib/serve-build";
+import { median, quantile } from "./lib/stats";
 
 const args = process.argv.slice(2);
 const baseRef = /^--base=(.+)$/.exec(args.find((a) => a.startsWith("--base=")) ?? "")?.[1];
@@ -65,8 +66,7 @@ const dataRoot = process.env.BENCH_DATA_DIR ?? "data";
 mkdirSync(dataRoot, { recursive: true });
 const dir = mkdtempSync(path.join(dataRoot, "bench-"));
 const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8"));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1]!;
+const p99 = (xs: number[]) => quantile(xs, 0.99);
 const f = (x: number, d = 1) => x.toFixed(d);
 
 function rssSampler(pid: number) {

@@ -28,6 +28,7 @@ import { buildRef, type RefBuild } from "./lib/build-ref";
 import { missedFloors, type Floors } from "./lib/lighthouse-verdict";
 import { serveStaticCopy, type StaticCopy } from "./lib/nginx-static";
 import { serveBuild } from "./lib/serve-build";
+import { median } from "./lib/stats";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const args = process.argv.slice(2);
@@ -125,10 +126,6 @@ function figuresOf(lhr: Lhr, trace: unknown): Figures {
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
 const medianOf = (all: Figures[]) =>
   Object.fromEntries(
     (Object.keys(all[0]!) as (keyof Figures)[]).map((k) => [k, median(all.map((f) => f[k]))]),

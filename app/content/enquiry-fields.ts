@@ -11,6 +11,15 @@ export const CATEGORIES = ["other", ...SERVICES.map((s) => s.category)] as reado
   ...Category[],
 ];
 
+/** How an optional detail is checked, by one rule per kind (app/enquiry/schema.server.ts), its
+ * messages naming the field by its label: a whole number in a range, one of a list, or a day from
+ * today on (the team's time zone). A detail left empty is always accepted. */
+export type DetailCheck =
+  | { kind: "text" }
+  | { kind: "integer"; min: number; max: number }
+  | { kind: "oneOf"; options: readonly string[] }
+  | { kind: "day"; notPast: boolean };
+
 type FieldSpec = {
   /** Its name in the record (`enquiry.phone`), its column in the `enquiries` table, its key in
    * the export and the inbox. */
@@ -24,6 +33,8 @@ type FieldSpec = {
   multiline: boolean;
   /** Required fields are the spec's five; an optional one may be left empty (never stored empty). */
   required: boolean;
+  /** An optional field's check (the required ones have rules of their own). */
+  check?: DetailCheck;
 };
 
 export const ENQUIRY_FIELDS = [
@@ -66,9 +77,8 @@ export const MAX_LENGTH = Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, 
 
 /** The fields shown as "details" (every optional one): listed under their labels by the inbox,
  * the export and the channels' messages, without a change there. */
-export const DETAIL_FIELDS: readonly (FieldSpec & { key: FieldKey; form: EnquiryField })[] = ENQUIRY_FIELDS.filter(
-  (f) => !f.required,
-);
+export const DETAIL_FIELDS: readonly (FieldSpec & { key: FieldKey; form: EnquiryField; check?: DetailCheck })[] =
+  ENQUIRY_FIELDS.filter((f) => !f.required);
 
 /** A stored enquiry's fields from the form's values (optional ones left out when empty). */
 export function fieldsFromValues(values: EnquiryValues): EnquiryFields {

@@ -20,9 +20,12 @@ function enquiryVariables(enquiry: StoredEnquiry, reference = ""): FormData {
   const form = new FormData();
   // What the visitor was told: the template shows it (and the team quotes it back).
   form.set("reference", reference);
-  // Each field under the form's name (the spec's: the phone is `number`); an optional one left
-  // empty is sent empty, so the template can test it.
-  for (const field of ENQUIRY_FIELDS) form.set(field.form, enquiry[field.key] ?? "");
+  // Each field under the form's name (the spec's: the phone is `number`); an optional detail only
+  // when it was given (the template shows nothing for a variable it is not sent).
+  for (const field of ENQUIRY_FIELDS) {
+    const value = enquiry[field.key];
+    if (field.required || value) form.set(field.form, value ?? "");
+  }
   // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
   // and the category in English, the operator's language.
   form.set("language", enquiry.language ?? "en");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   CATEGORIES,
+  DETAIL_FIELDS,
   ENQUIRY_FIELDS,
   fieldLength,
   fieldsFromValues,
@@ -8,8 +9,10 @@ import {
   MAX_LENGTH,
   type EnquiryField,
   type EnquiryFields,
+  type DetailCheck,
   type EnquiryValues,
 } from "~/content/enquiry-fields";
+import { CONTACT } from "~/i18n/contact";
 import { ENQUIRY_ANSWERS, type EnquiryAnswersText } from "~/i18n/enquiry.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
 
@@ -24,10 +27,56 @@ const multiLine = (value: string) => value.replace(CONTROL, "").replace(/\r\n?/g
 /** Bounds counted as the form's `maxlength` counts (zod's own `.max` counts code points). */
 const within = (field: EnquiryField) => (value: string) => fieldLength(value) <= MAX_LENGTH[field];
 
+/** Today in the team's time zone (Split), as YYYY-MM-DD: a day "from today on" is judged there. */
+export const teamToday = (now = new Date()) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zagreb" }).format(now);
+
+/** The rule of an optional detail (its `check` in app/content/enquiry-fields.ts), with messages that
+ * name it by its label: empty is always accepted; anything else must be what the check says. */
+export function detailRule(
+  field: { max: number; check?: DetailCheck },
+  label: string,
+  m: EnquiryAnswersText["details"],
+  today: () => string = teamToday,
+): z.ZodType<string> {
+  const text = z.string().refine((v) => fieldLength(v) <= field.max, m.tooLong(label, field.max));
+  const check = field.check ?? { kind: "text" };
+  const rule = (test: (v: string) => boolean, message: string) => text.refine((v) => v === "" || test(v), message);
+  switch (check.kind) {
+    case "text":
+      return text;
+    case "integer":
+      return rule(
+        (v) => {
+          const n = /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+          return n >= check.min && n <= check.max;
+        },
+        m.integer(label, check.min, check.max),
+      );
+    case "oneOf":
+      return rule((v) => check.options.includes(v), m.oneOf(label));
+    case "day":
+      return rule(
+        (v) =>
+          /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) &&
+          (!check.notPast || v >= today()),
+        check.notPast ? m.dayNotPast(label) : m.day(label),
+      );
+  }
+}
+
 /** The one schema for an enquiry, whatever client sent it, with its messages in a language: a
- * rule per field of the form (app/content/enquiry-fields.ts), by its name there. */
-function enquirySchemaIn(m: EnquiryAnswersText["fields"]) {
+ * rule per field of the form (app/content/enquiry-fields.ts), by its name there: the spec's five
+ * each have their own, every optional detail the rule of its kind. */
+function enquirySchemaIn(locale: Locale) {
+  const m = ENQUIRY_ANSWERS[locale].fields;
+  const details = Object.fromEntries(
+    DETAIL_FIELDS.map((f) => [f.form, detailRule(f, CONTACT[locale].labels[f.form], ENQUIRY_ANSWERS[locale].details)]),
+  ) as Record<Exclude<EnquiryField, RequiredForm>, z.ZodType<string>>;
   return z.object({
+    ...details,
     name: z.string().min(1, m.nameMissing).refine(within("name"), m.nameTooLong),
     email: z.string().min(1, m.emailMissing).refine(within("email"), m.emailTooLong).pipe(z.email(m.emailInvalid)),
     number: z
@@ -41,7 +90,10 @@ function enquirySchemaIn(m: EnquiryAnswersText["fields"]) {
   } satisfies Record<EnquiryField, z.ZodType<string | undefined>>);
 }
 
-const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(ENQUIRY_ANSWERS[l].fields)])) as Record<
+/** The form names of the spec's five fields: each has a rule of its own above. */
+type RequiredForm = Extract<(typeof ENQUIRY_FIELDS)[number], { required: true }>["form"];
+
+const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(l)])) as Record<
   Locale,
   ReturnType<typeof enquirySchemaIn>
 >;

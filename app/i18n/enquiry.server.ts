@@ -34,6 +34,13 @@ const en = {
     categoryMissing: "Please choose a category.",
     messageMissing: "Please write your message.",
     messageTooLong: `Please keep the message under ${MAX_LENGTH.message.toLocaleString("en")} characters.`,
+  } /** An optional detail's messages, by its kind (app/enquiry/schema.server.ts), naming it by its label. */,
+  details: {
+    tooLong: (label: string, max: number) => `Please keep “${label}” under ${max} characters.`,
+    integer: (label: string, min: number, max: number) => `Please give “${label}” as a number from ${min} to ${max}.`,
+    oneOf: (label: string) => `Please choose “${label}” from the list.`,
+    day: (label: string) => `Please give “${label}” as a date.`,
+    dayNotPast: (label: string) => `Please give “${label}” as a date from today on.`,
   },
 };
 
@@ -69,6 +76,13 @@ const hr: EnquiryAnswersText = {
     categoryMissing: "Odaberite kategoriju.",
     messageMissing: "Napišite svoju poruku.",
     messageTooLong: `Poruka može imati najviše ${MAX_LENGTH.message.toLocaleString("hr")} znakova.`,
+  },
+  details: {
+    tooLong: (label: string, max: number) => `Polje „${label}” može imati najviše ${max} znakova.`,
+    integer: (label: string, min: number, max: number) => `Upišite „${label}” kao broj od ${min} do ${max}.`,
+    oneOf: (label: string) => `Odaberite „${label}” s popisa.`,
+    day: (label: string) => `Upišite „${label}” kao datum.`,
+    dayNotPast: (label: string) => `Upišite „${label}” kao datum od danas nadalje.`,
   },
 };
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import { DEFAULT_CONTACT } from "~/content/site";
 import type { ContactActionData } from "~/enquiry/answers.server";
 import { sqliteStore } from "../../tests/support/delivery-testbed";
@@ -189,7 +190,7 @@ describe("POST /contact", () => {
       expect(res.status).toBe(400);
       expect(res.data!.toast).toEqual({ type: "warning", message: "Please fill out all the form fields." });
       expect(res.data!.fieldErrors[field as keyof ContactActionData["fieldErrors"]]).toBeTruthy();
-      expect(res.data!.values).toEqual({ ...pick(VALID), [field]: "" });
+      expect(res.data!.values).toEqual({ ...formValues(VALID), [field]: "" });
       expect(await stored()).toHaveLength(0);
     },
   );
@@ -224,7 +225,7 @@ describe("POST /contact", () => {
     const res = await run(makeAction({ databaseFile: path.join(blocked, "site.db") }), post({ ...VALID, message }));
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBeTruthy();
-    expect(res.data!.values).toEqual({ ...pick(VALID), message });
+    expect(res.data!.values).toEqual({ ...formValues(VALID), message });
     expect(res.data!.toast).toMatchObject({ type: "error", message: "Sorry, your message was not sent." });
     expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.email);
     expect(res.data!.toast.description).toContain(DEFAULT_CONTACT.phone);
@@ -247,7 +248,7 @@ describe("POST /contact", () => {
     for (const [n, res] of answers.entries()) {
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBeTruthy();
-      expect(res.data!.values).toEqual({ ...pick(VALID), message: messages[n] });
+      expect(res.data!.values).toEqual({ ...formValues(VALID), message: messages[n] });
       expect(res.data!.toast).toMatchObject({ type: "error", message: "Sorry, your message was not sent." });
     }
     expect((await stored()).map((r) => r.enquiry.message)).toEqual([VALID.message]);
@@ -309,7 +310,7 @@ describe("POST /contact", () => {
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(res.data!.toast).toMatchObject({ type: "warning", message: "Too many messages in a short time." });
-      expect(res.data!.values).toEqual(pick(another(3)));
+      expect(res.data!.values).toEqual(formValues(another(3)));
       expect(await stored()).toHaveLength(2);
       // Another client is not affected.
       expect((await run(action, post(VALID), "10.0.0.2")).status).toBe(302);
@@ -438,3 +439,6 @@ function pick(v: typeof VALID) {
   const { website: _omit, ...values } = v;
   return values;
 }
+
+/** What a refused form keeps: every field of the form, the ones not sent empty. */
+const formValues = (v: typeof VALID) => ({ ...EMPTY_ENQUIRY, ...pick(v) });

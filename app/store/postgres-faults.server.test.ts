@@ -167,7 +167,8 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     );
     const store = openStore(url);
     await store.prepare();
-    expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: [2, 3, 4, 5, 6, 8] })]);
+    const after = MIGRATIONS.map((m) => m.version).filter((v) => v > 1);
+    expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: after })]);
     expect(await store.counts()).toMatchObject({ pending: 1, failed: 1, quarantined: 1 });
     const [retrying] = (await store.scan("pending")).records;
     // Its attempts kept; the due time an outage pushed is taken back (version 6): due in order.

@@ -1,3 +1,5 @@
+import { median } from "../../scripts/lib/stats";
+
 /** The end-to-end suite's waits are written for the team's 2-core machine when nothing else
  * runs on it. On a slower or busier machine the same steps take longer, and a wait that is
  * about the machine's speed (a test's time limit, how long an assertion retries, a server's
@@ -30,9 +32,7 @@ export function measureTimeScale(): number {
     samples.push(performance.now() - started);
   }
   if (sink === -1) console.log(sink); // keeps the work from being optimised away
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(SAMPLES / 2)]!;
-  return Math.round(Math.min(MAX_SCALE, Math.max(1, median / REFERENCE_MS)) * 10) / 10;
+  return Math.round(Math.min(MAX_SCALE, Math.max(1, median(samples) / REFERENCE_MS)) * 10) / 10;
 }
 
 /** The factor of this run: set by the runner (scripts/test-all.ts) or by playwright.config.ts

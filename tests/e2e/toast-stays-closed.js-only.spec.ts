@@ -155,12 +155,14 @@ test("an element a browser extension put in the page makes React render it afres
   const before = await look();
   await page.getByLabel("Close notification").click();
   await expectClosed(page);
-  await link.release();
-  await page.waitForLoadState("load");
   // As some browser extensions do, before React hydrates: an element of their own at the start
-  // of the page. Hydration then fails, and React renders the document afresh.
+  // of the page. Hydration then fails, and React renders the document afresh. Put there while the
+  // scripts are still held (the click above may already have asked for them): hydration cannot
+  // have happened yet, however fast they arrive once released.
   await page.evaluate(() => document.body.prepend(document.createElement("extension-toolbar")));
   faults.length = 0;
+  await link.release();
+  await page.waitForLoadState("load");
   await page.mouse.move(5, 5);
   await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
   await page.waitForTimeout(300);

@@ -16,6 +16,7 @@ import {
   outboxCommand,
 } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
+import { median } from "../../../scripts/lib/stats";
 
 // An outage belongs to the provider, not to each enquiry (issue 35, decision 0026), against the
 // production server: the provider's stand-in answers 503 (MOCKS_OUTAGE_FILE) while visitors keep
@@ -39,7 +40,6 @@ const WEBHOOK = {
 };
 const webhookMessage = (body: string) => (JSON.parse(body) as { data: { message: string } }).data.message;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
 /** Visitors writing one every `everyMs` for `forMs`: the messages, in the order accepted. */
