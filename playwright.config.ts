@@ -3,6 +3,7 @@ import {
   BASE_URL,
   E2E_DEFAULT_DATABASE,
   E2E_EMAILJS,
+  E2E_CONFIRMATION_TEMPLATE_ID,
   E2E_DATABASE,
   E2E_SITE_URL,
   E2E_WHATSAPP_NUMBER,
@@ -92,6 +93,8 @@ export default defineConfig({
         // Pacing is proven by the unit tests, the ops tests and the bench; here it would
         // only queue the suites' enquiries behind each other.
         EMAILJS_MIN_INTERVAL_MS: "100",
+        // Every visitor is sent a confirmation (tests/e2e/confirmation.spec.ts).
+        EMAILJS_CONFIRMATION_TEMPLATE_ID: E2E_CONFIRMATION_TEMPLATE_ID,
         // One test's provider error ([mock:500]) marks e-mail failing until the next probe: soon
         // here, and never more than a second apart however many probes fail (the backoff doubles
         // up to its cap), so no other test's enquiry waits behind it for long.

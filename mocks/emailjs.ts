@@ -11,6 +11,9 @@ import { delay, http, HttpResponse } from "msw";
  *   EmailJS-like text; "[mock:timeout]" → never answers in time; "[mock:network]" → the
  *   connection fails; "[mock:slow]" → "OK" after 0.8 s; anything else → 200 "OK".
  *
+ * A call with the confirmation's template (EMAILJS_CONFIRMATION_TEMPLATE_ID) is recorded with
+ * `channel: "confirmation"`, beside the team's e-mails.
+ *
  * While the file MOCKS_OUTAGE_FILE names exists, every call is answered with the status
  * written in it ("500", "403", …): an outage or a misconfiguration, for as long as a test
  * keeps the file. */
@@ -54,7 +57,15 @@ export const emailJsHandlers = [
     const directive = outage() ?? /\[mock:(\w+)\]/.exec(fields.message ?? "")?.[1];
     const status = Number(directive);
     const answered = directive ?? "200";
-    record({ url: request.url, fields, at: Date.now(), answered });
+    // The visitor's confirmation (its own template) is recorded as its channel's.
+    const confirmation = fields.template_id === process.env.EMAILJS_CONFIRMATION_TEMPLATE_ID;
+    record({
+      url: request.url,
+      fields,
+      at: Date.now(),
+      answered,
+      ...(confirmation ? { channel: "confirmation" } : {}),
+    });
     if (directive === "timeout") {
       await delay("infinite");
     }

@@ -1,8 +1,10 @@
-import { emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
+import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
+import { contactDetailsFrom, emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
 import { discordChannel } from "./channels/discord.server";
 import { slackChannel } from "./channels/slack.server";
 import { telegramChannel } from "./channels/telegram.server";
 import { webhookChannel } from "./channels/webhook.server";
+import { confirmationChannel } from "./confirmation.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
@@ -12,6 +14,12 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
   const emailJs = emailJsConfigFrom(env);
   return [
     emailJs && emailJsChannel(emailJs, { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS }),
+    emailJs?.confirmationTemplateId &&
+      confirmationChannel(
+        { ...emailJs, confirmationTemplateId: emailJs.confirmationTemplateId },
+        contactDetailsFrom(env),
+        { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS },
+      ),
     env.SLACK_WEBHOOK_URL && slackChannel(env.SLACK_WEBHOOK_URL, { timeoutMs }),
     env.DISCORD_WEBHOOK_URL && discordChannel(env.DISCORD_WEBHOOK_URL, { timeoutMs }),
     env.TELEGRAM_BOT_TOKEN &&
@@ -24,6 +32,13 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
       env.WEBHOOK_SECRET &&
       webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
   ].filter((channel): channel is DeliveryChannel => Boolean(channel));
+}
+
+/** The limits of visitors' confirmations when they are on (EMAILJS_CONFIRMATION_TEMPLATE_ID
+ * with EmailJS configured); undefined: none is sent. */
+export function confirmationRule(env: Env): ConfirmationRule | undefined {
+  if (!emailJsConfigFrom(env)?.confirmationTemplateId) return undefined;
+  return { perAddressDay: env.CONFIRMATION_MAX_PER_ADDRESS_DAY, perDay: env.CONFIRMATION_MAX_PER_DAY };
 }
 
 /** The chat and webhook services enquiries are posted to, named for the privacy notice. */

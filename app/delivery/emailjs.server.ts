@@ -8,12 +8,15 @@ import type { DeliveryChannel, SendResult } from "./transport.server";
 /** One call to EmailJS with an enquiry's fields. */
 export type Send = (enquiry: StoredEnquiry, reference?: string) => Promise<SendResult>;
 
+/** The pacing row every call to the EmailJS account keeps to (EmailJS allows one request a
+ * second per account): the team's e-mail and the visitors' confirmations alike. */
+export const EMAILJS_PACING = "email";
+
 const EMAILJS_LIB_VERSION = "3.2.0";
 const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
 
-/** The multipart body EmailJS's send-form endpoint takes: the template's variables as
- * top-level fields, plus the library version and the account's ids. */
-function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry, reference = ""): FormData {
+/** The team's e-mail's template variables: the enquiry as the visitor wrote it. */
+function enquiryVariables(enquiry: StoredEnquiry, reference = ""): FormData {
   const form = new FormData();
   // What the visitor was told: the template shows it (and the team quotes it back).
   form.set("reference", reference);
@@ -26,41 +29,51 @@ function emailJsFormData(config: EmailJsConfig, enquiry: StoredEnquiry, referenc
   // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
   // and the category in English, the operator's language.
   form.set("language", enquiry.language ?? "en");
-  form.set("lib_version", EMAILJS_LIB_VERSION);
-  form.set("service_id", config.serviceId);
-  form.set("template_id", config.templateId);
-  form.set("user_id", config.publicKey);
-  if (config.privateKey) form.set("accessToken", config.privateKey);
   return form;
 }
 
-/** One call to EmailJS's send-form endpoint. Pacing and retries are the delivery worker's. */
+/** One call to EmailJS's send-form endpoint with a template's variables (the multipart body it
+ * takes: the variables as top-level fields, plus the library version and the account's ids).
+ * Pacing and retries are the delivery worker's. */
+export async function postEmailJs(
+  config: EmailJsConfig,
+  templateId: string,
+  form: FormData,
+  { timeoutMs }: { timeoutMs: number },
+): Promise<SendResult> {
+  form.set("lib_version", EMAILJS_LIB_VERSION);
+  form.set("service_id", config.serviceId);
+  form.set("template_id", templateId);
+  form.set("user_id", config.publicKey);
+  if (config.privateKey) form.set("accessToken", config.privateKey);
+  try {
+    const response = await fetch(`${config.apiUrl}${EMAILJS_SEND_FORM_PATH}`, {
+      method: "POST",
+      body: form,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    // The SDK's rule: success is status 200 or the text "OK".
+    if (response.status === 200 || text === "OK") return { ok: true, status: response.status };
+    return {
+      ok: false,
+      reason: `http_${response.status}`,
+      status: response.status,
+      detail: text.slice(0, 300),
+      // 429's, or a 503's during maintenance: the channel waits at least that long.
+      retryAfterMs: retryAfterMs(response.headers),
+    };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    const reason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
+    return { ok: false, reason, detail: error instanceof Error ? error.message.slice(0, 300) : undefined };
+  }
+}
+
+/** The team's e-mail: one call with an enquiry's fields. */
 export function createEmailJsSend(config: EmailJsConfig, { timeoutMs }: { timeoutMs: number }): Send {
-  const url = `${config.apiUrl}${EMAILJS_SEND_FORM_PATH}`;
-  return async (enquiry, reference): Promise<SendResult> => {
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        body: emailJsFormData(config, enquiry, reference),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.text();
-      // The SDK's rule: success is status 200 or the text "OK".
-      if (response.status === 200 || text === "OK") return { ok: true, status: response.status };
-      return {
-        ok: false,
-        reason: `http_${response.status}`,
-        status: response.status,
-        detail: text.slice(0, 300),
-        // 429's, or a 503's during maintenance: the channel waits at least that long.
-        retryAfterMs: retryAfterMs(response.headers),
-      };
-    } catch (error) {
-      const name = error instanceof Error ? error.name : "";
-      const reason = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network";
-      return { ok: false, reason, detail: error instanceof Error ? error.message.slice(0, 300) : undefined };
-    }
-  };
+  return (enquiry, reference) =>
+    postEmailJs(config, config.templateId, enquiryVariables(enquiry, reference), { timeoutMs });
 }
 
 /** E-mail through EmailJS as a delivery channel: paced at EMAILJS_MIN_INTERVAL_MS (EmailJS
@@ -72,6 +85,7 @@ export function emailJsChannel(
 ): DeliveryChannel {
   return {
     name: "email",
+    pacing: EMAILJS_PACING,
     intervalMs,
     send: (delivery) => send(delivery.enquiry, delivery.reference),
     judge: judgeEmailJs,

@@ -44,6 +44,9 @@ export type DeliveryChannel = {
   send: (delivery: QueuedRecord) => Promise<SendResult>;
   /** At least this long between two calls (within the provider's published limit). */
   intervalMs: number;
+  /** The pacing row (and this process's spacing) it keeps to, when it shares a provider's
+   * account with another channel (EmailJS's e-mail and the confirmation); its name otherwise. */
+  pacing?: string;
   /** Whose failure it was: the provider's (the channel backs off), this delivery's own that may
    * pass (it alone backs off), or one only an operator can fix (set aside). */
   judge: (result: Extract<SendResult, { ok: false }>) => Verdict;

@@ -63,15 +63,22 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       holding = undefined;
     }));
 
+  /** The spacing of each pacing key: the channels that share one (one provider's account) make
+   * their calls one at a time, each `intervalMs` after the end of the last one of any of them. */
+  const gates = new Map<string, { lastCallEndedAt: number; turn: Promise<unknown> }>();
+  const gateOf = (key: string) => {
+    let gate = gates.get(key);
+    if (!gate) gates.set(key, (gate = { lastCallEndedAt: -Infinity, turn: Promise.resolve() }));
+    return gate;
+  };
+
   const queues = options.channels.map((channel) => channelQueue(channel));
 
   function channelQueue(channel: DeliveryChannel) {
-    const pacing = store.pacing(channel.name);
+    const pacing = store.pacing(channel.pacing ?? channel.name);
+    const gate = gateOf(channel.pacing ?? channel.name);
     const health = store.channelHealth(channel.name);
     let wake: () => void = () => {};
-    // Measured from the end of the previous call, so that two calls arrive at the provider at
-    // least `intervalMs` apart whatever the network's delay did to the first.
-    let lastCallEndedAt = -Infinity;
     /** Outcomes the provider gave that are not in the store yet: id → how to write it. */
     const unrecorded = new Map<string, { write: () => Promise<unknown>; outcome: string; since: number }>();
     let unavailable: { code: string; at: number } | undefined;
@@ -143,13 +150,22 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       );
     }
 
+    /** One call, in its turn among the channels that share its pacing. */
+    function call(due: QueuedRecord) {
+      const turn = gate.turn.then(() => paced(due));
+      gate.turn = turn.catch(() => {});
+      return turn;
+    }
+
     /** One call: paced, by the one deliverer, its intent written first. Undefined when no call
      * was made (stopping, no longer the deliverer, or the delivery was changed meanwhile). */
-    async function call(due: QueuedRecord) {
+    async function paced(due: QueuedRecord) {
       let current = due;
-      // Paced from the end of the previous call: this process's own, and the store's (a new
-      // deliverer continues the spacing of the last one).
-      const wait = Math.max(lastCallEndedAt + channel.intervalMs - now(), await pacing.waitMs(channel.intervalMs));
+      // Paced from the end of the previous call (measured from its end, so that two calls arrive
+      // at the provider at least `intervalMs` apart whatever the network's delay did to the
+      // first): this process's own, and the store's (a new deliverer continues the spacing of
+      // the last one).
+      const wait = Math.max(gate.lastCallEndedAt + channel.intervalMs - now(), await pacing.waitMs(channel.intervalMs));
       if (wait > 0) await pause(wait);
       if (stopping) return undefined;
       // Still the one deliverer, just before the call (a stalled process may have lost it).
@@ -172,8 +188,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
 
       const started = now();
       const result = await channel.send(current);
-      lastCallEndedAt = now();
-      deliveryLatency.observe({ channel: channel.name }, (lastCallEndedAt - started) / 1000);
+      gate.lastCallEndedAt = now();
+      deliveryLatency.observe({ channel: channel.name }, (gate.lastCallEndedAt - started) / 1000);
       await pacing.callEnded().catch(() => {}); // this process's own spacing holds meanwhile
       const at = new Date(now()).toISOString();
       const attempts = keptAttempts([

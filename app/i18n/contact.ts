@@ -1,6 +1,9 @@
 import type { Category } from "~/content/enquiry-fields";
 import type { Translations } from "./translations";
 
+/** When the team usually replies: the contact page's promise, repeated in the confirmation. */
+const REPLY_TIME: Translations<string> = { en: "within one day", hr: "unutar jednog dana" };
+
 /** The contact page and its form (the answers to a submission are in enquiry.server.ts). */
 const en = {
   title: "Contact us",
@@ -11,7 +14,9 @@ const en = {
   aboutEyebrow: "ABOUT US",
   cards: { phone: "Phone", email: "General info", location: "Location" },
   formTitle: "Send us a message",
-  formIntro: "All fields are required. We usually reply within one day.",
+  formIntro: `All fields are required. We usually reply ${REPLY_TIME.en}.`,
+  /** The reply time the page promises (the visitor's confirmation repeats it). */
+  replyTime: REPLY_TIME.en,
   /** Above a refused form's fields, before the list of its problems. */
   problemsTitle: "Please check:",
   labels: { name: "Name", email: "E-mail", number: "Phone number", category: "Category", message: "Message" },
@@ -41,7 +46,8 @@ const hr: ContactText = {
   aboutEyebrow: "O NAMA",
   cards: { phone: "Telefon", email: "Opće informacije", location: "Lokacija" },
   formTitle: "Pošaljite nam poruku",
-  formIntro: "Sva su polja obavezna. Obično odgovaramo unutar jednog dana.",
+  formIntro: `Sva su polja obavezna. Obično odgovaramo ${REPLY_TIME.hr}.`,
+  replyTime: REPLY_TIME.hr,
   problemsTitle: "Provjerite:",
   labels: { name: "Ime", email: "E-mail", number: "Broj telefona", category: "Kategorija", message: "Poruka" },
   chooseCategory: "Odaberite kategoriju",

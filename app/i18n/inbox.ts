@@ -1,7 +1,7 @@
 import type { Translations } from "./translations";
 
 type FollowUp = "new" | "replied" | "booked" | "closed" | "spam";
-type DeliveryState = "pending" | "sending" | "delivered" | "failed" | "quarantined";
+type DeliveryState = "pending" | "sending" | "delivered" | "failed" | "quarantined" | "not-sent";
 
 /** The team's inbox: the list, an enquiry's page, export and erasure. */
 const en = {
@@ -34,6 +34,7 @@ const en = {
     delivered: "Delivered",
     failed: "Failed",
     quarantined: "Set aside",
+    "not-sent": "Not sent: limit",
   } satisfies Record<DeliveryState, string>,
   /** A delivery waiting on a channel this server does not send through (none configured). */
   held: "Here only (no channel set)",
@@ -42,7 +43,14 @@ const en = {
   channelFailing: (channel: string, since: string, next: string | undefined) =>
     `${channel} is failing since ${since}${next ? ` and will be tried again at ${next}` : ""}. Enquiries wait here, none is lost, and go out oldest first once it answers.`,
   channel: (name: string) =>
-    ({ email: "E-mail", slack: "Slack", discord: "Discord", telegram: "Telegram", webhook: "Webhook" })[name] ?? name,
+    ({
+      email: "E-mail",
+      confirmation: "Confirmation to the visitor",
+      slack: "Slack",
+      discord: "Discord",
+      telegram: "Telegram",
+      webhook: "Webhook",
+    })[name] ?? name,
   languages: { en: "English", hr: "Croatian" } as Record<string, string>,
   received: "Received",
   reference: "Reference",
@@ -162,13 +170,21 @@ const hr: InboxText = {
     delivered: "Dostavljeno",
     failed: "Neuspjelo",
     quarantined: "Izdvojeno",
+    "not-sent": "Nije poslano: ograničenje",
   },
   held: "Samo ovdje (kanal nije postavljen)",
   waitingForProvider: "Čeka pružatelja usluge",
   channelFailing: (channel: string, since: string, next: string | undefined) =>
     `${channel} ne radi od ${since}${next ? ` i ponovno se pokušava u ${next}` : ""}. Upiti čekaju ovdje, nijedan se ne gubi, i šalju se redom, najstariji prvi, čim proradi.`,
   channel: (name: string) =>
-    ({ email: "E-pošta", slack: "Slack", discord: "Discord", telegram: "Telegram", webhook: "Webhook" })[name] ?? name,
+    ({
+      email: "E-pošta",
+      confirmation: "Potvrda posjetitelju",
+      slack: "Slack",
+      discord: "Discord",
+      telegram: "Telegram",
+      webhook: "Webhook",
+    })[name] ?? name,
   languages: { en: "engleski", hr: "hrvatski" },
   received: "Primljeno",
   reference: "Oznaka",

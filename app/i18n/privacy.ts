@@ -21,6 +21,8 @@ export type PrivacyFacts = {
   whatsapp: boolean;
   /** Where else enquiries are posted for the team (the configured chat and webhook channels). */
   teamChannels: string[];
+  /** Whether the sender is e-mailed a confirmation (EMAILJS_CONFIRMATION_TEMPLATE_ID). */
+  confirmation: boolean;
 };
 
 type PrivacySection = { heading: string; paragraphs: string[] };
@@ -56,6 +58,10 @@ const en = {
         `Your enquiry is passed to EmailJS (emailjs.com), the service that turns the form into an e-mail to our inbox, and to the e-mail provider of that inbox.${
           f.teamChannels.length
             ? ` It is also posted to our team's ${f.teamChannels.join(", ")}, read only by our staff.`
+            : ""
+        }${
+          f.confirmation
+            ? " EmailJS also sends you one e-mail confirming that we received your enquiry, with its reference, to the address you gave (at most one an hour to an address, never your message repeated)."
             : ""
         } They act on our behalf and for no other purpose; their own privacy notices say where they process data.`,
         "We do not sell your data, and we share it with a venue, a boat or a transfer company only when you ask us to book it for you.",
@@ -119,6 +125,10 @@ const hr: PrivacyText = {
         `Vaš upit prosljeđujemo servisu EmailJS (emailjs.com), koji od obrasca izrađuje e-mail za naš sandučić, i pružatelju e-mail usluge tog sandučića.${
           f.teamChannels.length
             ? ` Objavljujemo ga i za naš tim: ${f.teamChannels.join(", ")}, gdje ga čita samo naše osoblje.`
+            : ""
+        }${
+          f.confirmation
+            ? " EmailJS vam na adresu koju ste upisali šalje i jedan e-mail kojim potvrđujemo da smo primili vaš upit, s njegovim brojem (najviše jedan na sat na istu adresu, bez ponavljanja vaše poruke)."
             : ""
         } Oni podatke obrađuju u naše ime i ni u koju drugu svrhu; u njihovim izjavama o privatnosti piše gdje ih obrađuju.`,
         "Vaše podatke ne prodajemo, a klubu, brodu ili prijevozniku dajemo ih samo kad nas zamolite da za vas nešto rezerviramo.",

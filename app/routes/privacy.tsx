@@ -6,7 +6,7 @@ import { BUSINESS } from "~/i18n/business";
 import { CONTACT } from "~/i18n/contact";
 import { localeOfPath } from "~/i18n/locale";
 import { PRIVACY, type PrivacyFacts } from "~/i18n/privacy";
-import { teamChannels } from "~/delivery/channels.server";
+import { confirmationRule, teamChannels } from "~/delivery/channels.server";
 import { contactDetails, env } from "~/utils/env.server";
 import { leafPageMeta } from "~/utils/seo";
 import { container } from "~/styles/ui.css";
@@ -30,6 +30,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     rateLimitMinutes: Math.max(1, Math.round(env.RATE_LIMIT_WINDOW_SECONDS / 60)),
     whatsapp: Boolean(contactDetails.whatsapp),
     teamChannels: teamChannels(env),
+    confirmation: confirmationRule(env) !== undefined,
   };
   return { locale, facts };
 }

@@ -1,6 +1,7 @@
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { configuredChannels } from "~/delivery/channels.server";
+import { confirmationRule, configuredChannels } from "~/delivery/channels.server";
+import { CONFIRMATION_CHANNEL } from "~/store/accepted-deliveries.server";
 import { startDelivery, type Delivery } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
@@ -18,7 +19,12 @@ import { createRetention } from "./retention.server";
 const channels = configuredChannels(env);
 /** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);
-export const store: EnquiryStore & { pool?: Pool } = openStore(env, { channels: channelNames });
+/** Every accepted enquiry gets a delivery on each channel but the confirmation, which the
+ * store gives it when its limits allow (app/store/accepted-deliveries.server.ts). */
+export const store: EnquiryStore & { pool?: Pool } = openStore(env, {
+  channels: channelNames.filter((name) => name !== CONFIRMATION_CHANNEL),
+  confirmation: confirmationRule(env),
+});
 
 /** Retention, hourly (server/index.ts): the one place enquiries are erased by age. */
 export const eraseExpired = createRetention({

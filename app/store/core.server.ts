@@ -1,4 +1,5 @@
 import { log } from "~/utils/log.server";
+import type { ConfirmationRule } from "./accepted-deliveries.server";
 import { migrate } from "./migrate.server";
 import { createPgDeliverer } from "./pg-deliverer.server";
 import type { PostgresSql } from "./postgres.server";
@@ -17,6 +18,8 @@ export type CoreOptions = {
   /** The channels an accepted enquiry is to be delivered through: one delivery row each,
    * written in the transaction that accepts it. None configured: one row on DEFAULT_CHANNEL. */
   channels?: readonly string[];
+  /** Confirmations to visitors, when on (EMAILJS_CONFIRMATION_TEMPLATE_ID): their limits. */
+  confirmation?: ConfirmationRule;
 };
 
 /** What the store's parts (intake, delivery queue, chores, operator commands) share: the one SQL
@@ -62,7 +65,17 @@ export function createCore(options: CoreOptions) {
   const readRecords = async (where: string, values: unknown[], q: Queryable = sql) =>
     (await q.all<RecordRow & Row>(`${SELECT_RECORD} ${where}`, values)).map((row) => ({ row, read: fromRow(row) }));
 
-  return { sql, channels, deliverer, counts, changed, prepare, setAside, readRecords };
+  return {
+    sql,
+    channels,
+    confirmation: options.confirmation,
+    deliverer,
+    counts,
+    changed,
+    prepare,
+    setAside,
+    readRecords,
+  };
 }
 
 export type Core = ReturnType<typeof createCore>;

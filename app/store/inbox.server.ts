@@ -1,4 +1,5 @@
 import { FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
+import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import { normalizeReference } from "./reference.server";
 import { fieldsOfRow } from "./rows.server";
 import type { Queryable, Sql } from "./sql.server";
@@ -10,8 +11,9 @@ import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./inbox-states";
 
 export type DeliveryView = {
   channel: string;
-  /** "sending" is a pending delivery with a call under way. */
-  state: "pending" | "sending" | "delivered" | "failed" | "quarantined";
+  /** "sending" is a pending delivery with a call under way; "not-sent" a confirmation a limit
+   * kept back (it has no row: app/store/accepted-deliveries.server.ts). */
+  state: "pending" | "sending" | "delivered" | "failed" | "quarantined" | "not-sent";
   attempts: { at: string; outcome: string; status?: number; detail?: string }[];
   deliveredAt?: string;
   dueAt?: string;
@@ -178,7 +180,21 @@ async function deliveriesOf(q: Queryable, ids: string[]) {
     list.push({ channel: row.channel, state: row.state === "pending" && row.sending_since ? "sending" : row.state });
     byId.set(String(row.enquiry_id), list);
   }
+  for (const id of await notConfirmed(q, ids)) {
+    const list = byId.get(id) ?? [];
+    list.push({ channel: CONFIRMATION_CHANNEL, state: "not-sent" });
+    byId.set(id, list);
+  }
   return byId;
+}
+
+/** Which of these enquiries a confirmation limit kept from being confirmed. */
+async function notConfirmed(q: Queryable, ids: string[]): Promise<string[]> {
+  const rows = await q.all<{ id: string }>(
+    `SELECT id FROM enquiries WHERE confirmation = 'limit' AND id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})`,
+    ids,
+  );
+  return rows.map((row) => String(row.id));
 }
 
 /** A page of the inbox, newest first, after `cursor`; `more` is the next page's cursor. */
@@ -305,6 +321,8 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
       failure: failure && typeof failure === "object" ? (failure as DeliveryView["failure"]) : undefined,
     };
   });
+  if ((await notConfirmed(sql, [id])).length)
+    details.push({ channel: CONFIRMATION_CHANNEL, state: "not-sent", attempts: [] });
   const events = await sql.all<{
     at: unknown;
     actor: string;

@@ -1,16 +1,18 @@
-import { acceptCommits } from "~/utils/metrics.server";
+import { log } from "~/utils/log.server";
+import { acceptCommits, confirmationsSkipped } from "~/utils/metrics.server";
+import { insertAcceptedDeliveries } from "./accepted-deliveries.server";
 import type { Core } from "./core.server";
 import { groupCommit } from "./group-commit.server";
 import { arrivalClock, newRecord, type EnquiryRecord } from "./record.server";
 import { freeReference } from "./reference.server";
-import { insertDelivery, insertEnquiry } from "./rows.server";
+import { insertEnquiry } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
 import type { Intake, SpamCatch } from "./store.server";
 
 /** The contact action's part of the store: accepting an enquiry. Concurrent accepts share one
  * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md); each is told
  * "stored" only once that transaction has committed. */
-export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
+export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core): Intake {
   const receivedNow = arrivalClock();
   const accepts = groupCommit({
     transaction: (work) => sql.transaction(work),
@@ -18,16 +20,22 @@ export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
       if (units) acceptCommits.inc();
     },
   });
-  /** An enquiry's deliveries, one per configured channel: an accept's, and "Not spam"'s. */
-  const insertDeliveries = async (tx: Queryable, record: EnquiryRecord) => {
-    for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
+  /** An enquiry's deliveries, one per configured channel and the visitor's confirmation where
+   * configured and within its limits: an accept's, and "Not spam"'s. A confirmation a limit kept
+   * back is counted once the transaction has committed (the inbox shows it too). */
+  const insertDeliveries = (tx: Queryable, record: EnquiryRecord) =>
+    insertAcceptedDeliveries(tx, record, { channels, confirmation });
+  const countSkipped = (id: string, skipped: string | undefined, requestId?: string) => {
+    if (!skipped) return;
+    confirmationsSkipped.inc({ limit: skipped });
+    log("info", "confirmation.skipped", { id, requestId, limit: skipped });
   };
   return {
     async store(enquiry, requestId, { spam } = {}) {
       await prepare();
       changed();
       // Concurrent accepts share a transaction (group commit); this is one accept's writes.
-      return accepts.run(
+      const accepted = await accepts.run(
         async (tx) => {
           // Arrival times increase across the processes that write this database (in SQLite the
           // transaction holds the write lock): enquiries are delivered in the order they came.
@@ -40,11 +48,14 @@ export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
           await insertEnquiry(tx, record, spam?.reasons);
           // Caught: kept for the Spam view, no delivery at all (no channel ever sees it).
           const dropped = spam ? await keepWithinCaps(tx, receivedAt, spam) : 0;
-          if (!spam) await insertDeliveries(tx, record);
-          return { ...record, state: "pending" as const, channel: channels[0]!, ...(spam ? { dropped } : {}) };
+          const { skipped } = spam ? {} : await insertDeliveries(tx, record);
+          const queued = { ...record, state: "pending" as const, channel: channels[0]!, ...(spam ? { dropped } : {}) };
+          return { queued, skipped };
         },
         Buffer.byteLength(JSON.stringify(enquiry)),
       );
+      countSkipped(accepted.queued.id, accepted.skipped, requestId);
+      return accepted.queued;
     },
 
     async release(id) {
@@ -59,17 +70,23 @@ export function intakeOf({ sql, channels, changed, prepare }: Core): Intake {
           [id],
         );
         if (!changedRows) return false;
-        const [row] = await tx.all<{ received_at: unknown }>("SELECT received_at FROM enquiries WHERE id = $1", [id]);
+        const [row] = await tx.all<{ received_at: unknown; email: string }>(
+          "SELECT received_at, email FROM enquiries WHERE id = $1",
+          [id],
+        );
         const [has] = await tx.all("SELECT 1 AS present FROM deliveries WHERE enquiry_id = $1 LIMIT 1", [id]);
-        // Due now (its arrival is past), the give-up clock started now, as an operator's retry does.
-        if (row && !has)
-          await insertDeliveries(tx, {
+        // Due now (its arrival is past), the give-up clock started now, as an operator's retry does;
+        // the visitor's confirmation too, where configured and within its limits (by address).
+        if (row && !has) {
+          const { skipped } = await insertDeliveries(tx, {
             id,
             receivedAt: isoTime(row.received_at)!,
             retriedAt: new Date().toISOString(),
-            enquiry: { name: "", email: "", phone: "", category: "", message: "" },
+            enquiry: { name: "", email: row.email, phone: "", category: "", message: "" },
             attempts: [],
           });
+          countSkipped(id, skipped);
+        }
         return true;
       });
     },

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Env } from "~/utils/env-schema.server";
 import { createPostgres, type PostgresSql } from "./postgres.server";
+import type { CoreOptions } from "./core.server";
 import { createSqlStore, type SqlStore } from "./sql-store.server";
 import { createSqlite } from "./sqlite.server";
 
@@ -24,7 +25,7 @@ export function databaseOf(
  * Nothing is opened until used. A PostgreSQL pool is shared with the rate limit. */
 export function openStore(
   env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
-  options: { staleMs?: number; channels?: readonly string[] } = {},
+  options: Pick<CoreOptions, "staleMs" | "channels" | "confirmation"> = {},
 ): SqlStore & { pool?: PostgresSql["pool"] } {
   const database = databaseOf(env.DATABASE_URL);
   if (database.dialect === "sqlite") return createSqlStore({ sql: createSqlite(database.file), ...options });

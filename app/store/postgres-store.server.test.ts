@@ -18,7 +18,8 @@ describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throw
     async reset() {
       url = cluster.createDatabase(`contract_${++n}`);
     },
-    make: async (channels) => openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels }),
+    make: async (channels, confirmation) =>
+      openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels, confirmation }),
     async plantJunk(store) {
       await store.prepare();
       // A row another version (or a hand) wrote that this version cannot read as a record.

@@ -16,7 +16,7 @@ const maker: StoreMaker = {
     places.push(dir);
     file = path.join(dir, "site.db");
   },
-  make: async (channels) => sqliteStore(file, { staleMs: 3_000, channels }),
+  make: async (channels, confirmation) => sqliteStore(file, { staleMs: 3_000, channels, confirmation }),
   async plantJunk(store) {
     await store.prepare();
     // Another program writes a row this version cannot read (attempts that are not a list).

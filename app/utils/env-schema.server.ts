@@ -64,8 +64,16 @@ export const envSchema = z
       .min(500, "a whole number from 500 to 60000")
       .max(60_000, "a whole number from 500 to 60000")
       .optional(),
-    // EmailJS allows 1 request/second per account; the one delivering replica keeps to it.
+    // EmailJS allows 1 request/second per account; the one delivering replica keeps to it
+    // (the team's e-mail and the visitors' confirmations share it).
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
+    // A second EmailJS template (README, "The visitor's confirmation"): each visitor is sent a
+    // confirmation with their reference, in their language; unset: none.
+    EMAILJS_CONFIRMATION_TEMPLATE_ID: optionalText,
+    // Confirmations to one address: at most one an hour and this many a day.
+    CONFIRMATION_MAX_PER_ADDRESS_DAY: int(1, 24, 3),
+    // Confirmations in all in a day (what is over is not sent, counted and shown in the inbox).
+    CONFIRMATION_MAX_PER_DAY: int(1, 10_000, 100),
     // Chat and webhook channels (README, "Channels"): each on when configured, a delivery of its
     // own for every enquiry accepted from then on.
     SLACK_WEBHOOK_URL: channelUrl("a Slack incoming-webhook URL (https://hooks.slack.com/services/…)"),
@@ -205,6 +213,13 @@ export const envSchema = z
           message: `${a} and ${b} go together: set both to use that channel, or neither`,
         });
     }
+    if (env.EMAILJS_CONFIRMATION_TEMPLATE_ID && set.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAILJS_CONFIRMATION_TEMPLATE_ID"],
+        message: `needs ${EMAILJS_IDS.join(", ")}`,
+      });
+    }
     if (env.EMAILJS_PRIVATE_KEY && set.length === 0) {
       ctx.addIssue({ code: "custom", path: ["EMAILJS_PRIVATE_KEY"], message: `needs ${EMAILJS_IDS.join(", ")}` });
     }
@@ -247,6 +262,8 @@ export type EmailJsConfig = {
   templateId: string;
   publicKey: string;
   privateKey?: string;
+  /** The visitor's confirmation's template (EMAILJS_CONFIRMATION_TEMPLATE_ID); none: no confirmations. */
+  confirmationTemplateId?: string;
 };
 
 /** The EmailJS ids when all are set; undefined: no e-mail channel (enquiries are still stored). */
@@ -258,6 +275,7 @@ export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
     templateId: env.EMAILJS_TEMPLATE_ID,
     publicKey: env.EMAILJS_PUBLIC_KEY,
     privateKey: env.EMAILJS_PRIVATE_KEY,
+    confirmationTemplateId: env.EMAILJS_CONFIRMATION_TEMPLATE_ID,
   };
 }
 

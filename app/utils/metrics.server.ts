@@ -220,3 +220,10 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
 
 export const serverMetrics = { registry, observeRequest, watch };
 export type ServerMetrics = typeof serverMetrics;
+
+export const confirmationsSkipped = new Counter({
+  name: "enquiry_confirmations_skipped_total",
+  help: "Confirmations to visitors not sent for a limit (EMAILJS_CONFIRMATION_TEMPLATE_ID set), by limit: address_hour (one an hour per address), address_day (CONFIRMATION_MAX_PER_ADDRESS_DAY), day (CONFIRMATION_MAX_PER_DAY in all).",
+  labelNames: ["limit"] as const,
+  registers,
+});

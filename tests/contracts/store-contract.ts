@@ -16,11 +16,12 @@ import { MIGRATIONS } from "~/store/migrations";
 import { newRecord } from "~/store/record.server";
 import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "../support/outbox-folder.fixture";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
+import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
 
 export type StoreMaker = {
   /** A fresh, empty store (a second call in the same test opens the same one again, as another
    * replica or the outbox command would). */
-  make(channels?: readonly string[]): Promise<EnquiryStore>;
+  make(channels?: readonly string[], confirmation?: ConfirmationRule): Promise<EnquiryStore>;
   /** A new, empty place: the next `make` opens it. */
   reset(): Promise<void>;
   plantJunk(store: EnquiryStore): Promise<void>;
@@ -30,8 +31,8 @@ export function storeContract(name: string, maker: StoreMaker) {
   describe(`enquiry store contract: ${name}`, () => {
     const bed = deliveryTestbed();
     const opened: EnquiryStore[] = [];
-    const open = async (channels?: readonly string[]) => {
-      const store = await maker.make(channels);
+    const open = async (channels?: readonly string[], confirmation?: ConfirmationRule) => {
+      const store = await maker.make(channels, confirmation);
       opened.push(store);
       return store;
     };
@@ -42,6 +43,39 @@ export function storeContract(name: string, maker: StoreMaker) {
     const afterEachClose = async () => {
       for (const store of opened.splice(0)) await store.close();
     };
+
+    it("confirms a visitor within the limits, counted in the database: one an hour and a few a day to an address, a bounded total", async () => {
+      await maker.reset();
+      const store = await open(["email"], { perAddressDay: 2, perDay: 3 });
+      const confirmations = async () =>
+        (
+          await store.sql.all<{ confirmation: string | null; n: unknown }>(
+            `SELECT e.confirmation, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id AND d.channel = 'confirmation') AS n
+               FROM enquiries e ORDER BY e.message`,
+          )
+        ).map((row) => `${row.confirmation}:${Number(row.n)}`);
+      // Told apart by their messages, in order (the times are moved below).
+      let n = 0;
+      const from = (email: string) => store.store({ ...enquiry(`Enquiry ${++n}`), email });
+      try {
+        // The same address in other cases is the same address.
+        for (const email of ["guest@example.com", "Guest@Example.com", "GUEST@example.com"]) await from(email);
+        expect(await confirmations()).toEqual(["queued:1", "limit:0", "limit:0"]);
+        // Two hours on: a second to that address may go; then its day's two are used.
+        const earlier = new Date(Date.now() - 2 * 3_600_000).toISOString();
+        await store.sql.run("UPDATE enquiries SET received_at = $1", [earlier]);
+        await from("guest@example.com");
+        await store.sql.run("UPDATE enquiries SET received_at = $1", [earlier]);
+        await from("guest@example.com");
+        expect((await confirmations()).slice(3)).toEqual(["queued:1", "limit:0"]);
+        // The day's total: a third address is confirmed, a fourth is over the bound of three.
+        await from("one@example.com");
+        await from("two@example.com");
+        expect((await confirmations()).slice(5)).toEqual(["queued:1", "limit:0"]);
+      } finally {
+        await afterEachClose();
+      }
+    });
 
     it("accepts an enquiry and gives it back, whole, as due", async () => {
       const store = await fresh();

@@ -15,6 +15,9 @@ export const UNWRITABLE_BASE_URL = `http://127.0.0.1:${UNWRITABLE_PORT}`;
  * scripts/test-all.ts builds with these in the environment too, so a leak into the client
  * bundle would show in the bundle test. */
 export const E2E_EMAILJS: Record<string, string> = ids;
+/** The main e2e server sends visitors a confirmation with this template (the ops servers do
+ * only where a spec asks). */
+export const E2E_CONFIRMATION_TEMPLATE_ID = "template_e2e_confirm";
 export const MOCKS_RECORD_FILE = "reports/emailjs-requests.jsonl";
 /** The main server's SQLite database, and the embedded-default server's. */
 export const E2E_DATABASE = "reports/e2e.db";

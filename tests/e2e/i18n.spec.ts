@@ -34,6 +34,7 @@ const FACTS: PrivacyFacts = {
   giveUpHours: 24,
   rateLimitMinutes: 10,
   whatsapp: true,
+  confirmation: true,
 };
 
 /** The English texts a Croatian page must not show: every dictionary text (the privacy

@@ -47,7 +47,7 @@ export function quickWorker(store: EnquiryStore, overrides: WorkerOverrides = {}
 }
 
 /** An SQLite store on a file, opened the way the server opens it (DATABASE_URL=file:…). */
-export const sqliteStore = (file: string, options: { staleMs?: number; channels?: readonly string[] } = {}) =>
+export const sqliteStore = (file: string, options: Parameters<typeof openStore>[1] = {}) =>
   openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, options);
 
 /** Registers the hooks of a test file and gives its tests a fresh database, the logs and a worker. */

@@ -5,6 +5,7 @@ import inbox from "./0004-inbox";
 import foldedSearch from "./0005-folded-search";
 import channelHealth from "./0006-channel-health";
 import spam from "./0007-spam";
+import confirmations from "./0008-confirmations";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   foldedSearch,
   channelHealth,
   spam,
+  confirmations,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
