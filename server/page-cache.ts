@@ -19,10 +19,10 @@ type Encoding = "br" | "gzip" | "identity";
  * response headers ready to write. */
 type CachedPage = {
   etag: string;
-  /** A page with the contact form: its HTML, stamped with a fresh signed time and compressed
-   * in each answer (a quick setting); its ETag weak (the same page, another time). */
-  stamped?: { html: string; headers: string[] };
-  variants: Record<Encoding, { headers: string[]; body: Buffer }>;
+  /** The answer in an encoding: compressed once, when it was filled; or, for a page with the
+   * contact form, stamped with a fresh signed time and compressed in each answer (a quick
+   * setting), its ETag weak (the same page, another time). */
+  answerIn: (encoding: Encoding) => { headers: string[]; body: Buffer };
   notModified: string[];
   bytes: number;
 };
@@ -84,10 +84,6 @@ export function createPageCache({
     const html = Buffer.from(await response.arrayBuffer());
     // Only a complete, ordinary page is shared: never an error, a redirect, or a cookie.
     if (response.status !== 200 || response.headers.has("Set-Cookie")) return undefined;
-    const [br, gz] = await Promise.all([
-      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-      gzipAsync(html, { level: 9 }),
-    ]);
     const text = html.toString("utf8");
     const stamped = stamp(text) !== text;
     const etag = `${stamped ? "W/" : ""}"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
@@ -99,13 +95,22 @@ export function createPageCache({
         contentSecurityPolicy({ scriptHashes: inlineScriptHashes(text), styleHashes: inlineStyleHashes(text) }),
       ],
     ];
-    const variant = (body: Buffer, encoding: Encoding) => variantOf(shared, body, encoding);
+    // A stamped page's bytes differ in every answer: nothing to compress ahead.
+    const [br, gz] = stamped
+      ? []
+      : await Promise.all([
+          brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+          gzipAsync(html, { level: 9 }),
+        ]);
+    const variants = br && gz && { br: variantOf(shared, br, "br"), gzip: variantOf(shared, gz, "gzip") };
+    const identity = variantOf(shared, html, "identity");
     const page: CachedPage = {
       etag,
-      ...(stamped ? { stamped: { html: text, headers: shared } } : {}),
-      variants: { br: variant(br, "br"), gzip: variant(gz, "gzip"), identity: variant(html, "identity") },
+      answerIn: variants
+        ? (encoding) => (encoding === "identity" ? identity : variants[encoding])
+        : (encoding) => variantOf(shared, compressNow(Buffer.from(stamp(text)), encoding), encoding),
       notModified: shared,
-      bytes: br.length + gz.length + html.length,
+      bytes: html.length + (br?.length ?? 0) + (gz?.length ?? 0),
     };
     remember(key, page);
     return page;
@@ -117,22 +122,9 @@ export function createPageCache({
       res.writeHead(304, page.notModified).end();
       return 304;
     }
-    const encoding = encodingFor(req.headers["accept-encoding"]);
-    const { headers: head, body } = page.stamped ? stampedVariant(page.stamped, encoding) : page.variants[encoding];
+    const { headers: head, body } = page.answerIn(encodingFor(req.headers["accept-encoding"]));
     res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
     return 200;
-  }
-
-  /** A stamped page's answer: its HTML with a fresh time, compressed now (about a millisecond). */
-  function stampedVariant({ html, headers: shared }: NonNullable<CachedPage["stamped"]>, encoding: Encoding) {
-    const plain = Buffer.from(stamp(html));
-    const body =
-      encoding === "br"
-        ? brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : encoding === "gzip"
-          ? gzipSync(plain, { level: 6 })
-          : plain;
-    return variantOf(shared, body, encoding);
   }
 
   /** Answers a request from memory if it is for a cached page; false to pass it on. */
@@ -173,6 +165,12 @@ export function createPageCache({
   };
 
   return { answer, middleware, stats: () => ({ ...stats }) };
+}
+
+/** A stamped page compressed for one answer: a quick setting (about a millisecond). */
+function compressNow(plain: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "br") return brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  return encoding === "gzip" ? gzipSync(plain, { level: 6 }) : plain;
 }
 
 /** One encoding's answer: its body and every header. */
