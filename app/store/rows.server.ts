@@ -4,7 +4,7 @@ import { isoTime, jsonValue, type Queryable } from "./sql.server";
 import type { QueuedRecord, RecordState } from "./store.server";
 
 /** The enquiry's field columns (app/content/enquiry-fields.ts: a field's key is its column). */
-export const FIELD_COLUMNS = FIELD_KEYS.join(", ");
+const FIELD_COLUMNS = FIELD_KEYS.join(", ");
 
 /** A delivery joined with its enquiry: the columns every read of the queue selects. */
 export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, ${FIELD_KEYS.map((k) => `e.${k}`).join(", ")},

@@ -6,8 +6,6 @@ import { intakeOf } from "./intake.server";
 import { operatorCommandsOf } from "./operator-commands.server";
 import type { EnquiryStore } from "./store.server";
 
-export { DEFAULT_CHANNEL } from "./core.server";
-
 /** The store with its database in hand: what tests and the store's own tools plant rows through. */
 export type SqlStore = EnquiryStore & { sql: Sql };
 
