@@ -165,7 +165,8 @@ const LINGER = { bytes: 16 * 1024 * 1024, ms: 10_000 };
  * to the end keeps its connection while the rest of the body arrives and is thrown away.
  * Closing at once would leave unread data in the kernel, which then resets the connection,
  * and the client (still sending) loses the answer: EPIPE or ECONNRESET instead of a 413. After
- * the drain the connection serves the next request. Past the bound the connection is closed. */
+ * the drain the connection serves the next request. Past the bound it is read no further, and
+ * closed when the time is up. */
 function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
   if (!hasBody(req)) return;
   onHeaders(res, () => {
@@ -190,7 +191,10 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
     timer.unref();
     req.on("data", (chunk: Buffer) => {
       drained += chunk.length;
-      if (drained > LINGER.bytes) close();
+      // Past the bound, stop reading rather than close: a close with the client's data unread
+      // resets the connection, and a client still sending loses the answer already written.
+      // Unread, the client's window fills and it stops; the timer closes the connection.
+      if (drained > LINGER.bytes) req.pause();
     });
     req.once("close", () => clearTimeout(timer));
     req.resume();
