@@ -1,3 +1,4 @@
+import { CITIES, DEFAULT_CITY_ID } from "./cities";
 import { SERVICES, type Service } from "./services";
 
 /** The enquiry's fields, stated once: the form (browser), the schema (server), the record and its
@@ -13,12 +14,26 @@ export const CATEGORIES = ["other", ...SERVICES.map((s) => s.category)] as reado
 
 /** How an optional detail is checked, by one rule per kind (app/enquiry/schema.server.ts), its
  * messages naming the field by its label: a whole number in a range, one of a list, or a day from
- * today on (the team's time zone). A detail left empty is always accepted. */
+ * today on (the team's time zone), a time of day (HH:MM), or text. A detail left empty is always
+ * accepted. */
 export type DetailCheck =
   | { kind: "text" }
   | { kind: "integer"; min: number; max: number }
   | { kind: "oneOf"; options: readonly string[] }
-  | { kind: "day"; notPast: boolean };
+  | {
+      kind: "day";
+      notPast: boolean;
+      /** How far ahead a day may be (a typo's year 2062 is refused). */ withinDays?: number;
+    }
+  | { kind: "time" };
+
+/** The budget ranges the form offers (in euros), as stored and sent; their words are in
+ * app/i18n/contact.ts. */
+export const BUDGETS = ["under-1000", "1000-3000", "3000-10000", "over-10000"] as const;
+export type Budget = (typeof BUDGETS)[number];
+/** The cities the form offers: the ones the site already knows, Split first (the default). */
+const CITY_IDS = CITIES.map((c) => c.id);
+export const DEFAULT_ENQUIRY_CITY = DEFAULT_CITY_ID;
 
 type FieldSpec = {
   /** Its name in the record (`enquiry.phone`), its column in the `enquiries` table, its key in
@@ -44,6 +59,40 @@ export const ENQUIRY_FIELDS = [
   { key: "phone", form: "number", max: 32, multiline: false, required: true },
   { key: "category", form: "category", max: 40, multiline: false, required: true },
   { key: "message", form: "message", max: 5000, multiline: true, required: true },
+  // The details a booking needs (issue 39), all optional: the night, the party, the spend, where.
+  {
+    key: "event_date",
+    form: "event_date",
+    max: 12,
+    multiline: false,
+    required: false,
+    check: { kind: "day", notPast: true, withinDays: 731 },
+  },
+  { key: "event_time", form: "event_time", max: 5, multiline: false, required: false, check: { kind: "time" } },
+  {
+    key: "guests",
+    form: "guests",
+    max: 9,
+    multiline: false,
+    required: false,
+    check: { kind: "integer", min: 1, max: 500 },
+  },
+  {
+    key: "budget",
+    form: "budget",
+    max: 12,
+    multiline: false,
+    required: false,
+    check: { kind: "oneOf", options: BUDGETS },
+  },
+  {
+    key: "city",
+    form: "city",
+    max: 12,
+    multiline: false,
+    required: false,
+    check: { kind: "oneOf", options: CITY_IDS },
+  },
 ] as const satisfies readonly FieldSpec[];
 
 type Fields = (typeof ENQUIRY_FIELDS)[number];
@@ -64,6 +113,8 @@ export const FORM_NAMES = ENQUIRY_FIELDS.map((f) => f.form) as EnquiryField[];
 export const FIELD_KEYS = ENQUIRY_FIELDS.map((f) => f.key) as FieldKey[];
 
 export const EMPTY_ENQUIRY = Object.fromEntries(FORM_NAMES.map((name) => [name, ""])) as EnquiryValues;
+/** The form as a visitor first sees it: empty, the city at Split (the team's home). */
+export const FRESH_ENQUIRY: EnquiryValues = { ...EMPTY_ENQUIRY, city: DEFAULT_ENQUIRY_CITY };
 
 /** A field's length as the form's `maxlength` counts it in the browser (UTF-16 code units:
  * an emoji counts 2), and so as the schema and its messages count it: one rule everywhere. */

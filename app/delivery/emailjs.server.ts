@@ -1,6 +1,8 @@
-import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
+import { DETAIL_FIELDS, ENQUIRY_FIELDS } from "~/content/enquiry-fields";
+import { CONTACT, detailText } from "~/i18n/contact";
 import type { EmailJsConfig } from "~/utils/env.server";
 import type { StoredEnquiry } from "~/store/record.server";
+import { detailsLine } from "./channels/message.server";
 import { judgeEmailJs } from "./retry-policy.server";
 import { retryAfterMs } from "./transport.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
@@ -26,6 +28,13 @@ function enquiryVariables(enquiry: StoredEnquiry, reference = ""): FormData {
     const value = enquiry[field.key];
     if (field.required || value) form.set(field.form, value ?? "");
   }
+  // The details given, as one line a person reads ("Date: Sat 12 Jun 2027 · Guests: 40 · …"), for a
+  // template that shows them together; each is also its own variable above, as stored.
+  const details = DETAIL_FIELDS.flatMap((f) => {
+    const value = enquiry[f.key];
+    return value ? [{ label: CONTACT.en.labels[f.form], text: detailText(f.key, value, "en") }] : [];
+  });
+  if (details.length) form.set("details", detailsLine(details));
   // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
   // and the category in English, the operator's language.
   form.set("language", enquiry.language ?? "en");

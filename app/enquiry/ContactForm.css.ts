@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { SERVICES } from "~/content/services";
 import { bp, vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space.lg });
@@ -61,3 +62,27 @@ export const privacy = style({
   fontSize: vars.size.sm,
 });
 globalStyle(`${privacy} a`, { color: vars.color.text, textUnderlineOffset: "3px" });
+
+/** The booking details (optional): a group of their own after the spec's five. */
+export const details = style({
+  display: "grid",
+  gap: vars.space.lg,
+  margin: 0,
+  padding: `${vars.space.md} 0 0`,
+  border: 0,
+  borderTop: `1px solid ${vars.color.line}`,
+  minWidth: 0,
+});
+export const detailsLegend = style({ fontWeight: 700, padding: 0, float: "left", width: "100%" });
+export const detailsHint = style({ margin: 0, color: vars.color.muted, fontSize: vars.size.sm, clear: "both" });
+/** Two short fields side by side, on a phone too (a day and a time, guests and a budget). */
+export const pair = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(2, minmax(0, 1fr))" });
+
+/** A label's wording per service line (ByService): the generic one until a service is chosen. */
+export const byService = style({});
+globalStyle(`${byService}:not([data-category=""])`, { display: "none" });
+for (const { category } of SERVICES) {
+  const chosen = `${form}:has(option[value="${category}"]:checked)`;
+  globalStyle(`${chosen} ${byService}[data-category="${category}"]`, { display: "inline" });
+  globalStyle(`${chosen} ${byService}[data-category=""]`, { display: "none" });
+}

@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { CITIES } from "~/content/cities";
 import {
+  BUDGETS,
   CATEGORIES,
-  EMPTY_ENQUIRY,
+  FRESH_ENQUIRY,
   ENQUIRY_ANCHOR,
   FORM_NAMES,
   FORM_TIME_FIELD,
@@ -13,6 +15,7 @@ import {
   type EnquiryValues,
 } from "~/content/enquiry-fields";
 import { clearDraft, restoreDraft, saveDraft } from "./draft";
+import { SERVICES } from "~/content/services";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
@@ -30,10 +33,12 @@ type Props = {
 
 type FieldProps = {
   name: EnquiryField;
-  label: string;
+  label: ReactNode;
   /** What the field starts with: what the visitor sent, after a problem. */
   value: string;
   error?: string;
+  /** The spec's five are; a booking detail is not. */
+  required?: boolean;
   children: (attrs: {
     id: string;
     name: EnquiryField;
@@ -41,14 +46,17 @@ type FieldProps = {
     maxLength?: number;
     "aria-invalid"?: true;
     "aria-describedby"?: string;
-    "aria-required": true;
+    "aria-required"?: true;
     className: string;
   }) => ReactNode;
 };
 
+/** Fields without a length to bound: chosen from a list. */
+const CHOSEN: readonly EnquiryField[] = ["category", "budget", "city"];
+
 /** A label, its control (rendered by `children` with the attributes every field shares) and
  * its message, tied together for assistive technology. */
-function Field({ name, label, value, error, children }: FieldProps) {
+function Field({ name, label, value, error, required = true, children }: FieldProps) {
   const id = `enquiry-${name}`;
   const errorId = `${id}-error`;
   return (
@@ -61,8 +69,8 @@ function Field({ name, label, value, error, children }: FieldProps) {
         name,
         defaultValue: value,
         // A <select> has no length; every text field is bounded as the schema bounds it.
-        maxLength: name === "category" ? undefined : MAX_LENGTH[name],
-        "aria-required": true,
+        maxLength: CHOSEN.includes(name) ? undefined : MAX_LENGTH[name],
+        "aria-required": required ? true : undefined,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? errorId : undefined,
         className: s.control,
@@ -79,7 +87,7 @@ function Field({ name, label, value, error, children }: FieldProps) {
 /** "Send us a message". Validation is the server's (one schema for every client, with or
  * without JavaScript), so the browser's own required-field bubbles are switched off with
  * noValidate and the spec's warning toast speaks instead. */
-export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = false }: Props) {
+export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = false }: Props) {
   const { t, to } = useTranslation(CONTACT);
   // The form posts to its own language's contact page, which answers in that language, and the
   // browser shows the answer at the form (ENQUIRY_ANCHOR).
@@ -164,6 +172,71 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
       <Field name="message" label={t.labels.message} value={values.message} error={fieldErrors.message}>
         {(attrs) => <textarea {...attrs} rows={4} />}
       </Field>
+      <fieldset className={s.details}>
+        <legend className={s.detailsLegend}>{t.details}</legend>
+        <p className={s.detailsHint}>{t.detailsHint}</p>
+        <div className={s.pair}>
+          <Field
+            name="event_date"
+            label={<ByService generic={t.labels.event_date} byService={t.byService.event_date} />}
+            value={values.event_date}
+            error={fieldErrors.event_date}
+            required={false}
+          >
+            {(attrs) => <input {...attrs} type="date" placeholder="DD.MM.YYYY" />}
+          </Field>
+          <Field
+            name="event_time"
+            label={t.labels.event_time}
+            value={values.event_time}
+            error={fieldErrors.event_time}
+            required={false}
+          >
+            {(attrs) => <input {...attrs} type="time" placeholder="22:00" />}
+          </Field>
+        </div>
+        <div className={s.pair}>
+          <Field
+            name="guests"
+            label={<ByService generic={t.labels.guests} byService={t.byService.guests} />}
+            value={values.guests}
+            error={fieldErrors.guests}
+            required={false}
+          >
+            {(attrs) => <input {...attrs} type="text" inputMode="numeric" autoComplete="off" />}
+          </Field>
+          <Field
+            name="budget"
+            label={t.labels.budget}
+            value={values.budget}
+            error={fieldErrors.budget}
+            required={false}
+          >
+            {(attrs) => (
+              <select {...attrs}>
+                <option value="">{t.chooseBudget}</option>
+                {BUDGETS.map((budget) => (
+                  <option key={budget} value={budget}>
+                    {t.budgets[budget]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field name="city" label={t.labels.city} value={values.city} error={fieldErrors.city} required={false}>
+          {(attrs) => (
+            <select {...attrs}>
+              {CITIES.map((city) => (
+                <option key={city.id} value={city.id}>
+                  {t.cities[city.id]}
+                </option>
+              ))}
+              <option value="">{t.elsewhere}</option>
+            </select>
+          )}
+        </Field>
+      </fieldset>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className={s.honeypot} aria-hidden="true">
         <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
@@ -181,5 +254,23 @@ export function ContactForm({ values = EMPTY_ENQUIRY, fieldErrors = {}, sent = f
         {t.privacyNote} <Link to={to("privacy")}>{t.privacyLink}</Link>
       </p>
     </Form>
+  );
+}
+
+/** A label as the chosen service line says it ("Night of the table", "Arrival date"), by CSS
+ * alone (the category's checked option), so it is right without JavaScript too; the generic
+ * label until a service is chosen. Hidden variants are display:none, out of the accessible name. */
+function ByService({ generic, byService }: { generic: string; byService: Record<string, string> }) {
+  return (
+    <>
+      <span className={s.byService} data-category="">
+        {generic}
+      </span>
+      {SERVICES.map(({ category }) => (
+        <span key={category} className={s.byService} data-category={category}>
+          {byService[category]}
+        </span>
+      ))}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { pagePath } from "~/content/pages";
 import type { Locale } from "~/i18n/locale";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { EMPTY_ENQUIRY, ENQUIRY_ANCHOR, type EnquiryField, type EnquiryValues } from "~/content/enquiry-fields";
+import { ENQUIRY_ANCHOR, FRESH_ENQUIRY, type EnquiryField, type EnquiryValues } from "~/content/enquiry-fields";
 import type { FormBodyResult } from "~/shared/form-body.server";
 import type { ParsedEnquiry } from "./schema.server";
 
@@ -57,7 +57,7 @@ export function tooMany(locale: Locale, values: EnquiryValues, retryAfterSeconds
 export function unreadable(locale: Locale, body: Extract<FormBodyResult, { ok: false }>) {
   const t = ENQUIRY_ANSWERS[locale];
   return showAgain(body.status, {
-    values: EMPTY_ENQUIRY,
+    values: FRESH_ENQUIRY,
     fieldErrors: {},
     toast: { type: "error", ...(body.status === 413 ? t.tooLarge : t.unreadable) },
   });

@@ -30,6 +30,30 @@ const within = (field: EnquiryField) => (value: string) => fieldLength(value) <=
 export const teamToday = (now = new Date()) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zagreb" }).format(now);
 
+/** A real day written YYYY-MM-DD (not 2026-02-30). */
+const isDay = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A day or a time as people write them, in the form's layout: a browser without a date picker
+ * sends what the visitor typed, and in Croatia that is 24.12.2026. (or 24/12/2026); a time may
+ * come as 21.30, 21h or 9:05. Anything else is left as typed for the rule to refuse. */
+export function normalizeDetail(check: DetailCheck | undefined, value: string): string {
+  if (check?.kind === "day") {
+    const d = /^(\d{1,2})[./-]\s?(\d{1,2})[./-]\s?(\d{4})\.?$/.exec(value);
+    return d ? `${d[3]}-${d[2]!.padStart(2, "0")}-${d[1]!.padStart(2, "0")}` : value;
+  }
+  if (check?.kind === "time") {
+    const t = /^(\d{1,2})(?:[:.h](\d{2}))?\s*h?$/i.exec(value);
+    return t ? `${t[1]!.padStart(2, "0")}:${t[2] ?? "00"}` : value;
+  }
+  return value;
+}
+
 /** The rule of an optional detail (its `check` in app/content/enquiry-fields.ts), with messages that
  * name it by its label: empty is always accepted; anything else must be what the check says. */
 export function detailRule(
@@ -54,15 +78,17 @@ export function detailRule(
       );
     case "oneOf":
       return rule((v) => check.options.includes(v), m.oneOf(label));
-    case "day":
-      return rule(
-        (v) =>
-          /^\d{4}-\d{2}-\d{2}$/.test(v) &&
-          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) &&
-          (!check.notPast || v >= today()),
+    case "day": {
+      const day = rule(
+        (v) => isDay(v) && (!check.notPast || v >= today()),
         check.notPast ? m.dayNotPast(label) : m.day(label),
       );
+      const { withinDays } = check;
+      if (withinDays === undefined) return day;
+      return day.refine((v) => v === "" || !isDay(v) || v <= addDays(today(), withinDays), m.dayTooFar(label));
+    }
+    case "time":
+      return rule((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), m.time(label));
   }
 }
 
@@ -124,7 +150,8 @@ export function readEnquiryValues(form: FormData): EnquiryValues {
   for (const field of ENQUIRY_FIELDS) {
     // Not cut: a value over its bound is refused (the body itself is bounded, 64 KB).
     const raw = textField(form, field.form);
-    values[field.form] = field.multiline ? multiLine(raw) : oneLine(raw);
+    const clean = field.multiline ? multiLine(raw) : oneLine(raw);
+    values[field.form] = "check" in field ? normalizeDetail(field.check, clean) : clean;
   }
   return values;
 }

@@ -1,4 +1,7 @@
-import type { Category } from "~/content/enquiry-fields";
+import type { CityId } from "~/content/cities";
+import type { Budget, Category, EnquiryField } from "~/content/enquiry-fields";
+import { CITY_NAMES } from "./cities";
+import type { Locale } from "./locale";
 import type { Translations } from "./translations";
 
 /** When the team usually replies: the contact page's promise, repeated in the confirmation. */
@@ -14,12 +17,51 @@ const en = {
   aboutEyebrow: "ABOUT US",
   cards: { phone: "Phone", email: "General info", location: "Location" },
   formTitle: "Send us a message",
-  formIntro: `All fields are required. We usually reply ${REPLY_TIME.en}.`,
+  formIntro: `Name, e-mail, phone, category and message are required. We usually reply ${REPLY_TIME.en}.`,
   /** The reply time the page promises (the visitor's confirmation repeats it). */
   replyTime: REPLY_TIME.en,
   /** Above a refused form's fields, before the list of its problems. */
   problemsTitle: "Please check:",
-  labels: { name: "Name", email: "E-mail", number: "Phone number", category: "Category", message: "Message" },
+  labels: {
+    name: "Name",
+    email: "E-mail",
+    number: "Phone number",
+    category: "Category",
+    message: "Message",
+    event_date: "Date",
+    event_time: "Time",
+    guests: "Guests",
+    budget: "Budget",
+    city: "City",
+  } satisfies Record<EnquiryField, string>,
+  /** The optional details' group: what a booking needs, asked for but never required. */
+  details: "Details (optional)",
+  detailsHint: "They help us answer with a plan rather than a question.",
+  /** The date's and the guests' labels as each service line says them (the form shows the one
+   * of the category chosen; `labels` is what the inbox, the export and the channels say). */
+  byService: {
+    event_date: {
+      other: "Date",
+      "VIP Nightclub experience": "Night of the table",
+      "Event organization": "Date of the event",
+      "Concierge services": "Arrival date",
+    },
+    guests: {
+      other: "Guests",
+      "VIP Nightclub experience": "Guests at the table",
+      "Event organization": "Number of guests",
+      "Concierge services": "Travellers",
+    },
+  } satisfies Record<"event_date" | "guests", Record<Category, string>>,
+  budgets: {
+    "under-1000": "Under €1,000",
+    "1000-3000": "€1,000–3,000",
+    "3000-10000": "€3,000–10,000",
+    "over-10000": "Over €10,000",
+  } satisfies Record<Budget, string>,
+  chooseBudget: "Not sure yet",
+  elsewhere: "Elsewhere, or not sure",
+  cities: CITY_NAMES.en as Record<CityId, string>,
   chooseCategory: "Choose a category",
   /** What each category reads as; the value sent (and e-mailed) stays the English one. */
   categories: {
@@ -46,10 +88,46 @@ const hr: ContactText = {
   aboutEyebrow: "O NAMA",
   cards: { phone: "Telefon", email: "Opće informacije", location: "Lokacija" },
   formTitle: "Pošaljite nam poruku",
-  formIntro: `Sva su polja obavezna. Obično odgovaramo ${REPLY_TIME.hr}.`,
+  formIntro: `Ime, e-mail, telefon, kategorija i poruka su obavezni. Obično odgovaramo ${REPLY_TIME.hr}.`,
   replyTime: REPLY_TIME.hr,
   problemsTitle: "Provjerite:",
-  labels: { name: "Ime", email: "E-mail", number: "Broj telefona", category: "Kategorija", message: "Poruka" },
+  labels: {
+    name: "Ime",
+    email: "E-mail",
+    number: "Broj telefona",
+    category: "Kategorija",
+    message: "Poruka",
+    event_date: "Datum",
+    event_time: "Vrijeme",
+    guests: "Gosti",
+    budget: "Budžet",
+    city: "Grad",
+  },
+  details: "Pojedinosti (neobavezno)",
+  detailsHint: "Pomažu nam da odgovorimo prijedlogom, a ne pitanjem.",
+  byService: {
+    event_date: {
+      other: "Datum",
+      "VIP Nightclub experience": "Večer rezervacije stola",
+      "Event organization": "Datum događanja",
+      "Concierge services": "Datum dolaska",
+    },
+    guests: {
+      other: "Gosti",
+      "VIP Nightclub experience": "Gosti za stolom",
+      "Event organization": "Broj gostiju",
+      "Concierge services": "Broj putnika",
+    },
+  },
+  budgets: {
+    "under-1000": "Do 1.000 €",
+    "1000-3000": "1.000–3.000 €",
+    "3000-10000": "3.000–10.000 €",
+    "over-10000": "Više od 10.000 €",
+  },
+  chooseBudget: "Još ne znam",
+  elsewhere: "Negdje drugdje, ili ne znam",
+  cities: CITY_NAMES.hr,
   chooseCategory: "Odaberite kategoriju",
   categories: {
     other: "ostalo",
@@ -65,3 +143,33 @@ const hr: ContactText = {
 };
 
 export const CONTACT: Translations<ContactText> = { en, hr };
+
+const DAY_FORMAT: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }),
+  hr: new Intl.DateTimeFormat("hr-HR", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }),
+};
+
+/** A detail's stored value as a person reads it: a budget's or a city's words, a day with its
+ * weekday; anything else (and a value this code does not know) as stored. */
+export function detailText(key: string, value: string, locale: Locale): string {
+  const t = CONTACT[locale];
+  if (key === "budget") return t.budgets[value as Budget] ?? value;
+  if (key === "city") return t.cities[value as CityId] ?? value;
+  if (key === "event_date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(day.getTime()) ? value : DAY_FORMAT[locale].format(day);
+  }
+  return value;
+}

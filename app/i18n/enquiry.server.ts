@@ -41,6 +41,8 @@ const en = {
     oneOf: (label: string) => `Please choose “${label}” from the list.`,
     day: (label: string) => `Please give “${label}” as a date.`,
     dayNotPast: (label: string) => `Please give “${label}” as a date from today on.`,
+    dayTooFar: (label: string) => `Please give “${label}” as a date within the next two years.`,
+    time: (label: string) => `Please give “${label}” as a time of day, such as 22:30.`,
   },
 };
 
@@ -83,6 +85,8 @@ const hr: EnquiryAnswersText = {
     oneOf: (label: string) => `Odaberite „${label}” s popisa.`,
     day: (label: string) => `Upišite „${label}” kao datum.`,
     dayNotPast: (label: string) => `Upišite „${label}” kao datum od danas nadalje.`,
+    dayTooFar: (label: string) => `Upišite „${label}” kao datum unutar sljedeće dvije godine.`,
+    time: (label: string) => `Upišite „${label}” kao vrijeme, npr. 22:30.`,
   },
 };
 

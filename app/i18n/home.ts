@@ -1,4 +1,4 @@
-import type { CityId } from "~/content/cities";
+import { CITY_NAMES } from "./cities";
 import type { Translations } from "./translations";
 
 /** The home page. Venue names are names and stay as they are (app/content/cities.ts). */
@@ -17,16 +17,7 @@ const en = {
   citiesTitle: "Things we do the most",
   citiesPrompt: "Click on city and see!",
   citiesNav: "Cities",
-  cities: {
-    split: "Split",
-    dubrovnik: "Dubrovnik",
-    zrce: "Zrće",
-    hvar: "Hvar",
-    makarska: "Makarska",
-    zagreb: "Zagreb",
-    budva: "Budva",
-    belgrade: "Belgrade",
-  } satisfies Record<CityId, string>,
+  cities: CITY_NAMES.en,
   /** Shown beside the cities abroad, in capitals as the design has it. */
   countries: { budva: "MONTENEGRO", belgrade: "SERBIA" },
   abroad: {
@@ -53,16 +44,7 @@ const hr: HomeText = {
   citiesTitle: "Ono što najčešće radimo",
   citiesPrompt: "Kliknite na grad i pogledajte!",
   citiesNav: "Gradovi",
-  cities: {
-    split: "Split",
-    dubrovnik: "Dubrovnik",
-    zrce: "Zrće",
-    hvar: "Hvar",
-    makarska: "Makarska",
-    zagreb: "Zagreb",
-    budva: "Budva",
-    belgrade: "Beograd",
-  },
+  cities: CITY_NAMES.hr,
   countries: { budva: "CRNA GORA", belgrade: "SRBIJA" },
   abroad: {
     budva: "Klubovi, zabave na plaži i privatna događanja diljem Crne Gore: pitajte nas što se događa dok ste ondje.",

@@ -5,6 +5,9 @@ import { fieldsOfRow } from "./rows.server";
 import type { Queryable, Sql } from "./sql.server";
 import { isoTime, jsonValue } from "./sql.server";
 import { foldForSearch } from "./search-fold";
+import { CITIES, type CityId } from "~/content/cities";
+import { CITY_NAMES } from "~/i18n/cities";
+import { LOCALES } from "~/i18n/locale";
 import type { EnquiryStore } from "./store.server";
 import type { InboxFilter } from "./inbox-filter.server";
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "./inbox-states";
@@ -93,6 +96,19 @@ function searchTerms(q: string): string[] {
     .slice(0, 8);
 }
 
+/** The city (its id) each term names, in any language, by its first three letters or more:
+ * "hvar", "beograd", "zrce" (folded as the search folds). */
+function cityTerms(terms: string[]): { term: string; city: CityId }[] {
+  return terms.flatMap((term) => {
+    const t = term.toLowerCase();
+    if (t.length < 3) return [];
+    const city = CITIES.find(
+      (c) => c.id.startsWith(t) || LOCALES.some((l) => foldForSearch(CITY_NAMES[l][c.id]).toLowerCase().startsWith(t)),
+    );
+    return city ? [{ term, city: city.id }] : [];
+  });
+}
+
 /** SQLite FTS5: each term a quoted phrase (its tokens in order), the last letters a prefix. */
 const ftsQuery = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ");
 /** PostgreSQL: each term a quoted lexeme, a prefix. */
@@ -129,8 +145,25 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
     const reference = normalizeReference(filter.q);
     const terms = searchTerms(filter.q);
     // (A reference is letters and digits: it always gives words too.)
+    const cities = reference ? [] : cityTerms(terms);
     if (terms.length === 0) parts.push("1 = 0");
-    else if (sql.dialect === "sqlite") {
+    else if (cities.length > 0) {
+      // A city's name finds the enquiries for that city (its detail) as well as the ones that
+      // mention it; each such term is its own condition, the other words one match as below.
+      const words = terms.filter((t) => !cities.some((c) => c.term === t));
+      for (const { term, city } of cities) {
+        if (sql.dialect === "sqlite")
+          add(
+            "e.rowid IN (SELECT rowid FROM enquiries WHERE city = ? UNION SELECT rowid FROM enquiry_search WHERE enquiry_search MATCH ?)",
+            city,
+            ftsQuery([term]),
+          );
+        else add("(e.city = ? OR e.search @@ to_tsquery('simple', ?))", city, tsQuery([term]));
+      }
+      if (words.length && sql.dialect === "sqlite")
+        add("e.rowid IN (SELECT rowid FROM enquiry_search WHERE enquiry_search MATCH ?)", ftsQuery(words));
+      else if (words.length) add("e.search @@ to_tsquery('simple', ?)", tsQuery(words));
+    } else if (sql.dialect === "sqlite") {
       // A union of the two lookups, each by its own index (an OR would scan the table).
       const words = "SELECT rowid FROM enquiry_search WHERE enquiry_search MATCH ?";
       if (reference)

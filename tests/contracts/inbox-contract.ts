@@ -54,6 +54,28 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(await names("kovacz")).toEqual([]);
   });
 
+  it(`${name}: the booking details are stored, read back, exported; a city's name finds its enquiries`, async () => {
+    const store = await open();
+    const details = { event_date: "2027-06-12", event_time: "22:00", guests: "12", budget: "3000-10000", city: "hvar" };
+    const withDetails = await store.store(enquiry(1, { name: "Ana Hvarić", ...details }));
+    await store.store(enquiry(2, { name: "Ivo Beli", city: "belgrade", message: "A table in Beograd" }));
+    await store.store(enquiry(3, { name: "Mia Split", message: "Something on Hvar, maybe" }));
+    await store.store(enquiry(4, { name: "Noa Zadar" }));
+    expect(await getEnquiry(store.sql, withDetails.id)).toMatchObject(details);
+    const names = async (q: string) =>
+      (await listEnquiries(store.sql, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.name).sort();
+    // The city's detail or a mention of it; in either language, with or without its marks.
+    expect(await names("Hvar")).toEqual(["Ana Hvarić", "Mia Split"]);
+    expect(await names("Beograd")).toEqual(["Ivo Beli"]);
+    expect(await names("belgrade")).toEqual(["Ivo Beli"]);
+    expect(await names("hvar ana")).toEqual(["Ana Hvarić"]);
+    expect(await names("zrce")).toEqual([]);
+    const [row] = (await listEnquiries(store.sql, filter("q=Ana"))).rows;
+    expect(row).toMatchObject(details);
+    const jsonl = (await text(exportStream(everyEnquiry(store.sql, filter("q=Ana"), 10), "jsonl"))).trim();
+    expect(JSON.parse(jsonl)).toMatchObject(details);
+  });
+
   it(`${name}: each enquiry gets a reference (unique, readable over the phone), found by search however it is typed`, async () => {
     const store = await open();
     const records = [];

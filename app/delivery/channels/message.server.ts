@@ -1,6 +1,6 @@
 import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import { pagePath } from "~/content/pages";
-import { CONTACT } from "~/i18n/contact";
+import { CONTACT, detailText } from "~/i18n/contact";
 import type { QueuedRecord } from "~/store/store.server";
 
 /** What every chat message says of an enquiry, short enough for a phone's lock screen: the
@@ -20,10 +20,11 @@ export type EnquiryMessage = {
   dial: string;
   message: string;
   /** The optional details the visitor gave (app/content/enquiry-fields.ts), in the form's order,
-   * under the form's English labels (the team's language); every channel shows them as
-   * `detailsLine`, the webhook by key. */
-  details: { key: string; label: string; value: string }[];
-  /** "Date: … · Guests: …", or "" when none was given. */
+   * under the form's English labels (the team's language): `value` as stored (a day as
+   * 2027-06-12, a budget's or city's id: the webhook sends these by key), `text` as a person reads
+   * it (every chat channel shows them as `detailsLine`). */
+  details: { key: string; label: string; value: string; text: string }[];
+  /** "Date: Sat 12 Jun 2027 · Guests: 40 · Budget: €3,000–10,000", or "" when none was given. */
   detailsLine: string;
   language: string;
   page: string;
@@ -35,7 +36,7 @@ export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
   const language = e.language ?? "en";
   const details = DETAIL_FIELDS.flatMap((f) => {
     const value = (e as Record<string, string | undefined>)[f.key];
-    return value ? [{ key: f.key, label: CONTACT.en.labels[f.form], value }] : [];
+    return value ? [{ key: f.key, label: CONTACT.en.labels[f.form], value, text: detailText(f.key, value, "en") }] : [];
   });
   return {
     id: delivery.id,
@@ -47,7 +48,7 @@ export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
     dial: `${e.phone.trim().startsWith("+") ? "+" : ""}${e.phone.replace(/\D/g, "")}`,
     message: e.message,
     details,
-    detailsLine: details.map((d) => `${d.label}: ${d.value}`).join(" · "),
+    detailsLine: detailsLine(details),
     language,
     page: e.page ?? pagePath("contact", language),
     receivedAt: delivery.receivedAt,
@@ -63,3 +64,7 @@ export function cut(text: string, max: number): string {
   if (chars.length <= max) return text;
   return chars.slice(0, Math.max(0, max - [...CUT_MARKER].length)).join("") + CUT_MARKER;
 }
+
+/** The details as one line a person reads: "Date: Sat 12 Jun 2027 · Guests: 40". */
+export const detailsLine = (details: { label: string; text: string }[]) =>
+  details.map((d) => `${d.label}: ${d.text}`).join(" · ");

@@ -1,5 +1,5 @@
 import { DETAIL_FIELDS } from "~/content/enquiry-fields";
-import { CONTACT } from "~/i18n/contact";
+import { CONTACT, detailText } from "~/i18n/contact";
 import type { Locale } from "~/i18n/locale";
 
 /** The optional details an enquiry was sent with (app/content/enquiry-fields.ts), under the
@@ -13,7 +13,7 @@ export function EnquiryDetails({ enquiry, locale }: { enquiry: Record<string, un
         return typeof value === "string" && value ? (
           <div key={field.key} className="inbox-detail">
             <dt>{CONTACT[locale].labels[field.form]}</dt>
-            <dd>{value}</dd>
+            <dd>{detailText(field.key, value, locale)}</dd>
           </div>
         ) : null;
       })}

@@ -6,6 +6,7 @@ import foldedSearch from "./0005-folded-search";
 import channelHealth from "./0006-channel-health";
 import spam from "./0007-spam";
 import confirmations from "./0008-confirmations";
+import bookingDetails from "./0009-booking-details";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   channelHealth,
   spam,
   confirmations,
+  bookingDetails,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -1,0 +1,24 @@
+import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
+
+/** The details a booking needs (issue 39), each optional and a column of its own (its key in
+ * app/content/enquiry-fields.ts): the day and time of the event or arrival, the guests, the budget
+ * range, the city. `first_replied_at` is when staff first answered (marked it replied, or opened
+ * a reply link): the desk's "Needs a reply" and the time to first reply. The indexes serve the
+ * "Upcoming" view (by the event's day), the search by city and the dashboard's reply times. */
+const bookingDetails = (types: { time: string }) => `
+  ALTER TABLE enquiries ADD COLUMN event_date text;
+  ALTER TABLE enquiries ADD COLUMN event_time text;
+  ALTER TABLE enquiries ADD COLUMN guests text;
+  ALTER TABLE enquiries ADD COLUMN budget text;
+  ALTER TABLE enquiries ADD COLUMN city text;
+  ALTER TABLE enquiries ADD COLUMN first_replied_at ${types.time};
+  CREATE INDEX enquiries_event_date ON enquiries (event_date, received_at) WHERE event_date IS NOT NULL;
+  CREATE INDEX enquiries_city ON enquiries (city, received_at) WHERE city IS NOT NULL;
+  CREATE INDEX enquiries_first_reply ON enquiries (received_at) WHERE first_replied_at IS NOT NULL;
+`;
+export default {
+  version: 9,
+  name: "booking details (day, time, guests, budget, city) and the time of the first reply",
+  sqlite: bookingDetails(SQLITE_TYPES),
+  postgres: bookingDetails(POSTGRES_TYPES),
+} satisfies Migration;
