@@ -131,10 +131,14 @@ export const MAX_LENGTH = Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, 
 export const DETAIL_FIELDS: readonly (FieldSpec & { key: FieldKey; form: EnquiryField; check?: DetailCheck })[] =
   ENQUIRY_FIELDS.filter((f) => !f.required);
 
-/** A stored enquiry's fields from the form's values (optional ones left out when empty). */
+/** A stored enquiry's fields from the form's values (optional ones left out when empty). The
+ * city alone at the form's default is the form untouched, not a detail: a visitor who skips the
+ * details sends exactly what the five fields say (with any other detail, Split is kept). */
 export function fieldsFromValues(values: EnquiryValues): EnquiryFields {
   const fields: Record<string, string> = {};
   for (const f of ENQUIRY_FIELDS) if (f.required || values[f.form] !== "") fields[f.key] = values[f.form];
+  const details = DETAIL_FIELDS.filter((f) => fields[f.key] !== undefined);
+  if (details.length === 1 && details[0]!.key === "city" && fields.city === DEFAULT_ENQUIRY_CITY) delete fields.city;
   return fields as EnquiryFields;
 }
 

@@ -1,5 +1,4 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { SERVICES } from "~/content/services";
 import { bp, vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space.lg });
@@ -75,14 +74,10 @@ export const details = style({
 });
 export const detailsLegend = style({ fontWeight: 700, padding: 0, float: "left", width: "100%" });
 export const detailsHint = style({ margin: 0, color: vars.color.muted, fontSize: vars.size.sm, clear: "both" });
-/** Two short fields side by side, on a phone too (a day and a time, guests and a budget). */
-export const pair = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(2, minmax(0, 1fr))" });
-
-/** A label's wording per service line (ByService): the generic one until a service is chosen. */
-export const byService = style({});
-globalStyle(`${byService}:not([data-category=""])`, { display: "none" });
-for (const { category } of SERVICES) {
-  const chosen = `${form}:has(option[value="${category}"]:checked)`;
-  globalStyle(`${chosen} ${byService}[data-category="${category}"]`, { display: "inline" });
-  globalStyle(`${chosen} ${byService}[data-category=""]`, { display: "none" });
-}
+/** Two short fields side by side where they fit (a day and a time, guests and a budget), one
+ * above the other on a narrow phone (a date picker needs about 9.5rem). */
+export const pair = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))",
+});

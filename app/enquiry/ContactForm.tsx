@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CITIES } from "~/content/cities";
 import {
   BUDGETS,
@@ -11,11 +11,11 @@ import {
   FORM_TIME_PLACEHOLDER,
   HONEYPOT_FIELD,
   MAX_LENGTH,
+  type Category,
   type EnquiryField,
   type EnquiryValues,
 } from "~/content/enquiry-fields";
 import { clearDraft, restoreDraft, saveDraft } from "./draft";
-import { SERVICES } from "~/content/services";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
 import { button } from "~/styles/ui.css";
@@ -96,6 +96,13 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
   const sending = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === page;
   const problems = FORM_NAMES.filter((name) => fieldErrors[name]);
   const formRef = useRef<HTMLFormElement>(null);
+  // The date's and the guests' labels say what the chosen service line calls them ("Night of the
+  // table", "Arrival date"): from the answer's values on the server, then as the visitor chooses.
+  const [category, setCategory] = useState<Category>(asCategory(values.category));
+  useEffect(() => {
+    const select = formRef.current?.elements.namedItem("category");
+    if (select instanceof HTMLSelectElement) setCategory(asCategory(select.value)); // chosen before scripts ran
+  }, [values]);
 
   // The draft (draft.ts), once per answer (the form is rebuilt for each): gone after a success;
   // otherwise what this tab kept fills the fields still empty (after a reload), and the whole
@@ -158,7 +165,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
         </Field>
         <Field name="category" label={t.labels.category} value={values.category} error={fieldErrors.category}>
           {(attrs) => (
-            <select {...attrs}>
+            <select {...attrs} onChange={(event) => setCategory(asCategory(event.currentTarget.value))}>
               <option value="">{t.chooseCategory}</option>
               {CATEGORIES.map((category) => (
                 <option key={category} value={category}>
@@ -178,7 +185,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
         <div className={s.pair}>
           <Field
             name="event_date"
-            label={<ByService generic={t.labels.event_date} byService={t.byService.event_date} />}
+            label={t.byService.event_date[category]}
             value={values.event_date}
             error={fieldErrors.event_date}
             required={false}
@@ -198,7 +205,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
         <div className={s.pair}>
           <Field
             name="guests"
-            label={<ByService generic={t.labels.guests} byService={t.byService.guests} />}
+            label={t.byService.guests[category]}
             value={values.guests}
             error={fieldErrors.guests}
             required={false}
@@ -257,20 +264,6 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
   );
 }
 
-/** A label as the chosen service line says it ("Night of the table", "Arrival date"), by CSS
- * alone (the category's checked option), so it is right without JavaScript too; the generic
- * label until a service is chosen. Hidden variants are display:none, out of the accessible name. */
-function ByService({ generic, byService }: { generic: string; byService: Record<string, string> }) {
-  return (
-    <>
-      <span className={s.byService} data-category="">
-        {generic}
-      </span>
-      {SERVICES.map(({ category }) => (
-        <span key={category} className={s.byService} data-category={category}>
-          {byService[category]}
-        </span>
-      ))}
-    </>
-  );
-}
+/** A category the form knows, "other" for anything else (the generic labels). */
+const asCategory = (value: string): Category =>
+  (CATEGORIES as readonly string[]).includes(value) ? (value as Category) : "other";

@@ -73,8 +73,8 @@ describe("an optional detail's rule, by its kind", () => {
     for (const good of ["00:00", "09:05", "23:59"]) expect(verdict(time, good)).toBe("ok");
     for (const bad of ["24:00", "9:5", "12:60", "noon", "1pm"])
       expect(verdict(time, bad)).toBe("Please give “Time” as a time of day, such as 22:30.");
-    const vrijeme = detailRule({ max: 5, check: { kind: "time" } }, "Vrijeme", hr);
-    expect(verdict(vrijeme, "25:00")).toBe("Upišite „Vrijeme” kao vrijeme, npr. 22:30.");
+    const vrijeme = detailRule({ max: 5, check: { kind: "time" } }, "Sat", hr);
+    expect(verdict(vrijeme, "25:00")).toBe("Upišite „Sat” kao vrijeme, npr. 22:30.");
   });
 });
 
@@ -113,15 +113,25 @@ describe("an enquiry with its booking details (the contact form's fields)", () =
   const nextYear = `${Number(teamToday().slice(0, 4)) + 1}-06-15`;
 
   it("sends exactly as before when the details are skipped (sent empty or not at all)", () => {
+    // The form untouched sends Split as its city: alone, that is no detail.
     const skipped: Record<string, string>[] = [
       {},
       { event_date: "", event_time: "", guests: "", budget: "", city: "" },
+      { event_date: "", event_time: "", guests: "", budget: "", city: "split" },
     ];
     for (const extra of skipped) {
       const parsed = parseEnquiry(form({ ...base, ...extra }), "en");
       const { number, ...rest } = base;
       expect(parsed.ok && parsed.enquiry).toEqual({ ...rest, phone: number, language: "en" });
     }
+  });
+
+  it("keeps a city chosen, and Split beside any other detail", () => {
+    expect(parseEnquiry(form({ ...base, city: "zrce" }), "en")).toMatchObject({ ok: true, enquiry: { city: "zrce" } });
+    expect(parseEnquiry(form({ ...base, city: "split", guests: "4" }), "en")).toMatchObject({
+      ok: true,
+      enquiry: { city: "split", guests: "4" },
+    });
   });
 
   it("keeps every detail given, normalized", () => {
@@ -155,7 +165,7 @@ describe("an enquiry with its booking details (the contact form's fields)", () =
     expect(parsed.incomplete).toBe(false);
     expect(parsed.fieldErrors).toEqual({
       event_date: "Upišite „Datum” kao datum od danas nadalje.",
-      event_time: "Upišite „Vrijeme” kao vrijeme, npr. 22:30.",
+      event_time: "Upišite „Sat” kao vrijeme, npr. 22:30.",
       guests: "Upišite „Gosti” kao broj od 1 do 500.",
       budget: "Odaberite „Budžet” s popisa.",
       city: "Odaberite „Grad” s popisa.",

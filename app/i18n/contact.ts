@@ -38,7 +38,8 @@ const en = {
   details: "Details (optional)",
   detailsHint: "They help us answer with a plan rather than a question.",
   /** The date's and the guests' labels as each service line says them (the form shows the one
-   * of the category chosen; `labels` is what the inbox, the export and the channels say). */
+   * of the category chosen, "other"'s until then; `labels` is what the inbox, the export and the
+   * channels say). */
   byService: {
     event_date: {
       other: "Date",
@@ -98,7 +99,7 @@ const hr: ContactText = {
     category: "Kategorija",
     message: "Poruka",
     event_date: "Datum",
-    event_time: "Vrijeme",
+    event_time: "Sat",
     guests: "Gosti",
     budget: "Budžet",
     city: "Grad",

@@ -86,6 +86,57 @@ test("each enquiry reaches every channel once; one channel down for a while dela
   }
 });
 
+test("booking details reach EmailJS and every channel: as stored by key, as people read them in the message", async () => {
+  test.setTimeout(60_000);
+  const server = await startServer(3159, CHANNELS);
+  try {
+    const message = "A table for twelve with details";
+    const details = { event_date: "2099-01-01", guests: "12", budget: "3000-10000", city: "hvar", event_time: "23h" };
+    // A day beyond two years ahead is refused, and nothing is stored or sent.
+    expect(await postEnquiry(server.base, message, details)).toBe(400);
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(await postEnquiry(server.base, message, { ...details, event_date: day })).toBe(302);
+    const words = new Intl.DateTimeFormat("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${day}T00:00:00Z`));
+    const line = `Date: ${words} · Time: 23:00 · Guests: 12 · Budget: €3,000–10,000 · City: Hvar`;
+    await expect.poll(() => deliveredCounts(server.record).get(message), { timeout: 15_000 }).toBe(1);
+    const email = sentTo(server.record).find((s) => !s.channel && s.fields.message === message)!;
+    expect(email.fields).toMatchObject({
+      event_date: day,
+      event_time: "23:00",
+      guests: "12",
+      budget: "3000-10000",
+      city: "hvar",
+      details: line,
+    });
+    for (const channel of ["slack", "discord", "telegram", "webhook"] as const)
+      await expect
+        .poll(() => sentTo(server.record).filter((s) => s.channel === channel && s.answered === "200").length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+    const body = (channel: string) =>
+      sentTo(server.record).find((s) => s.channel === channel && s.answered === "200")!.body!;
+    expect(JSON.stringify(JSON.parse(body("slack")))).toContain(line);
+    expect((JSON.parse(body("discord")) as { content: string }).content.replace(/\\(.)/g, "$1")).toContain(line);
+    expect((JSON.parse(body("telegram")) as { text: string }).text).toContain(line);
+    expect((JSON.parse(body("webhook")) as { data: Record<string, string> }).data).toMatchObject({
+      event_date: day,
+      event_time: "23:00",
+      guests: "12",
+      budget: "3000-10000",
+      city: "hvar",
+    });
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
 test("a deleted webhook is set aside with its fix; the operator tests the channel, fixes it and retries that channel only", async () => {
   test.setTimeout(60_000);
   const server = await startServer(3157, CHANNELS);

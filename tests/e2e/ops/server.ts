@@ -79,7 +79,7 @@ export async function startServer(
   return { base, child, ...place, logs: () => output, exited };
 }
 
-export const enquiryBody = (message: string, name = "Ana") =>
+export const enquiryBody = (message: string, name = "Ana", extra: Record<string, string> = {}) =>
   new URLSearchParams({
     name,
     email: "ana@example.com",
@@ -87,11 +87,16 @@ export const enquiryBody = (message: string, name = "Ana") =>
     category: "other",
     message,
     website: "",
+    ...extra,
   });
 
 /** POSTs an enquiry as a browser without JavaScript would; returns the status. */
-export async function postEnquiry(base: string, message: string): Promise<number> {
-  const res = await fetch(`${base}/contact`, { method: "POST", body: enquiryBody(message), redirect: "manual" });
+export async function postEnquiry(base: string, message: string, extra: Record<string, string> = {}): Promise<number> {
+  const res = await fetch(`${base}/contact`, {
+    method: "POST",
+    body: enquiryBody(message, "Ana", extra),
+    redirect: "manual",
+  });
   return res.status;
 }
 
