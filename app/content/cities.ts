@@ -1,6 +1,8 @@
 /** The home page's "Things we do the most" city selector, in the spec's order and grouping.
  * City and country names are translated (app/i18n/home.ts); venue names are not. */
-export type CityId = "split" | "dubrovnik" | "zrce" | "hvar" | "makarska" | "zagreb" | "budva" | "belgrade";
+/** The cities' ids in the spec's order, alone (the contact form's city list needs no venues). */
+export const CITY_IDS = ["split", "dubrovnik", "zrce", "hvar", "makarska", "zagreb", "budva", "belgrade"] as const;
+export type CityId = (typeof CITY_IDS)[number];
 
 export type City = {
   id: CityId;

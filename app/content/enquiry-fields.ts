@@ -1,4 +1,4 @@
-import { CITIES, DEFAULT_CITY_ID } from "./cities";
+import { CITY_IDS, DEFAULT_CITY_ID } from "./cities";
 import { SERVICES, type Service } from "./services";
 
 /** The enquiry's fields, stated once: the form (browser), the schema (server), the record and its
@@ -31,8 +31,8 @@ export type DetailCheck =
  * app/i18n/contact.ts. */
 export const BUDGETS = ["under-1000", "1000-3000", "3000-10000", "over-10000"] as const;
 export type Budget = (typeof BUDGETS)[number];
-/** The cities the form offers: the ones the site already knows, Split first (the default). */
-const CITY_IDS = CITIES.map((c) => c.id);
+/** The cities the form offers are the ones the site already knows (CITY_IDS), Split first: the
+ * form starts at it. */
 export const DEFAULT_ENQUIRY_CITY = DEFAULT_CITY_ID;
 
 type FieldSpec = {

@@ -1,5 +1,6 @@
 import { DETAIL_FIELDS, ENQUIRY_FIELDS } from "~/content/enquiry-fields";
-import { CONTACT, detailText } from "~/i18n/contact";
+import { CONTACT } from "~/i18n/contact";
+import { detailText } from "~/i18n/detail-text";
 import type { EmailJsConfig } from "~/utils/env.server";
 import type { StoredEnquiry } from "~/store/record.server";
 import { detailsLine } from "./channels/message.server";

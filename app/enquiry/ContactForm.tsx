@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CITIES } from "~/content/cities";
+import { CITY_IDS } from "~/content/cities";
 import {
   BUDGETS,
   CATEGORIES,
@@ -234,9 +234,9 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
         <Field name="city" label={t.labels.city} value={values.city} error={fieldErrors.city} required={false}>
           {(attrs) => (
             <select {...attrs}>
-              {CITIES.map((city) => (
-                <option key={city.id} value={city.id}>
-                  {t.cities[city.id]}
+              {CITY_IDS.map((city) => (
+                <option key={city} value={city}>
+                  {t.cities[city]}
                 </option>
               ))}
               <option value="">{t.elsewhere}</option>

@@ -1,6 +1,7 @@
 import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import { pagePath } from "~/content/pages";
-import { CONTACT, detailText } from "~/i18n/contact";
+import { CONTACT } from "~/i18n/contact";
+import { detailText } from "~/i18n/detail-text";
 import type { QueuedRecord } from "~/store/store.server";
 
 /** What every chat message says of an enquiry, short enough for a phone's lock screen: the

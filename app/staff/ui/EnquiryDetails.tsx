@@ -1,5 +1,6 @@
 import { DETAIL_FIELDS } from "~/content/enquiry-fields";
-import { CONTACT, detailText } from "~/i18n/contact";
+import { CONTACT } from "~/i18n/contact";
+import { detailText } from "~/i18n/detail-text";
 import type { Locale } from "~/i18n/locale";
 
 /** The optional details an enquiry was sent with (app/content/enquiry-fields.ts), under the
