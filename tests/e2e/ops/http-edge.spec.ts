@@ -153,6 +153,52 @@ test.describe("early answers reach a client that is still sending", () => {
     expect(result.error ?? "closed").toMatch(/closed|ECONNRESET|EPIPE/);
     expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
   });
+
+  test("past the bound the server stops reading, not closes: a client that reads only once it can send no more still gets its 413", async () => {
+    // Had the server closed with the client's data unread, the reset would discard the 413
+    // already waiting in the client's receive buffer (ECONNRESET instead of an answer).
+    const result = await new Promise<{ text: string; error?: string; sent: number }>((resolve) => {
+      const socket: Socket = connect(PORT, "127.0.0.1");
+      socket.pause(); // read nothing while sending
+      let sent = 0;
+      let error: string | undefined;
+      socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+      const chunk = Buffer.alloc(1024 * 1024, 0x61);
+      const read = () => {
+        let text = "";
+        socket.on("data", (d) => (text += d.toString("latin1")));
+        socket.resume();
+        setTimeout(() => {
+          resolve({ text, error, sent });
+          socket.destroy();
+        }, 1_500);
+      };
+      const pump = () => {
+        while (sent < 64 * 1024 * 1024 && !socket.destroyed) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) {
+            // Stuck for a second: the server reads no more. Only now look at the answer.
+            const stuck = setTimeout(read, 1_000);
+            socket.once("drain", () => {
+              clearTimeout(stuck);
+              pump();
+            });
+            return;
+          }
+        }
+        read();
+      };
+      socket.on("connect", () => {
+        socket.write(
+          `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${256 * 1024 * 1024}\r\n\r\n`,
+        );
+        pump();
+      });
+    });
+    expect(result.sent).toBeGreaterThan(16 * 1024 * 1024);
+    expect(result.error).toBeUndefined();
+    expect(status(result.text)).toBe(413);
+  });
 });
 
 test.describe("request metadata no URL can hold: 400, never 5xx", () => {
