@@ -30,4 +30,21 @@ test.describe("accessibility", () => {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     });
   }
+
+  test("the contact form refused for its booking details, in Croatian at 375 px, has no axe violations", async ({
+    page,
+  }, info) => {
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto("/hr/contact");
+    await ready(page, info);
+    await page.locator("#enquiry-category").selectOption("VIP Nightclub experience");
+    await page.locator("#enquiry-guests").fill("0");
+    await page.locator("#enquiry-event_time").fill("23:30");
+    await page.getByRole("button", { name: "Pošalji poruku" }).click();
+    await expect(page.locator("#enquiry-guests")).toHaveAttribute("aria-invalid", "true");
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  });
 });
