@@ -82,6 +82,25 @@ describe("the visitor's confirmation", () => {
     expect(v.greeting).toBe("Dear Ana Horvat,");
     expect(v.whatsapp).toBe("WhatsApp: +385911234567");
     expect(v.reply_time).toBe("We usually reply within one day.");
+    expect(v.details).toBe("");
+  });
+
+  it("repeats the booking details given, as the visitor reads them in their language", () => {
+    const given = {
+      event_date: "2027-06-12",
+      event_time: "22:00",
+      guests: "12",
+      budget: "3000-10000",
+      city: "belgrade",
+    };
+    const hr = confirmationVariables(confirmationOf({ ...enquiry(), ...given, language: "hr" }), CONTACT);
+    expect(hr.details).toMatch(
+      /^Pojedinosti koje ste naveli: Datum: .*2027.* · Sat: 22:00 · Gosti: 12 · Budžet: 3\.000–10\.000 € · Grad: Beograd\.$/,
+    );
+    const en = confirmationVariables(confirmationOf({ ...enquiry(), ...given, language: "en" }), CONTACT);
+    expect(en.details).toBe(
+      "The details you gave: Date: Sat, 12 Jun 2027 · Time: 22:00 · Guests: 12 · Budget: €3,000–10,000 · City: Belgrade.",
+    );
   });
 
   it.each([

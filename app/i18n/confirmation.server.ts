@@ -16,6 +16,9 @@ export type ConfirmationFacts = {
   phone: string;
   /** The WhatsApp number as digits, where configured. */
   whatsapp?: string;
+  /** The booking details given, as one line in this language ("Date: … · Guests: 12"); empty
+   * when none was. They are checked values (a day, a number, an item of a list), never free text. */
+  details: string;
 };
 
 const en = {
@@ -25,6 +28,7 @@ const en = {
     `thank you for writing to ${f.brand}. Your enquiry has reached us and a member of our team will answer you personally.`,
   reference: (f: ConfirmationFacts) => `Your reference: ${f.reference} (quote it when you write or call).`,
   category: (f: ConfirmationFacts) => `You asked about: ${f.category}.`,
+  details: (f: ConfirmationFacts) => (f.details ? `The details you gave: ${f.details}.` : ""),
   replyTime: (f: ConfirmationFacts) => `We usually reply ${f.replyTime}.`,
   phone: (f: ConfirmationFacts) => `To add a detail, simply reply to this e-mail, or call us on ${f.phone}.`,
   whatsapp: (f: ConfirmationFacts) => (f.whatsapp ? `WhatsApp: +${f.whatsapp}` : ""),
@@ -40,6 +44,7 @@ const hr: ConfirmationText = {
     `hvala vam što ste se javili ${f.brand}. Vaš je upit stigao do nas i netko iz našeg tima odgovorit će vam osobno.`,
   reference: (f) => `Broj vašeg upita: ${f.reference} (navedite ga kad nam pišete ili zovete).`,
   category: (f) => `Upit se odnosi na: ${f.category}.`,
+  details: (f) => (f.details ? `Pojedinosti koje ste naveli: ${f.details}.` : ""),
   replyTime: (f) => `Obično odgovaramo ${f.replyTime}.`,
   phone: (f) => `Ako želite nešto dodati, jednostavno odgovorite na ovaj e-mail ili nas nazovite na ${f.phone}.`,
   whatsapp: (f) => (f.whatsapp ? `WhatsApp: +${f.whatsapp}` : ""),
