@@ -33,7 +33,7 @@ type Props = {
 
 type FieldProps = {
   name: EnquiryField;
-  label: ReactNode;
+  label: string;
   /** What the field starts with: what the visitor sent, after a problem. */
   value: string;
   error?: string;
