@@ -6,7 +6,7 @@ import { DASHBOARD } from "~/i18n/dashboard";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "~/staff/paths";
-import { DASHBOARD_WEEKS, recentDashboard, type WeekFigures } from "~/store/dashboard.server";
+import { recentDashboard, type WeekFigures } from "~/store/dashboard.server";
 import { waitingCount } from "~/store/inbox.server";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { Bars, StackedWeeks, TimeWeeks, type Series } from "~/staff/ui/DashboardCharts";
@@ -94,7 +94,7 @@ export default function StaffHome() {
       <section className="staff-card dash" aria-labelledby="dash-heading">
         <h2 id="dash-heading">{d.title}</h2>
         <p className="staff-hint">
-          {d.lead(DASHBOARD_WEEKS)} {d.counted(staffClock(figures.now, locale))}
+          {d.lead(weeks.length)} {d.counted(staffClock(figures.now, locale))}
         </p>
 
         <h3>{d.compare}</h3>
@@ -145,7 +145,7 @@ export default function StaffHome() {
           <StackedWeeks
             id="dash-services"
             title={d.perService}
-            summary={d.serviceSummary(figures.total, figures.booked, DASHBOARD_WEEKS)}
+            summary={d.serviceSummary(figures.total, figures.booked, weeks.length)}
             weeks={weeks}
             weekLabels={labels}
             weekNames={tableLabels}

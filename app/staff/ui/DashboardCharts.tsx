@@ -49,33 +49,36 @@ function ChartFigure({ id, title, summary, legend, table, children, height }: Fi
       >
         {children}
       </svg>
-      <table className="staff-sr" id={`${id}-numbers`}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {table.head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, c) =>
-                c === 0 ? (
-                  <th key={c} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={c}>{cell}</td>
-                ),
-              )}
+      {/* A table ignores a width of 1px: the box that hides it is a block around it. */}
+      <div className="staff-sr">
+        <table id={`${id}-numbers`}>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {table.head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) =>
+                  c === 0 ? (
+                    <th key={c} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={c}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -99,11 +102,23 @@ function columns(n: number, max: number, height: number) {
   return { slot, base, top, y, x: (i: number) => PLOT.left + i * slot };
 }
 
-/** The y axis: 0, half and the top, with light lines across. */
-function Axis({ top, y, format }: { top: number; y: (v: number) => number; format: (v: number) => string }) {
+/** The y axis: 0, half and the top (half only where it is a whole number of a count), with light
+ * lines across. */
+function Axis({
+  top,
+  y,
+  format,
+  counts = false,
+}: {
+  top: number;
+  y: (v: number) => number;
+  format: (v: number) => string;
+  counts?: boolean;
+}) {
+  const ticks = counts && !Number.isInteger(top / 2) ? [0, top] : [0, top / 2, top];
   return (
     <g className="dash-axis">
-      {[0, top / 2, top].map((v) => (
+      {ticks.map((v) => (
         <g key={v}>
           <line x1={PLOT.left} x2={W - PLOT.right} y1={y(v)} y2={y(v)} />
           <text x={PLOT.left - 3} y={y(v) + 3} textAnchor="end">
@@ -181,7 +196,7 @@ export function StackedWeeks<T>(props: {
         ]),
       }}
     >
-      <Axis top={top} y={y} format={whole} />
+      <Axis top={top} y={y} format={whole} counts />
       {weeks.map((w, i) => {
         let at = base;
         return (
