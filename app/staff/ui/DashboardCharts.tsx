@@ -144,13 +144,17 @@ function WeekLabels({
 }) {
   return (
     <g className="dash-weeks">
-      {labels.map((label, i) =>
-        (labels.length - 1 - i) % 2 === 0 ? (
-          <text key={i} x={x(i) + slot / 2} y={base + 13} textAnchor="middle">
+      {labels.map((label, i) => {
+        const last = i === labels.length - 1;
+        // The last ("this week", wider than its column) ends at the plot's edge; the others every
+        // other week, leaving room beside it.
+        if (!last && (i > labels.length - 4 || (labels.length - 1 - i) % 2 === 0)) return null;
+        return (
+          <text key={i} x={last ? x(i) + slot : x(i) + slot / 2} y={base + 13} textAnchor={last ? "end" : "middle"}>
             {label}
           </text>
-        ) : null,
-      )}
+        );
+      })}
     </g>
   );
 }
