@@ -14,6 +14,7 @@ import {
 } from "~/staff/members.server";
 import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
 import { requestMeta, requireOwner, siteUrl, staffDatabase } from "~/staff/staff.server";
+import { CopyText } from "~/staff/ui/CopyText";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
@@ -104,9 +105,15 @@ export default function StaffPeople() {
         </p>
       ) : null}
       {result?.link ? (
-        <div className="staff-notice" role="status">
-          <label htmlFor="staff-link">{t.people.linkFor(result.link.email)}</label>
-          <input id="staff-link" readOnly value={result.link.url} className="staff-link-field" />
+        <div className="staff-notice">
+          <CopyText
+            id="staff-link"
+            label={t.people.linkFor(result.link.email)}
+            value={result.link.url}
+            copy={t.people.copy}
+            copied={t.people.copied}
+            failed={t.people.copyFailed}
+          />
           <p className="staff-hint">{t.people.linkHint}</p>
         </div>
       ) : null}

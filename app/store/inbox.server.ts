@@ -36,7 +36,11 @@ export type InboxRow = Omit<EnquiryFields, "message"> & {
   message?: string;
   /** Why the contact form's rules caught it (app/enquiry/spam/), while it is in the Spam view. */
   spam?: string[];
+  /** The team's notes, oldest first: read for the export only (everyEnquiry). */
+  notes?: InboxNote[];
 };
+
+export type InboxNote = { at: string; actor: string; text: string };
 
 type Row = Record<Exclude<FieldKey, "message">, string | null> & {
   id: string;
@@ -252,15 +256,37 @@ export async function listEnquiries(
   return { rows: result, more: rows.length > limit ? encodeCursor(result.at(-1)!) : undefined };
 }
 
-/** Every row of a filter, a batch at a time (constant memory, whatever the count). */
+/** Every row of a filter with its message and notes, a batch at a time (constant memory, whatever
+ * the count): the export. */
 export async function* everyEnquiry(sql: Sql, filter: InboxFilter, batch = 500): AsyncGenerator<InboxRow> {
   let cursor: Cursor | undefined;
   for (;;) {
     const page = await listEnquiries(sql, filter, { cursor, limit: batch, withMessage: true });
-    yield* page.rows;
+    const notes = await notesOf(
+      sql,
+      page.rows.map((r) => r.id),
+    );
+    for (const row of page.rows) yield { ...row, notes: notes.get(row.id) ?? [] };
     if (!page.more) return;
     cursor = decodeCursor(page.more);
   }
+}
+
+/** The notes of these enquiries, oldest first (one query, by the events' index). */
+async function notesOf(q: Queryable, ids: string[]): Promise<Map<string, InboxNote[]>> {
+  const byId = new Map<string, InboxNote[]>();
+  if (ids.length === 0) return byId;
+  const rows = await q.all<{ enquiry_id: string; at: unknown; actor: string; note: string | null }>(
+    `SELECT enquiry_id, at, actor, note FROM enquiry_events
+      WHERE kind = 'note' AND enquiry_id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")}) ORDER BY enquiry_id, id`,
+    ids,
+  );
+  for (const row of rows) {
+    const list = byId.get(String(row.enquiry_id)) ?? [];
+    list.push({ at: isoTime(row.at) ?? "", actor: row.actor, text: row.note ?? "" });
+    byId.set(String(row.enquiry_id), list);
+  }
+  return byId;
 }
 
 /** How many enquiries wait for an answer (follow-up "new"; what was caught as spam apart). */

@@ -215,13 +215,50 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(await store.eraseExpired(365 * 86_400_000)).toBe(0);
   });
 
+  it(`${name}: the export writes the team's time with its offset, and each enquiry's notes (CSV and JSON lines)`, async () => {
+    const store = await open();
+    const winter = await store.store(enquiry(1, { name: "Ana Zima" }));
+    const summer = await store.store(enquiry(2, { name: "Ivo Ljeto" }));
+    await store.store(enquiry(3, { name: "Mia Bez" }));
+    await store.sql.run("UPDATE enquiries SET received_at = $1 WHERE id = $2", ["2026-11-26T13:05:09.000Z", winter.id]);
+    await store.sql.run("UPDATE enquiries SET received_at = $1 WHERE id = $2", ["2026-07-01T22:30:00.000Z", summer.id]);
+    expect(await addNote(store.sql, winter.id, "Called back, wants Friday", "lead@example.com")).toBe(true);
+    expect(await addNote(store.sql, winter.id, '=HYPERLINK("http://evil")', "staff@example.com")).toBe(true);
+    await store.sql.run("UPDATE enquiry_events SET at = $1 WHERE enquiry_id = $2", [
+      "2026-11-26T15:00:00.000Z",
+      winter.id,
+    ]);
+    const csv = await text(exportStream(everyEnquiry(store.sql, filter(""), 2), "csv"));
+    const lineOf = (name: string) => csv.split("\r\n").find((l) => l.includes(name))!;
+    expect(lineOf("Ana Zima")).toContain(`,"2026-11-26 14:05 +01:00",`);
+    expect(lineOf("Ivo Ljeto")).toContain(`,"2026-07-02 00:30 +02:00",`);
+    // The notes, a line each, oldest first; a formula made inert as every cell's.
+    expect(csv).toContain(
+      `"[2026-11-26 16:00 +01:00, lead@example.com] Called back, wants Friday\n[2026-11-26 16:00 +01:00, staff@example.com] =HYPERLINK(""http://evil"")"\r\n`,
+    );
+    expect(lineOf("Mia Bez").endsWith(`,""`)).toBe(true);
+    const json = (await text(exportStream(everyEnquiry(store.sql, filter(""), 2), "jsonl")))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { name: string; received_at: string; notes: unknown });
+    const byName = Object.fromEntries(json.map((j) => [j.name, j]));
+    expect(byName["Ana Zima"]).toMatchObject({
+      received_at: "2026-11-26T14:05:09+01:00",
+      notes: [
+        { at: "2026-11-26T16:00:00+01:00", by: "lead@example.com", text: "Called back, wants Friday" },
+        { at: "2026-11-26T16:00:00+01:00", by: "staff@example.com", text: '=HYPERLINK("http://evil")' },
+      ],
+    });
+    expect(byName["Ivo Ljeto"]).toMatchObject({ received_at: "2026-07-02T00:30:00+02:00", notes: [] });
+  });
+
   it(`${name}: the export streams every row of the filter; CSV cells that a spreadsheet would run are text`, async () => {
     const store = await open();
     await store.store(enquiry(1, { name: '=HYPERLINK("http://evil","x")', message: 'Line one\r\nline, two "quoted"' }));
     await store.store(enquiry(2, { name: "@SUM(A1)", message: "\tTabbed" }));
     await store.store(enquiry(3, { name: "Šime Čović", message: "-2+3" }));
     const csv = await text(exportStream(everyEnquiry(store.sql, filter(""), 2), "csv"));
-    expect(csv.startsWith('\uFEFF"reference","received_at","follow_up",')).toBe(true);
+    expect(csv.startsWith('\uFEFF"reference","received_at (Europe/Zagreb, UTC offset)","follow_up",')).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csv).toContain(`"Line one\r\nline, two ""quoted"""`);
     expect(csv).toContain(`"'@SUM(A1)"`);

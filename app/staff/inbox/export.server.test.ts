@@ -95,15 +95,25 @@ describe("the CSV export, read with any separator a spreadsheet uses", () => {
     const rows = readAs(text.replace(/^\uFEFF/, ""), ",");
     expect(rows).toHaveLength(HOSTILE.length + 1);
     const header = rows[0]!;
-    // The phone in its place and the message last, whatever details come between.
-    expect([header[7], header.at(-1)]).toEqual(["phone", "message"]);
+    // The phone in its place, the message and the notes last, whatever details come between.
+    expect([header[7], header.at(-2), header.at(-1)]).toEqual(["phone", "message", "notes"]);
     for (const [i, message] of HOSTILE.entries()) {
       expect(rows[i + 1]).toHaveLength(header.length);
-      expect(rows[i + 1]!.at(-1)).toBe(neutralise(message));
+      expect(rows[i + 1]!.at(-2)).toBe(neutralise(message));
       // Only apostrophes were added: the text is the visitor's.
-      expect(rows[i + 1]!.at(-1)!.replace(/'/g, "")).toBe(message.replace(/'/g, ""));
+      expect(rows[i + 1]!.at(-2)!.replace(/'/g, "")).toBe(message.replace(/'/g, ""));
     }
     expect(rows[1]![7]).toBe("'+385 91 234 5678");
+  });
+
+  it("neutralises the notes as every cell, whatever separator reads them", async () => {
+    const notes = HOSTILE.map((text, i) => ({ at: "2026-11-25T10:00:00.000Z", actor: `s${i}@example.com`, text }));
+    const text = await csvOf([row({ notes })]);
+    for (const separator of [",", ";", "\t"])
+      for (const cell of readAs(text.replace(/^\uFEFF/, ""), separator).flat())
+        expect(cell, JSON.stringify(cell)).not.toMatch(TRIGGER);
+    const cell = readAs(text.replace(/^\uFEFF/, ""), ",")[1]!.at(-1)!;
+    expect(cell.startsWith("[2026-11-25 11:00 +01:00, s0@example.com] ok;'=1+1")).toBe(true);
   });
 
   it("leaves ordinary text alone, and a CRLF whole", () => {

@@ -1,8 +1,12 @@
 import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import type { InboxRow } from "~/store/inbox.server";
+import { TEAM_TIME_ZONE, teamClock, teamTimeWithOffset } from "~/utils/team-time";
 
 /** The columns of an export, in order (CSV header, JSON keys): the enquiry's fields by their keys
- * (app/content/enquiry-fields.ts), the optional details after the phone. */
+ * (app/content/enquiry-fields.ts), the optional details after the phone, the team's notes last.
+ * Times are the team's (Europe/Zagreb, as the screens show them) with their offset from UTC: in
+ * CSV "2026-11-26 14:05 +01:00", which spreadsheets read, its header naming the zone; in JSON
+ * lines ISO 8601 with the offset ("2026-11-26T14:05:00+01:00"), which programs read. */
 const COLUMNS = [
   "reference",
   "received_at",
@@ -16,14 +20,27 @@ const COLUMNS = [
   "page",
   "deliveries",
   "message",
+  "notes",
 ] as const;
 
 type Column = (typeof COLUMNS)[number];
+type Values = Record<Exclude<Column, "notes">, string> & { notes: string | { at: string; by: string; text: string }[] };
 
-const valuesOf = (row: InboxRow) =>
+/** The CSV header's cell for a column: the time's says its zone and offset. */
+const CSV_HEADER: Partial<Record<Column, string>> = { received_at: `received_at (${TEAM_TIME_ZONE}, UTC offset)` };
+
+/** An instant as ISO 8601 in the team's time with its offset: "2026-11-26T14:05:00+01:00". */
+function isoWithOffset(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const { date, time, offset } = teamClock(at);
+  return `${date}T${time}:${String(at.getUTCSeconds()).padStart(2, "0")}${offset}`;
+}
+
+const valuesOf = (row: InboxRow, format: ExportFormat): Values =>
   ({
     reference: row.reference,
-    received_at: row.receivedAt,
+    received_at: format === "csv" ? teamTimeWithOffset(row.receivedAt) : isoWithOffset(row.receivedAt),
     follow_up: row.followUp,
     category: row.category,
     language: row.language,
@@ -34,7 +51,12 @@ const valuesOf = (row: InboxRow) =>
     page: row.page ?? "",
     deliveries: row.deliveries.map((d) => `${d.channel}:${d.state}`).join(" "),
     message: row.message ?? "",
-  }) as Record<Column, string>;
+    // CSV: a note a line, "[when, who] text"; JSON: each note an object.
+    notes:
+      format === "csv"
+        ? (row.notes ?? []).map((n) => `[${teamTimeWithOffset(n.at)}, ${n.actor}] ${n.text}`).join("\n")
+        : (row.notes ?? []).map((n) => ({ at: isoWithOffset(n.at), by: n.actor, text: n.text })),
+  }) as Values;
 
 /** What a spreadsheet begins a formula with: = + - @, and their full-width forms (Excel in East
  * Asian settings takes ＝ for =: OWASP's testing guide lists them). */
@@ -77,7 +99,7 @@ export function exportStream(rows: AsyncIterator<InboxRow>, format: ExportFormat
         if (!started) {
           started = true;
           if (format === "csv") {
-            controller.enqueue(encoder.encode(`\uFEFF${csvLine([...COLUMNS])}`));
+            controller.enqueue(encoder.encode(`\uFEFF${csvLine(COLUMNS.map((c) => CSV_HEADER[c] ?? c))}`));
             return;
           }
         }
@@ -90,8 +112,8 @@ export function exportStream(rows: AsyncIterator<InboxRow>, format: ExportFormat
             controller.close();
             return;
           }
-          const values = valuesOf(next.value);
-          text += format === "csv" ? csvLine(COLUMNS.map((c) => values[c])) : `${JSON.stringify(values)}\n`;
+          const values = valuesOf(next.value, format);
+          text += format === "csv" ? csvLine(COLUMNS.map((c) => String(values[c]))) : `${JSON.stringify(values)}\n`;
         }
         controller.enqueue(encoder.encode(text));
       },

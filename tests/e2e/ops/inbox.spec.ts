@@ -110,10 +110,16 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   const bytes = new Uint8Array(await exported.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: false }).decode(bytes));
-  expect(rows[0]!.slice(0, 3)).toEqual(["reference", "received_at", "follow_up"]);
+  expect(rows[0]!.slice(0, 3)).toEqual(["reference", "received_at (Europe/Zagreb, UTC offset)", "follow_up"]);
   expect(rows).toHaveLength(2);
   expect(rows[1]![0]).toBe(reference);
   expect(rows[1]![2]).toBe("replied");
+  // The team's time with its offset, and the note with who wrote it and when.
+  expect(rows[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+0[12]:00$/);
+  expect(rows[0]!.at(-1)).toBe("notes");
+  expect(rows[1]!.at(-1)).toMatch(
+    /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+0[12]:00, team\d+@example\.com\] Called back, booking Saturday$/,
+  );
 
   // Erase: the reference typed to confirm; then it is gone everywhere.
   await page.getByLabel(/Type the reference to confirm/).fill(reference);
