@@ -268,7 +268,11 @@ const PREVIEW = `substr(e.message, 1, ${160}) AS preview`;
 
 /** How many enquiries a filter matches (a search's "N found"), counted up to `cap` (a common
  * word must not count the whole table): `{ n, more }`, `more` when there are more than `cap`. */
-export async function countEnquiries(sql: Sql, filter: InboxFilter, cap = 1_000): Promise<{ n: number; more: boolean }> {
+export async function countEnquiries(
+  sql: Sql,
+  filter: InboxFilter,
+  cap = 1_000,
+): Promise<{ n: number; more: boolean }> {
   const { clause, values } = where(sql, filter, 2);
   const [row] = await sql.all<{ n: unknown }>(
     `SELECT count(*) AS n FROM (SELECT 1 AS one FROM enquiries e ${clause} LIMIT $1) AS matched`,

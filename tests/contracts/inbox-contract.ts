@@ -423,7 +423,11 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     const store = await open();
     const at = async (n: number, day: string, time: string | null, extra?: () => Promise<unknown>) => {
       const record = await store.store(enquiry(n));
-      await store.sql.run("UPDATE enquiries SET event_date = $2, event_time = $3 WHERE id = $1", [record.id, day, time]);
+      await store.sql.run("UPDATE enquiries SET event_date = $2, event_time = $3 WHERE id = $1", [
+        record.id,
+        day,
+        time,
+      ]);
       await extra?.();
       return record;
     };

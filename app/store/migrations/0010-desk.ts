@@ -7,7 +7,8 @@ import type { Migration } from "./migration";
  *   one: '24:00'), then the id (the page's cursor), only the enquiries still open;
  * - a repeat customer's other enquiries by the phone's digits (the e-mail has its index since
  *   version 2): the same expression as `PHONE_KEY` in app/store/inbox.server.ts. */
-const PHONE_KEY = "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
+const PHONE_KEY =
+  "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
 const desk = `
   CREATE INDEX enquiries_needs_reply ON enquiries (received_at, id) WHERE follow_up = 'new' AND spam IS NULL;
   CREATE INDEX enquiries_upcoming ON enquiries (event_date, coalesce(event_time, '24:00'), id)
