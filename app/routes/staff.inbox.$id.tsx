@@ -204,6 +204,23 @@ export default function InboxEnquiry() {
           )}
         </div>
         <p className="staff-hint">{e.replyHint}</p>
+        <h2 id="follow-up">{e.followUp}</h2>
+        <p>
+          <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>
+        </p>
+        <div className="inbox-actions" role="group" aria-label={t.markHint}>
+          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp).map((state) => (
+            <IntentButton
+              key={state}
+              intent="follow-up"
+              fields={{ state }}
+              className="staff-button staff-button-quiet"
+              formClassName="inbox-inline"
+            >
+              {t.mark[state]}
+            </IntentButton>
+          ))}
+        </div>
         {others.length ? (
           <>
             <h2>{e.others(others.length, moreOthers)}</h2>
@@ -241,23 +258,6 @@ export default function InboxEnquiry() {
           <dd className="inbox-message">{enquiry.message}</dd>
         </dl>
 
-        <h2 id="follow-up">{e.followUp}</h2>
-        <p>
-          <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>
-        </p>
-        <div className="inbox-actions" role="group" aria-label={t.markHint}>
-          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp).map((state) => (
-            <IntentButton
-              key={state}
-              intent="follow-up"
-              fields={{ state }}
-              className="staff-button staff-button-quiet"
-              formClassName="inbox-inline"
-            >
-              {t.mark[state]}
-            </IntentButton>
-          ))}
-        </div>
         <Form method="post" className="staff-form">
           <input type="hidden" name="intent" value="note" />
           <label htmlFor="note">{e.note}</label>

@@ -22,7 +22,7 @@ export function InboxViews({ locale, current, waiting }: { locale: Locale; curre
           <li key={view}>
             <Link to={to} aria-current={view === current ? "page" : undefined}>
               {t.views[view]}
-              {view === "needsReply" ? <span className="inbox-count">{` (${waiting})`}</span> : null}
+              {view === "needsReply" ? <span className="inbox-count">{`(${waiting})`}</span> : null}
             </Link>
           </li>
         ))}
