@@ -137,6 +137,6 @@ export async function staffFrame(request: Request, context: AppLoadContext): Pro
     locale: staffLocale(request),
     staff: member ? { email: member.email, role: member.role } : undefined,
     // The navigation's badge: an indexed count (waitingCount). Without it the frame still shows.
-    waiting: member ? await waitingCount(await staffDatabase()).catch(() => undefined) : undefined,
+    waiting: member ? await waitingCount(await staffDatabase(), { cap: 1_000 }).catch(() => undefined) : undefined,
   };
 }

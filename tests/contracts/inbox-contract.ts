@@ -381,6 +381,8 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     };
     expect(await names()).toEqual(["Visitor 0", "Visitor 1", "Visitor 2", "Visitor 3", "Visitor 4", "Visitor 5"]);
     expect(await waitingCount(store.sql)).toBe(6);
+    // The badge's count stops at its cap (it says "999+"), whatever waits.
+    expect(await waitingCount(store.sql, { cap: 4 })).toBe(4);
     const [first] = (await needsReply(store.sql, { limit: 1 })).rows;
     expect(first!.preview).toBe("Message number 0");
     expect(await recordReply(store.sql, made[0]!.id, "staff@example.com")).toBe(true);

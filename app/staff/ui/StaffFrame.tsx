@@ -58,8 +58,10 @@ export function StaffFrame({ locale, staff, waiting, children }: Props) {
                   </Link>
                   {link.to === STAFF_PATHS.inbox && waiting ? (
                     <Link to={STAFF_PATHS.needsReply} className="staff-badge" data-waiting={waiting}>
-                      <span aria-hidden="true">{waiting > 999 ? "999+" : waiting}</span>
-                      <span className="staff-visually-hidden">{t.nav.waiting(waiting)}</span>
+                      <span aria-hidden="true">{waiting >= 1_000 ? "999+" : waiting}</span>
+                      <span className="staff-visually-hidden">
+                        {t.nav.waiting(waiting >= 1_000 ? "999+" : String(waiting))}
+                      </span>
                     </Link>
                   ) : null}
                 </li>
