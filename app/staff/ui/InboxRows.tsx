@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { CONTACT, detailText } from "~/i18n/contact";
+import { CONTACT } from "~/i18n/contact";
+import { detailText } from "~/i18n/detail-text";
 import { INBOX } from "~/i18n/inbox";
 import type { Locale } from "~/i18n/locale";
 import type { FollowUp } from "~/store/inbox-states";
