@@ -1,7 +1,7 @@
 // The inbox at 1,000 and at 100,000 enquiries, on SQLite and on PostgreSQL (a throwaway
 // cluster), side by side: the server's time for the first page, a filtered page, a page deep in
 // the list, a search by reference, by a rare word and by a common one, and a whole CSV export
-// (with the memory it took). Median and p95 of repeated runs (the export: of 3). Run by hand
+// (with the memory it took), and the desk's views (Needs a reply, Upcoming, the badge's count). Median and p95 of repeated runs (the export: of 3). Run by hand
 // (`npm run bench:inbox`, a few minutes): not part of `npm test`, whose 20 minutes go to proofs.
 // Goals (printed beside the figures): at 100,000, a page or a search under 50 ms (median), and
 // the export's memory growth under 64 MB. The owner's dashboard (/staff) is measured last, over
@@ -13,7 +13,15 @@ import path from "node:path";
 import { exportStream } from "../app/staff/inbox/export.server";
 import { dashboard, recentDashboard } from "../app/store/dashboard.server";
 import { parseInboxFilter } from "../app/store/inbox-filter.server";
-import { decodeCursor, everyEnquiry, listEnquiries } from "../app/store/inbox.server";
+import {
+  decodeCursor,
+  everyEnquiry,
+  listEnquiries,
+  needsReply,
+  upcoming,
+  waitingCount,
+} from "../app/store/inbox.server";
+import { teamDay } from "../app/staff/inbox/desk-days";
 import { openStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
 import type { Sql } from "../app/store/sql.server";
@@ -160,6 +168,46 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
   }
 }
 
+/** The desk's views (issue 39) on the same seeded store: one enquiry in five given an event day
+ * (a month back to two years ahead of today, most with a time), then Needs a reply (new, oldest
+ * first), Upcoming (from today, by day and time) and the navigation's badge (its count). */
+async function measureDesk(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
+  const sql = store.sql;
+  const today = teamDay();
+  const ids = (await sql.all<{ id: string }>("SELECT id FROM enquiries ORDER BY received_at, id")).map((r) =>
+    String(r.id),
+  );
+  for (let start = 0; start < ids.length; start += 5_000)
+    await sql.transaction(async (tx) => {
+      for (let i = start; i < Math.min(ids.length, start + 5_000); i += 5) {
+        const day = new Date(Date.parse(`${today}T00:00:00Z`) + ((i % 760) - 30) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        await tx.run("UPDATE enquiries SET event_date = $2, event_time = $3 WHERE id = $1", [
+          ids[i],
+          day,
+          i % 3 ? `${String(18 + (i % 6)).padStart(2, "0")}:30` : null,
+        ]);
+      }
+    });
+  await sql.run(sql.dialect === "postgres" ? "ANALYZE" : "PRAGMA optimize");
+  const cases: Case[] = [
+    { name: "desk: needs a reply", run: (q) => needsReply(q) },
+    { name: "desk: upcoming", run: (q) => upcoming(q, today) },
+    { name: "desk: badge count", run: (q) => waitingCount(q, { cap: 1_000 }) },
+  ];
+  for (const c of cases) {
+    await c.run(sql);
+    const times: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const t0 = performance.now();
+      await c.run(sql);
+      times.push(performance.now() - t0);
+    }
+    figures.push({ store: label, size, case: c.name, medianMs: median(times), p95Ms: quantile(times, 0.95) });
+  }
+}
+
 const figures: Figure[] = [];
 const dir = mkdtempSync(path.join(tmpdir(), "bench-inbox-"));
 const cluster = await startPgCluster();
@@ -169,11 +217,13 @@ try {
     await sqlite.prepare();
     await measure("SQLite", sqlite, size, figures);
     await measureDashboard("SQLite", sqlite, size, figures);
+    await measureDesk("SQLite", sqlite, size, figures);
     await sqlite.close();
     const pg = openStore({ DATABASE_URL: cluster.createDatabase(`inbox_${size}`), DATABASE_POOL_MAX: 5 });
     await pg.prepare();
     await measure("PostgreSQL", pg, size, figures);
     await measureDashboard("PostgreSQL", pg, size, figures);
+    await measureDesk("PostgreSQL", pg, size, figures);
     await pg.close();
   }
 } finally {

@@ -54,10 +54,14 @@ export function contentSecurityPolicy({
   nonce,
   scriptHashes = [],
   styleHashes = [],
+  replyTargets = false,
 }: {
   nonce?: string;
   scriptHashes?: string[];
   styleHashes?: string[];
+  /** The staff area's reply buttons: a POST that records the reply and then sends the browser
+   * on to the visitor's mailto:, tel: or wa.me link (a form's redirect is under form-action). */
+  replyTargets?: boolean;
 }): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -71,7 +75,7 @@ export function contentSecurityPolicy({
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...(replyTargets ? ["mailto:", "tel:", "https://wa.me"] : [])],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)
@@ -87,10 +91,13 @@ export const hasBody = (req: IncomingMessage) =>
  * policy that allows it (only reported, not enforced, in development: see app.ts). */
 export function cspNonce({ reportOnly = false }: { reportOnly?: boolean } = {}): RequestHandler {
   const header = reportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader(header, contentSecurityPolicy({ nonce }));
+    res.setHeader(
+      header,
+      contentSecurityPolicy({ nonce, replyTargets: req.path.toLowerCase().startsWith("/staff/inbox") }),
+    );
     next();
   };
 }

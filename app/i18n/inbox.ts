@@ -1,7 +1,28 @@
 import type { Translations } from "./translations";
 
+/** A duration as the desk says it (app/staff/inbox/desk-days.ts: whole days from two days on). */
+type Parts = { days: number; hours: number; minutes: number };
+const enParts = ({ days, hours, minutes }: Parts) =>
+  days
+    ? `${days} days`
+    : hours
+      ? `${hours} h${minutes ? ` ${minutes} min` : ""}`
+      : minutes
+        ? `${minutes} min`
+        : "under a minute";
+const hrDays = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? `${n} dan` : `${n} dana`);
+const hrParts = ({ days, hours, minutes }: Parts) =>
+  days
+    ? hrDays(days)
+    : hours
+      ? `${hours} h${minutes ? ` ${minutes} min` : ""}`
+      : minutes
+        ? `${minutes} min`
+        : "manje od minute";
+
 type FollowUp = "new" | "replied" | "booked" | "closed" | "spam";
 type DeliveryState = "pending" | "sending" | "delivered" | "failed" | "quarantined" | "not-sent";
+type DayGroup = "tonight" | "week" | "weekend" | "later";
 
 /** The team's inbox: the list, an enquiry's page, export and erasure. */
 const en = {
@@ -9,6 +30,39 @@ const en = {
   title: "Inbox",
   lead: (count: string) => `${count} — newest first.`,
   waiting: (n: number) => (n === 1 ? "1 enquiry waits for an answer" : `${n} enquiries wait for an answer`),
+  /** During a search: what matched (counted up to a bound: "1000+ found"). */
+  found: (n: number, more: boolean) => `${n}${more ? "+" : ""} found`,
+  views: { label: "Views", all: "All", needsReply: "Needs a reply", upcoming: "Upcoming" },
+  pager: { first: "Back to the start", next: "Next page" },
+  needsReply: {
+    title: "Needs a reply",
+    lead: "New enquiries, oldest first: the longest wait is at the top.",
+    none: "Nothing waits for a reply.",
+  },
+  upcoming: {
+    title: "Upcoming",
+    lead: "Enquiries with an event from today on (Croatian time), by day and time. Closed ones and spam are left out.",
+    none: "No upcoming events.",
+    groups: { tonight: "Tonight", week: "This week", weekend: "This weekend", later: "Later" } satisfies Record<
+      DayGroup,
+      string
+    >,
+  },
+  waited: (p: Parts) => `waiting ${enParts(p)}`,
+  firstReply: (p: Parts) => `first reply after ${enParts(p)}`,
+  noReplyYet: (p: Parts) => `no reply yet: waiting ${enParts(p)}`,
+  event: "Event",
+  /** One-click follow-up buttons (the state each sets); the label names the enquiry for screen readers. */
+  mark: {
+    new: "Back to new",
+    replied: "Replied",
+    booked: "Booked",
+    closed: "Closed",
+    spam: "Spam",
+  } satisfies Record<FollowUp, string>,
+  markLabel: (state: string, name: string) => `Mark ${name}: ${state}`,
+  markHint: "Mark as",
+  replyTo: (name: string) => `Reply by e-mail to ${name}`,
   search: "Search",
   searchHint: "Reference, name, e-mail, phone or words of the message",
   filters: "Filters",
@@ -88,6 +142,9 @@ const en = {
     call: "Call",
     whatsapp: "WhatsApp",
     replySubject: (reference: string) => `Your enquiry ${reference}`,
+    replyHint: "Replying by e-mail, WhatsApp or phone marks a new enquiry replied.",
+    others: (n: number, more: boolean) =>
+      n === 1 ? "1 other enquiry from this person" : `${n}${more ? "+" : ""} other enquiries from this person`,
     deliveries: "Deliveries",
     attempts: (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`),
     /** A delivery whose channel's provider is failing. */
@@ -151,6 +208,28 @@ const hr: InboxText = {
   title: "Sandučić",
   lead: (count: string) => `${count} — najnoviji prvi.`,
   waiting: (n: number) => `Na odgovor čeka upita: ${n}`,
+  found: (n: number, more: boolean) => `Pronađeno: ${n}${more ? "+" : ""}`,
+  views: { label: "Prikazi", all: "Svi", needsReply: "Čeka odgovor", upcoming: "Nadolazeće" },
+  pager: { first: "Natrag na početak", next: "Sljedeća stranica" },
+  needsReply: {
+    title: "Čeka odgovor",
+    lead: "Novi upiti, najstariji prvi: najduže čekanje je na vrhu.",
+    none: "Ništa ne čeka odgovor.",
+  },
+  upcoming: {
+    title: "Nadolazeće",
+    lead: "Upiti s događajem od danas nadalje (hrvatsko vrijeme), po danu i satu. Zatvoreni i neželjeni su izostavljeni.",
+    none: "Nema nadolazećih događaja.",
+    groups: { tonight: "Večeras", week: "Ovaj tjedan", weekend: "Ovaj vikend", later: "Kasnije" },
+  },
+  waited: (p: Parts) => `čeka ${hrParts(p)}`,
+  firstReply: (p: Parts) => `prvi odgovor nakon ${hrParts(p)}`,
+  noReplyYet: (p: Parts) => `još bez odgovora: čeka ${hrParts(p)}`,
+  event: "Događaj",
+  mark: { new: "Natrag na novo", replied: "Odgovoreno", booked: "Rezervirano", closed: "Zatvoreno", spam: "Neželjeno" },
+  markLabel: (state: string, name: string) => `Označi ${name}: ${state}`,
+  markHint: "Označi kao",
+  replyTo: (name: string) => `Odgovori e-poštom: ${name}`,
   search: "Traži",
   searchHint: "Oznaka, ime, e-pošta, telefon ili riječi iz poruke",
   filters: "Filtri",
@@ -221,6 +300,8 @@ const hr: InboxText = {
     call: "Nazovi",
     whatsapp: "WhatsApp",
     replySubject: (reference: string) => `Vaš upit ${reference}`,
+    replyHint: "Odgovor e-poštom, WhatsAppom ili telefonom označava novi upit kao odgovoren.",
+    others: (n: number, more: boolean) => `Drugih upita ove osobe: ${n}${more ? "+" : ""}`,
     deliveries: "Dostave",
     attempts: (n: number) => `pokušaja: ${n}`,
     waitsForProvider: (since: string, next: string | undefined) =>

@@ -12,6 +12,8 @@ const en = {
     people: "People",
     audit: "Audit log",
     signOut: "Sign out",
+    /** The badge beside "Inbox": how many wait for a reply (read by screen readers in full). */
+    waiting: (n: string) => (n === "1" ? "1 waits for a reply" : `${n} wait for a reply`),
   },
   language: { label: "Language", other: "Hrvatski", otherCode: "hr" },
   passkeysNeedScript:
@@ -133,6 +135,7 @@ const hr: StaffText = {
     people: "Osobe",
     audit: "Zapisnik",
     signOut: "Odjava",
+    waiting: (n: string) => `na odgovor čeka: ${n}`,
   },
   language: { label: "Jezik", other: "English", otherCode: "en" },
   passkeysNeedScript:

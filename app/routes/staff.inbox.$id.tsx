@@ -4,32 +4,44 @@ import { z } from "zod";
 import { channelNames, channelStates, store } from "~/shared/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { addNote, eraseEnquiry, getEnquiry, retryDelivery, setFollowUp } from "~/store/inbox.server";
+import {
+  addNote,
+  eraseEnquiry,
+  getEnquiry,
+  otherEnquiries,
+  recordReply,
+  retryDelivery,
+  setFollowUp,
+} from "~/store/inbox.server";
+import { normalizeReference } from "~/store/reference.server";
+import { durationParts } from "~/staff/inbox/desk-days";
+import { STAFF_PATHS } from "~/staff/paths";
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/store/inbox-states";
 import { replyLinks } from "~/staff/inbox/reply-links";
 import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
 import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
+import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffClock, staffMeta, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
-import { contactDetails } from "~/utils/env.server";
 
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireStaff(request, context);
-  const enquiry = await getEnquiry(await staffDatabase(), params.id ?? "");
+  const sql = await staffDatabase();
+  const enquiry = await getEnquiry(sql, params.id ?? "");
   if (!enquiry) throw notFound();
+  const others = await otherEnquiries(sql, enquiry, OTHERS_SHOWN + 1);
   return {
     sending: channelNames,
     failing: failingChannels(await channelStates()),
     now: Date.now(),
     enquiry,
-    links: replyLinks(enquiry, {
-      subject: INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference),
-      whatsapp: Boolean(contactDetails.whatsapp),
-    }),
+    links: linksOf(enquiry),
+    others: others.slice(0, OTHERS_SHOWN),
+    moreOthers: others.length > OTHERS_SHOWN,
     saved: new URL(request.url).searchParams.has("saved"),
     retried: new URL(request.url).searchParams.has("retried"),
   };
@@ -37,11 +49,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const notFound = () => new Response(null, { status: 404 });
 
+/** How many of a person's other enquiries the page lists. */
+const OTHERS_SHOWN = 20;
+
+/** The reply links, the subject in the visitor's language. */
+const linksOf = (enquiry: { email: string; phone: string; language: string; reference: string }) =>
+  replyLinks(enquiry, {
+    subject: INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference),
+  });
+
+const REPLY_VIA = { email: "mailto", whatsapp: "whatsapp", phone: "tel" } as const;
+
 type ActionData = { error: "note" | "confirm"; note?: string };
 
 /** What this page's forms ask, one schema per intent. */
 const EnquiryIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("follow-up"), state: z.enum(FOLLOW_UPS) }),
+  // `back`: the list a row's button was pressed in (its path and query), to return to at the row.
+  z.object({ intent: z.literal("follow-up"), state: z.enum(FOLLOW_UPS), back: z.string().max(500).optional() }),
+  z.object({ intent: z.literal("reply"), via: z.enum(["email", "whatsapp", "phone"]) }),
   z.object({ intent: z.literal("note"), note: z.string() }),
   z.object({ intent: z.literal("retry"), channel: z.string().max(40) }),
   z.object({ intent: z.literal("erase"), confirm: z.string().max(100) }),
@@ -57,9 +82,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
 
   switch (asked.intent) {
-    case "follow-up":
+    case "follow-up": {
       if (!(await setFollowUp(sql, id, asked.state, staff.email))) throw notFound();
-      return back("saved=1");
+      // Back where the click was: the list, at this enquiry's row; or this page, at its follow-up.
+      const list = asked.back ? safeNext(asked.back) : undefined;
+      if (
+        list &&
+        (list === STAFF_PATHS.inbox ||
+          list.startsWith(`${STAFF_PATHS.inbox}/`) ||
+          list.startsWith(`${STAFF_PATHS.inbox}?`))
+      )
+        return redirect(`${list}#e-${encodeURIComponent(id)}`, 303);
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?saved=1`)}#follow-up`, 303);
+    }
+    case "reply": {
+      // Recorded first (the first reply's time; a new enquiry becomes replied), then the browser
+      // goes on to the link built from the checked address or number (never from the form).
+      const enquiry = await getEnquiry(sql, id);
+      if (!enquiry) throw notFound();
+      const link = linksOf(enquiry)[REPLY_VIA[asked.via]];
+      if (!link) return back("saved=1");
+      if (!(await recordReply(sql, id, staff.email))) throw notFound();
+      return redirect(link, 303);
+    }
     case "note": {
       const { note } = asked;
       if (note.trim().length === 0 || note.trim().length > NOTE_MAX)
@@ -73,7 +118,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "erase": {
       const enquiry = await getEnquiry(sql, id);
       if (!enquiry) throw notFound();
-      if (asked.confirm.trim().toUpperCase() !== enquiry.reference)
+      // Typed as search takes a reference: any case, spaces or none, with or without the dash.
+      if (normalizeReference(asked.confirm) !== enquiry.reference)
         return data<ActionData>({ error: "confirm" }, { status: 400 });
       const reference = await eraseEnquiry(sql, id);
       if (!reference) throw notFound();
@@ -98,7 +144,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function InboxEnquiry() {
   const { locale } = useSignedIn();
-  const { sending, failing, now, enquiry, links, saved, retried } = useLoaderData<typeof loader>();
+  const { sending, failing, now, enquiry, links, others, moreOthers, saved, retried } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
@@ -129,29 +175,67 @@ export default function InboxEnquiry() {
           </p>
         ) : null}
 
-        <h2>{e.reply}</h2>
-        <p className="inbox-actions">
-          {links.mailto ? (
-            <a className="staff-button" href={links.mailto}>
-              {e.replyEmail}
-            </a>
-          ) : null}
-          {links.tel ? (
-            <a className="staff-button staff-button-quiet" href={links.tel}>
-              {e.call}
-            </a>
-          ) : null}
-          {links.whatsapp ? (
-            <a
-              className="staff-button staff-button-quiet"
-              href={links.whatsapp}
-              rel="noopener noreferrer"
-              target="_blank"
-            >
-              {e.whatsapp}
-            </a>
-          ) : null}
+        <p className="inbox-meta" data-first-reply>
+          {enquiry.firstRepliedAt
+            ? t.firstReply(durationParts(Date.parse(enquiry.firstRepliedAt) - Date.parse(enquiry.receivedAt)))
+            : t.noReplyYet(durationParts(now - Date.parse(enquiry.receivedAt)))}
         </p>
+
+        <h2>{e.reply}</h2>
+        <div className="inbox-actions">
+          {(
+            [
+              ["email", links.mailto, e.replyEmail, "staff-button"],
+              ["whatsapp", links.whatsapp, e.whatsapp, "staff-button staff-button-quiet"],
+              ["phone", links.tel, e.call, "staff-button staff-button-quiet"],
+            ] as const
+          ).map(([via, link, label, className]) =>
+            link ? (
+              <IntentButton
+                key={via}
+                intent="reply"
+                fields={{ via }}
+                className={className}
+                formClassName="inbox-inline"
+              >
+                {label}
+              </IntentButton>
+            ) : null,
+          )}
+        </div>
+        <p className="staff-hint">{e.replyHint}</p>
+        <h2 id="follow-up">{e.followUp}</h2>
+        <p>
+          <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>
+        </p>
+        <div className="inbox-actions" role="group" aria-label={t.markHint}>
+          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp).map((state) => (
+            <IntentButton
+              key={state}
+              intent="follow-up"
+              fields={{ state }}
+              className="staff-button staff-button-quiet"
+              formClassName="inbox-inline"
+            >
+              {t.mark[state]}
+            </IntentButton>
+          ))}
+        </div>
+        {others.length ? (
+          <>
+            <h2>{e.others(others.length, moreOthers)}</h2>
+            <ul className="inbox-others">
+              {others.map((o) => (
+                <li key={o.id}>
+                  <Link to={`/staff/inbox/${o.id}`}>
+                    <span className="inbox-ref">{o.reference}</span> · {staffTime(o.receivedAt, locale)} ·{" "}
+                    {t.followUp[o.followUp]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
 
         <h2>{e.fields}</h2>
         <dl className="inbox-fields">
@@ -162,7 +246,7 @@ export default function InboxEnquiry() {
           <dt>{e.phone}</dt>
           <dd>{enquiry.phone}</dd>
           <dt>{e.category}</dt>
-          <dd>{enquiry.category}</dd>
+          <dd>{categoryName(enquiry.category, locale)}</dd>
           <EnquiryDetails enquiry={enquiry} locale={locale} />
           <dt>{e.language}</dt>
           <dd>{t.languages[enquiry.language] ?? enquiry.language}</dd>
@@ -174,21 +258,6 @@ export default function InboxEnquiry() {
           <dd className="inbox-message">{enquiry.message}</dd>
         </dl>
 
-        <h2>{e.followUp}</h2>
-        <Form method="post" className="staff-form staff-inline">
-          <input type="hidden" name="intent" value="follow-up" />
-          <label htmlFor="follow-up">{e.followUp}</label>
-          <select id="follow-up" name="state" defaultValue={enquiry.followUp}>
-            {FOLLOW_UPS.map((s) => (
-              <option key={s} value={s}>
-                {t.followUp[s]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="staff-button">
-            {e.save}
-          </button>
-        </Form>
         <Form method="post" className="staff-form">
           <input type="hidden" name="intent" value="note" />
           <label htmlFor="note">{e.note}</label>

@@ -7,21 +7,30 @@ import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/store/inbox-filter.server";
 import { DELIVERY_STATES, FOLLOW_UPS } from "~/store/inbox-states";
-import { decodeCursor, listEnquiries, spamCount, waitingCount } from "~/store/inbox.server";
+import { countEnquiries, decodeCursor, listEnquiries, spamCount, waitingCount } from "~/store/inbox.server";
+import { CONTACT } from "~/i18n/contact";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
 import { choices, FilterSelect } from "~/staff/ui/FilterSelect";
-import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { categoryName, InboxRows } from "~/staff/ui/InboxRows";
+import { InboxViews } from "~/staff/ui/InboxViews";
+import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
 /** The inbox: newest first, 50 a page (by cursor), narrowed by the filter form (a GET: every
  * state of the list is an address, and works without JavaScript). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
-  const search = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const search = url.searchParams;
   const filter = parseInboxFilter(search);
   const sql = await staffDatabase();
-  const page = await listEnquiries(sql, filter, { cursor: decodeCursor(search.get("after")) });
+  const page = await listEnquiries(sql, filter, { cursor: decodeCursor(search.get("after")), withPreview: true });
+  const filtered = Object.values(filter).some(Boolean);
   return {
+    now: Date.now(),
+    back: `/staff/inbox${filterQuery(filter, { after: search.get("after") ?? undefined })}`,
+    // A search (or any filter) says what it found, not what waits.
+    found: filtered ? await countEnquiries(sql, filter) : undefined,
     sending: channelNames,
     filter,
     rows: page.rows,
@@ -34,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     spam: await spamCount(sql),
     failing: failingChannels(await channelStates()),
     erased: erasedNotice(search.get("erased")),
-    filtered: Object.values(filter).some(Boolean),
+    filtered,
   };
 }
 
@@ -50,6 +59,9 @@ export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (loc
 export default function Inbox() {
   const { locale, staff } = useSignedIn();
   const {
+    now,
+    back,
+    found,
     sending,
     filter,
     rows,
@@ -65,14 +77,23 @@ export default function Inbox() {
     filtered,
   } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
-  const held = (d: { channel: string; state: string }) => d.state === "pending" && !sending.includes(d.channel);
-  const waitsForProvider = (d: { channel: string; state: string }) =>
-    d.state === "pending" && failing.some((c) => c.channel === d.channel);
+  const narrowed = (
+    [
+      ["followUp", t.followUpLabel, filter.followUp && t.followUp[filter.followUp]],
+      ["delivery", t.deliveryLabel, filter.delivery && t.delivery[filter.delivery]],
+      ["category", t.categoryLabel, filter.category && categoryName(filter.category, locale)],
+      ["language", t.languageLabel, filter.language && t.languages[filter.language]],
+      ["from", t.from, filter.from],
+      ["to", t.to, filter.to],
+    ] as const
+  ).filter(([, , value]) => value);
   return (
     <section className="staff-card">
       <h1>{t.title}</h1>
-      <p className="staff-hint">
-        {t.waiting(waiting)} · <Link to="/staff/inbox/spam">{t.spam.link(spam)}</Link>
+      <InboxViews locale={locale} current="all" waiting={waiting} />
+      <p className="staff-hint" role="status">
+        {found ? <strong data-found={found.n}>{t.found(found.n, found.more)}</strong> : t.waiting(waiting)} ·{" "}
+        <Link to="/staff/inbox/spam">{t.spam.link(spam)}</Link>
       </p>
       <ChannelNotice locale={locale} failing={failing} />
       {erased ? (
@@ -83,74 +104,56 @@ export default function Inbox() {
       <Form method="get" className="inbox-filters" role="search">
         <div className="inbox-search">
           <label htmlFor="inbox-q">{t.search}</label>
-          <input id="inbox-q" type="search" name="q" defaultValue={filter.q ?? ""} aria-describedby="inbox-q-hint" />
+          <div className="inbox-search-row">
+            <input id="inbox-q" type="search" name="q" defaultValue={filter.q ?? ""} aria-describedby="inbox-q-hint" />
+            <button type="submit" className="staff-button">
+              {t.apply}
+            </button>
+          </div>
           <p className="staff-hint" id="inbox-q-hint">
             {t.searchHint}
           </p>
         </div>
-        <details
-          className="inbox-more"
-          open={Boolean(
-            filter.followUp || filter.delivery || filter.category || filter.language || filter.from || filter.to,
-          )}
-        >
-          <summary>{t.filters}</summary>
-          <div className="inbox-grid">
-            {(
-              [
-                ["followUp", t.followUpLabel, choices(FOLLOW_UPS, (s) => t.followUp[s])],
-                ["delivery", t.deliveryLabel, choices(DELIVERY_STATES, (s) => t.delivery[s])],
-                ["category", t.categoryLabel, choices(CATEGORIES)],
-                ["language", t.languageLabel, choices(LOCALES, (l) => t.languages[l])],
-              ] as const
-            ).map(([name, label, options]) => (
-              <FilterSelect key={name} name={name} label={label} value={filter[name]} any={t.any} options={options} />
-            ))}
-            <label>
-              {t.from}
-              <input type="date" name="from" defaultValue={filter.from ?? ""} />
-            </label>
-            <label>
-              {t.to}
-              <input type="date" name="to" defaultValue={filter.to ?? ""} />
-            </label>
-          </div>
-        </details>
-        <div className="inbox-actions">
-          <button type="submit" className="staff-button">
-            {t.apply}
-          </button>
-          {filtered ? <Link to="/staff/inbox">{t.clear}</Link> : null}
+        {/* Closed whatever is chosen (the list comes first on a phone); the summary says what is on. */}
+        <div className="inbox-filter-row">
+          <details className="inbox-more">
+            <summary>
+              {t.filters}
+              {narrowed.length ? `: ${narrowed.map(([, label, value]) => `${label} ${value}`).join(", ")}` : ""}
+            </summary>
+            <div className="inbox-grid">
+              {(
+                [
+                  ["followUp", t.followUpLabel, choices(FOLLOW_UPS, (s) => t.followUp[s])],
+                  ["delivery", t.deliveryLabel, choices(DELIVERY_STATES, (s) => t.delivery[s])],
+                  ["category", t.categoryLabel, choices(CATEGORIES, (c) => CONTACT[locale].categories[c])],
+                  ["language", t.languageLabel, choices(LOCALES, (l) => t.languages[l])],
+                ] as const
+              ).map(([name, label, options]) => (
+                <FilterSelect key={name} name={name} label={label} value={filter[name]} any={t.any} options={options} />
+              ))}
+              <label>
+                {t.from}
+                <input type="date" name="from" defaultValue={filter.from ?? ""} />
+              </label>
+              <label>
+                {t.to}
+                <input type="date" name="to" defaultValue={filter.to ?? ""} />
+              </label>
+            </div>
+          </details>
+          {filtered ? (
+            <Link to="/staff/inbox" className="inbox-clear">
+              {t.clear}
+            </Link>
+          ) : null}
         </div>
       </Form>
 
       {rows.length === 0 ? (
         <p>{filtered || paged ? t.none : t.noneYet}</p>
       ) : (
-        <ul className="inbox-list">
-          {rows.map((row) => (
-            <li key={row.id}>
-              <Link to={`/staff/inbox/${row.id}`} className="inbox-row">
-                <span className="inbox-top">
-                  <span className={`inbox-badge inbox-${row.followUp}`}>{t.followUp[row.followUp]}</span>
-                  <strong className="inbox-name">{row.name}</strong>
-                  <span className="inbox-ref">{row.reference}</span>
-                </span>
-                <span className="inbox-meta">
-                  {staffTime(row.receivedAt, locale)} · {row.category} · {t.languages[row.language] ?? row.language}
-                </span>
-                <span className="inbox-meta">
-                  {row.deliveries.map((d) => (
-                    <span key={d.channel} className={`inbox-chip inbox-d-${d.state}`}>
-                      {t.channel(d.channel)}:{" "}
-                      {held(d) ? t.held : waitsForProvider(d) ? t.waitingForProvider : t.delivery[d.state]}
-                    </span>
-                  ))}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <InboxRows locale={locale} rows={rows} sending={sending} failing={failing} back={back} now={now} />
       )}
       <p className="inbox-pager">
         {paged ? <Link to={`/staff/inbox${exportQuery}`}>{t.newest}</Link> : null}

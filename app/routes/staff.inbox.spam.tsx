@@ -6,6 +6,7 @@ import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
 import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { filterQuery } from "~/store/inbox-filter.server";
@@ -109,7 +110,7 @@ export default function SpamView() {
                 </span>
                 <span className="inbox-meta">
                   {staffTime(row.receivedAt, locale)}
-                  {row.page ? ` · ${s.page(row.page)}` : ""} · {row.category}
+                  {row.page ? ` · ${s.page(row.page)}` : ""} · {categoryName(row.category, locale)}
                 </span>
                 <span className="inbox-meta">
                   {s.reasonsLabel}: {(row.spam ?? ["marked"]).map((r) => s.reasons[r] ?? r).join("; ")}

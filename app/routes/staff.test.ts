@@ -58,6 +58,8 @@ const routes = {
   "staff.audit": "/staff/audit",
   "staff.inbox._index": "/staff/inbox",
   "staff.inbox.$id": "/staff/inbox/00000000-0000-4000-8000-000000000000",
+  "staff.inbox.needs-reply": "/staff/inbox/needs-reply",
+  "staff.inbox.upcoming": "/staff/inbox/upcoming",
   "staff.inbox.export": "/staff/inbox/export?format=csv",
   "staff.inbox.subject": "/staff/inbox/subject?email=ana%40example.com",
   "staff.inbox.subject.download": "/staff/inbox/subject/download?email=ana%40example.com",
@@ -87,6 +89,8 @@ const MODULES: Record<keyof typeof routes, () => Promise<RouteModule>> = {
   "staff.audit": () => import("./staff.audit"),
   "staff.inbox._index": () => import("./staff.inbox._index"),
   "staff.inbox.$id": () => import("./staff.inbox.$id"),
+  "staff.inbox.needs-reply": () => import("./staff.inbox.needs-reply"),
+  "staff.inbox.upcoming": () => import("./staff.inbox.upcoming"),
   "staff.inbox.export": () => import("./staff.inbox.export"),
   "staff.inbox.subject": () => import("./staff.inbox.subject"),
   "staff.inbox.subject.download": () => import("./staff.inbox.subject.download"),
@@ -110,9 +114,11 @@ describe("the staff layout and its children", () => {
       locale: "en",
       staff: undefined,
     });
+    // A signed-in person's frame also carries the navigation's badge: how many wait for a reply.
     expect(await frame("http://localhost/staff/inbox", member("staff"))).toEqual({
       locale: "hr",
       staff: { email: "staff@example.com", role: "staff" },
+      waiting: expect.any(Number),
     });
   });
 

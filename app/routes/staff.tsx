@@ -16,9 +16,9 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => staffFrame(r
 export const meta: MetaFunction = () => staffMeta(undefined);
 
 export default function StaffLayout() {
-  const { locale, staff } = useLoaderData<typeof loader>();
+  const { locale, staff, waiting } = useLoaderData<typeof loader>();
   return (
-    <StaffFrame locale={locale} staff={staff}>
+    <StaffFrame locale={locale} staff={staff} waiting={waiting}>
       <Outlet />
     </StaffFrame>
   );

@@ -7,6 +7,8 @@ export const STAFF_PREFIX = "/staff";
 export const STAFF_PATHS = {
   home: "/staff",
   inbox: "/staff/inbox",
+  needsReply: "/staff/inbox/needs-reply",
+  upcoming: "/staff/inbox/upcoming",
   signIn: "/staff/sign-in",
   invitation: "/staff/invitation",
   passkey: "/staff/passkey",

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/shared/client-address.server";
 import { store } from "~/shared/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
+import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/shared/form-body.server";
 import { log } from "~/utils/log.server";
@@ -130,10 +131,12 @@ export function requireOwner(request: Request, context: AppLoadContext): StaffMe
  * email and role. It protects nothing (a child's loader and action run without it, or beside
  * it): each calls requireStaff or requireOwner itself. The open pages (sign-in, an invitation)
  * show no one, signed in or not. */
-export function staffFrame(request: Request, context: AppLoadContext): StaffFrameData {
+export async function staffFrame(request: Request, context: AppLoadContext): Promise<StaffFrameData> {
   const member = isOpenStaffPath(new URL(request.url).pathname) ? undefined : context.staff;
   return {
     locale: staffLocale(request),
     staff: member ? { email: member.email, role: member.role } : undefined,
+    // The navigation's badge: an indexed count (waitingCount). Without it the frame still shows.
+    waiting: member ? await waitingCount(await staffDatabase(), { cap: 1_000 }).catch(() => undefined) : undefined,
   };
 }

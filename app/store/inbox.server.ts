@@ -38,6 +38,8 @@ export type InboxRow = Omit<EnquiryFields, "message"> & {
   spam?: string[];
   /** The team's notes, oldest first: read for the export only (everyEnquiry). */
   notes?: InboxNote[];
+  /** The message's first characters (the desk's rows), where asked for. */
+  preview?: string;
 };
 
 export type InboxNote = { at: string; actor: string; text: string };
@@ -51,6 +53,8 @@ type Row = Record<Exclude<FieldKey, "message">, string | null> & {
   follow_up: string;
   follow_up_at?: unknown;
   message?: string | null;
+  preview?: string | null;
+  first_replied_at?: unknown;
   spam: string | null;
 };
 
@@ -198,6 +202,7 @@ const fromRow = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
   deliveries,
   ...(row.message !== undefined ? { message: row.message ?? "" } : {}),
   ...(row.spam ? { spam: row.spam.split(",") } : {}),
+  ...(typeof row.preview === "string" ? { preview: row.preview } : {}),
 });
 
 async function deliveriesOf(q: Queryable, ids: string[]) {
@@ -238,12 +243,17 @@ async function notConfirmed(q: Queryable, ids: string[]): Promise<string[]> {
 export async function listEnquiries(
   sql: Sql,
   filter: InboxFilter,
-  { cursor, limit = 50, withMessage = false }: { cursor?: Cursor; limit?: number; withMessage?: boolean } = {},
+  {
+    cursor,
+    limit = 50,
+    withMessage = false,
+    withPreview = false,
+  }: { cursor?: Cursor; limit?: number; withMessage?: boolean; withPreview?: boolean } = {},
 ): Promise<{ rows: InboxRow[]; more?: string }> {
   const { clause, values } = where(sql, filter, cursor ? 4 : 2);
   const after = cursor ? `${clause ? `${clause} AND` : "WHERE"} (e.received_at, e.id) < ($2, $3)` : clause;
   const rows = await sql.all<Row>(
-    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}${withMessage ? ", e.message" : ""}
+    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}${withMessage ? ", e.message" : ""}${withPreview ? `, ${PREVIEW}` : ""}
        FROM enquiries e ${after} ORDER BY e.received_at DESC, e.id DESC LIMIT $1`,
     [limit + 1, ...(cursor ? [cursor.at, cursor.id] : []), ...values],
   );
@@ -254,6 +264,104 @@ export async function listEnquiries(
   );
   const result = page.map((row) => fromRow(row, deliveries.get(String(row.id)) ?? []));
   return { rows: result, more: rows.length > limit ? encodeCursor(result.at(-1)!) : undefined };
+}
+
+/** The first characters of the message, for a row of the list (read in the database: the
+ * whole message never leaves it for a list). */
+const PREVIEW = `substr(e.message, 1, ${160}) AS preview`;
+
+/** How many enquiries a filter matches (a search's "N found"), counted up to `cap` (a common
+ * word must not count the whole table): `{ n, more }`, `more` when there are more than `cap`. */
+export async function countEnquiries(
+  sql: Sql,
+  filter: InboxFilter,
+  cap = 1_000,
+): Promise<{ n: number; more: boolean }> {
+  const { clause, values } = where(sql, filter, 2);
+  const [row] = await sql.all<{ n: unknown }>(
+    `SELECT count(*) AS n FROM (SELECT 1 AS one FROM enquiries e ${clause} LIMIT $1) AS matched`,
+    [cap + 1, ...values],
+  );
+  const n = Number(row?.n ?? 0);
+  return { n: Math.min(n, cap), more: n > cap };
+}
+
+/** SQLite's planner, without statistics (a young database), may take the follow-up index and
+ * sort; the desk's views name theirs (PostgreSQL's planner proves the partial index itself). */
+const indexedBy = (sql: Sql, index: string) => (sql.dialect === "sqlite" ? ` INDEXED BY ${index}` : "");
+
+/** "Needs a reply": follow-up new, not caught as spam, OLDEST first (the longest wait at the
+ * top), a page after `cursor` (the list's cursor, read the other way); by its own index
+ * (enquiries_needs_reply, migration 10). */
+export async function needsReply(
+  sql: Sql,
+  { cursor, limit = 50 }: { cursor?: Cursor; limit?: number } = {},
+): Promise<{ rows: InboxRow[]; more?: string }> {
+  const rows = await sql.all<Row>(
+    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}, ${PREVIEW}
+       FROM enquiries e${indexedBy(sql, "enquiries_needs_reply")} WHERE e.follow_up = 'new' AND e.spam IS NULL${cursor ? " AND (e.received_at, e.id) > ($2, $3)" : ""}
+       ORDER BY e.received_at, e.id LIMIT $1`,
+    [limit + 1, ...(cursor ? [cursor.at, cursor.id] : [])],
+  );
+  return page(sql, rows, limit, (last) => encodeCursor(last));
+}
+
+/** An "Upcoming" page's cursor: the last row's day, time (as ordered) and id. */
+type UpcomingCursor = { day: string; time: string; id: string };
+
+const NO_TIME = "24:00";
+const encodeUpcoming = (row: Pick<InboxRow, "event_date" | "event_time" | "id">) =>
+  Buffer.from(JSON.stringify([row.event_date, row.event_time || NO_TIME, row.id])).toString("base64url");
+
+/** An "Upcoming" cursor from a link, or undefined when it is not one (the first page). */
+export function decodeUpcomingCursor(value: string | null | undefined): UpcomingCursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  try {
+    const [day, time, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown[];
+    if (
+      typeof day !== "string" ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
+      typeof time !== "string" ||
+      !/^\d{2}:\d{2}$/.test(time) ||
+      typeof id !== "string" ||
+      !ID.test(id)
+    )
+      return undefined;
+    return { day, time, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** "Upcoming": the enquiries with an event on `today` (a YYYY-MM-DD day, the team's) or later,
+ * still open (new, replied, booked: not closed, not spam), by the event's day, then its time
+ * (none given: after the day's others), then id; by its own index (enquiries_upcoming). */
+export async function upcoming(
+  sql: Sql,
+  today: string,
+  { cursor, limit = 50 }: { cursor?: UpcomingCursor; limit?: number } = {},
+): Promise<{ rows: InboxRow[]; more?: string }> {
+  const time = `coalesce(e.event_time, '${NO_TIME}')`;
+  const rows = await sql.all<Row>(
+    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}, ${PREVIEW}
+       FROM enquiries e${indexedBy(sql, "enquiries_upcoming")}
+      WHERE e.event_date IS NOT NULL AND e.spam IS NULL AND e.follow_up IN ('new', 'replied', 'booked')
+        AND e.event_date >= $2${cursor ? ` AND (e.event_date, ${time}, e.id) > ($3, $4, $5)` : ""}
+      ORDER BY e.event_date, ${time}, e.id LIMIT $1`,
+    [limit + 1, today, ...(cursor ? [cursor.day, cursor.time, cursor.id] : [])],
+  );
+  return page(sql, rows, limit, encodeUpcoming);
+}
+
+/** A page of rows with their deliveries, and the next page's cursor when there is one. */
+async function page(sql: Sql, rows: Row[], limit: number, next: (last: InboxRow) => string) {
+  const shown = rows.slice(0, limit);
+  const deliveries = await deliveriesOf(
+    sql,
+    shown.map((r) => String(r.id)),
+  );
+  const result = shown.map((row) => fromRow(row, deliveries.get(String(row.id)) ?? []));
+  return { rows: result, more: rows.length > limit ? next(result.at(-1)!) : undefined };
 }
 
 /** Every row of a filter with its message and notes, a batch at a time (constant memory, whatever
@@ -289,10 +397,16 @@ async function notesOf(q: Queryable, ids: string[]): Promise<Map<string, InboxNo
   return byId;
 }
 
-/** How many enquiries wait for an answer (follow-up "new"; what was caught as spam apart). */
-export async function waitingCount(sql: Queryable): Promise<number> {
+/** How many enquiries wait for an answer (follow-up "new"; what was caught as spam apart), read
+ * from its partial index alone (enquiries_needs_reply). `cap`: counted no further (the
+ * navigation's badge on every staff page says "999+": its cost stays bounded however many wait). */
+export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Promise<number> {
+  const where = `FROM enquiries e${sql.dialect === "sqlite" ? " INDEXED BY enquiries_needs_reply" : ""} WHERE e.follow_up = 'new' AND e.spam IS NULL`;
   const [row] = await sql.all<{ n: unknown }>(
-    "SELECT count(*) AS n FROM enquiries WHERE follow_up = 'new' AND spam IS NULL",
+    cap === undefined
+      ? `SELECT count(*) AS n ${where}`
+      : `SELECT count(*) AS n FROM (SELECT 1 AS one ${where} LIMIT $1) AS waiting`,
+    cap === undefined ? [] : [cap],
   );
   return Number(row?.n ?? 0);
 }
@@ -342,6 +456,9 @@ export type InboxEvent = {
 export type EnquiryView = InboxRow & {
   message: string;
   followUpAt?: string;
+  /** When staff first answered (marked it replied, booked or closed from new, or used a reply
+   * link); undefined until then. Set once, never moved. */
+  firstRepliedAt?: string;
   deliveryDetails: DeliveryView[];
   events: InboxEvent[];
 };
@@ -352,7 +469,7 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryView | undefined> {
   if (!ID.test(id)) return undefined;
   const [row] = await sql.all<Row>(
-    `SELECT ${ROW_COLUMNS.join(", ")}, follow_up_at, message FROM enquiries e WHERE id = $1`,
+    `SELECT ${ROW_COLUMNS.join(", ")}, follow_up_at, first_replied_at, message FROM enquiries e WHERE id = $1`,
     [id],
   );
   if (!row) return undefined;
@@ -397,6 +514,7 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
     ),
     message: row.message ?? "",
     followUpAt: isoTime(row.follow_up_at),
+    firstRepliedAt: isoTime(row.first_replied_at),
     deliveryDetails: details,
     events: events.map((e) => ({
       at: isoTime(e.at) ?? "",
@@ -409,7 +527,11 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
   };
 }
 
-/** A new follow-up state, recorded with who and when; false when the enquiry is gone. */
+/** The follow-ups that answer a new enquiry: moving to one of them from "new" is its first reply. */
+const ANSWERED: readonly FollowUp[] = ["replied", "booked", "closed"];
+
+/** A new follow-up state, recorded with who and when; false when the enquiry is gone. From "new"
+ * to replied, booked or closed, it is the first reply, unless one was recorded before. */
 export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   return sql.transaction(async (tx) => {
@@ -418,12 +540,67 @@ export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: 
     if (row.follow_up === state) return true;
     const at = new Date().toISOString();
     await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, state, at]);
+    if (row.follow_up === "new" && ANSWERED.includes(state))
+      await tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
     await tx.run(
       "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', $4, $5)",
       [id, at, actor, row.follow_up, state],
     );
     return true;
   });
+}
+
+/** Staff answered through a reply link (e-mail, WhatsApp, a call): the first reply's time, once
+ * (never moved later), and a new enquiry moves to "replied" (in its history as any follow-up
+ * change). false when the enquiry is gone. */
+export async function recordReply(sql: Sql, id: string, actor: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
+    if (!row) return false;
+    const at = new Date().toISOString();
+    await tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
+    if (row.follow_up === "new") {
+      await tx.run("UPDATE enquiries SET follow_up = 'replied', follow_up_at = $2 WHERE id = $1", [id, at]);
+      await tx.run(
+        "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', 'new', 'replied')",
+        [id, at, actor],
+      );
+    }
+    return true;
+  });
+}
+
+/** A phone number as the index on it reads it (enquiries_phone_key, migration 10): without
+ * spaces, dashes, plus, brackets, dots and slashes. */
+const PHONE_KEY =
+  "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
+export const phoneKey = (phone: string) => phone.replace(/[ \-+()./]/g, "");
+
+export type OtherEnquiry = { id: string; reference: string; receivedAt: string; followUp: FollowUp };
+
+/** A person's other enquiries: the same e-mail (whatever its case) or the same phone number
+ * (its digits as typed, six or more), newest first, up to `limit` (the page says "N or more");
+ * what was caught as spam apart. Each by its index. */
+export async function otherEnquiries(
+  sql: Queryable,
+  of: { id: string; email: string; phone: string },
+  limit = 20,
+): Promise<OtherEnquiry[]> {
+  const key = phoneKey(of.phone);
+  const byPhone = key.length >= 6 && /^\d+$/.test(key);
+  const rows = await sql.all<{ id: string; reference: string | null; received_at: unknown; follow_up: string }>(
+    `SELECT id, reference, received_at, follow_up FROM enquiries
+      WHERE (lower(email) = lower($2)${byPhone ? ` OR ${PHONE_KEY} = $4` : ""}) AND id <> $3 AND spam IS NULL
+      ORDER BY received_at DESC LIMIT $1`,
+    [limit, of.email.trim(), of.id, ...(byPhone ? [key] : [])],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    reference: r.reference ?? "",
+    receivedAt: isoTime(r.received_at) ?? "",
+    followUp: (FOLLOW_UPS as readonly string[]).includes(r.follow_up) ? (r.follow_up as FollowUp) : "new",
+  }));
 }
 
 /** A note for the team (trimmed, 1 to NOTE_MAX characters); false when refused or gone. */

@@ -9,12 +9,14 @@ type Props = {
   locale: Locale;
   /** The signed-in person, when there is one (sign-in and invitation pages have none). */
   staff?: { email: string; role: "owner" | "staff" };
+  /** How many wait for a reply: the badge beside "Inbox" (a link to the Needs-a-reply view). */
+  waiting?: number;
   children: ReactNode;
 };
 
 /** Every staff page's frame: the area's name, its navigation for the signed-in person, the
  * language switch and sign-out (forms: they work without JavaScript), and the content. */
-export function StaffFrame({ locale, staff, children }: Props) {
+export function StaffFrame({ locale, staff, waiting, children }: Props) {
   const t = STAFF[locale];
   const { pathname, search } = useLocation();
   const links = staff
@@ -54,6 +56,14 @@ export function StaffFrame({ locale, staff, children }: Props) {
                   >
                     {link.label}
                   </Link>
+                  {link.to === STAFF_PATHS.inbox && waiting ? (
+                    <Link to={STAFF_PATHS.needsReply} className="staff-badge" data-waiting={waiting}>
+                      <span aria-hidden="true">{waiting >= 1_000 ? "999+" : waiting}</span>
+                      <span className="staff-visually-hidden">
+                        {t.nav.waiting(waiting >= 1_000 ? "999+" : String(waiting))}
+                      </span>
+                    </Link>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -13,6 +13,8 @@ export const hydrateHandle = { hydrate: true } as const;
 export type StaffFrameData = {
   locale: Locale;
   staff?: { email: string; role: "owner" | "staff" };
+  /** How many enquiries wait for a reply (the navigation's badge), for a signed-in person. */
+  waiting?: number;
 };
 
 /** The layout route's id (app/routes/staff.tsx). */
@@ -26,7 +28,7 @@ export function useStaffFrame(): StaffFrameData {
 }
 
 /** The frame's data on a page only a signed-in person reaches (its loader called requireStaff). */
-export function useSignedIn(): Required<StaffFrameData> {
+export function useSignedIn(): Required<Omit<StaffFrameData, "waiting">> {
   const { locale, staff } = useStaffFrame();
   if (!staff) throw new Error("A signed-in staff page without a signed-in person.");
   return { locale, staff };

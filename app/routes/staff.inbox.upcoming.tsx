@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { channelNames, channelStates } from "~/shared/process.server";
+import { INBOX } from "~/i18n/inbox";
+import { dayGroup, DAY_GROUPS, teamDay } from "~/staff/inbox/desk-days";
+import { STAFF_PATHS } from "~/staff/paths";
+import { requireStaff, staffDatabase } from "~/staff/staff.server";
+import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { InboxRows } from "~/staff/ui/InboxRows";
+import { InboxViews } from "~/staff/ui/InboxViews";
+import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { decodeUpcomingCursor, upcoming, waitingCount } from "~/store/inbox.server";
+
+/** "Upcoming" (issue 39): enquiries with an event from today on (the team's day, Europe/Zagreb),
+ * still open, by the event's day and time, grouped Tonight, This week, This weekend, Later;
+ * 50 a page by cursor (a GET: an address, no JavaScript needed). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireStaff(request, context);
+  const search = new URL(request.url).searchParams;
+  const after = decodeUpcomingCursor(search.get("after"));
+  const sql = await staffDatabase();
+  const now = Date.now();
+  const today = teamDay(now);
+  const page = await upcoming(sql, today, { cursor: after });
+  return {
+    now,
+    today,
+    sending: channelNames,
+    failing: failingChannels(await channelStates()),
+    rows: page.rows,
+    waiting: await waitingCount(sql),
+    back: after ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(search.get("after")!)}` : STAFF_PATHS.upcoming,
+    next: page.more ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(page.more)}` : undefined,
+    paged: Boolean(after),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => INBOX[locale].upcoming.title);
+
+export default function Upcoming() {
+  const { locale } = useSignedIn();
+  const { now, today, sending, failing, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
+  const t = INBOX[locale];
+  const groups = DAY_GROUPS.map((group) => ({
+    group,
+    rows: rows.filter((row) => row.event_date && dayGroup(row.event_date, today) === group),
+  })).filter((g) => g.rows.length > 0);
+  return (
+    <section className="staff-card">
+      <h1>{t.upcoming.title}</h1>
+      <InboxViews locale={locale} current="upcoming" waiting={waiting} />
+      <p className="staff-hint">{t.upcoming.lead}</p>
+      <ChannelNotice locale={locale} failing={failing} />
+      {groups.length === 0 ? (
+        <p>{t.upcoming.none}</p>
+      ) : (
+        groups.map(({ group, rows }) => (
+          <section key={group} aria-labelledby={`group-${group}`} data-group={group}>
+            <h2 id={`group-${group}`}>{t.upcoming.groups[group]}</h2>
+            <InboxRows
+              locale={locale}
+              rows={rows}
+              sending={sending}
+              failing={failing}
+              back={back}
+              now={now}
+              show={{ event: true }}
+            />
+          </section>
+        ))
+      )}
+      <p className="inbox-pager">
+        {paged ? <Link to={STAFF_PATHS.upcoming}>{t.pager.first}</Link> : null}
+        {next ? <Link to={next}>{t.pager.next}</Link> : null}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/** The desk's days and durations, in the team's time zone (Europe/Zagreb): "today" for the
+ * Upcoming view, its groups (tonight, this week, this weekend, later), and how long something
+ * took or has waited, in parts a sentence can say. */
+export const TEAM_ZONE = "Europe/Zagreb";
+
+const DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TEAM_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The team's calendar day of a moment, YYYY-MM-DD. */
+export const teamDay = (at: Date | number = Date.now()) => DAY.format(at);
+
+/** A YYYY-MM-DD day moved by `days`. */
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export type DayGroup = "tonight" | "week" | "weekend" | "later";
+export const DAY_GROUPS: readonly DayGroup[] = ["tonight", "week", "weekend", "later"];
+
+/** The weekend an Upcoming list groups: the current one (Friday to Sunday) when today is one of
+ * its days, else the coming one. */
+export function weekendOf(today: string): { from: string; to: string } {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  const friday = weekday === 0 ? addDays(today, -2) : weekday === 6 ? addDays(today, -1) : addDays(today, 5 - weekday);
+  return { from: friday, to: addDays(friday, 2) };
+}
+
+/** Where an event's day falls, seen from `today` (both the team's days): today is "tonight";
+ * then the days before the weekend ("week"), the weekend, and what comes after it. */
+export function dayGroup(eventDate: string, today: string): DayGroup {
+  if (eventDate <= today) return "tonight";
+  const weekend = weekendOf(today);
+  if (eventDate < weekend.from) return "week";
+  if (eventDate <= weekend.to) return "weekend";
+  return "later";
+}
+
+/** A duration in the parts a sentence says: whole days from two days on; else hours and minutes. */
+export type Parts = { days: number; hours: number; minutes: number };
+export function durationParts(ms: number): Parts {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const days = Math.floor(minutes / 1_440);
+  if (days >= 2) return { days, hours: 0, minutes: 0 };
+  return { days: 0, hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
