@@ -7,6 +7,7 @@ import channelHealth from "./0006-channel-health";
 import spam from "./0007-spam";
 import confirmations from "./0008-confirmations";
 import bookingDetails from "./0009-booking-details";
+import dashboardTallies from "./0011-dashboard-tallies";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   spam,
   confirmations,
   bookingDetails,
+  dashboardTallies,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
