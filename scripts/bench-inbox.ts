@@ -5,13 +5,13 @@
 // (`npm run bench:inbox`, a few minutes): not part of `npm test`, whose 20 minutes go to proofs.
 // Goals (printed beside the figures): at 100,000, a page or a search under 50 ms (median), and
 // the export's memory growth under 64 MB. The owner's dashboard (/staff) is measured last, over
-// the same rows (every one inside its twelve weeks, three in four with a first reply): a page
-// view under 50 ms; counted afresh (once a minute at most) it is printed beside, not a goal.
+// the same rows (every one inside its twelve weeks, three in four with a first reply), counted
+// afresh on each view as the page does: under 50 ms too.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportStream } from "../app/staff/inbox/export.server";
-import { dashboard, recentDashboard } from "../app/store/dashboard.server";
+import { dashboard } from "../app/store/dashboard.server";
 import { parseInboxFilter } from "../app/store/inbox-filter.server";
 import {
   decodeCursor,
@@ -149,14 +149,14 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
     [],
     { timeoutMs: 300_000 },
   );
-  await sql.run(sql.dialect === "postgres" ? "ANALYZE" : "PRAGMA optimize", [], { timeoutMs: 300_000 });
+  // As the database's own maintenance would have by then (PostgreSQL's autovacuum: after the
+  // update above, the visibility map the index-only scans of the reply times need).
+  await sql.run(sql.dialect === "postgres" ? "VACUUM ANALYZE enquiries" : "PRAGMA optimize", [], {
+    timeoutMs: 300_000,
+  });
   const now = new Date(Date.parse("2025-01-01T00:00:00.000Z") + size * 60_000);
-  // Counted afresh (what one page view a minute pays), and a page view (recentDashboard: the
-  // figures of the last minute, what the route serves).
-  for (const [name, run] of [
-    ["dashboard: counted afresh", () => dashboard(sql, now)],
-    ["dashboard: a page view", () => recentDashboard(sql, now)],
-  ] as const) {
+  // What each view of /staff counts (sums of the hourly tallies, medians from their index).
+  for (const [name, run] of [["dashboard", () => dashboard(sql, now)]] as const) {
     await run(); // warm
     const times: number[] = [];
     for (let i = 0; i < REPEAT; i++) {
@@ -245,7 +245,7 @@ for (const name of [...new Set(figures.map((f) => f.case))]) {
   );
   console.log(`${pad(name, 28)}${line.join("")}`);
   for (const f of figures.filter((f) => f.case === name && f.size === 100_000))
-    if (!name.startsWith("export") && name !== "dashboard: counted afresh" && f.medianMs >= 50) missed++;
+    if (!name.startsWith("export") && f.medianMs >= 50) missed++;
 }
 for (const f of figures.filter((f) => f.extra)) console.log(`${f.store} ${f.size}: export ${f.extra}`);
 console.log(

@@ -6,7 +6,7 @@ const en = {
   title: "Overview",
   lead: (weeks: number) =>
     `The last ${weeks} weeks, Monday to Sunday in Croatian time; an enquiry counts in the week it arrived. Spam is never counted.`,
-  counted: (time: string) => `Counted at ${time} (again at most once a minute).`,
+  counted: (time: string) => `As of ${time}.`,
   compare: "This week",
   thisWeek: "This week so far",
   lastWeekSoFar: "Last week by this time",
@@ -60,7 +60,7 @@ const hr: DashboardText = {
   title: "Pregled",
   lead: (weeks: number) =>
     `Zadnjih ${weeks} tjedana, od ponedjeljka do nedjelje po hrvatskom vremenu; upit se broji u tjednu u kojem je stigao. Neželjeni upiti (spam) se nikad ne broje.`,
-  counted: (time: string) => `Prebrojano u ${time} (ponovno najviše jednom u minuti).`,
+  counted: (time: string) => `Stanje u ${time}.`,
   compare: "Ovaj tjedan",
   thisWeek: "Ovaj tjedan dosad",
   lastWeekSoFar: "Prošli tjedan do ovog trenutka",

@@ -6,7 +6,7 @@ import { DASHBOARD } from "~/i18n/dashboard";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "~/staff/paths";
-import { recentDashboard, type WeekFigures } from "~/store/dashboard.server";
+import { dashboard, type WeekFigures } from "~/store/dashboard.server";
 import { waitingCount } from "~/store/inbox.server";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { Bars, StackedWeeks, TimeWeeks, type Series } from "~/staff/ui/DashboardCharts";
@@ -15,7 +15,7 @@ import { staffClock, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const sql = await staffDatabase();
-  const [waiting, figures] = await Promise.all([waitingCount(sql), recentDashboard(sql)]);
+  const [waiting, figures] = await Promise.all([waitingCount(sql), dashboard(sql)]);
   return { waiting, figures };
 }
 

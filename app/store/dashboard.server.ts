@@ -7,7 +7,8 @@ import type { Sql } from "./sql.server";
  * were booked, the median time to the first reply, the pages they came from, this week against
  * the last. Weeks begin on Monday at 00:00 in the team's time zone (app/utils/team-time.ts); an
  * enquiry counts in the week it was received. What was caught as spam, or marked spam, never
- * counts. Four grouped queries over the received_at indexes, whatever the table's size. */
+ * counts. The counts are sums over the hourly tallies (migration 11, kept by triggers); the
+ * reply times are read from the one index that holds them. */
 
 export const DASHBOARD_WEEKS = 12;
 /** How many pages the "where from" chart names. */
@@ -43,15 +44,15 @@ export type Dashboard = {
 /** Excludes what the spam rules caught and what staff marked as spam. */
 const COUNTED = "spam IS NULL AND follow_up <> 'spam'";
 
-/** The week's index (0 the oldest) of `received_at`, from the Mondays' instants $2 … $12. */
-const weekOf = (first: number) =>
-  `CASE ${Array.from({ length: DASHBOARD_WEEKS - 1 }, (_, i) => `WHEN received_at < $${first + i} THEN ${i}`).join(" ")} ELSE ${DASHBOARD_WEEKS - 1} END`;
+/** The week's index (0 the oldest) of a time column, from the boundaries between the weeks
+ * ($first …, eleven of them). */
+const weekOf = (first: number, column = "received_at") =>
+  `CASE ${Array.from({ length: DASHBOARD_WEEKS - 1 }, (_, i) => `WHEN ${column} < $${first + i} THEN ${i}`).join(" ")} ELSE ${DASHBOARD_WEEKS - 1} END`;
 
-/** Seconds from receipt to the first reply, in each dialect. */
-const replySeconds = (sql: Sql) =>
-  sql.dialect === "postgres"
-    ? "extract(epoch FROM first_replied_at - received_at)"
-    : "(julianday(first_replied_at) - julianday(received_at)) * 86400.0";
+/** An instant on a whole hour (ISO, UTC) as the tallies write their hour: SQLite "2026-11-23T23",
+ * PostgreSQL a UTC timestamp. The team's weeks begin on whole UTC hours. */
+const tallyHour = (sql: Sql, iso: string) =>
+  sql.dialect === "postgres" ? `${iso.slice(0, 13).replace("T", " ")}:00:00` : iso.slice(0, 13);
 
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -61,9 +62,6 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
   const mondays = Array.from({ length: DASHBOARD_WEEKS }, (_, i) => addDays(thisMonday, 7 * (i - DASHBOARD_WEEKS + 1)));
   // Each week's first instant, and the instant the next (this week's end) begins.
   const bounds = [...mondays, addDays(thisMonday, 7)].map((day) => teamInstant(day).toISOString());
-  const from = bounds[0]!;
-  const to = bounds[DASHBOARD_WEEKS]!;
-  const inner = bounds.slice(1, DASHBOARD_WEEKS); // $3 … : the boundaries between weeks
   const clock = teamClock(now);
   const sameTimeLastWeek = teamInstant(addDays(clock.date, -7), clock.time).toISOString();
 
@@ -76,13 +74,14 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     replied: 0,
   }));
 
+  // The tallies (migration 11): a row an hour, category, language and page, kept by triggers.
+  const hours = bounds.map((b) => tallyHour(sql, b));
   const counts = await sql.all<{ week: unknown; category: string; language: string; n: unknown; booked: unknown }>(
-    `SELECT ${weekOf(3)} AS week, category, language, count(*) AS n,
-            sum(CASE WHEN follow_up = 'booked' THEN 1 ELSE 0 END) AS booked
-       FROM enquiries
-      WHERE received_at >= $1 AND received_at < $2 AND ${COUNTED}
+    `SELECT ${weekOf(3, "hour")} AS week, category, language, sum(n) AS n, sum(booked) AS booked
+       FROM enquiry_tallies
+      WHERE hour >= $1 AND hour < $2
       GROUP BY 1, category, language`,
-    [from, to, ...inner],
+    [hours[0], hours[DASHBOARD_WEEKS], ...hours.slice(1, DASHBOARD_WEEKS)],
   );
   for (const row of counts) {
     const week = weeks[num(row.week)];
@@ -95,7 +94,7 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     if (row.language in week.byLanguage) week.byLanguage[row.language as Locale] += n;
   }
 
-  const medians = await replyMedians(sql, from, to, inner);
+  const medians = await replyMedians(sql, bounds);
   for (const m of medians) {
     const week = m.week === DASHBOARD_WEEKS ? undefined : weeks[m.week];
     if (week) {
@@ -105,17 +104,24 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
   }
   const overall = medians.find((m) => m.week === DASHBOARD_WEEKS);
 
-  const pages = await sql.all<{ page: string | null; n: unknown }>(
-    `SELECT page, count(*) AS n FROM enquiries
-      WHERE received_at >= $1 AND received_at < $2 AND ${COUNTED}
-      GROUP BY page ORDER BY n DESC, page LIMIT ${TOP_PAGES}`,
-    [from, to],
+  const pages = await sql.all<{ page: string; n: unknown }>(
+    `SELECT page, sum(n) AS n FROM enquiry_tallies
+      WHERE hour >= $1 AND hour < $2
+      GROUP BY page HAVING sum(n) > 0 ORDER BY 2 DESC, page LIMIT ${TOP_PAGES}`,
+    [hours[0], hours[DASHBOARD_WEEKS]],
   );
 
-  const [before] = await sql.all<{ n: unknown; booked: unknown }>(
+  // Last week up to this moment: its whole hours from the tallies, the hour under way from the
+  // enquiries themselves (an hour's rows at most, by the received_at index).
+  const hourStarted = `${sameTimeLastWeek.slice(0, 13)}:00:00.000Z`;
+  const [wholeHours] = await sql.all<{ n: unknown; booked: unknown }>(
+    `SELECT sum(n) AS n, sum(booked) AS booked FROM enquiry_tallies WHERE hour >= $1 AND hour < $2`,
+    [hours[DASHBOARD_WEEKS - 2], tallyHour(sql, hourStarted)],
+  );
+  const [partHour] = await sql.all<{ n: unknown; booked: unknown }>(
     `SELECT count(*) AS n, sum(CASE WHEN follow_up = 'booked' THEN 1 ELSE 0 END) AS booked FROM enquiries
       WHERE received_at >= $1 AND received_at < $2 AND ${COUNTED}`,
-    [bounds[DASHBOARD_WEEKS - 2], sameTimeLastWeek],
+    [hourStarted, sameTimeLastWeek],
   );
 
   return {
@@ -125,51 +131,54 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     booked: weeks.reduce((s, w) => s + w.booked, 0),
     replied: overall?.replied ?? 0,
     medianReplySeconds: overall?.median,
-    pages: pages.map((p) => ({ page: p.page ?? "", count: num(p.n) })),
-    lastWeekSoFar: { total: num(before?.n), booked: num(before?.booked) },
+    pages: pages.map((p) => ({ page: p.page, count: num(p.n) })),
+    lastWeekSoFar: {
+      total: num(wholeHours?.n) + num(partHour?.n),
+      booked: num(wholeHours?.booked) + num(partHour?.booked),
+    },
   };
 }
 
 /** Each week's median time to the first reply, and all the weeks' (as week DASHBOARD_WEEKS): the
- * middle of the times, the mean of the two middle ones for an even count. Both dialects have it
- * as an aggregate: PostgreSQL's percentile_cont(0.5), SQLite's median() (its percentile
- * functions, built into the SQLite better-sqlite3 ships). */
-async function replyMedians(
-  sql: Sql,
-  from: string,
-  to: string,
-  inner: string[],
-): Promise<{ week: number; replied: number; median: number }[]> {
-  const median = sql.dialect === "postgres" ? "percentile_cont(0.5) WITHIN GROUP (ORDER BY s)" : "median(s)";
-  const rows = await sql.all<{ week: unknown; n: unknown; median: unknown }>(
-    `WITH replies AS MATERIALIZED (
-       SELECT ${weekOf(3)} AS week, ${replySeconds(sql)} AS s
-         FROM enquiries
-        WHERE received_at >= $1 AND received_at < $2 AND first_replied_at IS NOT NULL AND ${COUNTED}
-     )
-     SELECT week, count(*) AS n, ${median} AS median FROM replies GROUP BY week
-     UNION ALL
-     SELECT ${DASHBOARD_WEEKS} AS week, count(*) AS n, ${median} AS median FROM replies HAVING count(*) > 0`,
-    [from, to, ...inner],
-  );
-  return rows.map((r) => ({ week: num(r.week), replied: num(r.n), median: Math.max(0, Math.round(num(r.median))) }));
-}
-
-/** How long figures once counted are served again (per process and database): the overview is
- * read on a Friday afternoon, not watched, and counting 100,000 enquiries in the twelve weeks
- * takes longer than a page should (docs/performance.md, `npm run bench:inbox`). */
-export const DASHBOARD_FRESH_MS = 60_000;
-const recent = new WeakMap<Sql, { at: number; figures: Promise<Dashboard> }>();
-
-/** The figures counted within the last DASHBOARD_FRESH_MS, or counted now (one count at a time
- * however many ask meanwhile). */
-export function recentDashboard(sql: Sql, now = new Date()): Promise<Dashboard> {
-  const kept = recent.get(sql);
-  if (kept && now.getTime() - kept.at < DASHBOARD_FRESH_MS && now.getTime() >= kept.at) return kept.figures;
-  const figures = dashboard(sql, now);
-  recent.set(sql, { at: now.getTime(), figures });
-  figures.catch(() => {
-    if (recent.get(sql)?.figures === figures) recent.delete(sql);
+ * middle of the times, the mean of the two middle ones for an even count, read from the one index
+ * that holds the times (migration 11): a range of it a week, then all twelve (cheaper than
+ * grouping every reply by a computed week). PostgreSQL's percentile_cont(0.5), each range a
+ * lateral subquery, one round trip; SQLite's median(), a query a range (in the process: no round
+ * trips). Weeks without a reply are left out. */
+async function replyMedians(sql: Sql, bounds: string[]): Promise<{ week: number; replied: number; median: number }[]> {
+  const counted = `received_at >= $1 AND received_at < $2 AND reply_seconds IS NOT NULL AND ${COUNTED}`;
+  const figure = (week: number, n: unknown, median: unknown) => ({
+    week,
+    replied: num(n),
+    median: Math.max(0, Math.round(num(median))),
   });
+  const ranges = [
+    ...Array.from({ length: DASHBOARD_WEEKS }, (_, week) => ({ week, from: bounds[week]!, to: bounds[week + 1]! })),
+    { week: DASHBOARD_WEEKS, from: bounds[0]!, to: bounds[DASHBOARD_WEEKS]! },
+  ];
+  if (sql.dialect === "postgres") {
+    // Each range its own scan of the index (a lateral subquery), all in one round trip.
+    const rows = await sql.all<{ week: unknown; n: unknown; median: unknown }>(
+      `SELECT r.week, m.n, m.median
+         FROM (VALUES ${ranges.map((_, i) => `(${i}, $${2 * i + 1}::timestamptz, $${2 * i + 2}::timestamptz)`).join(", ")})
+              AS r (week, lo, hi)
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY reply_seconds) AS median
+            FROM enquiries
+           WHERE received_at >= r.lo AND received_at < r.hi AND reply_seconds IS NOT NULL AND ${COUNTED}
+        ) m
+        WHERE m.n > 0`,
+      ranges.flatMap((r) => [r.from, r.to]),
+    );
+    return rows.map((r) => figure(num(r.week), r.n, r.median));
+  }
+  const figures = [];
+  for (const { week, from, to } of ranges) {
+    const [row] = await sql.all<{ n: unknown; median: unknown }>(
+      `SELECT count(*) AS n, median(reply_seconds) AS median FROM enquiries INDEXED BY enquiries_replies WHERE ${counted}`,
+      [from, to],
+    );
+    if (num(row?.n) > 0) figures.push(figure(week, row!.n, row!.median));
+  }
   return figures;
 }

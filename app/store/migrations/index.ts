@@ -8,6 +8,7 @@ import spam from "./0007-spam";
 import confirmations from "./0008-confirmations";
 import bookingDetails from "./0009-booking-details";
 import desk from "./0010-desk";
+import dashboardTallies from "./0011-dashboard-tallies";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   confirmations,
   bookingDetails,
   desk,
+  dashboardTallies,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
