@@ -74,13 +74,18 @@ const LEADING = new RegExp(`^(?:[\\s"]*[${FORMULA}]|[\\t\\r\\n])`);
  * advice: shown as text, never run) wherever a cell could begin with a formula character, and
  * before a leading tab or line break. The JSON export keeps the exact text. */
 export function neutralise(value: string): string {
-  const inner = value.replace(INNER_START, "$1'");
+  // Most values hold no separator: the inner rule (a lookahead at every one) only where one is.
+  const inner = MAY_SPLIT.test(value) ? value.replace(INNER_START, "$1'") : value;
   return LEADING.test(inner) ? `'${inner}` : inner;
 }
+const MAY_SPLIT = /[,;\t\r\n]/;
 
 /** One CSV field (RFC 4180): always quoted (a reader splitting on `;` or a tab then keeps our
  * commas, and its own separators inside a value, in the cell), quotes doubled. */
-export const csvField = (value: string) => `"${neutralise(value).replace(/"/g, '""')}"`;
+export const csvField = (value: string) => {
+  const safe = neutralise(value);
+  return `"${safe.includes('"') ? safe.replace(/"/g, '""') : safe}"`;
+};
 
 const csvLine = (cells: string[]) => `${cells.map(csvField).join(",")}\r\n`;
 
