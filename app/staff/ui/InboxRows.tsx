@@ -20,6 +20,8 @@ export type ListedEnquiry = {
   event_date?: string;
   event_time?: string;
   guests?: string;
+  budget?: string;
+  city?: string;
   preview?: string;
   deliveries: { channel: string; state: string }[];
 };
@@ -78,18 +80,18 @@ export function InboxRows({ locale, rows, sending, failing, back, now, show = {}
                   {t.event}: {detailText("event_date", row.event_date, locale)}
                   {row.event_time ? ` · ${row.event_time}` : ""}
                   {row.guests ? ` · ${CONTACT[locale].labels.guests}: ${row.guests}` : ""}
+                  {row.budget ? ` · ${detailText("budget", row.budget, locale)}` : ""}
+                  {row.city ? ` · ${detailText("city", row.city, locale)}` : ""}
                 </span>
               ) : null}
               <span className="inbox-meta">
                 {staffTime(row.receivedAt, locale)} · {categoryName(row.category, locale)} ·{" "}
                 {t.languages[row.language] ?? row.language}
                 {show.waited ? (
-                  <>
-                    {" · "}
-                    <span className="inbox-waited" data-waited>
-                      {t.waited(durationParts(now - Date.parse(row.receivedAt)))}
-                    </span>
-                  </>
+                  // A line of its own: the fact this view is about.
+                  <span className="inbox-waited" data-waited>
+                    {t.waited(durationParts(now - Date.parse(row.receivedAt)))}
+                  </span>
                 ) : null}
               </span>
               {row.preview ? (
