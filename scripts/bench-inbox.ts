@@ -21,7 +21,7 @@ import {
   upcoming,
   waitingCount,
 } from "../app/store/inbox.server";
-import { teamDay } from "../app/staff/inbox/desk-days";
+import { teamDay } from "../app/utils/team-time";
 import { openStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
 import type { Sql } from "../app/store/sql.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_ANSWERS } from "~/i18n/enquiry.server";
-import { detailRule, normalizeDetail, parseEnquiry, teamToday } from "./schema.server";
+import { teamDay } from "~/utils/team-time";
+import { detailRule, normalizeDetail, parseEnquiry } from "./schema.server";
 
 const en = ENQUIRY_ANSWERS.en.details;
 const hr = ENQUIRY_ANSWERS.hr.details;
@@ -50,7 +51,7 @@ describe("an optional detail's rule, by its kind", () => {
     for (const bad of ["2026-11-25", "2027-02-30", "26.11.2026", "tomorrow"])
       expect(verdict(date, bad)).toBe("Please give “Date” as a date from today on.");
     // Split is an hour or two ahead of UTC: at 23:30 UTC it is already tomorrow there.
-    expect(teamToday(new Date("2026-11-26T23:30:00Z"))).toBe("2026-11-27");
+    expect(teamDay(new Date("2026-11-26T23:30:00Z"))).toBe("2026-11-27");
   });
 
   it("refuses a value over its bound, never cuts it", () => {
@@ -110,7 +111,7 @@ describe("an enquiry with its booking details (the contact form's fields)", () =
     for (const [k, v] of Object.entries(values)) data.set(k, v);
     return data;
   };
-  const nextYear = `${Number(teamToday().slice(0, 4)) + 1}-06-15`;
+  const nextYear = `${Number(teamDay().slice(0, 4)) + 1}-06-15`;
 
   it("sends exactly as before when the details are skipped (sent empty or not at all)", () => {
     // The form untouched sends Split as its city: alone, that is no detail.

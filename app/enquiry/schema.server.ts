@@ -14,6 +14,7 @@ import {
 import { CONTACT } from "~/i18n/contact";
 import { ENQUIRY_ANSWERS, type EnquiryAnswersText } from "~/i18n/enquiry.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
+import { addDays, teamDay } from "~/utils/team-time";
 
 /** Control characters other than tab and line breaks never belong in an enquiry. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -26,18 +27,11 @@ const multiLine = (value: string) => value.replace(CONTROL, "").replace(/\r\n?/g
 /** Bounds counted as the form's `maxlength` counts (zod's own `.max` counts code points). */
 const within = (field: EnquiryField) => (value: string) => fieldLength(value) <= MAX_LENGTH[field];
 
-/** Today in the team's time zone (Split), as YYYY-MM-DD: a day "from today on" is judged there. */
-export const teamToday = (now = new Date()) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zagreb" }).format(now);
-
 /** A real day written YYYY-MM-DD (not 2026-02-30). */
 const isDay = (v: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) &&
   !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
   new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A day or a time as people write them, in the form's layout: a browser without a date picker
  * sends what the visitor typed, and in Croatia that is 24.12.2026. (or 24/12/2026); a time may
@@ -60,7 +54,8 @@ export function detailRule(
   field: { max: number; check?: DetailCheck },
   label: string,
   m: EnquiryAnswersText["details"],
-  today: () => string = teamToday,
+  // A day "from today on" is judged in the team's time zone (Split).
+  today: () => string = teamDay,
 ): z.ZodType<string> {
   const text = z.string().refine((v) => fieldLength(v) <= field.max, m.tooLong(label, field.max));
   const check = field.check ?? { kind: "text" };

@@ -35,6 +35,10 @@ export function teamClock(at: Date): { date: string; time: string; offset: strin
   return { date: wall.slice(0, 10), time: wall.slice(11, 16), offset: offsetText(offset) };
 }
 
+/** The team's calendar day of a moment, YYYY-MM-DD: "today" for a booking's date, the desk's
+ * Upcoming view and the staff screens alike. */
+export const teamDay = (at: Date | number = Date.now()) => teamClock(new Date(at)).date;
+
 /** An ISO instant as the team reads it, with its offset: "2026-11-26 14:05 +01:00" ("" for none). */
 export function teamTimeWithOffset(iso: string | undefined): string {
   if (!iso) return "";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayGroup, durationParts, teamDay, weekendOf } from "./desk-days";
+import { teamDay } from "~/utils/team-time";
+import { dayGroup, durationParts, weekendOf } from "./desk-days";
 
 describe("the desk's days", () => {
   it("today is the team's (Zagreb), not the server's UTC", () => {

@@ -1,21 +1,8 @@
-/** The desk's days and durations, in the team's time zone (Europe/Zagreb): "today" for the
- * Upcoming view, its groups (tonight, this week, this weekend, later), and how long something
- * took or has waited, in parts a sentence can say. */
-export const TEAM_ZONE = "Europe/Zagreb";
+import { addDays } from "~/utils/team-time";
 
-const DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TEAM_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The team's calendar day of a moment, YYYY-MM-DD. */
-export const teamDay = (at: Date | number = Date.now()) => DAY.format(at);
-
-/** A YYYY-MM-DD day moved by `days`. */
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The desk's days and durations, from the team's day (teamDay, app/utils/team-time.ts): the
+ * Upcoming view's groups (tonight, this week, this weekend, later), and how long something took
+ * or has waited, in parts a sentence can say. */
 
 export type DayGroup = "tonight" | "week" | "weekend" | "later";
 export const DAY_GROUPS: readonly DayGroup[] = ["tonight", "week", "weekend", "later"];

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { BRAND } from "~/content/site";
 import type { Locale } from "~/i18n/locale";
+import { TEAM_TIME_ZONE, teamDay } from "~/utils/team-time";
 
 /** What the staff layout (app/routes/staff.tsx) declares: a staff page (its own frame and
  * stylesheet, see app/root.tsx). A child whose page runs its script adds `hydrateHandle`. */
@@ -50,23 +51,33 @@ type Match = { id: string; data?: unknown };
 const frameLocale = (matches: readonly Match[]): Locale =>
   (matches.find((m) => m.id === STAFF_LAYOUT)?.data as StaffFrameData | undefined)?.locale ?? "en";
 
+const tagOf = (locale: string) => (locale === "hr" ? "hr-HR" : "en-GB");
+/** The two ways staff read a time, made once per language (a list's rows each show one). */
+const DATE_TIME = {
+  "hr-HR": new Intl.DateTimeFormat("hr-HR", { dateStyle: "medium", timeStyle: "short", timeZone: TEAM_TIME_ZONE }),
+  "en-GB": new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: TEAM_TIME_ZONE }),
+};
+const CLOCK = {
+  "hr-HR": new Intl.DateTimeFormat("hr-HR", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: TEAM_TIME_ZONE,
+  }),
+  "en-GB": new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: TEAM_TIME_ZONE,
+  }),
+};
+
 /** A date and time as staff read it, in the page's language, in Croatia's time. */
 export const staffTime = (iso: string | undefined, locale: string) =>
-  iso
-    ? new Intl.DateTimeFormat(locale === "hr" ? "hr-HR" : "en-GB", {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: "Europe/Zagreb",
-      }).format(new Date(iso))
-    : "";
+  iso ? DATE_TIME[tagOf(locale)].format(new Date(iso)) : "";
 
 /** A time of day as staff read it ("22:14"), with its date when it is not today's (in Croatia). */
 export function staffClock(iso: string, locale: string, now = new Date()) {
-  const zone = { timeZone: "Europe/Zagreb" } as const;
-  const tag = locale === "hr" ? "hr-HR" : "en-GB";
-  const day = (d: Date) => new Intl.DateTimeFormat("en-CA", { ...zone, dateStyle: "short" }).format(d);
   const at = new Date(iso);
-  return day(at) === day(now)
-    ? new Intl.DateTimeFormat(tag, { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at)
-    : staffTime(iso, locale);
+  return teamDay(at) === teamDay(now) ? CLOCK[tagOf(locale)].format(at) : staffTime(iso, locale);
 }

@@ -8,7 +8,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { teamDay } from "../../../app/staff/inbox/desk-days";
+import { teamDay } from "../../../app/utils/team-time";
 import {
   acceptInvitation,
   addAuthenticator,
