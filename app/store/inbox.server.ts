@@ -3,7 +3,7 @@ import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import { normalizeReference } from "./reference.server";
 import { fieldsOfRow } from "./rows.server";
 import type { Queryable, Sql } from "./sql.server";
-import { isoTime, jsonValue } from "./sql.server";
+import { indexedBy, isoTime, jsonValue } from "./sql.server";
 import { foldForSearch } from "./search-fold";
 import { CITIES, type CityId } from "~/content/cities";
 import { CITY_NAMES } from "~/i18n/cities";
@@ -257,13 +257,7 @@ export async function listEnquiries(
        FROM enquiries e ${after} ORDER BY e.received_at DESC, e.id DESC LIMIT $1`,
     [limit + 1, ...(cursor ? [cursor.at, cursor.id] : []), ...values],
   );
-  const page = rows.slice(0, limit);
-  const deliveries = await deliveriesOf(
-    sql,
-    page.map((r) => String(r.id)),
-  );
-  const result = page.map((row) => fromRow(row, deliveries.get(String(row.id)) ?? []));
-  return { rows: result, more: rows.length > limit ? encodeCursor(result.at(-1)!) : undefined };
+  return page(sql, rows, limit, encodeCursor);
 }
 
 /** The first characters of the message, for a row of the list (read in the database: the
@@ -286,10 +280,6 @@ export async function countEnquiries(
   return { n: Math.min(n, cap), more: n > cap };
 }
 
-/** SQLite's planner, without statistics (a young database), may take the follow-up index and
- * sort; the desk's views name theirs (PostgreSQL's planner proves the partial index itself). */
-const indexedBy = (sql: Sql, index: string) => (sql.dialect === "sqlite" ? ` INDEXED BY ${index}` : "");
-
 /** "Needs a reply": follow-up new, not caught as spam, OLDEST first (the longest wait at the
  * top), a page after `cursor` (the list's cursor, read the other way); by its own index
  * (enquiries_needs_reply, migration 10). */
@@ -303,7 +293,7 @@ export async function needsReply(
        ORDER BY e.received_at, e.id LIMIT $1`,
     [limit + 1, ...(cursor ? [cursor.at, cursor.id] : [])],
   );
-  return page(sql, rows, limit, (last) => encodeCursor(last));
+  return page(sql, rows, limit, encodeCursor);
 }
 
 /** An "Upcoming" page's cursor: the last row's day, time (as ordered) and id. */
@@ -401,7 +391,7 @@ async function notesOf(q: Queryable, ids: string[]): Promise<Map<string, InboxNo
  * from its partial index alone (enquiries_needs_reply). `cap`: counted no further (the
  * navigation's badge on every staff page says "999+": its cost stays bounded however many wait). */
 export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Promise<number> {
-  const where = `FROM enquiries e${sql.dialect === "sqlite" ? " INDEXED BY enquiries_needs_reply" : ""} WHERE e.follow_up = 'new' AND e.spam IS NULL`;
+  const where = `FROM enquiries e${indexedBy(sql, "enquiries_needs_reply")} WHERE e.follow_up = 'new' AND e.spam IS NULL`;
   const [row] = await sql.all<{ n: unknown }>(
     cap === undefined
       ? `SELECT count(*) AS n ${where}`
@@ -428,10 +418,7 @@ export async function releaseSpam(store: EnquiryStore, id: string, actor: string
   const sql = await store.staffTables();
   const [row] = await sql.all<{ reference: string | null }>("SELECT reference FROM enquiries WHERE id = $1", [id]);
   if (!row || !(await store.release(id))) return undefined;
-  await sql.run(
-    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', 'spam', 'new')",
-    [id, new Date().toISOString(), actor],
-  );
+  await followUpEvent(sql, id, new Date().toISOString(), actor, "spam", "new");
   return row.reference ?? id;
 }
 
@@ -539,13 +526,8 @@ export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: 
     if (!row) return false;
     if (row.follow_up === state) return true;
     const at = new Date().toISOString();
-    await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, state, at]);
-    if (row.follow_up === "new" && ANSWERED.includes(state))
-      await tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
-    await tx.run(
-      "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', $4, $5)",
-      [id, at, actor, row.follow_up, state],
-    );
+    await moveFollowUp(tx, id, at, actor, row.follow_up, state);
+    if (row.follow_up === "new" && ANSWERED.includes(state)) await firstReply(tx, id, at);
     return true;
   });
 }
@@ -559,17 +541,28 @@ export async function recordReply(sql: Sql, id: string, actor: string): Promise<
     const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
     if (!row) return false;
     const at = new Date().toISOString();
-    await tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
-    if (row.follow_up === "new") {
-      await tx.run("UPDATE enquiries SET follow_up = 'replied', follow_up_at = $2 WHERE id = $1", [id, at]);
-      await tx.run(
-        "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', 'new', 'replied')",
-        [id, at, actor],
-      );
-    }
+    await firstReply(tx, id, at);
+    if (row.follow_up === "new") await moveFollowUp(tx, id, at, actor, "new", "replied");
     return true;
   });
 }
+
+/** An enquiry's follow-up moved from one state to another, and the move in its history. */
+async function moveFollowUp(tx: Queryable, id: string, at: string, actor: string, from: string, to: FollowUp) {
+  await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, to, at]);
+  await followUpEvent(tx, id, at, actor, from, to);
+}
+
+/** A follow-up change in an enquiry's history, with who and when. */
+const followUpEvent = (q: Queryable, id: string, at: string, actor: string, from: string, to: FollowUp) =>
+  q.run(
+    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', $4, $5)",
+    [id, at, actor, from, to],
+  );
+
+/** The first reply's time, once: never moved later. */
+const firstReply = (tx: Queryable, id: string, at: string) =>
+  tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
 
 /** A phone number as the index on it reads it (enquiries_phone_key, migration 10): without
  * spaces, dashes, plus, brackets, dots and slashes. */

@@ -36,6 +36,11 @@ export const errorCode = (error: unknown): string => {
   return typeof code === "string" && code ? code : "error";
 };
 
+/** Names the partial index a query is to read, on SQLite (its planner, without statistics on a
+ * young database, may take another index and sort); PostgreSQL's planner proves it itself. */
+export const indexedBy = (sql: Pick<Sql, "dialect">, index: string) =>
+  sql.dialect === "sqlite" ? ` INDEXED BY ${index}` : "";
+
 /** A time read from either dialect (a Date from PostgreSQL, text from SQLite) as ISO 8601. */
 export function isoTime(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
