@@ -1,13 +1,12 @@
-import { CATEGORIES, DETAIL_FIELDS, type Category } from "~/content/enquiry-fields";
+import { CATEGORIES, type Category } from "~/content/enquiry-fields";
 import { BRAND, type ContactDetails } from "~/content/site";
 import { CONFIRMATION, type ConfirmationFacts } from "~/i18n/confirmation.server";
 import { CONTACT } from "~/i18n/contact";
-import { detailText } from "~/i18n/detail-text";
+import { detailsLine, givenDetails } from "~/i18n/detail-text";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/i18n/locale";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { CONFIRMATION_CHANNEL } from "~/store/accepted-deliveries.server";
 import type { QueuedRecord } from "~/store/store.server";
-import { detailsLine } from "./channels/message.server";
 import { EMAILJS_PACING, postEmailJs } from "./emailjs.server";
 import { judgeEmailJs } from "./retry-policy.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
@@ -53,12 +52,7 @@ export function confirmationVariables(record: QueuedRecord, contact: ContactDeta
     replyTime: CONTACT[locale].replyTime,
     phone: contact.phone,
     whatsapp: contact.whatsapp,
-    details: detailsLine(
-      DETAIL_FIELDS.flatMap((f) => {
-        const value = enquiry[f.key];
-        return value ? [{ label: CONTACT[locale].labels[f.form], text: detailText(f.key, value, locale) }] : [];
-      }),
-    ),
+    details: detailsLine(givenDetails(enquiry, locale)),
   };
   const t = CONFIRMATION[locale];
   return {

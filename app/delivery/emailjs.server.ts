@@ -1,9 +1,7 @@
-import { DETAIL_FIELDS, ENQUIRY_FIELDS } from "~/content/enquiry-fields";
-import { CONTACT } from "~/i18n/contact";
-import { detailText } from "~/i18n/detail-text";
+import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
+import { detailsLine, givenDetails } from "~/i18n/detail-text";
 import type { EmailJsConfig } from "~/utils/env.server";
 import type { StoredEnquiry } from "~/store/record.server";
-import { detailsLine } from "./channels/message.server";
 import { judgeEmailJs } from "./retry-policy.server";
 import { retryAfterMs } from "./transport.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
@@ -31,10 +29,7 @@ function enquiryVariables(enquiry: StoredEnquiry, reference = ""): FormData {
   }
   // The details given, as one line a person reads ("Date: Sat 12 Jun 2027 · Guests: 40 · …"), for a
   // template that shows them together; each is also its own variable above, as stored.
-  const details = DETAIL_FIELDS.flatMap((f) => {
-    const value = enquiry[f.key];
-    return value ? [{ label: CONTACT.en.labels[f.form], text: detailText(f.key, value, "en") }] : [];
-  });
+  const details = givenDetails(enquiry, "en");
   if (details.length) form.set("details", detailsLine(details));
   // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
   // and the category in English, the operator's language.

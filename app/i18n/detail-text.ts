@@ -1,5 +1,5 @@
 import type { CityId } from "~/content/cities";
-import type { Budget } from "~/content/enquiry-fields";
+import { DETAIL_FIELDS, type Budget } from "~/content/enquiry-fields";
 import { CONTACT } from "./contact";
 import type { Locale } from "./locale";
 
@@ -32,3 +32,24 @@ export function detailText(key: string, value: string, locale: Locale): string {
   }
   return value;
 }
+
+/** A detail an enquiry was given: its key and value as stored, its label and its text as a
+ * person reads them in a language. */
+export type GivenDetail = { key: string; label: string; value: string; text: string };
+
+/** The optional details an enquiry was given (app/content/enquiry-fields.ts), in the form's order,
+ * under the form's labels: what the inbox, the chat messages, EmailJS and the visitor's
+ * confirmation each show. A field added to the list shows in all of them. */
+export function givenDetails(enquiry: object, locale: Locale): GivenDetail[] {
+  const fields = enquiry as Record<string, unknown>;
+  return DETAIL_FIELDS.flatMap((f) => {
+    const value = fields[f.key];
+    return typeof value === "string" && value
+      ? [{ key: f.key, label: CONTACT[locale].labels[f.form], value, text: detailText(f.key, value, locale) }]
+      : [];
+  });
+}
+
+/** The details as one line a person reads: "Date: Sat, 12 Jun 2027 · Guests: 40". */
+export const detailsLine = (details: readonly { label: string; text: string }[]) =>
+  details.map((d) => `${d.label}: ${d.text}`).join(" · ");

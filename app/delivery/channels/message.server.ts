@@ -1,7 +1,5 @@
-import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import { pagePath } from "~/content/pages";
-import { CONTACT } from "~/i18n/contact";
-import { detailText } from "~/i18n/detail-text";
+import { detailsLine, givenDetails, type GivenDetail } from "~/i18n/detail-text";
 import type { QueuedRecord } from "~/store/store.server";
 
 /** What every chat message says of an enquiry, short enough for a phone's lock screen: the
@@ -24,7 +22,7 @@ export type EnquiryMessage = {
    * under the form's English labels (the team's language): `value` as stored (a day as
    * 2027-06-12, a budget's or city's id: the webhook sends these by key), `text` as a person reads
    * it (every chat channel shows them as `detailsLine`). */
-  details: { key: string; label: string; value: string; text: string }[];
+  details: GivenDetail[];
   /** "Date: Sat 12 Jun 2027 · Guests: 40 · Budget: €3,000–10,000", or "" when none was given. */
   detailsLine: string;
   language: string;
@@ -35,10 +33,7 @@ export type EnquiryMessage = {
 export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
   const e = delivery.enquiry;
   const language = e.language ?? "en";
-  const details = DETAIL_FIELDS.flatMap((f) => {
-    const value = (e as Record<string, string | undefined>)[f.key];
-    return value ? [{ key: f.key, label: CONTACT.en.labels[f.form], value, text: detailText(f.key, value, "en") }] : [];
-  });
+  const details = givenDetails(e, "en");
   return {
     id: delivery.id,
     reference: delivery.reference ?? delivery.id.slice(0, 8),
@@ -65,7 +60,3 @@ export function cut(text: string, max: number): string {
   if (chars.length <= max) return text;
   return chars.slice(0, Math.max(0, max - [...CUT_MARKER].length)).join("") + CUT_MARKER;
 }
-
-/** The details as one line a person reads: "Date: Sat 12 Jun 2027 · Guests: 40". */
-export const detailsLine = (details: { label: string; text: string }[]) =>
-  details.map((d) => `${d.label}: ${d.text}`).join(" · ");

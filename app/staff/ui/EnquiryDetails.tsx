@@ -1,6 +1,4 @@
-import { DETAIL_FIELDS } from "~/content/enquiry-fields";
-import { CONTACT } from "~/i18n/contact";
-import { detailText } from "~/i18n/detail-text";
+import { givenDetails } from "~/i18n/detail-text";
 import type { Locale } from "~/i18n/locale";
 
 /** The optional details an enquiry was sent with (app/content/enquiry-fields.ts), under the
@@ -9,15 +7,12 @@ import type { Locale } from "~/i18n/locale";
 export function EnquiryDetails({ enquiry, locale }: { enquiry: Record<string, unknown>; locale: Locale }) {
   return (
     <>
-      {DETAIL_FIELDS.map((field) => {
-        const value = enquiry[field.key];
-        return typeof value === "string" && value ? (
-          <div key={field.key} className="inbox-detail">
-            <dt>{CONTACT[locale].labels[field.form]}</dt>
-            <dd>{detailText(field.key, value, locale)}</dd>
-          </div>
-        ) : null;
-      })}
+      {givenDetails(enquiry, locale).map((detail) => (
+        <div key={detail.key} className="inbox-detail">
+          <dt>{detail.label}</dt>
+          <dd>{detail.text}</dd>
+        </div>
+      ))}
     </>
   );
 }
