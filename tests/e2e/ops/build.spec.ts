@@ -17,7 +17,7 @@ test("the production server bundles contain no test code", () => {
     expect(text, file).not.toMatch(/\bmsw\b|setupServer|emailJsHandlers|\[mock:/);
   }
   // The stand-in exists, as its own bundle, loaded only with MOCKS=true.
-  expect(readFileSync("build/mocks/index.js", "utf8")).toMatch(/setupServer/);
+  expect(readFileSync("build/mocks/index.js", "utf8")).toMatch(/SetupServerApi/);
 });
 
 test("one copy of the app in the server process: the server bundle takes the queue and configuration from the build", () => {
