@@ -1,6 +1,7 @@
 import type { EnquiryRecord } from "./record.server";
-import { insertDelivery } from "./rows.server";
-import type { Queryable } from "./sql.server";
+import { insertDeliveries, valueRows } from "./rows.server";
+import { isoTime, type Queryable } from "./sql.server";
+import type { QueuedRecord } from "./store.server";
 
 /** The delivery channel of the visitor's own confirmation (issue 38). */
 export const CONFIRMATION_CHANNEL = "confirmation";
@@ -15,46 +16,86 @@ export type ConfirmationSkip = "address_hour" | "address_day" | "day";
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Which limit, if any, an enquiry's confirmation meets: counted in the database (every replica
- * sees the same counts), by index: the address's enquiries of the last day (enquiries_email) and
- * the day's confirmations (enquiries_confirmed). In the accepting transaction, so concurrent
- * accepts of one group commit count each other. */
-async function confirmationSkip(
+/** Which limit, if any, each of `records` meets: enquiries accepted together, in this order, whose
+ * rows are not written yet (each counts the ones before it that are confirmed, as one after
+ * another would). Counted in the database (every replica sees the same counts), by index, in two
+ * statements whatever their number: the addresses' confirmed enquiries of the day (enquiries_email,
+ * each address as the database folds its case) and the day's confirmations (enquiries_confirmed). */
+export async function confirmationFates(
   tx: Queryable,
-  record: EnquiryRecord,
+  records: readonly EnquiryRecord[],
   rule: ConfirmationRule,
-): Promise<ConfirmationSkip | undefined> {
-  const at = Date.parse(record.receivedAt);
-  const dayAgo = new Date(at - DAY_MS).toISOString();
-  const hourAgo = new Date(at - HOUR_MS).toISOString();
-  const [address] = await tx.all<{ day: unknown; hour: unknown }>(
-    `SELECT count(*) AS day, count(CASE WHEN received_at > $3 THEN 1 END) AS hour FROM enquiries
-      WHERE lower(email) = lower($1) AND received_at > $2 AND confirmation = 'queued'`,
-    [record.enquiry.email.trim(), dayAgo, hourAgo],
+): Promise<(ConfirmationSkip | undefined)[]> {
+  const times = records.map((r) => Date.parse(r.receivedAt));
+  const since = new Date(Math.min(...times) - DAY_MS).toISOString();
+  const latestDayAgo = new Date(Math.max(...times) - DAY_MS).toISOString();
+  const addresses = await tx.all<{ i: unknown; address: string; at: unknown }>(
+    `WITH batch (i, email) AS (VALUES ${valueRows(records.length, 2)})
+     SELECT CAST(b.i AS integer) AS i, lower(b.email) AS address, e.received_at AS at
+       FROM batch b LEFT JOIN enquiries e
+         ON lower(e.email) = lower(b.email) AND e.confirmation = 'queued' AND e.received_at > $${2 * records.length + 1}`,
+    [...records.flatMap((r, i) => [String(i), r.enquiry.email.trim()]), since],
   );
-  if (Number(address?.hour ?? 0) >= 1) return "address_hour";
-  if (Number(address?.day ?? 0) >= rule.perAddressDay) return "address_day";
-  const [all] = await tx.all<{ n: unknown }>(
-    "SELECT count(*) AS n FROM enquiries WHERE confirmation = 'queued' AND received_at > $1",
-    [dayAgo],
+  // The day's total as of the latest, and the few confirmed between the earliest's day and its.
+  const day = await tx.all<{ n: unknown; at: unknown }>(
+    `SELECT count(*) AS n, NULL AS at FROM enquiries WHERE confirmation = 'queued' AND received_at > $2
+     UNION ALL
+     SELECT NULL, received_at FROM enquiries WHERE confirmation = 'queued' AND received_at > $1 AND received_at <= $2`,
+    [since, latestDayAgo],
   );
-  return Number(all?.n ?? 0) >= rule.perDay ? "day" : undefined;
+  const dayTotal = Number(day.find((row) => row.n !== null)?.n ?? 0);
+  const edge = day.filter((row) => row.n === null).map((row) => timeOf(row.at));
+  const address = new Map<number, string>();
+  const known = new Map<number, number[]>();
+  for (const row of addresses) {
+    const i = Number(row.i);
+    address.set(i, row.address);
+    if (row.at !== null) known.set(i, [...(known.get(i) ?? []), timeOf(row.at)]);
+  }
+  const confirmed: { address: string; at: number }[] = [];
+  return times.map((at, i) => {
+    const dayAgo = at - DAY_MS;
+    const hourAgo = at - HOUR_MS;
+    const mine = [...(known.get(i) ?? []), ...confirmed.filter((c) => c.address === address.get(i)).map((c) => c.at)];
+    const total = dayTotal + edge.filter((t) => t > dayAgo).length + confirmed.filter((c) => c.at > dayAgo).length;
+    const skip: ConfirmationSkip | undefined = mine.some((t) => t > hourAgo)
+      ? "address_hour"
+      : mine.filter((t) => t > dayAgo).length >= rule.perAddressDay
+        ? "address_day"
+        : total >= rule.perDay
+          ? "day"
+          : undefined;
+    if (!skip) confirmed.push({ address: address.get(i)!, at });
+    return skip;
+  });
 }
 
-/** The one place an accepted enquiry's deliveries are created, in the transaction that accepts
- * it (the contact action's intake; anything that accepts an enquiry later): one pending row per
- * team channel, and, when confirmations are on and no limit is met, one on the confirmation
- * channel. The enquiry's row notes the confirmation's fate ('queued', or 'limit'). Returns the
- * limit met, if one was. */
+const timeOf = (value: unknown) => Date.parse(isoTime(value) ?? "");
+
+/** An accepted enquiry's deliveries: one pending row per team channel, and one on the
+ * confirmation channel when its confirmation is queued. */
+export const acceptedDeliveries = (
+  record: EnquiryRecord,
+  channels: readonly string[],
+  confirmed: boolean,
+): QueuedRecord[] =>
+  [...channels, ...(confirmed ? [CONFIRMATION_CHANNEL] : [])].map((channel) => ({
+    ...record,
+    state: "pending",
+    channel,
+  }));
+
+/** The deliveries of an enquiry whose row is already written ("Not spam"), as an accept makes
+ * them (app/store/intake.server.ts), in its transaction: the row notes the confirmation's fate
+ * ('queued', or 'limit'). Returns the limit met, if one was. */
 export async function insertAcceptedDeliveries(
   tx: Queryable,
   record: EnquiryRecord,
   { channels, confirmation }: { channels: readonly string[]; confirmation?: ConfirmationRule },
 ): Promise<{ skipped?: ConfirmationSkip }> {
-  for (const channel of channels) await insertDelivery(tx, { ...record, state: "pending", channel });
-  if (!confirmation) return {};
-  const skipped = await confirmationSkip(tx, record, confirmation);
-  await tx.run("UPDATE enquiries SET confirmation = $2 WHERE id = $1", [record.id, skipped ? "limit" : "queued"]);
-  if (!skipped) await insertDelivery(tx, { ...record, state: "pending", channel: CONFIRMATION_CHANNEL });
+  const [skipped] = confirmation ? await confirmationFates(tx, [record], confirmation) : [];
+  if (confirmation)
+    await tx.run("UPDATE enquiries SET confirmation = $2 WHERE id = $1", [record.id, skipped ? "limit" : "queued"]);
+  await insertDeliveries(tx, acceptedDeliveries(record, channels, !!confirmation && !skipped));
   return { skipped };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { groupCommit } from "./group-commit.server";
+import type { Queryable } from "./sql.server";
 import { createSqlite, type SqliteSql } from "./sqlite.server";
 
 let dir = "";
@@ -20,30 +21,43 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A group commit on the file that notes each commit's size. */
-function batching(bounds: { maxUnits?: number; maxBytes?: number } = {}) {
+/** A group commit on the file that notes each commit's size; `many` (when given) writes a batch. */
+function batching(
+  bounds: { maxUnits?: number; maxBytes?: number } = {},
+  many?: (tx: Queryable, items: number[]) => Promise<number[]>,
+) {
   const commits: number[] = [];
-  const group = groupCommit({
+  const group = groupCommit<number, number>({
     transaction: (work) => sql.transaction(work),
+    one: async (tx, n) => {
+      await tx.run("INSERT INTO items (n) VALUES ($1)", [n]);
+      return n;
+    },
+    many,
     ...bounds,
     onCommit: (n) => commits.push(n),
   });
-  const insert = (n: number, bytes = 0) =>
-    group.run(async (tx) => {
-      await tx.run("INSERT INTO items (n) VALUES ($1)", [n]);
-      return n;
-    }, bytes);
+  const insert = (n: number, bytes = 0) => group.run(n, bytes);
   return { commits, insert };
 }
+
+/** `many` as one multi-row statement, noting each batch it was given. */
+function allAtOnce(batches: number[][]) {
+  return async (tx: Queryable, items: number[]) => {
+    batches.push(items);
+    await tx.run(`INSERT INTO items (n) VALUES ${items.map((_, i) => `($${i + 1})`).join(", ")}`, items);
+    return items;
+  };
+}
+
+const stored = async () => (await sql.all<{ n: number }>("SELECT n FROM items ORDER BY rowid")).map((r) => r.n);
 
 describe("group commit", () => {
   it("takes at most maxUnits units a transaction, in the order they came", async () => {
     const { commits, insert } = batching({ maxUnits: 3 });
     expect(await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => insert(n)))).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(commits).toEqual([3, 3, 1]);
-    expect((await sql.all<{ n: number }>("SELECT n FROM items ORDER BY rowid")).map((r) => r.n)).toEqual([
-      1, 2, 3, 4, 5, 6, 7,
-    ]);
+    expect(await stored()).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it("takes at most about maxBytes a transaction; a larger unit still goes, alone", async () => {
@@ -79,5 +93,42 @@ describe("group commit", () => {
     expect(commits).toEqual([2]);
     await expect(insert(2)).rejects.toThrow(/UNIQUE/);
     expect((await sql.all<{ n: number }>("SELECT n FROM items ORDER BY n")).map((r) => r.n)).toEqual([1, 2]);
+  });
+
+  it("with `many`, a batch is written at once; a lone item still goes alone", async () => {
+    const batches: number[][] = [];
+    const { commits, insert } = batching({}, allAtOnce(batches));
+    const first = insert(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await Promise.all([first, ...[2, 3, 4, 5].map((n) => insert(n))])).toEqual([1, 2, 3, 4, 5]);
+    expect(batches).toEqual([[2, 3, 4, 5]]);
+    expect(commits).toEqual([1, 4]);
+    expect(await stored()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("with `many`, an item that breaks a constraint sends the batch one by one: it alone fails", async () => {
+    const batches: number[][] = [];
+    const { commits, insert } = batching({}, allAtOnce(batches));
+    const outcomes = await Promise.allSettled([insert(1), insert(2), insert(1), insert(3)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(batches).toEqual([[1, 2, 1, 3]]);
+    expect(commits).toEqual([3]);
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
+  it("with `many`, a failure that is not one item's fails every item, tried once, storing none", async () => {
+    const { commits, insert } = batching({}, async (tx, items) => {
+      await tx.run("INSERT INTO items (n) VALUES ($1)", [items[0]]);
+      throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR" });
+    });
+    const first = insert(9);
+    await new Promise((resolve) => setImmediate(resolve));
+    const outcomes = await Promise.allSettled([first, insert(1), insert(2)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/disk I\/O/);
+    // Not tried again one by one (that would have stored 1 and 2), and nothing of the batch kept.
+    expect(commits).toEqual([1]);
+    expect(await stored()).toEqual([9]);
   });
 });

@@ -1,39 +1,53 @@
-import type { Queryable, Sql } from "./sql.server";
+import { isConstraintError, type Queryable, type Sql } from "./sql.server";
 
-/** One accept's writes (an enquiry and its deliveries, whatever later features add), run inside a
- * transaction it shares with others; what it returns is given to its caller once that
- * transaction has committed. */
-export type Unit<T> = (tx: Queryable) => Promise<T>;
-
-type Waiting = {
-  work: Unit<unknown>;
+type Waiting<I> = {
+  item: I;
   bytes: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
 
-export type GroupCommitOptions = {
+export type GroupCommitOptions<I, O> = {
   transaction: Sql["transaction"];
-  /** At most this many units share a transaction (the write lock is held for all of them). */
+  /** One item's writes (an accept: an enquiry and its deliveries), in a transaction it shares
+   * with others; what it returns is given to its caller once that transaction has committed. */
+  one: (tx: Queryable, item: I) => Promise<O>;
+  /** The same writes for several items at once, in as few statements (round trips, on
+   * PostgreSQL) as it can; optional. When one of its statements breaks a constraint (one item's
+   * fault, not the database's), its transaction is rolled back and the batch goes again item by
+   * item, so that only the item at fault fails. */
+  many?: (tx: Queryable, items: I[]) => Promise<O[]>;
+  /** At most this many items share a transaction (the write lock is held for all of them). */
   maxUnits?: number;
-  /** …and at most about this many bytes of their data (one larger unit still goes, alone). */
+  /** …and at most about this many bytes of their data (one larger item still goes, alone). */
   maxBytes?: number;
-  /** Called after each commit with how many units it made durable (for /metrics). */
+  /** Called after each commit with how many items it made durable (for /metrics). */
   onCommit?: (units: number) => void;
 };
 
-/** Where units share a savepoint's name: one at a time, so one name serves. */
+/** Where items share a savepoint's name: one at a time, so one name serves. */
 const SAVEPOINT = "accept_unit";
 
-/** Group commit (docs/decisions/0028-group-commit.md): units that arrive while a transaction is
+/** A statement of `many` broke a constraint: the batch goes again item by item. */
+class OneByOne extends Error {}
+
+/** Group commit (docs/decisions/0028-group-commit.md): items that arrive while a transaction is
  * being committed wait, and the next transaction takes all of them (bounded), so a burst costs one
- * commit, one fsync, per batch instead of per visitor. Nothing sleeps: a unit alone is started in
- * the same turn of the event loop (after the I/O already read in it, setImmediate), so one POST
- * alone waits for nobody. Each unit runs in a savepoint: one that throws (a constraint it breaks)
- * is undone and fails alone, the others commit. A commit that fails fails every unit in it, and
- * none of them is stored. */
-export function groupCommit({ transaction, maxUnits = 100, maxBytes = 1 << 20, onCommit }: GroupCommitOptions) {
-  const waiting: Waiting[] = [];
+ * commit, one fsync, per batch instead of per visitor, and with `many` a few statements per batch
+ * instead of several per visitor. Nothing sleeps: an item alone is started in the same turn of
+ * the event loop (after the I/O already read in it, setImmediate), so one POST alone waits for
+ * nobody. Item by item, each runs in a savepoint: one that throws (a constraint it breaks) is
+ * undone and fails alone, the others commit. A commit that fails fails every item in it, and none
+ * of them is stored. */
+export function groupCommit<I, O>({
+  transaction,
+  one,
+  many,
+  maxUnits = 100,
+  maxBytes = 1 << 20,
+  onCommit,
+}: GroupCommitOptions<I, O>) {
+  const waiting: Waiting<I>[] = [];
   let busy = false;
 
   const schedule = () => {
@@ -42,8 +56,8 @@ export function groupCommit({ transaction, maxUnits = 100, maxBytes = 1 << 20, o
     setImmediate(() => void flush());
   };
 
-  /** The oldest waiting units, up to the bounds (the first always). */
-  function take(): Waiting[] {
+  /** The oldest waiting items, up to the bounds (the first always). */
+  function take(): Waiting<I>[] {
     let count = 0;
     let bytes = 0;
     while (count < waiting.length && count < maxUnits) {
@@ -55,11 +69,31 @@ export function groupCommit({ transaction, maxUnits = 100, maxBytes = 1 << 20, o
     return waiting.splice(0, count);
   }
 
+  /** The batch's outcomes once committed: all at once where `many` can, else item by item. */
+  async function commit(batch: Waiting<I>[]): Promise<Outcome[]> {
+    const items = batch.map((unit) => unit.item);
+    if (many && items.length > 1) {
+      try {
+        const values = await transaction(async (tx) => {
+          try {
+            return await many(tx, items);
+          } catch (error) {
+            throw isConstraintError(error) ? new OneByOne("an item broke a constraint", { cause: error }) : error;
+          }
+        });
+        return values.map((value) => ({ ok: true, value }));
+      } catch (error) {
+        if (!(error instanceof OneByOne)) throw error;
+      }
+    }
+    return transaction((tx) => oneByOne(tx, items, one));
+  }
+
   async function flush() {
     const batch = take();
     let outcomes: Outcome[] | undefined;
     try {
-      outcomes = await transaction((tx) => runAll(tx, batch));
+      outcomes = await commit(batch);
     } catch (error) {
       for (const unit of batch) unit.reject(error);
     }
@@ -75,11 +109,11 @@ export function groupCommit({ transaction, maxUnits = 100, maxBytes = 1 << 20, o
   }
 
   return {
-    /** Runs `work` in the next shared transaction; resolves once that has committed. `bytes`:
+    /** Writes `item` in the next shared transaction; resolves once that has committed. `bytes`:
      * about how much it writes (the batch's bound). */
-    run<T>(work: Unit<T>, bytes = 0): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        waiting.push({ work, bytes, resolve: resolve as (value: unknown) => void, reject });
+    run(item: I, bytes = 0): Promise<O> {
+      return new Promise<O>((resolve, reject) => {
+        waiting.push({ item, bytes, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       });
     },
@@ -88,14 +122,18 @@ export function groupCommit({ transaction, maxUnits = 100, maxBytes = 1 << 20, o
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-async function runAll(tx: Queryable, batch: Waiting[]): Promise<Outcome[]> {
-  // Alone, a unit needs no savepoint: its failure is the transaction's.
-  if (batch.length === 1) return [{ ok: true, value: await batch[0]!.work(tx) }];
+async function oneByOne<I, O>(
+  tx: Queryable,
+  items: I[],
+  one: (tx: Queryable, item: I) => Promise<O>,
+): Promise<Outcome[]> {
+  // Alone, an item needs no savepoint: its failure is the transaction's.
+  if (items.length === 1) return [{ ok: true, value: await one(tx, items[0]!) }];
   const outcomes: Outcome[] = [];
-  for (const unit of batch) {
+  for (const item of items) {
     await tx.run(`SAVEPOINT ${SAVEPOINT}`);
     try {
-      const value = await unit.work(tx);
+      const value = await one(tx, item);
       await tx.run(`RELEASE ${SAVEPOINT}`);
       outcomes.push({ ok: true, value });
     } catch (error) {
@@ -104,7 +142,7 @@ async function runAll(tx: Queryable, batch: Waiting[]): Promise<Outcome[]> {
         await tx.run(`RELEASE ${SAVEPOINT}`);
       } catch {
         // The transaction itself is gone (SQLite rolls it all back on a full disk or an I/O
-        // error; a PostgreSQL connection dropped): every unit in it fails, with this cause.
+        // error; a PostgreSQL connection dropped): every item in it fails, with this cause.
         throw error;
       }
       outcomes.push({ ok: false, error });

@@ -1,30 +1,94 @@
 import { log } from "~/utils/log.server";
 import { acceptCommits, confirmationsSkipped } from "~/utils/metrics.server";
-import { insertAcceptedDeliveries } from "./accepted-deliveries.server";
+import {
+  acceptedDeliveries,
+  confirmationFates,
+  insertAcceptedDeliveries,
+  type ConfirmationSkip,
+} from "./accepted-deliveries.server";
 import type { Core } from "./core.server";
 import { groupCommit } from "./group-commit.server";
-import { arrivalClock, newRecord, type EnquiryRecord } from "./record.server";
-import { freeReference } from "./reference.server";
-import { insertEnquiry } from "./rows.server";
+import { arrivalClock, newRecord, type StoredEnquiry } from "./record.server";
+import { distinctReferences, freeReference } from "./reference.server";
+import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
-import type { Intake, SpamCatch } from "./store.server";
+import type { Intake, QueuedRecord, SpamCatch } from "./store.server";
+
+/** One enquiry to accept: what the visitor sent, and why the spam rules caught it, if they did. */
+type Accepting = { enquiry: StoredEnquiry; requestId?: string; spam?: SpamCatch };
+type Accepted = { queued: QueuedRecord & { dropped?: number }; skipped?: ConfirmationSkip };
 
 /** The contact action's part of the store: accepting an enquiry. Concurrent accepts share one
- * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md); each is told
- * "stored" only once that transaction has committed. */
+ * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md), written by a few
+ * statements for the whole batch (one round trip each on PostgreSQL, not several per enquiry);
+ * each is told "stored" only once that transaction has committed. */
 export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core): Intake {
   const receivedNow = arrivalClock();
-  const accepts = groupCommit({
+
+  /** Records for `items`, with arrival times that increase across the processes that write this
+   * database (in SQLite the transaction holds the write lock): delivered in the order they came. */
+  async function arrivals(tx: Queryable, items: readonly Accepting[], references: readonly string[]) {
+    const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
+    let after = Date.parse(isoTime(last?.at) ?? "") + 1;
+    if (Number.isNaN(after)) after = 0;
+    return items.map((item, i) => {
+      const at = Math.max(Date.parse(receivedNow()), after);
+      after = at + 1;
+      return { ...newRecord(item.enquiry, new Date(at).toISOString(), item.requestId), reference: references[i]! };
+    });
+  }
+
+  /** Enquiries the spam rules let through: their rows, then their deliveries (one per configured
+   * channel, and the visitor's confirmation where configured and within its limits). */
+  async function acceptAll(tx: Queryable, items: readonly Accepting[], references: readonly string[]) {
+    const records = await arrivals(tx, items, references);
+    const fates = confirmation ? await confirmationFates(tx, records, confirmation) : [];
+    await insertEnquiries(
+      tx,
+      records.map((record, i) => ({ record, confirmation: confirmation && (fates[i] ? "limit" : "queued") })),
+    );
+    await insertDeliveries(
+      tx,
+      records.flatMap((record, i) => acceptedDeliveries(record, channels, !!confirmation && !fates[i])),
+    );
+    return records.map((record, i): Accepted => ({
+      queued: { ...record, state: "pending", channel: channels[0]! },
+      skipped: fates[i],
+    }));
+  }
+
+  /** One the spam rules caught: kept for the Spam view, no delivery at all (no channel ever sees
+   * it), within the caps. */
+  async function keepCaught(tx: Queryable, item: Accepting, spam: SpamCatch, reference: string) {
+    const [record] = await arrivals(tx, [item], [reference]);
+    await insertEnquiries(tx, [{ record: record!, spam: spam.reasons }]);
+    const dropped = await keepWithinCaps(tx, record!.receivedAt, spam);
+    return { queued: { ...record!, state: "pending" as const, channel: channels[0]!, dropped } };
+  }
+
+  const acceptOne = async (tx: Queryable, item: Accepting): Promise<Accepted> => {
+    const reference = await freeReference(tx);
+    return item.spam ? keepCaught(tx, item, item.spam, reference) : (await acceptAll(tx, [item], [reference]))[0]!;
+  };
+
+  const accepts = groupCommit<Accepting, Accepted>({
     transaction: (work) => sql.transaction(work),
+    one: acceptOne,
+    // A burst the spam rules let through at once; with a caught one among them, one by one. A
+    // reference already taken (N chances in 29⁸ with N stored) breaks the unique index: the batch
+    // then goes one by one, where each reference is looked up first (decision 0033).
+    many: async (tx, items) => {
+      if (items.some((item) => item.spam)) {
+        const accepted: Accepted[] = [];
+        for (const item of items) accepted.push(await acceptOne(tx, item));
+        return accepted;
+      }
+      return acceptAll(tx, items, distinctReferences(items.length));
+    },
     onCommit: (units) => {
       if (units) acceptCommits.inc();
     },
   });
-  /** An enquiry's deliveries, one per configured channel and the visitor's confirmation where
-   * configured and within its limits: an accept's, and "Not spam"'s. A confirmation a limit kept
-   * back is counted once the transaction has committed (the inbox shows it too). */
-  const insertDeliveries = (tx: Queryable, record: EnquiryRecord) =>
-    insertAcceptedDeliveries(tx, record, { channels, confirmation });
   const countSkipped = (id: string, skipped: string | undefined, requestId?: string) => {
     if (!skipped) return;
     confirmationsSkipped.inc({ limit: skipped });
@@ -34,26 +98,7 @@ export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core
     async store(enquiry, requestId, { spam } = {}) {
       await prepare();
       changed();
-      // Concurrent accepts share a transaction (group commit); this is one accept's writes.
-      const accepted = await accepts.run(
-        async (tx) => {
-          // Arrival times increase across the processes that write this database (in SQLite the
-          // transaction holds the write lock): enquiries are delivered in the order they came.
-          const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
-          const after = Date.parse(isoTime(last?.at) ?? "") + 1;
-          const receivedAt = new Date(
-            Math.max(Date.parse(receivedNow()), Number.isNaN(after) ? 0 : after),
-          ).toISOString();
-          const record = { ...newRecord(enquiry, receivedAt, requestId), reference: await freeReference(tx) };
-          await insertEnquiry(tx, record, spam?.reasons);
-          // Caught: kept for the Spam view, no delivery at all (no channel ever sees it).
-          const dropped = spam ? await keepWithinCaps(tx, receivedAt, spam) : 0;
-          const { skipped } = spam ? {} : await insertDeliveries(tx, record);
-          const queued = { ...record, state: "pending" as const, channel: channels[0]!, ...(spam ? { dropped } : {}) };
-          return { queued, skipped };
-        },
-        Buffer.byteLength(JSON.stringify(enquiry)),
-      );
+      const accepted = await accepts.run({ enquiry, requestId, spam }, Buffer.byteLength(JSON.stringify(enquiry)));
       countSkipped(accepted.queued.id, accepted.skipped, requestId);
       return accepted.queued;
     },
@@ -78,13 +123,17 @@ export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core
         // Due now (its arrival is past), the give-up clock started now, as an operator's retry does;
         // the visitor's confirmation too, where configured and within its limits (by address).
         if (row && !has) {
-          const { skipped } = await insertDeliveries(tx, {
-            id,
-            receivedAt: isoTime(row.received_at)!,
-            retriedAt: new Date().toISOString(),
-            enquiry: { name: "", email: row.email, phone: "", category: "", message: "" },
-            attempts: [],
-          });
+          const { skipped } = await insertAcceptedDeliveries(
+            tx,
+            {
+              id,
+              receivedAt: isoTime(row.received_at)!,
+              retriedAt: new Date().toISOString(),
+              enquiry: { name: "", email: row.email, phone: "", category: "", message: "" },
+              attempts: [],
+            },
+            { channels, confirmation },
+          );
           countSkipped(id, skipped);
         }
         return true;

@@ -3,7 +3,7 @@ import type { Core } from "./core.server";
 import { schemaVersion } from "./migrate.server";
 import { LATEST_VERSION } from "./migrations";
 import { freeReference } from "./reference.server";
-import { insertDelivery, insertEnquiry } from "./rows.server";
+import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime } from "./sql.server";
 import type { OperatorCommands, QueuedRecord, SetAside } from "./store.server";
 
@@ -100,8 +100,10 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
       return sql.transaction(async (tx) => {
         const [present] = await tx.all("SELECT 1 AS present FROM enquiries WHERE id = $1", [record.id]);
         if (present) return false;
-        await insertEnquiry(tx, { ...record, reference: record.reference ?? (await freeReference(tx)) });
-        await insertDelivery(tx, record);
+        await insertEnquiries(tx, [
+          { record: { ...record, reference: record.reference ?? (await freeReference(tx)) } },
+        ]);
+        await insertDeliveries(tx, [record]);
         return true;
       });
     },

@@ -17,6 +17,13 @@ export function normalizeReference(input: string): string | undefined {
   return `${text.slice(0, 4)}-${text.slice(4)}`;
 }
 
+/** `count` new references, none the same (an enquiry's may still be taken: the unique index says). */
+export function distinctReferences(count: number): string[] {
+  const references = new Set<string>();
+  while (references.size < count) references.add(newReference());
+  return [...references];
+}
+
 /** A reference no enquiry has yet (asked inside the accepting transaction). */
 export async function freeReference(q: Queryable): Promise<string> {
   for (;;) {

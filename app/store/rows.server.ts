@@ -39,8 +39,12 @@ export function fieldsOfRow(row: Record<FieldKey, unknown>): EnquiryFields {
   return fields as EnquiryFields;
 }
 
-/** `$1, $2, … $n`. */
-const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
+/** `($1, $2, … $width), ($width+1, …), …`: `rows` rows of VALUES. */
+export const valueRows = (rows: number, width: number) =>
+  Array.from(
+    { length: rows },
+    (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
+  ).join(", ");
 
 /** A row as a record, through the record's check, or the reason it is not one (never its
  * contents: they may hold personal data). */
@@ -81,32 +85,53 @@ export const deliveryValues = (record: EnquiryRecord) => [
 export const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sending_since = $6, retried_at = $7,
   delivered_at = $8, failure = $9, changed_at = $10`;
 
-/** The enquiry's row (its deliveries are rows of their own). */
-export function insertEnquiry(tx: Queryable, record: EnquiryRecord & { reference: string }, spam?: readonly string[]) {
-  const e = record.enquiry;
-  const fields = FIELD_KEYS.map((key) => e[key] ?? null);
-  return tx.run(
-    `INSERT INTO enquiries (id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam)
-       VALUES (${placeholders(7 + fields.length)})`,
-    [
+/** An enquiry's row as inserted: the record, why the spam rules caught it (if they did), and its
+ * confirmation's fate ('queued' or 'limit'; none when confirmations are off). */
+export type NewEnquiryRow = {
+  record: EnquiryRecord & { reference: string };
+  spam?: readonly string[];
+  confirmation?: "queued" | "limit";
+};
+
+const ENQUIRY_COLUMNS = `id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam, confirmation`;
+
+/** Enquiries' rows (their deliveries are rows of their own), in one statement, in their order. */
+export function insertEnquiries(tx: Queryable, rows: readonly NewEnquiryRow[]) {
+  const values = rows.map(({ record, spam, confirmation }) => {
+    const e = record.enquiry;
+    return [
       record.id,
       record.receivedAt,
       record.requestId ?? null,
-      ...fields,
+      ...FIELD_KEYS.map((key) => e[key] ?? null),
       e.language ?? null,
       e.page ?? null,
       record.reference,
       spam?.length ? spam.join(",") : null,
-    ],
+      confirmation ?? null,
+    ];
+  });
+  return tx.run(
+    `INSERT INTO enquiries (${ENQUIRY_COLUMNS}) VALUES ${valueRows(values.length, values[0]!.length)}`,
+    values.flat(),
   );
 }
 
-/** One delivery's row. */
-export function insertDelivery(tx: Queryable, record: QueuedRecord) {
+/** Deliveries' rows, in one statement, in their order. */
+export function insertDeliveries(tx: Queryable, records: readonly QueuedRecord[]) {
+  const changedAt = new Date().toISOString();
+  const values = records.map((record) => [
+    record.id,
+    record.channel,
+    record.state,
+    record.receivedAt,
+    ...deliveryValues(record),
+    changedAt,
+  ]);
   return tx.run(
     `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, sending_since,
        retried_at, delivered_at, failure, changed_at)
-     VALUES ($1, $2, $11, $12, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [record.id, record.channel, ...deliveryValues(record), new Date().toISOString(), record.state, record.receivedAt],
+     VALUES ${valueRows(values.length, values[0]!.length)}`,
+    values.flat(),
   );
 }

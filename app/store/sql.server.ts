@@ -36,6 +36,13 @@ export const errorCode = (error: unknown): string => {
   return typeof code === "string" && code ? code : "error";
 };
 
+/** Whether a statement broke a constraint (one row's fault, not the database's): SQLite's
+ * SQLITE_CONSTRAINT_* (a trigger's RAISE(ABORT) too), PostgreSQL's SQLSTATE class 23. */
+export const isConstraintError = (error: unknown): boolean => {
+  const code = errorCode(error);
+  return code.startsWith("SQLITE_CONSTRAINT") || /^23[0-9A-Z]{3}$/.test(code);
+};
+
 /** Names the partial index a query is to read, on SQLite (its planner, without statistics on a
  * young database, may take another index and sort); PostgreSQL's planner proves it itself. */
 export const indexedBy = (sql: Pick<Sql, "dialect">, index: string) =>

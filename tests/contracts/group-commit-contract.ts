@@ -8,6 +8,7 @@ import { enquiry } from "../support/delivery-testbed";
 import { acceptCommits } from "~/utils/metrics.server";
 import type { StoreMaker } from "./store-contract";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
+import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
 
 const REFUSED = "[refused]";
 const REFUSED_AT_COMMIT = "[refused at commit]";
@@ -50,9 +51,13 @@ const burst = (store: EnquiryStore, messages: string[]) =>
 export function groupCommitContract(name: string, maker: StoreMaker) {
   // A fresh database each (PostgreSQL: created and migrated), on a machine that may be busy.
   describe(`group commit on the accept path: ${name}`, { timeout: 20_000 }, () => {
-    const withStore = async (channels: readonly string[] | undefined, test: (store: EnquiryStore) => Promise<void>) => {
+    const withStore = async (
+      channels: readonly string[] | undefined,
+      test: (store: EnquiryStore) => Promise<void>,
+      confirmation?: ConfirmationRule,
+    ) => {
       await maker.reset();
-      const store = await maker.make(channels);
+      const store = await maker.make(channels, confirmation);
       try {
         await store.prepare();
         for (const statement of FAULTS[store.kind]) await store.sql.run(statement);
@@ -108,6 +113,37 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         expect(again.map((o) => o.status)).toEqual(again.map(() => "fulfilled"));
         expect(await rowCounts(store)).toEqual({ enquiries: 5, deliveries: 10 });
       });
+    });
+
+    it("confirmations in one commit count each other, as one after another would", async () => {
+      await withStore(
+        ["email"],
+        async (store) => {
+          const before = await commits();
+          const from = ["guest@example.com", "GUEST@example.com", "one@example.com", "two@example.com"];
+          const sent = [...from, "three@example.com", "One@example.com"];
+          const outcomes = await Promise.allSettled(
+            sent.map((email, n) => store.store({ ...enquiry(`Burst ${n}`), email })),
+          );
+          expect(outcomes.map((o) => o.status)).toEqual(sent.map(() => "fulfilled"));
+          expect((await commits()) - before).toBe(1);
+          const rows = await store.sql.all<{ confirmation: string | null; n: unknown }>(
+            `SELECT e.confirmation, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id AND d.channel = 'confirmation') AS n
+               FROM enquiries e ORDER BY e.message`,
+          );
+          // The same address again within the hour, then the day's total of three, then an
+          // address already confirmed in this very commit.
+          expect(rows.map((row) => `${row.confirmation}:${Number(row.n)}`)).toEqual([
+            "queued:1",
+            "limit:0",
+            "queued:1",
+            "queued:1",
+            "limit:0",
+            "limit:0",
+          ]);
+        },
+        { perAddressDay: 2, perDay: 3 },
+      );
     });
   });
 }
