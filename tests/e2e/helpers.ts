@@ -21,6 +21,18 @@ export const SERVICE_GALLERIES = SERVICES.map((s) => ({ path: pagePath(s.slug, "
 
 export const hasJs = (info: TestInfo) => info.project.name === "js";
 
+/** The pages that run a script (React, where it enhances the form); every other page sends none
+ * (pages.spec.ts proves both). */
+export const SCRIPTED_PAGES: readonly SitePage["id"][] = ["contact"];
+
+/** The tag of a test about pages that run no script: with JavaScript on or off, Chromium gets the
+ * same bytes and runs nothing, so the "js" project leaves these to "no-js" (playwright.config.ts)
+ * rather than check the same HTML twice. */
+export const NO_SCRIPT = "@no-script";
+
+/** A per-page test's tag: NO_SCRIPT where the page runs no script. */
+export const scriptTag = (id: SitePage["id"]) => ({ tag: SCRIPTED_PAGES.includes(id) ? [] : [NO_SCRIPT] });
+
 /** Waits until React has hydrated the page, on the pages that run it (where it enhances: the
  * contact page); the others are complete as HTML and send no script at all. The page loads
  * its modules when the visitor first uses it: a pointer move here, as a person's would. */

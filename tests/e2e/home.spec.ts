@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ready } from "./helpers";
+import { NO_SCRIPT, ready } from "./helpers";
 
 const CITIES = [
   { label: "Split", venues: ["Central Club", "Boiler", "Vanilla", "305"] },
@@ -12,7 +12,8 @@ const CITIES = [
   { label: "Belgrade", country: "SERBIA" },
 ];
 
-test.describe("home page", () => {
+// The home page runs no script: checked once, by the "no-js" project (helpers.ts, NO_SCRIPT).
+test.describe("home page", { tag: NO_SCRIPT }, () => {
   test("hero, tagline and the service cards", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adriatic VIP");

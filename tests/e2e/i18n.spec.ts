@@ -12,7 +12,7 @@ import { PRIVACY, type PrivacyFacts } from "../../app/i18n/privacy";
 import { SERVICE_TEXT } from "../../app/i18n/services";
 import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
-import { PAGES_WITH_HEADINGS, ready } from "./helpers";
+import { PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
 /** Every text of a dictionary, with the path of keys it sits at. */
 function texts(value: unknown, at = ""): [string, string][] {
@@ -85,8 +85,8 @@ test.describe("Croatian beside English", () => {
     expect(ENGLISH_LEFTOVERS).toContain("Send us a message");
   });
 
-  for (const { path: pagePathname } of PAGES_WITH_HEADINGS.filter((p) => p.locale === "hr")) {
-    test(`${pagePathname} shows no English text from the dictionaries`, async ({ page }) => {
+  for (const { id, path: pagePathname } of PAGES_WITH_HEADINGS.filter((p) => p.locale === "hr")) {
+    test(`${pagePathname} shows no English text from the dictionaries`, scriptTag(id), async ({ page }) => {
       await page.goto(pagePathname);
       const text = await readableText(page);
       const found = ENGLISH_LEFTOVERS.filter((en) => new RegExp(`(?<!\\p{L})${escape(en)}(?!\\p{L})`, "u").test(text));
@@ -95,7 +95,7 @@ test.describe("Croatian beside English", () => {
   }
 
   for (const { id, locale, path: here, heading } of PAGES_WITH_HEADINGS) {
-    test(`${here} links to its other language and back`, async ({ page }, info) => {
+    test(`${here} links to its other language and back`, scriptTag(id), async ({ page }, info) => {
       const other = locale === "en" ? "hr" : "en";
       await page.goto(here);
       await ready(page, info);
@@ -220,7 +220,7 @@ test.describe("WhatsApp", () => {
   const digits = E2E_WHATSAPP_NUMBER.slice(1);
 
   for (const { id, locale, path: here } of PAGES_WITH_HEADINGS) {
-    test(`${here} offers WhatsApp with a message for the page`, async ({ page }) => {
+    test(`${here} offers WhatsApp with a message for the page`, scriptTag(id), async ({ page }) => {
       await page.goto(here);
       const expected = isServiceSlug(id)
         ? LAYOUT[locale].whatsapp.services[id]

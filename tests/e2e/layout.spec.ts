@@ -2,15 +2,15 @@ import { expect, test } from "@playwright/test";
 import { SERVICE_SLUGS } from "../../app/content/services";
 import { LAYOUT } from "../../app/i18n/layout";
 import { localizedPath, type Locale } from "../../app/i18n/locale";
-import { PAGES_WITH_HEADINGS, ready } from "./helpers";
+import { PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
 /** The three service links as a page in this language shows them. */
 const serviceLinks = (locale: Locale) =>
   SERVICE_SLUGS.map((slug) => [LAYOUT[locale].services[slug], localizedPath(`/${slug}`, locale)] as const);
 
 test.describe("header", () => {
-  for (const { path, locale } of PAGES_WITH_HEADINGS) {
-    test(`${path} has the logo, service links and Contact button`, async ({ page }) => {
+  for (const { id, path, locale } of PAGES_WITH_HEADINGS) {
+    test(`${path} has the logo, service links and Contact button`, scriptTag(id), async ({ page }) => {
       const t = LAYOUT[locale];
       await page.goto(path);
       const header = page.getByRole("banner");
@@ -89,8 +89,8 @@ test.describe("overlay menu", () => {
 });
 
 test.describe("footer", () => {
-  for (const { path, locale } of PAGES_WITH_HEADINGS) {
-    test(`${path} has contact, quick and info links, credit and copyright`, async ({ page }) => {
+  for (const { id, path, locale } of PAGES_WITH_HEADINGS) {
+    test(`${path} has contact, quick and info links, credit and copyright`, scriptTag(id), async ({ page }) => {
       const t = LAYOUT[locale];
       await page.goto(path);
       const footer = page.getByRole("contentinfo");

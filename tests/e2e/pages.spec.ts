@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { OUTBOX_BASE_URL } from "./e2e-env";
-import { PAGES_WITH_HEADINGS } from "./helpers";
+import { hasJs, NO_SCRIPT, PAGES_WITH_HEADINGS, SCRIPTED_PAGES, scriptTag } from "./helpers";
 
 test.describe("pages", () => {
-  for (const { path, heading, locale } of PAGES_WITH_HEADINGS) {
-    test(`${path} answers 200 with its heading, title and description`, async ({ page }) => {
+  for (const { id, path, heading, locale } of PAGES_WITH_HEADINGS) {
+    test(`${path} answers 200 with its heading, title and description`, scriptTag(id), async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -17,7 +17,7 @@ test.describe("pages", () => {
     });
   }
 
-  test("every page has its own title and description", async ({ page }) => {
+  test("every page has its own title and description", { tag: NO_SCRIPT }, async ({ page }) => {
     const seen = new Set<string>();
     for (const { path } of PAGES_WITH_HEADINGS) {
       await page.goto(path);
@@ -58,12 +58,12 @@ test.describe("pages", () => {
   });
 
   test("script only where it helps: the contact page runs React, every other page sends none", async ({ request }) => {
-    for (const { path } of PAGES_WITH_HEADINGS) {
+    for (const { id, path } of PAGES_WITH_HEADINGS) {
       const html = await (await request.get(path)).text();
       const scripts = html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       // No module is fetched by the HTML itself: nothing competes with the first paint.
       expect(html.match(/<link rel="modulepreload" href=/g) ?? [], path).toEqual([]);
-      if (path.endsWith("/contact")) {
+      if (SCRIPTED_PAGES.includes(id)) {
         expect(scripts.length, path).toBeGreaterThan(0);
         expect(html, path).toContain("await Promise.all([import(");
       } else {
@@ -83,9 +83,10 @@ test.describe("pages", () => {
   });
 
   for (const width of [375, 768, 1280]) {
-    test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    test(`no page scrolls sideways at ${width} px`, async ({ page }, info) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const { path } of PAGES_WITH_HEADINGS) {
+      // With JavaScript, the pages whose scripts could change the layout; the rest as "no-js" does.
+      for (const { path } of PAGES_WITH_HEADINGS.filter((p) => !hasJs(info) || SCRIPTED_PAGES.includes(p.id))) {
         await page.goto(path);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, path).toBeLessThanOrEqual(width);

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { columnCount, SERVICE_GALLERIES } from "./helpers";
+import { columnCount, NO_SCRIPT, SERVICE_GALLERIES } from "./helpers";
 
-test.describe("service pages", () => {
+// Service pages run no script: checked once, by the "no-js" project (helpers.ts, NO_SCRIPT).
+test.describe("service pages", { tag: NO_SCRIPT }, () => {
   for (const { path, count } of SERVICE_GALLERIES) {
     test(`${path}: description, Contact button and ${count} gallery images`, async ({ page }) => {
       await page.goto(path);
