@@ -117,7 +117,17 @@ describe("group commit", () => {
     expect(await stored()).toEqual([1, 2, 3]);
   });
 
-  it("with `many`, a failure that is not one item's fails every item, tried once, storing none", async () => {
+  it("with `many`, an error that may be one item's (no database fault's code) sends the batch one by one", async () => {
+    const { commits, insert } = batching({}, async (tx, items) => {
+      await tx.run("INSERT INTO items (n) VALUES ($1)", [items[0]]);
+      throw new Error("refused by a trigger");
+    });
+    expect(await Promise.all([1, 2, 3].map((n) => insert(n)))).toEqual([1, 2, 3]);
+    expect(commits).toEqual([3]);
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
+  it("with `many`, a database fault fails every item, tried once, storing none", async () => {
     const { commits, insert } = batching({}, async (tx, items) => {
       await tx.run("INSERT INTO items (n) VALUES ($1)", [items[0]]);
       throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR" });

@@ -1,4 +1,4 @@
-import { isConstraintError, type Queryable, type Sql } from "./sql.server";
+import { isDatabaseFault, type Queryable, type Sql } from "./sql.server";
 
 type Waiting<I> = {
   item: I;
@@ -13,9 +13,10 @@ export type GroupCommitOptions<I, O> = {
    * with others; what it returns is given to its caller once that transaction has committed. */
   one: (tx: Queryable, item: I) => Promise<O>;
   /** The same writes for several items at once, in as few statements (round trips, on
-   * PostgreSQL) as it can; optional. When one of its statements breaks a constraint (one item's
-   * fault, not the database's), its transaction is rolled back and the batch goes again item by
-   * item, so that only the item at fault fails. */
+   * PostgreSQL) as it can; optional. When one of its statements fails for a reason that may be
+   * one item's (a constraint, a trigger's refusal: anything but the database's own fault), its
+   * transaction is rolled back and the batch goes again item by item, so that only the item at
+   * fault fails. */
   many?: (tx: Queryable, items: I[]) => Promise<O[]>;
   /** At most this many items share a transaction (the write lock is held for all of them). */
   maxUnits?: number;
@@ -28,7 +29,7 @@ export type GroupCommitOptions<I, O> = {
 /** Where items share a savepoint's name: one at a time, so one name serves. */
 const SAVEPOINT = "accept_unit";
 
-/** A statement of `many` broke a constraint: the batch goes again item by item. */
+/** A statement of `many` failed for what may be one item's fault: the batch goes again item by item. */
 class OneByOne extends Error {}
 
 /** Group commit (docs/decisions/0028-group-commit.md): items that arrive while a transaction is
@@ -78,7 +79,7 @@ export function groupCommit<I, O>({
           try {
             return await many(tx, items);
           } catch (error) {
-            throw isConstraintError(error) ? new OneByOne("an item broke a constraint", { cause: error }) : error;
+            throw isDatabaseFault(error) ? error : new OneByOne("an item may be at fault", { cause: error });
           }
         });
         return values.map((value) => ({ ok: true, value }));

@@ -36,11 +36,19 @@ export const errorCode = (error: unknown): string => {
   return typeof code === "string" && code ? code : "error";
 };
 
-/** Whether a statement broke a constraint (one row's fault, not the database's): SQLite's
- * SQLITE_CONSTRAINT_* (a trigger's RAISE(ABORT) too), PostgreSQL's SQLSTATE class 23. */
-export const isConstraintError = (error: unknown): boolean => {
+/** Whether an error is the database's or its connection's, whatever statement met it (a full or
+ * failing disk, a lock not granted, a damaged file; a connection lost or timed out, the server
+ * shutting down or out of resources): the same statement again would meet it too. Anything else
+ * (a constraint, a trigger's refusal, a value the column will not take) may be one row's fault. */
+export const isDatabaseFault = (error: unknown): boolean => {
   const code = errorCode(error);
-  return code.startsWith("SQLITE_CONSTRAINT") || /^23[0-9A-Z]{3}$/.test(code);
+  return (
+    /^SQLITE_(FULL|IOERR|BUSY|LOCKED|READONLY|CANTOPEN|NOMEM|CORRUPT|NOTADB|PROTOCOL|PERM|INTERRUPT)/.test(code) ||
+    // PostgreSQL's SQLSTATE classes: connection, transaction rollback (deadlock, serialization),
+    // insufficient resources, operator intervention (shutdown, cancelled), system error, internal.
+    /^(08|40|53|57|58|XX)[0-9A-Z]{3}$/.test(code) ||
+    ["ETIMEDOUT", "ECONNRESET", "ECONNREFUSED", "EPIPE", "EDATABASE", "ENOTFOUND", "EHOSTUNREACH"].includes(code)
+  );
 };
 
 /** Names the partial index a query is to read, on SQLite (its planner, without statistics on a

@@ -19,6 +19,8 @@ const REFUSED = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
 /** Codes after which the connection is opened afresh at its next use: a volume that was
  * read-only (or gone) when it was opened keeps the connection read-only after it comes back. */
 const REOPEN = /^SQLITE_(CANTOPEN|READONLY|IOERR)/;
+/** Statements with more values than this are not kept prepared (statement() says why). */
+const MAX_CACHED_VALUES = 64;
 
 /** Every use of a database file in this process, one at a time, whichever connection makes it:
  * the driver is synchronous and waits for another connection's lock by blocking the event loop,
@@ -140,11 +142,14 @@ export function createSqlite(file: string) {
     return opened;
   }
 
-  function statement(text: string) {
+  /** A statement, prepared once. One with many values (a batch's multi-row insert, whose text
+   * changes with its number of rows) is prepared at each use instead: kept, each size would hold
+   * its own, tens of MB for a connection's life. */
+  function statement(text: string, values: number) {
     let prepared = statements.get(text);
     if (!prepared) {
       prepared = open().prepare(text);
-      statements.set(text, prepared);
+      if (values <= MAX_CACHED_VALUES) statements.set(text, prepared);
     }
     return prepared;
   }
@@ -176,13 +181,13 @@ export function createSqlite(file: string) {
     async all<T extends Row>(text: string, values: readonly unknown[] = []) {
       const { sql, ordered } = positional(text, values);
       return use(() => {
-        const prepared = statement(sql);
+        const prepared = statement(sql, ordered.length);
         return (prepared.reader ? prepared.all(...ordered) : (prepared.run(...ordered), [])) as T[];
       });
     },
     async run(text: string, values: readonly unknown[] = []) {
       const { sql, ordered } = positional(text, values);
-      return use(() => statement(sql).run(...ordered).changes);
+      return use(() => statement(sql, ordered.length).run(...ordered).changes);
     },
     async exec(script: string) {
       use(() => open().exec(script));

@@ -12,6 +12,7 @@ import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
 
 const REFUSED = "[refused]";
 const REFUSED_AT_COMMIT = "[refused at commit]";
+const REFUSED_PLAINLY = "[refused plainly]";
 
 /** What another program could have added to the schema: its refusals of marked enquiries. */
 const FAULTS: Record<EnquiryStore["kind"], string[]> = {
@@ -22,6 +23,9 @@ const FAULTS: Record<EnquiryStore["kind"], string[]> = {
     "CREATE TABLE test_child (parent INTEGER REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)",
     `CREATE TRIGGER test_refuse_at_commit AFTER INSERT ON enquiries WHEN NEW.message LIKE '%${REFUSED_AT_COMMIT}%'
        BEGIN INSERT INTO test_child VALUES (1); END`,
+    // An error that is no constraint's (SQLITE_ERROR: malformed JSON).
+    `CREATE TRIGGER test_refuse_plainly BEFORE INSERT ON enquiries WHEN NEW.message LIKE '%${REFUSED_PLAINLY}%'
+       BEGIN SELECT json('not json'); END`,
   ],
   postgres: [
     `CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
@@ -30,6 +34,10 @@ const FAULTS: Record<EnquiryStore["kind"], string[]> = {
        WHEN (NEW.message LIKE '%${REFUSED}%') EXECUTE FUNCTION test_refuse()`,
     `CREATE CONSTRAINT TRIGGER test_refuse_at_commit AFTER INSERT ON enquiries DEFERRABLE INITIALLY DEFERRED
        FOR EACH ROW WHEN (NEW.message LIKE '%${REFUSED_AT_COMMIT}%') EXECUTE FUNCTION test_refuse()`,
+    // A plain RAISE EXCEPTION: SQLSTATE P0001, no constraint's.
+    `CREATE FUNCTION test_refuse_plainly() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RAISE EXCEPTION ''refused''; END'`,
+    `CREATE TRIGGER test_refuse_plainly BEFORE INSERT ON enquiries FOR EACH ROW
+       WHEN (NEW.message LIKE '%${REFUSED_PLAINLY}%') EXECUTE FUNCTION test_refuse_plainly()`,
   ],
 };
 
@@ -99,6 +107,25 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         // Alone, too.
         await expect(store.store(enquiry(`Alone ${REFUSED}`))).rejects.toThrow();
         expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });
+      });
+    });
+
+    it("one unit refused by an error that is no constraint's fails alone too, with or without a caught one beside it", async () => {
+      await withStore(["email"], async (store) => {
+        const messages = ["One", "Two", `Three ${REFUSED_PLAINLY}`, "Four"];
+        const outcomes = await burst(store, messages);
+        expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+        expect(await rowCounts(store)).toEqual({ enquiries: 3, deliveries: 3 });
+        // A batch with one the spam rules caught is written one by one: the same.
+        const caught = { reasons: ["honeypot"], maxPerHour: 100, maxKept: 100 };
+        const mixed = await Promise.allSettled([
+          store.store(enquiry("Five")),
+          store.store(enquiry("Caught"), undefined, { spam: caught }),
+          store.store(enquiry(`Six ${REFUSED_PLAINLY}`)),
+          store.store(enquiry("Seven")),
+        ]);
+        expect(mixed.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+        expect(await rowCounts(store)).toEqual({ enquiries: 6, deliveries: 5 });
       });
     });
 
