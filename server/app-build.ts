@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import type { ServerQueue } from "~/shared/server-queue.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
 import type { StaffGate } from "./staff-guard";
+import type { EnquiryFirst } from "./answer-first";
 
 /** What the HTTP server takes from the app's build: the one copy of the queue, the refusal
  * page and the body bound live there (app/entry.server.tsx re-exports them). */
@@ -17,6 +18,8 @@ type AppParts = {
   inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
   /** A fresh signed time in the contact form (the page cache stamps each answer with it). */
   stampFormTime: (html: string) => string;
+  /** The contact form's paths and action, for its POST answered before Remix. */
+  enquiryFirst: EnquiryFirst;
 };
 
 export type AppBuild = {
@@ -49,6 +52,7 @@ function partsOf(build: ServerBuild): AppParts {
     typeof (entry.staffGate as Partial<StaffGate> | undefined)?.check !== "function" ? "staffGate" : "",
     typeof entry.inlineStylesheet !== "function" ? "inlineStylesheet" : "",
     typeof entry.stampFormTime !== "function" ? "stampFormTime" : "",
+    typeof (entry.enquiryFirst as Partial<EnquiryFirst> | undefined)?.answer !== "function" ? "enquiryFirst" : "",
   ].filter(Boolean);
   if (missing.length)
     throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);
@@ -60,6 +64,7 @@ function partsOf(build: ServerBuild): AppParts {
     staffGate: entry.staffGate as StaffGate,
     inlineStylesheet: entry.inlineStylesheet as AppParts["inlineStylesheet"],
     stampFormTime: entry.stampFormTime as AppParts["stampFormTime"],
+    enquiryFirst: entry.enquiryFirst as EnquiryFirst,
   };
 }
 

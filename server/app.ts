@@ -11,6 +11,7 @@ import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AppBuild } from "./app-build";
+import { answerFirst } from "./answer-first";
 import { createPageCache } from "./page-cache";
 import { staffGuard } from "./staff-guard";
 import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
@@ -107,19 +108,16 @@ export function createApp({ built, env, isStopping }: Options) {
     }, next);
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        clientAddress: req.socket.remoteAddress ?? "",
-        requestId: res.locals.requestId as string,
-        cspNonce: res.locals.cspNonce as string,
-        staff: res.locals.staff as AppLoadContext["staff"],
-      }),
-    }),
-  );
+  const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+    clientAddress: req.socket.remoteAddress ?? "",
+    requestId: res.locals.requestId as string,
+    cspNonce: res.locals.cspNonce as string,
+    staff: res.locals.staff as AppLoadContext["staff"],
+    enquiryAnswer: res.locals.enquiryAnswer,
+  });
+  // In development the app's modules reload (HMR): its action is reached through Remix alone.
+  if (!devMiddleware) app.post("*", answerFirst(built.parts.enquiryFirst, built.parts.MAX_FORM_BYTES, loadContext));
+  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
   app.use(lastResort);
 
   /** Answers a request for a cached page at once; false when `app` must handle it. */

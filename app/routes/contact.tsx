@@ -30,7 +30,8 @@ export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
 };
 
 /** POST /contact, with or without JavaScript: the enquiry feature's one server entry. */
-export const action = (args: ActionFunctionArgs) => handleEnquiry(args);
+// The server may have run it already, for a POST without JavaScript (server/answer-first.ts).
+export const action = (args: ActionFunctionArgs) => args.context.enquiryAnswer ?? handleEnquiry(args);
 
 export default function Contact() {
   const result = useActionData<ContactActionData>();

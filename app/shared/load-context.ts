@@ -5,6 +5,8 @@ declare module "@remix-run/node" {
     clientAddress?: string;
     requestId?: string;
     cspNonce?: string;
+    /** The contact action's answer, when the server has already run it (server/answer-first.ts). */
+    enquiryAnswer?: unknown;
   }
 }
 
