@@ -72,6 +72,9 @@ export async function confirmationFates(
 
 const timeOf = (value: unknown) => Date.parse(isoTime(value) ?? "");
 
+/** What the enquiry's row notes of its confirmation: queued, or kept back by a limit. */
+export const confirmationNote = (skipped: ConfirmationSkip | undefined) => (skipped ? "limit" : "queued");
+
 /** An accepted enquiry's deliveries: one pending row per team channel, and one on the
  * confirmation channel when its confirmation is queued. */
 export const acceptedDeliveries = (
@@ -95,7 +98,7 @@ export async function insertAcceptedDeliveries(
 ): Promise<{ skipped?: ConfirmationSkip }> {
   const [skipped] = confirmation ? await confirmationFates(tx, [record], confirmation) : [];
   if (confirmation)
-    await tx.run("UPDATE enquiries SET confirmation = $2 WHERE id = $1", [record.id, skipped ? "limit" : "queued"]);
+    await tx.run("UPDATE enquiries SET confirmation = $2 WHERE id = $1", [record.id, confirmationNote(skipped)]);
   await insertDeliveries(tx, acceptedDeliveries(record, channels, !!confirmation && !skipped));
   return { skipped };
 }

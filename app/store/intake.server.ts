@@ -3,6 +3,7 @@ import { acceptCommits, confirmationsSkipped } from "~/utils/metrics.server";
 import {
   acceptedDeliveries,
   confirmationFates,
+  confirmationNote,
   insertAcceptedDeliveries,
   type ConfirmationSkip,
 } from "./accepted-deliveries.server";
@@ -45,7 +46,7 @@ export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core
     const fates = confirmation ? await confirmationFates(tx, records, confirmation) : [];
     await insertEnquiries(
       tx,
-      records.map((record, i) => ({ record, confirmation: confirmation && (fates[i] ? "limit" : "queued") })),
+      records.map((record, i) => ({ record, confirmation: confirmation && confirmationNote(fates[i]) })),
     );
     await insertDeliveries(
       tx,

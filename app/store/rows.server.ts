@@ -1,4 +1,5 @@
 import { ENQUIRY_FIELDS, FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
+import type { confirmationNote } from "./accepted-deliveries.server";
 import { checkRecord, type EnquiryRecord } from "./record.server";
 import { isoTime, jsonValue, type Queryable } from "./sql.server";
 import type { QueuedRecord, RecordState } from "./store.server";
@@ -90,7 +91,7 @@ export const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sen
 export type NewEnquiryRow = {
   record: EnquiryRecord & { reference: string };
   spam?: readonly string[];
-  confirmation?: "queued" | "limit";
+  confirmation?: ReturnType<typeof confirmationNote>;
 };
 
 const ENQUIRY_COLUMNS = `id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam, confirmation`;
