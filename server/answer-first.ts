@@ -4,7 +4,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 /** The contact form's paths and action, from the app's build (app/enquiry/answer-first.server.ts). */
 export type EnquiryFirst = {
   paths: readonly string[];
-  answer: (args: { request: Request; context: AppLoadContext }) => Promise<unknown>;
+  /** `request` has no body: the form's bytes are `body`. */
+  answer: (args: { request: Request; body: Uint8Array; context: AppLoadContext }) => Promise<unknown>;
 };
 
 /** The contact form's POST without JavaScript, answered before Remix (issue 40: a burst of
@@ -39,14 +40,9 @@ export function answerFirst(
       res.once("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const request = new Request(urlOf(req), {
-        method: "POST",
-        headers: headersOf(req),
-        body: Buffer.concat(chunks),
-        signal: controller.signal,
-      });
+      const request = new Request(urlOf(req), { method: "POST", headers: headersOf(req), signal: controller.signal });
       const context = loadContext(req, res);
-      enquiry.answer({ request, context }).then((answer) => {
+      enquiry.answer({ request, body: Buffer.concat(chunks), context }).then((answer) => {
         if (!(answer instanceof Response) || answer.status < 300 || answer.status > 399) {
           res.locals.enquiryAnswer = answer;
           return next();
