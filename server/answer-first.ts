@@ -4,14 +4,15 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 /** The contact form's paths and action, from the app's build (app/enquiry/answer-first.server.ts). */
 export type EnquiryFirst = {
   paths: readonly string[];
-  /** `request` has no body: the form's bytes are `body`. */
-  answer: (args: { request: Request; body: Uint8Array; context: AppLoadContext }) => Promise<unknown>;
+  /** `request` has no body: the form's bytes, read here, are `body` (the app's `readFormBody`
+   * takes them from there: `withBodyRead`). */
+  answer: (args: { request: Request; body: Uint8Array<ArrayBuffer>; context: AppLoadContext }) => Promise<unknown>;
 };
 
 /** The contact form's POST without JavaScript, answered before Remix (issue 40: a burst of
  * enquiries). Through Remix a POST matched every route twice and built its Request three times:
- * about two fifths of the CPU an accept costs. Here the action runs on the request as the form
- * sends it (URL-encoded, its length declared and within the bound, to a contact page's exact path,
+ * about two fifths of the CPU an accept costs. Here the action runs on the form as it is sent
+ * (URL-encoded, its length declared and within the bound, to a contact page's exact path,
  * no query: Remix's own data requests have one), after every middleware before Remix (the
  * cross-site refusal, the security headers, the log). Its success redirect is sent as it is; any
  * other answer goes on to Remix as the action's (`context.enquiryAnswer`), which renders the page

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { PAGES_WITH_HEADINGS, ready } from "./helpers";
+import { drawEverything, PAGES_WITH_HEADINGS, ready } from "./helpers";
 
 // axe needs JavaScript in the page: playwright.config.ts runs this file in "js" only.
 test.describe("accessibility", () => {
@@ -10,6 +10,7 @@ test.describe("accessibility", () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await ready(page, info);
+        await drawEverything(page);
         const results = await new AxeBuilder({ page })
           .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
           .analyze();

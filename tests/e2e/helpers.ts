@@ -50,3 +50,14 @@ export async function columnCount(page: Page, itemSelector: string): Promise<num
     .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
   return new Set(lefts).size;
 }
+
+/** Draws every part of the page now, as a visitor scrolling through it would have them: the
+ * sections below the first are laid out only near the screen (content-visibility: auto,
+ * decision 0035), so a check that reads the whole page (its width, axe's colour contrast) would
+ * otherwise not see them. */
+export async function drawEverything(page: Page) {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("body *"))
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+  });
+}
