@@ -44,9 +44,9 @@ export async function readFormBody(request: Request, limit = MAX_FORM_BYTES): Pr
   }
 }
 
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 /** A URL-encoded body read as Node's `Response.formData()` reads it (UTF-8, a leading BOM kept,
  * then the URL parser's form rules: checked equal on random bytes), without a Response around it. */
-const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 function urlEncodedForm(bytes: Uint8Array): FormData {
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(UTF8.decode(bytes))) form.append(name, value);
