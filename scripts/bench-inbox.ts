@@ -26,7 +26,7 @@ import { openStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
 import type { Sql } from "../app/store/sql.server";
 import type { SqlStore as EnquiryStore } from "../app/store/sql-store.server";
-import { startPgCluster } from "./lib/pg-cluster";
+import { startPgCluster } from "../tests/support/pg-cluster";
 import { median, quantile } from "./lib/stats";
 
 const SIZES = [1_000, 100_000];

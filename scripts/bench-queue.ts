@@ -22,7 +22,7 @@ import path from "node:path";
 import { mostProbesWithin } from "../app/delivery/retry-policy.server";
 import { openStore } from "../app/store/open-store.server";
 import { readRecordedSends } from "../mocks/recorded-sends";
-import { startPgCluster, type PgCluster } from "./lib/pg-cluster";
+import { startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
 import { cpuTicks } from "./lib/process-cpu";
 import { serveBuild } from "./lib/serve-build";
 import { median, quantile } from "./lib/stats";

@@ -1,6 +1,6 @@
 // The PostgreSQL store beyond the shared contract: concurrent starts, the first layout migrated,
 // a database that goes away and comes back, a deliverer whose session is ended or that froze,
-// the shared rate limit. A real server (scripts/lib/pg-cluster.ts), EmailJS stood in by msw.
+// the shared rate limit. A real server (tests/support/pg-cluster.ts), EmailJS stood in by msw.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "../../tests/support/delivery-testbed";
@@ -8,7 +8,7 @@ import { createEmailJsSend } from "~/delivery/emailjs.server";
 import { startDelivery } from "~/delivery/worker.server";
 import { createLimiter } from "~/shared/rate-limit.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
+import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { migrate } from "./migrate.server";
 import { MIGRATIONS } from "./migrations";
 import firstLayoutVersion from "./migrations/0001-first-layout";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
+import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { openStore } from "./open-store.server";
 import { groupCommitContract } from "../../tests/contracts/group-commit-contract";
 import { storeContract, type StoreMaker } from "../../tests/contracts/store-contract";

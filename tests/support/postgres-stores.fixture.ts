@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
+import { startPgCluster, type PgCluster } from "./pg-cluster";
 import { openStore } from "~/store/open-store.server";
 
 /** For a describe block of PostgreSQL tests: a throwaway cluster started before them and removed

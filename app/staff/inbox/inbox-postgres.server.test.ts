@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { postgresForTests } from "../../../scripts/lib/pg-cluster";
+import { postgresForTests } from "../../../tests/support/pg-cluster";
 import { postgresStores } from "../../../tests/support/postgres-stores.fixture";
 import { inboxContract } from "../../../tests/contracts/inbox-contract";
 

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { createServer, type Server, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
 import { writeFolderRecord } from "../../support/outbox-folder.fixture";
-import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
+import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { deliveredCounts, enquiryBody, startServer, workspace, type OpsServer } from "./server";
 
 test.describe.configure({ mode: "serial" });

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { mostProbesWithin } from "../../../app/delivery/retry-policy.server";
-import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
+import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { INBOX } from "../../../app/i18n/inbox";
 import {
   type OpsServer,

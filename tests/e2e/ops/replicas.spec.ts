@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startPgCluster, type PgCluster } from "../../../scripts/lib/pg-cluster";
+import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { channelCounts, deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, signIn, staffCommand } from "./staff-helpers";
 

@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import { withChildren } from "./process-cpu";
+import { withChildren } from "../../scripts/lib/process-cpu";
 
 export type PgCluster = {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
