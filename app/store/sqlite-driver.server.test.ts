@@ -1,14 +1,30 @@
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 
 // The driver is a native module compiled at install (no prebuilt binary can be fetched on our
-// machines): an install that skipped its build script leaves it without a binding, which every
-// store would then meet at runtime. Said here, by name, instead.
+// machines), by the install script `allowScripts` in package.json approves: an install that
+// skipped it leaves the driver without a binding, which every store would meet at runtime. Said
+// here, by name, instead.
 describe("the SQLite driver", () => {
-  it("has its native binding built, with the features the store uses (WAL, FTS5, JSON)", () => {
-    const require = createRequire(import.meta.url);
-    expect(require.resolve("better-sqlite3/build/Release/better_sqlite3.node")).toBeTruthy();
+  const require = createRequire(import.meta.url);
+  const binding = join(dirname(require.resolve("better-sqlite3")), "..", "build", "Release", "better_sqlite3.node");
+
+  it("has its native binding built for this platform, and loads that one", () => {
+    expect(
+      existsSync(binding),
+      `${binding} is missing: better-sqlite3's install script did not run (is "better-sqlite3": true in package.json's allowScripts?)`,
+    ).toBe(true);
+    expect(readFileSync(binding).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46])); // an ELF shared object
+    new Database(":memory:").close();
+    expect(process.report.getReport() as { sharedObjects: string[] }).toMatchObject({
+      sharedObjects: expect.arrayContaining([realpathSync(binding)]),
+    });
+  });
+
+  it("has the features the store uses (WAL, FTS5, JSON)", () => {
     const db = new Database(":memory:");
     try {
       const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
