@@ -1,0 +1,116 @@
+// The desk's views of the inbox: "Needs a reply" (oldest first) and its badge's count, "Upcoming"
+// (by the event's day), and a person's other enquiries; each by its own index (migration 10).
+import { encodeCursor, type Cursor } from "./inbox-list.server";
+import { ID, PREVIEW, ROW_COLUMNS, followUpOf, page, type InboxRow, type Row } from "./inbox-rows.server";
+import type { FollowUp } from "./inbox-states";
+import type { Queryable, Sql } from "./sql.server";
+import { indexedBy, isoTime } from "./sql.server";
+
+/** "Needs a reply": follow-up new, not caught as spam, OLDEST first (the longest wait at the
+ * top), a page after `cursor` (the list's cursor, read the other way); by its own index
+ * (enquiries_needs_reply, migration 10). */
+export async function needsReply(
+  sql: Sql,
+  { cursor, limit = 50 }: { cursor?: Cursor; limit?: number } = {},
+): Promise<{ rows: InboxRow[]; more?: string }> {
+  const rows = await sql.all<Row>(
+    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}, ${PREVIEW}
+       FROM enquiries e${indexedBy(sql, "enquiries_needs_reply")} WHERE e.follow_up = 'new' AND e.spam IS NULL${cursor ? " AND (e.received_at, e.id) > ($2, $3)" : ""}
+       ORDER BY e.received_at, e.id LIMIT $1`,
+    [limit + 1, ...(cursor ? [cursor.at, cursor.id] : [])],
+  );
+  return page(sql, rows, limit, encodeCursor);
+}
+
+/** An "Upcoming" page's cursor: the last row's day, time (as ordered) and id. */
+type UpcomingCursor = { day: string; time: string; id: string };
+
+const NO_TIME = "24:00";
+const encodeUpcoming = (row: Pick<InboxRow, "event_date" | "event_time" | "id">) =>
+  Buffer.from(JSON.stringify([row.event_date, row.event_time || NO_TIME, row.id])).toString("base64url");
+
+/** An "Upcoming" cursor from a link, or undefined when it is not one (the first page). */
+export function decodeUpcomingCursor(value: string | null | undefined): UpcomingCursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  try {
+    const [day, time, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown[];
+    if (
+      typeof day !== "string" ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
+      typeof time !== "string" ||
+      !/^\d{2}:\d{2}$/.test(time) ||
+      typeof id !== "string" ||
+      !ID.test(id)
+    )
+      return undefined;
+    return { day, time, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** "Upcoming": the enquiries with an event on `today` (a YYYY-MM-DD day, the team's) or later,
+ * still open (new, replied, booked: not closed, not spam), by the event's day, then its time
+ * (none given: after the day's others), then id; by its own index (enquiries_upcoming). */
+export async function upcoming(
+  sql: Sql,
+  today: string,
+  { cursor, limit = 50 }: { cursor?: UpcomingCursor; limit?: number } = {},
+): Promise<{ rows: InboxRow[]; more?: string }> {
+  const time = `coalesce(e.event_time, '${NO_TIME}')`;
+  const rows = await sql.all<Row>(
+    `SELECT ${ROW_COLUMNS.map((c) => `e.${c}`).join(", ")}, ${PREVIEW}
+       FROM enquiries e${indexedBy(sql, "enquiries_upcoming")}
+      WHERE e.event_date IS NOT NULL AND e.spam IS NULL AND e.follow_up IN ('new', 'replied', 'booked')
+        AND e.event_date >= $2${cursor ? ` AND (e.event_date, ${time}, e.id) > ($3, $4, $5)` : ""}
+      ORDER BY e.event_date, ${time}, e.id LIMIT $1`,
+    [limit + 1, today, ...(cursor ? [cursor.day, cursor.time, cursor.id] : [])],
+  );
+  return page(sql, rows, limit, encodeUpcoming);
+}
+
+/** How many enquiries wait for an answer (follow-up "new"; what was caught as spam apart), read
+ * from its partial index alone (enquiries_needs_reply). `cap`: counted no further (the
+ * navigation's badge on every staff page says "999+": its cost stays bounded however many wait). */
+export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Promise<number> {
+  const where = `FROM enquiries e${indexedBy(sql, "enquiries_needs_reply")} WHERE e.follow_up = 'new' AND e.spam IS NULL`;
+  const [row] = await sql.all<{ n: unknown }>(
+    cap === undefined
+      ? `SELECT count(*) AS n ${where}`
+      : `SELECT count(*) AS n FROM (SELECT 1 AS one ${where} LIMIT $1) AS waiting`,
+    cap === undefined ? [] : [cap],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A phone number as the index on it reads it (enquiries_phone_key, migration 10): without
+ * spaces, dashes, plus, brackets, dots and slashes. */
+const PHONE_KEY =
+  "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
+export const phoneKey = (phone: string) => phone.replace(/[ \-+()./]/g, "");
+
+export type OtherEnquiry = { id: string; reference: string; receivedAt: string; followUp: FollowUp };
+
+/** A person's other enquiries: the same e-mail (whatever its case) or the same phone number
+ * (its digits as typed, six or more), newest first, up to `limit` (the page says "N or more");
+ * what was caught as spam apart. Each by its index. */
+export async function otherEnquiries(
+  sql: Queryable,
+  of: { id: string; email: string; phone: string },
+  limit = 20,
+): Promise<OtherEnquiry[]> {
+  const key = phoneKey(of.phone);
+  const byPhone = key.length >= 6 && /^\d+$/.test(key);
+  const rows = await sql.all<{ id: string; reference: string | null; received_at: unknown; follow_up: string }>(
+    `SELECT id, reference, received_at, follow_up FROM enquiries
+      WHERE (lower(email) = lower($2)${byPhone ? ` OR ${PHONE_KEY} = $4` : ""}) AND id <> $3 AND spam IS NULL
+      ORDER BY received_at DESC LIMIT $1`,
+    [limit, of.email.trim(), of.id, ...(byPhone ? [key] : [])],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    reference: r.reference ?? "",
+    receivedAt: isoTime(r.received_at) ?? "",
+    followUp: followUpOf(r.follow_up),
+  }));
+}

@@ -1,0 +1,181 @@
+// One enquiry as staff work on it: its page (every delivery's attempts, its history), its
+// follow-up state and the first reply's time, the team's notes, a delivery sent again.
+import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
+import {
+  ID,
+  ROW_COLUMNS,
+  fromRow,
+  notConfirmed,
+  type DeliveryView,
+  type InboxRow,
+  type Row,
+} from "./inbox-rows.server";
+import { NOTE_MAX, type FollowUp } from "./inbox-states";
+import type { Queryable, Sql } from "./sql.server";
+import { isoTime, jsonValue } from "./sql.server";
+import type { EnquiryStore } from "./store.server";
+
+export type InboxEvent = {
+  at: string;
+  actor: string;
+  kind: "follow-up" | "note" | "retry";
+  from?: string;
+  to?: string;
+  note?: string;
+};
+
+export type EnquiryView = InboxRow & {
+  message: string;
+  followUpAt?: string;
+  /** When staff first answered (marked it replied, booked or closed from new, or used a reply
+   * link); undefined until then. Set once, never moved. */
+  firstRepliedAt?: string;
+  deliveryDetails: DeliveryView[];
+  events: InboxEvent[];
+};
+
+/** One enquiry with every delivery's attempts and its history; undefined when there is none. */
+export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryView | undefined> {
+  if (!ID.test(id)) return undefined;
+  const [row] = await sql.all<Row>(
+    `SELECT ${ROW_COLUMNS.join(", ")}, follow_up_at, first_replied_at, message FROM enquiries e WHERE id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  const deliveries = await sql.all<{
+    channel: string;
+    state: DeliveryView["state"];
+    attempts: unknown;
+    delivered_at: unknown;
+    due_at: unknown;
+    sending_since: unknown;
+    failure: unknown;
+  }>(
+    "SELECT channel, state, attempts, delivered_at, due_at, sending_since, failure FROM deliveries WHERE enquiry_id = $1 ORDER BY channel",
+    [id],
+  );
+  const details: DeliveryView[] = deliveries.map((d) => {
+    const attempts = jsonValue(d.attempts);
+    const failure = d.failure === null ? undefined : jsonValue(d.failure);
+    return {
+      channel: d.channel,
+      state: d.state === "pending" && d.sending_since ? "sending" : d.state,
+      attempts: Array.isArray(attempts) ? (attempts as DeliveryView["attempts"]).slice(-50) : [],
+      deliveredAt: isoTime(d.delivered_at),
+      dueAt: d.state === "pending" ? isoTime(d.due_at) : undefined,
+      failure: failure && typeof failure === "object" ? (failure as DeliveryView["failure"]) : undefined,
+    };
+  });
+  if ((await notConfirmed(sql, [id])).length)
+    details.push({ channel: CONFIRMATION_CHANNEL, state: "not-sent", attempts: [] });
+  const events = await sql.all<{
+    at: unknown;
+    actor: string;
+    kind: InboxEvent["kind"];
+    from_state: string | null;
+    to_state: string | null;
+    note: string | null;
+  }>("SELECT at, actor, kind, from_state, to_state, note FROM enquiry_events WHERE enquiry_id = $1 ORDER BY id", [id]);
+  return {
+    ...fromRow(
+      row,
+      details.map(({ channel, state }) => ({ channel, state })),
+    ),
+    message: row.message ?? "",
+    followUpAt: isoTime(row.follow_up_at),
+    firstRepliedAt: isoTime(row.first_replied_at),
+    deliveryDetails: details,
+    events: events.map((e) => ({
+      at: isoTime(e.at) ?? "",
+      actor: e.actor,
+      kind: e.kind,
+      from: e.from_state ?? undefined,
+      to: e.to_state ?? undefined,
+      note: e.note ?? undefined,
+    })),
+  };
+}
+
+/** The follow-ups that answer a new enquiry: moving to one of them from "new" is its first reply. */
+const ANSWERED: readonly FollowUp[] = ["replied", "booked", "closed"];
+
+/** A new follow-up state, recorded with who and when; false when the enquiry is gone. From "new"
+ * to replied, booked or closed, it is the first reply, unless one was recorded before. */
+export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
+    if (!row) return false;
+    if (row.follow_up === state) return true;
+    const at = new Date().toISOString();
+    await moveFollowUp(tx, id, at, actor, row.follow_up, state);
+    if (row.follow_up === "new" && ANSWERED.includes(state)) await firstReply(tx, id, at);
+    return true;
+  });
+}
+
+/** Staff answered through a reply link (e-mail, WhatsApp, a call): the first reply's time, once
+ * (never moved later), and a new enquiry moves to "replied" (in its history as any follow-up
+ * change). false when the enquiry is gone. */
+export async function recordReply(sql: Sql, id: string, actor: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
+    if (!row) return false;
+    const at = new Date().toISOString();
+    await firstReply(tx, id, at);
+    if (row.follow_up === "new") await moveFollowUp(tx, id, at, actor, "new", "replied");
+    return true;
+  });
+}
+
+/** An enquiry's follow-up moved from one state to another, and the move in its history. */
+async function moveFollowUp(tx: Queryable, id: string, at: string, actor: string, from: string, to: FollowUp) {
+  await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, to, at]);
+  await followUpEvent(tx, id, at, actor, from, to);
+}
+
+/** A follow-up change in an enquiry's history, with who and when. */
+export const followUpEvent = (q: Queryable, id: string, at: string, actor: string, from: string, to: FollowUp) =>
+  q.run(
+    "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', $4, $5)",
+    [id, at, actor, from, to],
+  );
+
+/** The first reply's time, once: never moved later. */
+const firstReply = (tx: Queryable, id: string, at: string) =>
+  tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
+
+/** A note for the team (trimmed, 1 to NOTE_MAX characters); false when refused or gone. */
+export async function addNote(sql: Sql, id: string, body: string, actor: string): Promise<boolean> {
+  const text = body.trim();
+  if (!ID.test(id) || text.length === 0 || text.length > NOTE_MAX) return false;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all("SELECT 1 AS present FROM enquiries WHERE id = $1", [id]);
+    if (!row) return false;
+    await tx.run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, note) VALUES ($1, $2, $3, 'note', $4)", [
+      id,
+      new Date().toISOString(),
+      actor,
+      text,
+    ]);
+    return true;
+  });
+}
+
+/** A failed (or waiting) delivery back to the queue, due now: the outbox command's `retry`. */
+export async function retryDelivery(store: EnquiryStore, id: string, channel: string, actor: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);
+  if (!record || (record.state !== "failed" && record.state !== "pending")) return false;
+  await store.retry(record);
+  await (
+    await store.staffTables()
+  ).run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
+    id,
+    new Date().toISOString(),
+    actor,
+    channel,
+  ]);
+  return true;
+}

@@ -1,0 +1,56 @@
+// Erasure, and what a person may ask for (the data subject's file): every enquiry from one
+// address, whole, and what was set aside that mentions it; each erased on request.
+import { getEnquiry, type EnquiryView } from "./inbox-enquiry.server";
+import { ID } from "./inbox-rows.server";
+import type { Sql } from "./sql.server";
+import { isoTime } from "./sql.server";
+
+/** Erases an enquiry: its row, and with it its deliveries, history and search entry; returns its
+ * reference (for the audit log, which keeps nothing else of it), or undefined when it is gone. */
+export async function eraseEnquiry(
+  sql: Sql,
+  id: string,
+  { spamOnly = false }: { spamOnly?: boolean } = {},
+): Promise<string | undefined> {
+  if (!ID.test(id)) return undefined;
+  // "Delete" in the Spam view erases only while it is there (not one released meanwhile).
+  const [row] = await sql.all<{ reference: string | null }>(
+    `DELETE FROM enquiries WHERE id = $1 ${spamOnly ? "AND (spam IS NOT NULL OR follow_up = 'spam')" : ""} RETURNING reference`,
+    [id],
+  );
+  return row ? (row.reference ?? id) : undefined;
+}
+
+/** Every enquiry from one e-mail address (case as typed does not matter), newest first, whole. */
+export async function enquiriesOf(sql: Sql, email: string): Promise<EnquiryView[]> {
+  const rows = await sql.all<{ id: string }>(
+    "SELECT id FROM enquiries WHERE lower(email) = lower($1) ORDER BY received_at DESC LIMIT 1000",
+    [email.trim()],
+  );
+  const views: EnquiryView[] = [];
+  for (const row of rows) {
+    const view = await getEnquiry(sql, String(row.id));
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+/** What was set aside (an imported folder's unreadable files) that mentions an address: part of
+ * "everything held about" a person, exported and erased with their enquiries. */
+export async function setAsideMentioning(
+  sql: Sql,
+  email: string,
+): Promise<{ ref: string; at: string; content: string }[]> {
+  const contains =
+    sql.dialect === "sqlite" ? "instr(lower(content), lower($1)) > 0" : "strpos(lower(content), lower($1)) > 0";
+  const rows = await sql.all<{ ref: string; at: unknown; content: string | null }>(
+    `SELECT ref, at, content FROM set_aside WHERE content IS NOT NULL AND ${contains} ORDER BY at LIMIT 1000`,
+    [email.trim()],
+  );
+  return rows.map((r) => ({ ref: r.ref, at: isoTime(r.at) ?? "", content: r.content ?? "" }));
+}
+
+export const eraseSetAside = (sql: Sql, refs: string[]) =>
+  refs.length
+    ? sql.run(`DELETE FROM set_aside WHERE ref IN (${refs.map((_, i) => `$${i + 1}`).join(", ")})`, refs)
+    : Promise.resolve(0);
