@@ -111,8 +111,8 @@ export default function handleRequest(
           // Staff pages hydrate at once: their passkey buttons need the script before a click.
           const defer = import.meta.env.PROD && !isStaffPath(new URL(request.url).pathname);
           // A page rendered for one visitor gets its form's signed time now; the page cache's
-          // copy keeps the placeholder, stamped afresh in each answer (stampFormTime, below).
-          const stamp = nonce ? stampFormTime : (html: string) => html;
+          // copy keeps the placeholder, stamped once a second (server/page-copies.ts).
+          const stamp = nonce ? (html: string) => stampFormTime(html, Date.now()) : (html: string) => html;
           const body = wholeDocument(defer ? (html) => stamp(deferModuleScripts(html)) : stamp);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(

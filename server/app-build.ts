@@ -16,8 +16,8 @@ type AppParts = {
   serverMetrics: ServerMetrics;
   staffGate: StaffGate;
   inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
-  /** A fresh signed time in the contact form (the page cache stamps each answer with it). */
-  stampFormTime: (html: string) => string;
+  /** The contact form's signed time `at` (ms) written into a page (the page cache's copy of each second). */
+  stampFormTime: (html: string, at: number) => string;
   /** The contact form's paths and action, for its POST answered before Remix. */
   enquiryFirst: EnquiryFirst;
 };

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, inlineScriptHashes } from "./page-cache";
+import { stampedCopies } from "./page-copies";
 
 // The cache in front of a stand-in renderer (what Remix does for it is covered end to end):
 // a real HTTP server, requests over the loopback.
@@ -16,7 +17,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 async function serve(
   render: (key: string) => Promise<Response>,
-  limits: { maxEntries?: number; maxBytes?: number; stamp?: (html: string) => string } = {},
+  limits: { maxEntries?: number; maxBytes?: number; stamp?: (html: string, at: number) => string } = {},
 ) {
   const rendered: string[] = [];
   const cache = createPageCache({
@@ -66,28 +67,84 @@ function raw(url: string, headers: Record<string, string>, method: string): Prom
 const html = (key: string) => new Response(page(key), { status: 200, headers: { "Content-Type": "text/html" } });
 
 describe("page cache", () => {
-  it("a page with the form's placeholder is rendered once and stamped afresh in every answer (weak ETag, 304 kept)", async () => {
-    let n = 0;
-    const stamp = (text: string) => text.replaceAll('value="unstamped"', () => `value="t${++n}"`);
+  it("a page with the form's placeholder is rendered once, stamped with the second it is served in, each second's copy compressed once at full quality (weak ETag, 304 kept)", async () => {
+    const stamps: number[] = [];
+    const stamp = (text: string, at: number) =>
+      text.replaceAll('value="unstamped"', () => (stamps.push(at), `value="t${at}"`));
     const form = '<form><input type="hidden" name="form_time" value="unstamped"/></form>';
     const { rendered, get } = await serve(async (key) => html(key === "/contact" ? `${key}${form}` : key), { stamp });
-    const first = await get("/contact", { "accept-encoding": "br" });
-    const second = await get("/contact", { "accept-encoding": "gzip" });
-    const third = await get("/contact", { "accept-encoding": "identity" });
-    expect(rendered).toEqual(["/contact"]);
-    const stamps = [brotliDecompressSync(first.body).toString(), gunzipSync(second.body).toString(), third.text()].map(
-      (text) => /name="form_time" value="([^"]*)"/.exec(text)?.[1],
+    const before = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => get("/contact", { "accept-encoding": ["br", "gzip", "identity"][i % 3]! })),
     );
-    expect(stamps.every((t) => t && t !== "unstamped")).toBe(true);
-    expect(new Set(stamps).size).toBe(3);
-    expect(third.headers.get("content-length")).toBe(String(third.body.length));
+    const after = Date.now();
+    expect(rendered).toEqual(["/contact"]);
+    const texts = answers.map((a, i) =>
+      i % 3 === 0 ? brotliDecompressSync(a.body).toString() : i % 3 === 1 ? gunzipSync(a.body).toString() : a.text(),
+    );
+    const times = texts.map((text) => Number(/name="form_time" value="t(\d+)"/.exec(text)?.[1]));
+    for (const t of times) {
+      // Whole seconds, never later than the answer, and at most two seconds earlier.
+      expect(t % 1000).toBe(0);
+      expect(t).toBeLessThanOrEqual(after);
+      expect(t).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 2000);
+    }
+    // One copy per encoding per second asked for, not one per answer: 30 answers within a second
+    // or two made at most two copies of each of the three encodings.
+    expect(stamps.length).toBeLessThanOrEqual(6);
+    // Full quality: the bytes are the page's at brotli 11 and gzip 9.
+    const first = answers[0]!;
+    expect(
+      first.body.equals(
+        brotliCompressSync(Buffer.from(texts[0]!), {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(texts[0]!) },
+        }),
+      ),
+    ).toBe(true);
+    expect(answers[1]!.body.length).toBe(gzipSync(Buffer.from(texts[1]!), { level: 9 }).length);
+    expect(answers[2]!.headers.get("content-length")).toBe(String(answers[2]!.body.length));
     expect(first.headers.get("etag")).toMatch(/^W\/"/);
-    expect(first.headers.get("etag")).toBe(third.headers.get("etag"));
+    expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
     expect((await get("/contact", { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+    // A later second gets a later time (its first answer may still get the previous copy).
+    await new Promise((r) => setTimeout(r, 1_100));
+    await get("/contact", { "accept-encoding": "identity" });
+    await new Promise((r) => setTimeout(r, 50));
+    const later = await get("/contact", { "accept-encoding": "identity" });
+    expect(Number(/value="t(\d+)"/.exec(later.text())?.[1])).toBeGreaterThan(Math.max(...times));
     // A page without the form is served as it was rendered: a strong ETag, no stamping.
     const home = await get("/", { "accept-encoding": "identity" });
     expect(home.text()).toBe(page("/"));
     expect(home.headers.get("etag")).toMatch(/^"/);
+  });
+
+  it("a stamped copy older than a quiet spell is never served: the first answer after it waits for a fresh one", async () => {
+    let clock = 1_700_000_000_000;
+    const made: number[] = [];
+    const answerIn = stampedCopies(
+      (at) => (made.push(at), `<p>${at}</p>`),
+      (body) => ({ headers: [], body }),
+      () => clock,
+    );
+    const first = await answerIn("identity");
+    expect(first.body.toString()).toBe(`<p>${clock}</p>`);
+    // Within the same second: the same copy, nothing made.
+    clock += 500;
+    expect(answerIn("identity")).toBe(first);
+    // The next second: the previous copy still served while the new one is made.
+    clock += 1_000;
+    const meanwhile = answerIn("identity");
+    expect(meanwhile).toBe(first);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((answerIn("identity") as { body: Buffer }).body.toString()).toBe(
+      `<p>${Math.floor(clock / 1000) * 1000}</p>`,
+    );
+    // After a minute of quiet: a promise of a fresh copy, not the old one.
+    clock += 60_000;
+    const fresh = answerIn("identity");
+    expect(fresh).toBeInstanceOf(Promise);
+    expect((await fresh).body.toString()).toBe(`<p>${Math.floor(clock / 1000) * 1000}</p>`);
+    expect(made).toHaveLength(3);
   });
 
   it("renders a page once and answers later requests from memory, precompressed", async () => {

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import Negotiator from "negotiator";
@@ -8,21 +6,20 @@ import { PAGE_CACHE } from "~/utils/cache-control.server";
 import { log } from "~/utils/log.server";
 import { pageKey } from "~/utils/page-key";
 import { notModified } from "./conditional";
+import { compressFully, stampedCopies, type Encoding, type Variant } from "./page-copies";
 import { contentSecurityPolicy, hasBody } from "./security";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-type Encoding = "br" | "gzip" | "identity";
+/** Writes the signed time `at` (ms) into a page's contact form; the page as it is without one. */
+type Stamp = (html: string, at: number) => string;
 
 /** A page as every anonymous visitor gets it: rendered once, compressed once, with its
  * response headers ready to write. */
 type CachedPage = {
   etag: string;
   /** The answer in an encoding: compressed once, when it was filled; or, for a page with the
-   * contact form, stamped with a fresh signed time and compressed in each answer (a quick
-   * setting), its ETag weak (the same page, another time). */
-  answerIn: (encoding: Encoding) => { headers: string[]; body: Buffer };
+   * contact form, the copy of the current second (./page-copies.ts), its ETag weak (the same
+   * page, another time). */
+  answerIn: (encoding: Encoding) => Variant | Promise<Variant>;
   notModified: string[];
   bytes: number;
 };
@@ -53,9 +50,9 @@ export function createPageCache({
   stamp = (html) => html,
 }: {
   render: RenderAnonymous;
-  /** Writes a fresh signed time into a page's form (app/utils/form-time.server.ts); the page as
-   * it is when it has none. A page it changes is stamped in each answer (decision 0030). */
-  stamp?: (html: string) => string;
+  /** Writes the signed time `at` into a page's form (app/utils/form-time.server.ts); the page as
+   * it is when it has none. A page it changes is stamped once a second (decision 0037). */
+  stamp?: Stamp;
   /** The security headers every response carries (the CSP is the page's own). */
   headers: [string, string][];
   answered: Answered;
@@ -85,7 +82,7 @@ export function createPageCache({
     // Only a complete, ordinary page is shared: never an error, a redirect, or a cookie.
     if (response.status !== 200 || response.headers.has("Set-Cookie")) return undefined;
     const text = html.toString("utf8");
-    const stamped = stamp(text) !== text;
+    const stamped = stamp(text, Date.now()) !== text;
     const etag = `${stamped ? "W/" : ""}"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const shared = [
       ...common,
@@ -95,22 +92,21 @@ export function createPageCache({
         contentSecurityPolicy({ scriptHashes: inlineScriptHashes(text), styleHashes: inlineStyleHashes(text) }),
       ],
     ];
-    // A stamped page's bytes differ in every answer: nothing to compress ahead.
-    const [br, gz] = stamped
-      ? []
-      : await Promise.all([
-          brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-          gzipAsync(html, { level: 9 }),
-        ]);
+    // A stamped page's bytes change every second: compressed then (stampedCopies).
+    const [br, gz] = stamped ? [] : await Promise.all([compressFully(html, "br"), compressFully(html, "gzip")]);
     const variants = br && gz && { br: variantOf(shared, br, "br"), gzip: variantOf(shared, gz, "gzip") };
     const identity = variantOf(shared, html, "identity");
     const page: CachedPage = {
       etag,
       answerIn: variants
         ? (encoding) => (encoding === "identity" ? identity : variants[encoding])
-        : (encoding) => variantOf(shared, compressNow(Buffer.from(stamp(text)), encoding), encoding),
+        : stampedCopies(
+            (second) => stamp(text, second),
+            (body, encoding) => variantOf(shared, body, encoding),
+          ),
       notModified: shared,
-      bytes: html.length + (br?.length ?? 0) + (gz?.length ?? 0),
+      // A stamped page also holds one copy of the second per encoding (about the same again).
+      bytes: html.length * (stamped ? 2 : 1) + (br?.length ?? 0) + (gz?.length ?? 0),
     };
     remember(key, page);
     return page;
@@ -122,9 +118,19 @@ export function createPageCache({
       res.writeHead(304, page.notModified).end();
       return 304;
     }
-    const { headers: head, body } = page.answerIn(encodingFor(req.headers["accept-encoding"]));
-    res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
+    const variant = page.answerIn(encodingFor(req.headers["accept-encoding"]));
+    if (!(variant instanceof Promise)) return send(variant);
+    // A stamped page's first answer after a quiet spell waits for its copy (tens of ms, once).
+    variant.then(send, (error: unknown) => {
+      log("error", "page_cache.stamp_failed", { error: error instanceof Error ? error.message : String(error) });
+      res.writeHead(503, { "Retry-After": "1", "Cache-Control": "no-store" }).end();
+    });
     return 200;
+
+    function send({ headers: head, body }: Variant) {
+      res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
+      return 200;
+    }
   }
 
   /** Answers a request from memory if it is for a cached page; false to pass it on. */
@@ -167,14 +173,8 @@ export function createPageCache({
   return { answer, middleware, stats: () => ({ ...stats }) };
 }
 
-/** A stamped page compressed for one answer: a quick setting (about a millisecond). */
-function compressNow(plain: Buffer, encoding: Encoding): Buffer {
-  if (encoding === "br") return brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-  return encoding === "gzip" ? gzipSync(plain, { level: 6 }) : plain;
-}
-
 /** One encoding's answer: its body and every header. */
-const variantOf = (shared: string[], body: Buffer, encoding: Encoding) => ({
+const variantOf = (shared: string[], body: Buffer, encoding: Encoding): Variant => ({
   body,
   headers: [
     ...shared,

@@ -26,10 +26,10 @@ export function readFormTime(token: unknown, now = Date.now(), secret = sessionS
 
 const UNSTAMPED = `name="${FORM_TIME_FIELD}" value="${FORM_TIME_PLACEHOLDER}"`;
 
-/** A page's HTML with a fresh signed time in the contact form's hidden field; the HTML as it is
- * when it has no such field (every page but /contact). */
-export function stampFormTime(html: string, now = Date.now()): string {
+/** A page's HTML with the signed time `at` in the contact form's hidden field; the HTML as it
+ * is when it has no such field (every page but /contact). */
+export function stampFormTime(html: string, at: number): string {
   return html.includes(UNSTAMPED)
-    ? html.replaceAll(UNSTAMPED, `name="${FORM_TIME_FIELD}" value="${formTimeToken(now)}"`)
+    ? html.replaceAll(UNSTAMPED, `name="${FORM_TIME_FIELD}" value="${formTimeToken(at)}"`)
     : html;
 }
