@@ -185,7 +185,7 @@ const en = {
     reasons: {
       honeypot: "the hidden field was filled in or left out",
       "too-fast": "sent too fast after the page was opened",
-      repeated: "the same text as many other enquiries",
+      repeated: "the same text again and again from one sender, or copied by many",
       links: "mostly links",
       marked: "marked spam by the team",
     } as Record<string, string>,
@@ -340,7 +340,7 @@ const hr: InboxText = {
     reasons: {
       honeypot: "skriveno polje je ispunjeno ili izostavljeno",
       "too-fast": "poslano prebrzo nakon otvaranja stranice",
-      repeated: "isti tekst kao mnogi drugi upiti",
+      repeated: "isti tekst uvijek iznova od istog pošiljatelja ili kopiran od mnogih",
       links: "većinom poveznice",
       marked: "tim ga je označio kao neželjeno",
     },

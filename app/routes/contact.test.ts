@@ -326,6 +326,32 @@ describe("POST /contact", () => {
       expect(await caught()).toHaveLength(1);
     });
 
+    it("ten people sending one short question within the hour, from one address: ten delivered, none caught; one sender repeating it is", async () => {
+      const action = makeAction();
+      for (let i = 0; i < 10; i++) {
+        const guest = {
+          ...VALID,
+          name: `Guest ${i}`,
+          email: `guest${i}@example.com`,
+          number: `+385 98 100 ${String(i).padStart(4, "0")}`,
+          message: "VIP table tonight?",
+        };
+        // The same address for all (a club's Wi-Fi): the address is no sender.
+        expect((await run(action, post(guest), "10.0.0.7")).status).toBe(302);
+      }
+      expect(await caught()).toEqual([]);
+      const delivered = (await stored()).filter((r) => r.enquiry.message === "VIP table tonight?");
+      expect(delivered).toHaveLength(10);
+      // A bot: the same short text from one e-mail address, a new name and phone each time
+      // (so not "the same enquiry"): from the fifth on (SPAM_REPEAT_COUNT's default), caught.
+      for (let i = 0; i < 6; i++) {
+        const bot = { ...VALID, name: `Bot ${i}`, number: `+1 555 010 ${1000 + i}`, message: "Price?" };
+        expect((await run(action, post(bot), `10.9.0.${i}`)).status).toBe(302);
+      }
+      expect((await caught()).map((c) => c.spam)).toEqual(["repeated", "repeated"]);
+      expect((await stored()).filter((r) => r.enquiry.message === "Price?")).toHaveLength(4);
+    });
+
     it("can be switched off: then a post without the field is stored", async () => {
       const { website: _omit, ...withoutTrap } = VALID;
       expect((await run(makeAction({ honeypot: false }), post(withoutTrap))).status).toBe(302);

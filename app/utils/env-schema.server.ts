@@ -113,11 +113,15 @@ export const envSchema = z
     // Connections each replica may open to it for stores, health and the rate limit (the
     // deliverer's lock takes one more).
     DATABASE_POOL_MAX: int(1, 100, 5),
-    // A failing channel's probes (and an enquiry's own retries): exponential from the base,
-    // capped, with jitter. One probe per step, whatever the number waiting: a cap of minutes,
-    // so a provider back after an hour is found within minutes (decision 0026).
+    // An enquiry's own retries (a failure that was its own) and the first steps of a failing
+    // channel's probes: exponential from the base, capped, with jitter (decision 0026).
     OUTBOX_RETRY_BASE_MS: int(100, 3_600_000, 5_000),
     OUTBOX_RETRY_MAX_MS: int(1_000, 86_400_000, 300_000),
+    // A failing channel's probes are capped here (and never above OUTBOX_RETRY_MAX_MS): one call
+    // per step whatever the number waiting, so the cap is how late a provider that is back is
+    // found. 10 s: the oldest lead goes out within about 12 s of the provider's return (the
+    // step, then one paced call), at a cost of 6–12 calls a minute while it is down (decision 0036).
+    OUTBOX_PROBE_MAX_MS: int(1_000, 3_600_000, 10_000),
     // Failing this long (from its first failed try, or from when its channel started failing
     // for it): set aside as failed for an operator.
     OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
@@ -168,7 +172,8 @@ export const envSchema = z
     SPAM_MIN_SECONDS: int(0, 600, 3),
     // A message whose links make up at least this share of its characters (percent).
     SPAM_LINK_PERCENT: int(1, 100, 50),
-    // The same message text from this many enquiries within SPAM_REPEAT_MINUTES (0: off).
+    // The same message text this many times within SPAM_REPEAT_MINUTES from one sender (e-mail or
+    // phone), or from anyone when it is long or has a link (0: off).
     SPAM_REPEAT_COUNT: int(0, 1_000, 5),
     SPAM_REPEAT_MINUTES: int(1, 1_440, 60),
     // Caught enquiries are erased this long after they came, by the hourly chores.

@@ -25,7 +25,7 @@ export function spamJudge(settings: SpamSettings, now = Date.now) {
     const reasons: SpamReason[] = [];
     if (settings.honeypot && honeypotState(form) !== "empty") reasons.push("honeypot");
     if (tooFast(form, settings.minSeconds, now())) reasons.push("too-fast");
-    if (repeated(enquiry.message)) reasons.push("repeated");
+    if (repeated(enquiry.message, { email: enquiry.email, phone: enquiry.phone })) reasons.push("repeated");
     if (mostlyLinks(enquiry.message, settings.linkPercent)) reasons.push("links");
     return reasons;
   };
