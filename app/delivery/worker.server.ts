@@ -13,7 +13,12 @@ export type DeliveryOptions = {
   store: DeliveryQueue;
   /** Where enquiries go: each channel a queue of its own (its deliveries, pacing, retries). */
   channels: readonly DeliveryChannel[];
+  /** An enquiry's own retries (a failure that was its own): OUTBOX_RETRY_BASE_MS doubling to
+   * OUTBOX_RETRY_MAX_MS. */
   backoff: Backoff;
+  /** A failing channel's probes: how late a provider that is back is found (OUTBOX_RETRY_BASE_MS
+   * doubling to OUTBOX_PROBE_MAX_MS); `backoff` when not given. */
+  probeBackoff?: Backoff;
   /** A delivery failing this long is set aside (failed) for an operator: counted from its first
    * failed try, or from when its channel's provider started failing for it (retry-policy's
    * `failingSince`). */
@@ -52,6 +57,7 @@ export type Delivery = {
  * allows, and that channel takes no other delivery until then. */
 export function startDelivery(options: DeliveryOptions): Delivery {
   const { store, backoff, giveUpAfterMs, pollMs } = options;
+  const probeBackoff = options.probeBackoff ?? backoff;
   const now = options.now ?? (() => Date.now());
   const lease = options.lock ?? store.deliverer();
   let stopping = false;
@@ -245,7 +251,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         // place in the queue); the provider's own hint (Retry-After) wins over a shorter step.
         const failures = state.failures + 1;
         const failingSince = state.failingSince ?? at;
-        const delayMs = nextTryDelay(failures, backoff, result.retryAfterMs);
+        const delayMs = nextTryDelay(failures, probeBackoff, result.retryAfterMs);
         const nextProbeAt = new Date(now() + delayMs).toISOString();
         if (!verdict.unavailable) {
           suspects.add(sent.id);
@@ -296,7 +302,9 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       });
     }
 
-    /** The provider answers again: the whole backlog is due at once, oldest first. */
+    /** The provider answers again: the whole backlog is due at once, oldest first (the store makes
+     * every delivery that waited for it due by arrival, own retry timers included, as it notes
+     * the channel up). */
     async function recovered(state: ChannelState) {
       suspects.clear();
       await saveState({ channel: channel.name, failures: 0 });
@@ -353,9 +361,12 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       if (state.failingSince !== undefined) {
         await giveUpWaiting(state);
         // While the provider fails, one probe at a time, on the channel's backoff; the others wait.
+        // The probe is the oldest waiting (not a suspect), whatever its own retry timer: once it
+        // goes through, the backlog is due in arrival order (ChannelHealth.save).
         const wait = Date.parse(state.nextProbeAt ?? "") - now();
         if (wait > 0) return Math.min(wait, pollMs);
-        if (suspects.size) due = await store.nextDue(channel.name, now(), [...skip, ...suspects]);
+        if (suspects.size) due = await store.nextDue(channel.name, now(), [...skip, ...suspects], { probe: true });
+        due ??= await store.nextDue(channel.name, now(), skip, { probe: true });
       }
       due ??= await store.nextDue(channel.name, now(), skip);
       if (!due) return pollMs;

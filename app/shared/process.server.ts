@@ -132,6 +132,10 @@ export function startConfiguredDelivery(): Delivery | undefined {
     store,
     channels,
     backoff: { baseMs: env.OUTBOX_RETRY_BASE_MS, maxMs: env.OUTBOX_RETRY_MAX_MS },
+    probeBackoff: {
+      baseMs: env.OUTBOX_RETRY_BASE_MS,
+      maxMs: Math.min(env.OUTBOX_PROBE_MAX_MS, env.OUTBOX_RETRY_MAX_MS),
+    },
     giveUpAfterMs: env.OUTBOX_GIVE_UP_HOURS * 3_600_000,
     pollMs: env.OUTBOX_POLL_MS,
   });

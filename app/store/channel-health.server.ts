@@ -40,8 +40,18 @@ export function channelHealthOf(
       },
       async save(state) {
         const failing = state.failingSince !== undefined;
-        await asHolder((q) =>
-          q.run(
+        await asHolder(async (q) => {
+          // Up again: whatever waited for the provider is due now, in arrival order, the
+          // deliveries tried before the channel was known to fail (on a timer of their own)
+          // included; first, so that "up" in the database means it was done.
+          if (!failing)
+            await q.run(
+              `UPDATE deliveries SET due_at = received_at
+                WHERE channel = $1 AND state = 'pending' AND due_at <> received_at
+                  AND EXISTS (SELECT 1 FROM delivery_pacing p WHERE p.channel = $1 AND p.failing_since IS NOT NULL)`,
+              [channel],
+            );
+          await q.run(
             `INSERT INTO delivery_pacing (channel, failing_since, failures, next_probe_at, last_failure)
                VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (channel) DO UPDATE SET failing_since = excluded.failing_since, failures = excluded.failures,
@@ -53,8 +63,8 @@ export function channelHealthOf(
               failing ? (state.nextProbeAt ?? null) : null,
               failing && state.lastFailure ? JSON.stringify(state.lastFailure) : null,
             ],
-          ),
-        );
+          );
+        });
       },
     }),
 

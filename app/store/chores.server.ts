@@ -1,56 +1,56 @@
 import type { Core } from "./core.server";
-import { isoTime } from "./sql.server";
+import { indexedBy, isoTime } from "./sql.server";
 import type { Chores, QueueCounts } from "./store.server";
 
-/** The store's chores: /healthz's counts and write check, and retention, the one place where
+/** The store's chores: /healthz's counts (from tallies and one index entry a channel, whatever
+ * the queue's length) and write check, and retention, the one place where
  * enquiries are erased by age. */
 export function choresOf({ sql, channels, counts: cache, changed, prepare }: Core): Chores {
   return {
     async counts({ maxAgeMs } = {}) {
       if (cache.cached && maxAgeMs !== undefined && Date.now() - cache.cached.at < maxAgeMs) return cache.cached.counts;
       await prepare();
-      // By channel, from the partial index of open deliveries; delivered ones apart (their own index).
-      const open = await sql.all<{
-        channel: string;
-        pending: number;
-        retrying: number;
-        failed: number;
-        quarantined: number;
-        oldest: unknown;
-      }>(
-        `SELECT channel,
-                CAST(count(*) FILTER (WHERE state = 'pending') AS integer) AS pending,
-                CAST(count(*) FILTER (WHERE state = 'pending' AND attempt_count > 0) AS integer) AS retrying,
-                CAST(count(*) FILTER (WHERE state = 'failed') AS integer) AS failed,
-                CAST(count(*) FILTER (WHERE state = 'quarantined') AS integer) AS quarantined,
-                min(received_at) FILTER (WHERE state = 'pending') AS oldest
-           FROM deliveries WHERE state <> 'delivered' GROUP BY channel`,
-      );
-      const delivered = await sql.all<{ channel: string; n: number }>(
-        "SELECT channel, CAST(count(*) AS integer) AS n FROM deliveries WHERE state = 'delivered' GROUP BY channel",
+      // From the tallies the triggers keep (migration 12), never from the deliveries themselves:
+      // the same few rows with 100,000 waiting as with 100 (decision 0036).
+      const tallies = await sql.all<{ channel: string; state: string; tried: unknown; n: number }>(
+        "SELECT channel, state, tried, CAST(n AS integer) AS n FROM delivery_tallies WHERE n <> 0",
       );
       const [aside] = await sql.all<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM set_aside");
+      const tally = (channel: string | undefined, state: string, tried?: boolean) =>
+        tallies
+          .filter((t) => (channel === undefined || t.channel === channel) && t.state === state)
+          .filter((t) => tried === undefined || Boolean(Number(t.tried)) === tried)
+          .reduce((total, t) => total + Number(t.n), 0);
       const byChannel: QueueCounts["channels"] = {};
-      for (const channel of new Set([...channels, ...open.map((r) => r.channel), ...delivered.map((r) => r.channel)])) {
-        const row = open.find((r) => r.channel === channel);
+      for (const channel of new Set([...channels, ...tallies.map((t) => t.channel)]))
         byChannel[channel] = {
-          pending: Number(row?.pending ?? 0),
-          failed: Number(row?.failed ?? 0),
-          delivered: Number(delivered.find((r) => r.channel === channel)?.n ?? 0),
+          pending: tally(channel, "pending"),
+          failed: tally(channel, "failed"),
+          delivered: tally(channel, "delivered"),
         };
-      }
-      const sum = (key: "pending" | "retrying" | "failed" | "quarantined") =>
-        open.reduce((total, r) => total + Number(r[key]), 0);
-      const oldest = open
-        .map((r) => isoTime(r.oldest))
+      // Each channel's oldest waiting: the first entry of its pending index, one row read.
+      const oldest = (
+        await Promise.all(
+          Object.entries(byChannel)
+            .filter(([, c]) => c.pending > 0)
+            .map(([channel]) =>
+              sql.all<{ at: unknown }>(
+                `SELECT received_at AS at FROM deliveries${indexedBy(sql, "deliveries_pending")}
+                  WHERE channel = $1 AND state = 'pending' ORDER BY received_at LIMIT 1`,
+                [channel],
+              ),
+            ),
+        )
+      )
+        .map(([row]) => isoTime(row?.at))
         .filter((t): t is string => t !== undefined)
         .sort()[0];
       const counts: QueueCounts = {
-        pending: sum("pending"),
-        retrying: sum("retrying"),
-        failed: sum("failed"),
-        delivered: Object.values(byChannel).reduce((total, c) => total + c.delivered, 0),
-        quarantined: sum("quarantined") + Number(aside?.n ?? 0),
+        pending: tally(undefined, "pending"),
+        retrying: tally(undefined, "pending", true),
+        failed: tally(undefined, "failed"),
+        delivered: tally(undefined, "delivered"),
+        quarantined: tally(undefined, "quarantined") + Number(aside?.n ?? 0),
         channels: byChannel,
         ...(oldest ? { oldestPendingAt: oldest } : {}),
       };

@@ -1,14 +1,19 @@
 import { channelHealthOf } from "./channel-health.server";
 import type { Core } from "./core.server";
-import { DELIVERY_SET, deliveryValues } from "./rows.server";
+import { DELIVERY_SET, deliveryValues, fromRow, SELECT_RECORD, type RecordRow } from "./rows.server";
+import { indexedBy, type Row } from "./sql.server";
 import type { DelivererLock, DeliveryQueue, QueuedRecord } from "./store.server";
 
 /** How many rows one look may set aside before it gives the tick back. */
 const LOOK_AHEAD = 50;
 
+/** A row's arrival as a number, to compare the two looks' rows (text in SQLite, a Date in PostgreSQL). */
+const byArrival = (row: RecordRow) => new Date(row.received_at as string | Date).getTime();
+
 /** The delivery worker's part of the store: the next due delivery of a channel, its intent to
  * send and its outcome, the deliverer's lock, the channel's pacing and health. */
-export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside, readRecords }: Core): DeliveryQueue {
+
+export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside }: Core): DeliveryQueue {
   const lock: DelivererLock = {
     ...deliverer.lock,
     async hold() {
@@ -18,18 +23,54 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside, re
   };
   const health = channelHealthOf(sql, deliverer.asHolder);
   return {
-    async nextDue(channel, now, skip = []) {
+    async nextDue(channel, now, skip = [], { probe = false } = {}) {
       await prepare();
-      const skipped = skip.length ? `AND e.id NOT IN (${skip.map((_, i) => `$${i + 3}`).join(", ")})` : "";
+      const skipped = (first: number) =>
+        skip.length ? `AND e.id NOT IN (${skip.map((_, i) => `$${i + first}`).join(", ")})` : "";
+      // Each look reads a bounded number of index entries, whatever the number waiting (decision
+      // 0036): those due by arrival from the front of deliveries_waiting (past `skip` at most);
+      // those on a timer of their own that has come, by due time from deliveries_retrying (only
+      // the due ones). A failing channel's probe is the oldest waiting, whatever its own timer.
+      const from = (index: string) =>
+        SELECT_RECORD.replace("FROM deliveries d", `FROM deliveries d${indexedBy(sql, index)}`);
+      const at = new Date(now).toISOString();
+      const looks: [string, unknown[]][] = probe
+        ? [
+            [
+              `${from("deliveries_pending")} WHERE d.channel = $1 AND d.state = 'pending' ${skipped(2)}`,
+              [channel, ...skip],
+            ],
+          ]
+        : [
+            [
+              `${from("deliveries_waiting")} WHERE d.channel = $1 AND d.state = 'pending' AND d.due_at = d.received_at
+                 AND d.due_at <= $2 ${skipped(3)}`,
+              [channel, at, ...skip],
+            ],
+            [
+              `${from("deliveries_retrying")} WHERE d.channel = $1 AND d.state = 'pending' AND d.due_at <> d.received_at
+                 AND d.due_at <= $2 ${skipped(3)}`,
+              [channel, at, ...skip],
+            ],
+          ];
       for (let look = 0; look < LOOK_AHEAD; look++) {
-        const [found] = await readRecords(
-          `WHERE d.channel = $1 AND d.state = 'pending' AND d.due_at <= $2 ${skipped}
-            ORDER BY d.received_at, d.enquiry_id LIMIT 1`,
-          [channel, new Date(now).toISOString(), ...skip],
-        );
+        const found = (
+          await Promise.all(
+            looks.map(async ([query, values]) => {
+              const [row] = await sql.all<RecordRow & Row>(
+                `${query} ORDER BY d.received_at, d.enquiry_id LIMIT 1`,
+                values,
+              );
+              return row;
+            }),
+          )
+        )
+          .filter((row): row is RecordRow & Row => row !== undefined)
+          .sort((a, b) => byArrival(a) - byArrival(b) || (String(a.id) < String(b.id) ? -1 : 1))[0];
         if (!found) return undefined;
-        if (found.read.ok) return found.read.record;
-        await setAside(found.row, found.read.reason);
+        const read = fromRow(found);
+        if (read.ok) return read.record;
+        await setAside(found, read.reason);
       }
       return undefined;
     },
@@ -94,11 +135,14 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside, re
     async setAsideWaiting(channel, cutoff, failure) {
       changed();
       const at = new Date().toISOString();
-      // No call is made for them: what they wait for is the provider, for the whole bound.
+      // No call is made for them: what they wait for is the provider, for the whole bound. The
+      // arrival bound (an operator's retry is later than the arrival) keeps the sweep to the
+      // index's range of those old enough, not every waiting delivery of the channel.
       const rows = await deliverer.asHolder((q) =>
         q.all<{ id: string }>(
           `UPDATE deliveries SET state = 'failed', failure = $3, changed_at = $4
-            WHERE channel = $1 AND state = 'pending' AND sending_since IS NULL AND COALESCE(retried_at, received_at) <= $2
+            WHERE channel = $1 AND state = 'pending' AND received_at <= $2
+              AND sending_since IS NULL AND COALESCE(retried_at, received_at) <= $2
             RETURNING enquiry_id AS id`,
           [channel, cutoff, JSON.stringify(failure), at],
         ),

@@ -61,7 +61,10 @@ export type ChannelState = {
 /** A channel's state in the database: read by anyone, written only by the deliverer. */
 export type ChannelHealth = {
   read(): Promise<ChannelState>;
-  /** Replaces the state (refused, throws, when this process is not the deliverer). */
+  /** Replaces the state (refused, throws, when this process is not the deliverer). Saving a
+   * failing channel up makes every delivery that waited for it due again in arrival order, its
+   * own retry timer included (before the state is written, so a crash between them leaves the
+   * channel failing, and the next deliverer's recovery does it again). */
   save(state: ChannelState): Promise<void>;
 };
 
@@ -101,8 +104,15 @@ export type SpamCatch = { reasons: readonly string[]; maxPerHour: number; maxKep
 /** The delivery worker's part (app/store/delivery-queue.server.ts). */
 export type DeliveryQueue = {
   /** The oldest pending delivery of a channel that is due, skipping the ids in `skip`. Rows met
-   * on the way that this version cannot read are set aside. */
-  nextDue(channel: string, now: number, skip?: readonly string[]): Promise<QueuedRecord | undefined>;
+   * on the way that this version cannot read are set aside. With `probe` (a failing channel's
+   * probe), the oldest pending whatever its own due time. Reads a bounded number of index entries
+   * whatever the number waiting. */
+  nextDue(
+    channel: string,
+    now: number,
+    skip?: readonly string[],
+    options?: { probe?: boolean },
+  ): Promise<QueuedRecord | undefined>;
   /** Writes the intent to send, just before a call: refused (throws) when it cannot be written
    * or when this process is no longer the deliverer. Undefined when the record is no longer
    * pending (an operator changed it meanwhile): not sent. */

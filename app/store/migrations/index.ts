@@ -9,6 +9,7 @@ import confirmations from "./0008-confirmations";
 import bookingDetails from "./0009-booking-details";
 import desk from "./0010-desk";
 import dashboardTallies from "./0011-dashboard-tallies";
+import queueTallies from "./0012-queue-tallies";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   bookingDetails,
   desk,
   dashboardTallies,
+  queueTallies,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe } from "vitest";
+import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { openStore } from "./open-store.server";
+import { queueContract } from "../../tests/contracts/queue-contract";
+
+let cluster: PgCluster;
+let url = "";
+let n = 0;
+
+describe.runIf(postgresForTests("the queue's counts and recovery on PostgreSQL"))(
+  "the queue's counts and recovery on a throwaway PostgreSQL",
+  () => {
+    beforeAll(async () => {
+      cluster = await startPgCluster();
+    }, 60_000);
+    afterAll(() => cluster?.remove());
+    const open = (channels: readonly string[]) =>
+      openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels });
+    queueContract("PostgreSQL", {
+      fresh: async (channels) => {
+        url = cluster.createDatabase(`queue_${++n}`);
+        return open(channels);
+      },
+      again: async (channels) => open(channels),
+    });
+  },
+);
