@@ -101,6 +101,11 @@ export type EnquiryField = Fields["form"];
 /** A field's name in the record and the database. */
 export type FieldKey = Fields["key"];
 export type RequiredKey = Extract<Fields, { required: true }>["key"];
+/** The details whose value is one of a list (check kind "oneOf"): each list's words are in
+ * app/i18n/contact.ts (`options`), which the compiler holds to every value of every such list. */
+export type ListKey = Extract<Fields, { check: { kind: "oneOf" } }>["key"];
+/** The values a list detail may take. */
+export type ListValue<K extends ListKey> = Extract<Fields, { key: K }>["check"]["options"][number];
 export type OptionalKey = Exclude<FieldKey, RequiredKey>;
 
 /** What the visitor typed, by the form's names (put back into a refused form). */

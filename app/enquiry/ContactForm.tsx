@@ -224,7 +224,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
                 <option value="">{t.chooseBudget}</option>
                 {BUDGETS.map((budget) => (
                   <option key={budget} value={budget}>
-                    {t.budgets[budget]}
+                    {t.options.budget[budget]}
                   </option>
                 ))}
               </select>
@@ -236,7 +236,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
             <select {...attrs}>
               {CITY_IDS.map((city) => (
                 <option key={city} value={city}>
-                  {t.cities[city]}
+                  {t.options.city[city]}
                 </option>
               ))}
               <option value="">{t.elsewhere}</option>

@@ -1,5 +1,4 @@
-import type { CityId } from "~/content/cities";
-import type { Budget, Category, EnquiryField } from "~/content/enquiry-fields";
+import type { Category, EnquiryField, ListKey, ListValue } from "~/content/enquiry-fields";
 import { CITY_NAMES } from "./cities";
 import type { Translations } from "./translations";
 
@@ -53,15 +52,19 @@ const en = {
       "Concierge services": "Travellers",
     },
   } satisfies Record<"event_date" | "guests", Record<Category, string>>,
-  budgets: {
-    "under-1000": "Under €1,000",
-    "1000-3000": "€1,000–3,000",
-    "3000-10000": "€3,000–10,000",
-    "over-10000": "Over €10,000",
-  } satisfies Record<Budget, string>,
+  /** The words of each detail whose value is one of a list, value by value: what the form's
+   * options say, and how the inbox, the export and the messages show a stored value. */
+  options: {
+    budget: {
+      "under-1000": "Under €1,000",
+      "1000-3000": "€1,000–3,000",
+      "3000-10000": "€3,000–10,000",
+      "over-10000": "Over €10,000",
+    },
+    city: CITY_NAMES.en,
+  } satisfies { [K in ListKey]: Record<ListValue<K>, string> },
   chooseBudget: "Not sure yet",
   elsewhere: "Elsewhere, or not sure",
-  cities: CITY_NAMES.en as Record<CityId, string>,
   chooseCategory: "Choose a category",
   /** What each category reads as; the value sent (and e-mailed) stays the English one. */
   categories: {
@@ -119,15 +122,17 @@ const hr: ContactText = {
       "Concierge services": "Broj putnika",
     },
   },
-  budgets: {
-    "under-1000": "Do 1.000 €",
-    "1000-3000": "1.000–3.000 €",
-    "3000-10000": "3.000–10.000 €",
-    "over-10000": "Više od 10.000 €",
+  options: {
+    budget: {
+      "under-1000": "Do 1.000 €",
+      "1000-3000": "1.000–3.000 €",
+      "3000-10000": "3.000–10.000 €",
+      "over-10000": "Više od 10.000 €",
+    },
+    city: CITY_NAMES.hr,
   },
   chooseBudget: "Još ne znam",
   elsewhere: "Negdje drugdje, ili ne znam",
-  cities: CITY_NAMES.hr,
   chooseCategory: "Odaberite kategoriju",
   categories: {
     other: "ostalo",

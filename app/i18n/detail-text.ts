@@ -1,5 +1,4 @@
-import type { CityId } from "~/content/cities";
-import { DETAIL_FIELDS, type Budget } from "~/content/enquiry-fields";
+import { DETAIL_FIELDS } from "~/content/enquiry-fields";
 import { CONTACT } from "./contact";
 import type { Locale } from "./locale";
 
@@ -20,13 +19,16 @@ const DAY_FORMAT: Record<Locale, Intl.DateTimeFormat> = {
   }),
 };
 
-/** A detail's stored value as a person reads it: a budget's or a city's words, a day with its
- * weekday; anything else (and a value this code does not know) as stored. */
+/** A detail's stored value as a person reads it, by its field's kind (app/content/enquiry-fields.ts):
+ * one of a list in that list's words (`options` in app/i18n/contact.ts), a day with its weekday;
+ * anything else (and a value this code does not know) as stored. */
 export function detailText(key: string, value: string, locale: Locale): string {
-  const t = CONTACT[locale];
-  if (key === "budget") return t.budgets[value as Budget] ?? value;
-  if (key === "city") return t.cities[value as CityId] ?? value;
-  if (key === "event_date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+  const check = DETAIL_FIELDS.find((f) => f.key === key)?.check;
+  if (check?.kind === "oneOf") {
+    const words: Partial<Record<string, Partial<Record<string, string>>>> = CONTACT[locale].options;
+    return words[key]?.[value] ?? value;
+  }
+  if (check?.kind === "day" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = new Date(`${value}T00:00:00Z`);
     return Number.isNaN(day.getTime()) ? value : DAY_FORMAT[locale].format(day);
   }
