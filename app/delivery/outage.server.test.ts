@@ -139,6 +139,53 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(messages().every((m) => m === lead(1))).toBe(true);
   });
 
+  it("after a restart and an operator's probe, every lead that waited goes in arrival order, those tried before the channel was known to fail included", async () => {
+    writeFileSync(outage, "503");
+    const stored = [];
+    for (let n = 1; n <= 8; n++) stored.push(await bed.store.store(enquiry(lead(n))));
+    // Tried before the channel was known to fail: on timers of their own, ten minutes away.
+    const later = new Date(Date.now() + 600_000).toISOString();
+    for (const i of [0, 1, 3, 4])
+      await bed.store.update({
+        ...stored[i]!,
+        attempts: [{ at: new Date().toISOString(), outcome: "http_500", status: 500 }],
+        nextAttemptAt: later,
+      });
+    const first = bed.start({ backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    await vi.waitFor(() => expect(recordedSends).toHaveLength(1));
+    // Up as far as it knew: the oldest due, whose failure shows the channel failing.
+    expect(messages()).toEqual([lead(3)]);
+    await first.stop();
+    // The server restarted; the provider is back; the operator's documented probe.
+    const next = bed.open();
+    bed.delivery = undefined;
+    bed.start({ store: next, backoff: { baseMs: 60_000, maxMs: 60_000 }, intervalMs: 20 });
+    rmSync(outage);
+    await sleep(200);
+    expect(recordedSends).toHaveLength(1);
+    expect(await next.probeNow("email")).toBe(true);
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(8), { timeout: 4_000 });
+    const delivered = recordedSends.filter((s) => s.answered === "200");
+    // The probe that found it back was the oldest (its own timer notwithstanding), then the rest.
+    expect(messages(delivered)).toEqual(Array.from({ length: 8 }, (_, i) => lead(i + 1)));
+    expect(bed.events("channel.recovered")).toHaveLength(1);
+  });
+
+  it("a failing channel's probes follow their own cap, not an enquiry's retries", async () => {
+    writeFileSync(outage, "503");
+    await bed.store.store(enquiry(lead(1)));
+    const started = Date.now();
+    bed.start({ backoff: { baseMs: 100, maxMs: 60_000 }, probeBackoff: { baseMs: 100, maxMs: 200 } });
+    await sleep(1_500);
+    const outageMs = Date.now() - started;
+    // An enquiry's cap (a minute) would have allowed about five calls in 1.5 s; the probes' cap
+    // of 0.2 s keeps them coming, bounded by their own steps.
+    expect(recordedSends.length).toBeGreaterThanOrEqual(mostProbesWithin(outageMs, { baseMs: 100, maxMs: 60_000 }) + 1);
+    expect(recordedSends.length).toBeLessThanOrEqual(mostProbesWithin(outageMs, { baseMs: 100, maxMs: 200 }));
+    rmSync(outage);
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 1_000 });
+  });
+
   it("an operator's probe now: the next probe is due at once, and the backlog flows", async () => {
     writeFileSync(outage, "503");
     for (const n of [1, 2]) await bed.store.store(enquiry(lead(n)));
