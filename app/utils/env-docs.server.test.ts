@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { envSchema, parseEnv } from "./env-schema.server";
 
-// The README's configuration table and .env.example are read by operators, the schema by the
-// server: these tests fail when they drift apart (a variable added, renamed or re-defaulted in
-// one place only).
+// The configuration reference (docs/configuration.md) and .env.example are read by operators, the
+// schema by the server: these tests fail when they drift apart (a variable added, renamed or
+// re-defaulted in one place only). The README only points to the reference, and holds no table
+// that could drift.
 
 /** Set by the runtime (the server sets production itself), not configured by operators. */
 const NOT_DOCUMENTED = new Set(["NODE_ENV"]);
@@ -20,17 +21,19 @@ const example = new Map(
     .map((m) => [m[1]!, m[2]!] as const),
 );
 
-/** The README's configuration table: each row's variables and their defaults, in order. */
-const readmeRows = readFileSync("README.md", "utf8")
-  .split("\n")
-  .filter((line) => /^\| `[A-Z][A-Z0-9_]*`/.test(line))
-  .map((line) => {
-    const [names = "", given = ""] = line.split(" | ");
-    return {
-      names: [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!),
-      defaults: [...given.matchAll(/`([^`]*)`/g)].map((m) => m[1]!),
-    };
-  });
+/** A page's configuration table: each row's variables and their defaults, in order. */
+const tableRows = (file: string) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => /^\| `[A-Z][A-Z0-9_]*`/.test(line))
+    .map((line) => {
+      const [names = "", given = ""] = line.split(" | ");
+      return {
+        names: [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!),
+        defaults: [...given.matchAll(/`([^`]*)`/g)].map((m) => m[1]!),
+      };
+    });
+const referenceRows = tableRows("docs/configuration.md");
 
 describe("configuration docs match the schema", () => {
   it(".env.example lists every variable the server reads, and nothing else", () => {
@@ -47,12 +50,17 @@ describe("configuration docs match the schema", () => {
     }
   });
 
-  it("the README's table lists every variable the server reads, and nothing else", () => {
-    expect(readmeRows.flatMap((r) => r.names).sort()).toEqual([...variables].sort());
+  it("docs/configuration.md lists every variable the server reads, once, and nothing else", () => {
+    expect(referenceRows.flatMap((r) => r.names).sort()).toEqual([...variables].sort());
   });
 
-  it.each(variables)("the README's default for %s is the schema's", (name) => {
-    const row = readmeRows.find((r) => r.names.includes(name))!;
+  it("the README keeps no configuration table of its own (it links to the reference)", () => {
+    expect(tableRows("README.md")).toEqual([]);
+    expect(readFileSync("README.md", "utf8")).toContain("(docs/configuration.md)");
+  });
+
+  it.each(variables)("docs/configuration.md's default for %s is the schema's", (name) => {
+    const row = referenceRows.find((r) => r.names.includes(name))!;
     const fallback = defaults[name];
     // A row lists its variables' defaults in the same order, in backticks, when they have one.
     if (fallback !== undefined && row.defaults.length === row.names.length) {

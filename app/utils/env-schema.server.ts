@@ -67,14 +67,14 @@ export const envSchema = z
     // EmailJS allows 1 request/second per account; the one delivering replica keeps to it
     // (the team's e-mail and the visitors' confirmations share it).
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
-    // A second EmailJS template (README, "The visitor's confirmation"): each visitor is sent a
+    // A second EmailJS template (docs/operations.md, "The visitor's confirmation"): each visitor is sent a
     // confirmation with their reference, in their language; unset: none.
     EMAILJS_CONFIRMATION_TEMPLATE_ID: optionalText,
     // Confirmations to one address: at most one an hour and this many a day.
     CONFIRMATION_MAX_PER_ADDRESS_DAY: int(1, 24, 3),
     // Confirmations in all in a day (what is over is not sent, counted and shown in the inbox).
     CONFIRMATION_MAX_PER_DAY: int(1, 10_000, 100),
-    // Chat and webhook channels (README, "Channels"): each on when configured, a delivery of its
+    // Chat and webhook channels (docs/operations.md, "Channels"): each on when configured, a delivery of its
     // own for every enquiry accepted from then on.
     SLACK_WEBHOOK_URL: channelUrl("a Slack incoming-webhook URL (https://hooks.slack.com/services/…)"),
     DISCORD_WEBHOOK_URL: channelUrl("a Discord webhook URL (https://discord.com/api/webhooks/…)"),
@@ -143,7 +143,7 @@ export const envSchema = z
     SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
     COOKIE_SECURE: z.stringbool().optional(),
 
-    // The staff area (/staff, README "Staff"): a session ends after this long without a request,
+    // The staff area (/staff, docs/staff.md): a session ends after this long without a request,
     // and in any case this long after sign-in.
     STAFF_SESSION_IDLE_MINUTES: int(5, 24 * 60, 60),
     STAFF_SESSION_MAX_HOURS: int(1, 24 * 30, 12),
@@ -166,7 +166,7 @@ export const envSchema = z
       .regex(/^[a-z0-9-]+$/, "a header name such as x-forwarded-for")
       .optional(),
     HONEYPOT: bool(true),
-    // The spam folder (README "Spam"): what the contact form's rules catch is kept, sent to no
+    // The spam folder (docs/staff.md, "The Spam view"): what the contact form's rules catch is kept, sent to no
     // channel, for staff to release or delete. Sent sooner than this after the page was served
     // (its signed time in the form): too fast for a person.
     SPAM_MIN_SECONDS: int(0, 600, 3),

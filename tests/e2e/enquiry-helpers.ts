@@ -12,7 +12,7 @@ export function sentWith(message: string): Recorded[] {
   return readRecordedSends(MOCKS_RECORD_FILE).filter((r) => r.fields.message === message);
 }
 
-/** One line of `npm run outbox -- list --json` (its stable format, README). */
+/** One line of `npm run outbox -- list --json` (its stable format, docs/operations.md). */
 export type StoredEntry = {
   id: string;
   reference: string;
