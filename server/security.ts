@@ -158,14 +158,19 @@ export function sameOriginPosts(page: (pathname: string) => string): RequestHand
   return (req, res, next) => {
     const origin = req.get("origin");
     if (origin === undefined || req.method === "GET" || req.method === "HEAD") return next();
-    const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
-    let originHost: string | null = null;
-    try {
-      originHost = origin === "null" ? null : new URL(origin).host;
-    } catch {
-      /* unparsable: treated as foreign */
-    }
-    if (originHost && originHost === host) return next();
+    if (namesThisHost(origin, req)) return next();
     res.status(403).set("Cache-Control", "private, no-store").type("html").send(page(req.path));
   };
+}
+
+/** Whether an Origin or Referer names the host this request was sent to (X-Forwarded-Host,
+ * else Host, as Remix compares them; the port is part of the host, the scheme is not: TLS
+ * usually ends at a proxy in front of us). "null" and anything unparsable are foreign. */
+export function namesThisHost(url: string, req: { get(name: string): string | undefined }): boolean {
+  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+  try {
+    return url !== "null" && host !== undefined && new URL(url).host === host;
+  } catch {
+    return false;
+  }
 }

@@ -1,8 +1,9 @@
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
-import { isOpenStaffPath, isStaffPath, safeNext, STAFF_PATHS } from "~/staff/paths";
+import { isOpenStaffPath, isStaffDownload, isStaffPath, safeNext, STAFF_PATHS } from "~/staff/paths";
 import { endCookie, type SessionLookup } from "~/staff/session.server";
 import { log } from "~/utils/log.server";
+import { namesThisHost } from "./security";
 
 export type StaffGate = {
   check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup>;
@@ -23,8 +24,8 @@ export type StaffGate = {
  * session ran out; a cookie that names no session (forged, signed out, removed) and anything
  * else gets 401. Whatever it answers, a staff response is never stored (`no-store`), never
  * indexed, sends no Referer out of the area, and lives in a browsing context group of its own
- * (Cross-Origin-Opener-Policy). A POST must say it comes from this site (Origin
- * or Sec-Fetch-Site), and one that declares a body larger than any staff form is refused (413)
+ * (Cross-Origin-Opener-Policy). Whatever has an effect (a POST, a download: startedHere) must
+ * come from a page of this site, and a POST that declares a body larger than any staff form is refused (413)
  * before anything else, session or not; a body that does not declare its length meets the same
  * bound in the route's reader. The member found is handed to the loaders and actions in the load
  * context (requireStaff in app/staff). */
@@ -40,8 +41,18 @@ export function staffGuard(gate: StaffGate): RequestHandler {
       // Its own browsing context group: no window of another site keeps a handle on it.
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     });
-    if (req.method === "POST" && !req.get("origin") && req.get("sec-fetch-site") !== "same-origin") {
-      res.status(403).type("html").send(refusal(403));
+    const download = isStaffDownload(path);
+    if ((download || (req.method !== "GET" && req.method !== "HEAD")) && !startedHere(req)) {
+      log("warn", "staff.cross_site_refused", {
+        method: req.method,
+        path: path.slice(0, 200),
+        site: req.get("sec-fetch-site")?.slice(0, 40),
+        origin: req.get("origin")?.slice(0, 200),
+      });
+      res
+        .status(403)
+        .type("html")
+        .send(refusal(403, STAFF_PATHS.signIn, download ? safeNext(req.url) : undefined));
       return;
     }
     if (req.method === "POST" && Number(req.get("content-length")) > gate.formBytes) {
@@ -87,6 +98,24 @@ export function staffGuard(gate: StaffGate): RequestHandler {
   };
 }
 
+/** Whether a request with an effect was started by a page of this site: the browser's Fetch
+ * Metadata where it sends it (same-origin; or none, an address typed or a bookmark, for a
+ * download), else an Origin naming this host; a POST that says neither is refused (every browser
+ * sends one of them with a form), a download that says neither (an old browser, curl) is judged
+ * by its Referer when it has one. Another site, a sibling subdomain and another port are all
+ * foreign (same-site is not same-origin). */
+function startedHere(req: { method: string; get(name: string): string | undefined }): boolean {
+  const post = req.method !== "GET" && req.method !== "HEAD";
+  const site = req.get("sec-fetch-site");
+  if (site !== undefined && site !== "same-origin" && (post || site !== "none")) return false;
+  const origin = req.get("origin");
+  if (origin !== undefined && !namesThisHost(origin, req)) return false;
+  if (site !== undefined || origin !== undefined) return true;
+  if (post) return false;
+  const referer = req.get("referer");
+  return referer === undefined || namesThisHost(referer, req);
+}
+
 const TEXT: Record<number, { title: string; en: string; hr: string }> = {
   401: {
     title: "Sign in",
@@ -110,8 +139,15 @@ const TEXT: Record<number, { title: string; en: string; hr: string }> = {
   },
 };
 
-/** A short page for what the guard refuses, in both languages (no session: no preference known). */
-function refusal(status: 401 | 403 | 413 | 503, signIn: string = STAFF_PATHS.signIn): string {
+const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/** A short page for what the guard refuses, in both languages (no session: no preference known).
+ * A download started elsewhere offers the same download from here: one click of the person's
+ * own, from a page of this site, and the file comes. */
+function refusal(status: 401 | 403 | 413 | 503, signIn: string = STAFF_PATHS.signIn, download?: string): string {
   const t = TEXT[status]!;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${t.title}</title><link rel="stylesheet" href="/staff.css"></head><body class="staff-plain"><main><h1>${t.title}</h1><p>${t.en}</p><p lang="hr">${t.hr}</p><p><a href="${signIn.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">Sign in · Prijava</a></p></main></body></html>`;
+  const next = download
+    ? `<p><a class="staff-button" href="${attribute(download)}" download>Download it from here · Preuzmite odavde</a></p><p><a href="${STAFF_PATHS.inbox}">Inbox · Sandučić</a></p>`
+    : `<p><a href="${attribute(signIn)}">Sign in · Prijava</a></p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${t.title}</title><link rel="stylesheet" href="/staff.css"></head><body class="staff-plain"><main><h1>${t.title}</h1><p>${t.en}</p><p lang="hr">${t.hr}</p>${next}</main></body></html>`;
 }

@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isOpenStaffPath, isStaffPath, safeNext } from "./paths";
+import { isOpenStaffPath, isStaffDownload, isStaffPath, safeNext } from "./paths";
 import { HOSTILE_TARGETS, KEPT_TARGETS } from "../../tests/support/redirect-corpus";
 
 describe("the staff prefix, however a path spells it", () => {
@@ -58,6 +59,44 @@ describe("the one redirect rule (safeNext)", () => {
       const kept = safeNext(target);
       expect(kept, target).toMatch(/^\/staff[\x21-\x7e]*$/);
       expect(kept).not.toContain("#");
+    }
+  });
+});
+
+describe("the staff downloads that must be started on a page of this site", () => {
+  it.each([
+    "/staff/inbox/export",
+    "/STAFF/Inbox/Export",
+    "/staff/inbox/export/",
+    "/staff//inbox/%65xport",
+    "/staff/inbox/subject/download",
+    "/staff/inbox/subject/download.data",
+    "/x/../staff/inbox/export",
+  ])("%s is one", (path) => expect(isStaffDownload(path)).toBe(true));
+
+  it.each(["/staff/inbox", "/staff/inbox/subject", "/staff/inbox/exports", "/inbox/export"])("%s is not", (path) =>
+    expect(isStaffDownload(path)).toBe(false),
+  );
+
+  it("lists every staff route whose loader writes to the audit log (a new one cannot be forgotten)", () => {
+    const routes = readdirSync("app/routes").filter((f) => /^staff\..*\.tsx?$/.test(f) && !f.includes(".test."));
+    const auditing = routes.filter((file) => {
+      const source = readFileSync(`app/routes/${file}`, "utf8");
+      const start = source.search(/export (async )?function loader|export const loader/);
+      if (start < 0) return false;
+      // The loader's text: up to the next top-level declaration.
+      const rest = source.slice(start + 1);
+      const end = rest.search(/\n(export |function |const )/);
+      return /\baudit\(/.test(end < 0 ? rest : rest.slice(0, end));
+    });
+    expect(auditing.length).toBeGreaterThanOrEqual(2);
+    for (const file of auditing) {
+      const path = `/${file
+        .replace(/\.tsx?$/, "")
+        .replace(/\._index$/, "")
+        .split(".")
+        .join("/")}`;
+      expect(isStaffDownload(path), `${file}'s loader writes to the audit log: list ${path} in DOWNLOADS`).toBe(true);
     }
   });
 });

@@ -17,7 +17,16 @@ export const STAFF_PATHS = {
   account: "/staff/account",
   people: "/staff/people",
   audit: "/staff/audit",
+  export: "/staff/inbox/export",
+  subjectDownload: "/staff/inbox/subject/download",
 } as const;
+
+/** The staff GETs with an effect: each writes to the audit log and hands over a file of people's
+ * data. Like a form's POST, the guard lets one through only when a page of this site started it
+ * (server/staff-guard.ts): a link on another site, a sibling subdomain or another port must not
+ * make an owner's browser run an export. A route whose loader writes to the audit log is listed
+ * here (paths.test.ts fails otherwise). */
+const DOWNLOADS = new Set<string>([STAFF_PATHS.export, STAFF_PATHS.subjectDownload]);
 
 /** Open without a session: the sign-in page, an invitation, the passkey ceremonies (each checks
  * what it needs: an invitation's token, or a session for adding a passkey) and the language. */
@@ -53,6 +62,9 @@ export function isStaffPath(pathname: string): boolean {
 
 /** Whether a staff path may be opened without a session. */
 export const isOpenStaffPath = (pathname: string) => OPEN.has(routerPath(pathname));
+
+/** Whether a staff path is a download with an effect (however it is spelled). */
+export const isStaffDownload = (pathname: string) => DOWNLOADS.has(routerPath(pathname));
 
 /** C0 and C1 controls, DEL, and the Unicode line and paragraph separators: none belongs in a
  * path, and browsers strip or act on some of them (a TAB inside `/\t/host` is dropped). */

@@ -1,0 +1,145 @@
+// A download with an effect (the export of every enquiry, a data subject's file: each written to
+// the audit log) must be started by the owner on a page of this site. In real Chromium, with the
+// owner signed in: a page on another port of the same host (same-site) and one on another site
+// navigate to the export, by a link the owner clicks, by a script and by a meta refresh, and
+// embed it as an image: refused, no audit row, no file. The owner's own click: the file at once,
+// JavaScript on and off.
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Database from "better-sqlite3";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { postEnquiry } from "./server";
+import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, staffCommand, staffServer } from "./staff-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const PORT = 3242;
+let server: Awaited<ReturnType<typeof staffServer>>;
+let attacker: Server;
+let attackerPort = 0;
+/** The owner's session, made once (JS on) and carried into each browser context. */
+let cookie = "";
+
+const EXPORT = `/staff/inbox/export?format=csv`;
+const SUBJECT = `/staff/inbox/subject/download?email=ana%40example.com`;
+
+test.beforeAll(async () => {
+  server = await staffServer(PORT);
+  expect(await postEnquiry(server.base, "A table for six, exported")).toBe(302);
+  // Another origin: its page links to, scripts and refreshes to, and embeds a staff download.
+  attacker = createServer((req, res) => {
+    const target = `${server.site}${new URL(req.url ?? "/", "http://x").searchParams.get("to") ?? EXPORT}`;
+    const how = new URL(req.url ?? "/", "http://x").pathname;
+    const body =
+      how === "/script"
+        ? `<script>location.href = ${JSON.stringify(target)}</script>`
+        : how === "/refresh"
+          ? `<meta http-equiv="refresh" content="0; url=${target}">`
+          : how === "/image"
+            ? `<img src="${target}" alt=""><iframe src="${target}"></iframe>`
+            : `<a id="go" href="${target}">A free bottle tonight</a>`;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`<!doctype html><title>x</title>${body}`);
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+  attackerPort = (attacker.address() as AddressInfo).port;
+});
+test.afterAll(() => {
+  server?.child.kill("SIGKILL");
+  attacker?.close();
+});
+
+/** The downloads the audit log has recorded so far. */
+function exportsAudited(): number {
+  const db = new Database(server.database, { readonly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM staff_audit WHERE event = 'export'").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The next answer of the staff server to a top-level navigation of the page. */
+const staffAnswer = (page: Page) =>
+  page.waitForResponse(
+    (r) => r.url().startsWith(server.site) && r.request().isNavigationRequest() && r.frame() === page.mainFrame(),
+  );
+
+async function ownerPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, acceptDownloads: true });
+  const page = await context.newPage();
+  if (!cookie) {
+    await addAuthenticator(page);
+    const made = staffCommand(server, {}, "invite", `owner${Date.now()}@example.com`, "--owner");
+    await acceptInvitation(page, linkIn(made.stdout));
+    cookie = await sessionCookie(context);
+  } else {
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.site }]);
+  }
+  return page;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const js = `JS ${javaScriptEnabled ? "on" : "off"}`;
+
+  test(`${js}: another port of this host and another site cannot start a download: refused, nothing audited, no file`, async ({
+    browser,
+  }) => {
+    const page = await ownerPage(browser, javaScriptEnabled);
+    const downloads: string[] = [];
+    page.on("download", (d) => downloads.push(d.url()));
+    const before = exportsAudited();
+    // localhost on another port: same-site, not same-origin. 127.0.0.1: another site.
+    for (const origin of [`http://localhost:${attackerPort}`, `http://127.0.0.1:${attackerPort}`])
+      for (const to of [EXPORT, SUBJECT]) {
+        const q = `?to=${encodeURIComponent(to)}`;
+        await page.goto(`${origin}/link${q}`);
+        const [refused] = await Promise.all([staffAnswer(page), page.locator("#go").click()]);
+        expect(refused.status(), `${origin} → ${to}`).toBe(403);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refused");
+        if (javaScriptEnabled) {
+          const scripted = staffAnswer(page);
+          await page.goto(`${origin}/script${q}`);
+          expect((await scripted).status()).toBe(403);
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refused");
+          // Embedded: fetched by the browser as an image and a frame, with the owner's cookie.
+          await page.goto(`${origin}/image${q}`, { waitUntil: "networkidle" });
+        }
+        const refreshed = staffAnswer(page);
+        await page.goto(`${origin}/refresh${q}`);
+        expect((await refreshed).status()).toBe(403);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refused");
+      }
+    await page.waitForTimeout(500);
+    expect(downloads).toEqual([]);
+    expect(exportsAudited()).toBe(before);
+    await page.context().close();
+  });
+
+  test(`${js}: the owner's own click downloads at once; so does the link on the refusal page`, async ({ browser }) => {
+    const page = await ownerPage(browser, javaScriptEnabled);
+    const before = exportsAudited();
+    await page.goto(`${server.site}/staff/inbox`);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await file.path())!, "utf8");
+    expect(csv).toContain("A table for six, exported");
+    expect(exportsAudited()).toBe(before + 1);
+
+    // Refused from elsewhere, then the owner's own click on the refusal page: the file.
+    await page.goto(`http://127.0.0.1:${attackerPort}/link`);
+    await page.locator("#go").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refused");
+    const [again] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Download it from here/ }).click(),
+    ]);
+    expect(readFileSync((await again.path())!, "utf8")).toContain("A table for six, exported");
+    expect(exportsAudited()).toBe(before + 2);
+    await page.context().close();
+  });
+}
