@@ -24,6 +24,7 @@ export { serverMetrics } from "~/utils/metrics.server";
 export { staffGate } from "~/staff/staff.server";
 export { stampFormTime };
 export { enquiryFirst } from "~/enquiry/answer-first.server";
+export { siteServer } from "~/site/server-part.server";
 
 /** The site's stylesheet (decision 0007), read once from build/client to be inlined in every
  * page's <head>. The manifest stops naming it at the same time: Remix's browser code preloads a

@@ -14,6 +14,7 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useMatches,
+  useRouteLoaderData,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -26,6 +27,9 @@ import { LAYOUT } from "~/i18n/layout";
 import { localeOfPath, type Locale } from "~/i18n/locale";
 import { useLocale } from "~/i18n/use-locale";
 import { Toast, toastKey } from "~/components/Toast";
+import { PreviewBanner } from "~/components/PreviewBanner";
+import { asksForPreview, previewing } from "~/site/preview.server";
+import { siteDatabase } from "~/site/site.server";
 import { contactDetails, siteUrl } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { useInlineStyles } from "~/utils/inline-styles";
@@ -69,11 +73,16 @@ export const meta: MetaFunction = ({ error, location }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
+  // The owner previewing the draft: a page for them alone (the page cache never holds it).
+  const preview = asksForPreview(request) && (await previewing(await siteDatabase(), request));
   // Only a response that shows a toast touches the cookie (to clear it) and it is private.
-  if (!toast) return { contact: contactDetails, siteUrl, toast: null };
+  if (!toast && !preview) return { contact: contactDetails, siteUrl, toast: null, preview };
+  if (!toast) return data({ contact: contactDetails, siteUrl, toast, preview }, { headers: NO_STORE_HEADERS });
   headers.set("Cache-Control", "private, no-store");
-  return data({ contact: contactDetails, siteUrl, toast }, { headers });
+  return data({ contact: contactDetails, siteUrl, toast, preview }, { headers });
 }
+
+const NO_STORE_HEADERS = { "Cache-Control": "private, no-store" };
 
 /** Forwards the loader's Set-Cookie and Cache-Control (set only with a toast) to the page. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -92,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useMatches().some((m) => (m.handle as Handle)?.hydrate);
   const staffPage = useStaffPage();
   const pageLocale = useLocale();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const locale = staffPage?.locale ?? pageLocale;
   if (staffPage)
     return (
@@ -127,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className={skipLink}>
           {LAYOUT[locale].skipLink}
         </a>
+        {rootData?.preview ? <PreviewBanner /> : null}
         <Header />
         <main id="main" tabIndex={-1}>
           {children}

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { ManifestImage as GalleryImage, ImageAlt } from "../app/content/galleries";
 import { LOCALES } from "../app/i18n/locale";
+import { ENCODE, FALLBACK_WIDTH, WIDTHS, widthsFor, type ImageFormat } from "../app/content/image-encoding";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULTS = {
@@ -24,14 +25,9 @@ export const DEFAULTS = {
   manifest: path.join(root, "app/content/gallery-manifest.json"),
 };
 
-export const WIDTHS = [400, 800, 1200, 1600];
-const FALLBACK_WIDTH = 800;
-const ENCODE = {
-  avif: { quality: 50, effort: 1 },
-  webp: { quality: 72, effort: 3 },
-  jpeg: { quality: 70, mozjpeg: true },
-} as const;
-type Format = keyof typeof ENCODE;
+// The same widths and formats the server gives the owner's uploads (app/site/).
+export { WIDTHS };
+type Format = ImageFormat;
 
 type Options = typeof DEFAULTS & { force: boolean };
 type Counts = { encoded: number; cached: number; removed: number };
@@ -102,8 +98,7 @@ async function processImage(
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-  let widths = WIDTHS.filter((w) => w <= info.width);
-  if (widths.length === 0) widths = [info.width];
+  const widths = widthsFor(info.width);
   const entry: GalleryImage = {
     alt,
     width: info.width,

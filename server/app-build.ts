@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { EntryContext, ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import type { ServerQueue } from "~/shared/server-queue.server";
+import type { SiteServer } from "~/site/server-part.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
 import type { StaffGate } from "./staff-guard";
 import type { EnquiryFirst } from "./answer-first";
@@ -20,6 +21,8 @@ type AppParts = {
   stampFormTime: (html: string, at: number) => string;
   /** The contact form's paths and action, for its POST answered before Remix. */
   enquiryFirst: EnquiryFirst;
+  /** The owner's site: media files, the published version's watch, the processing queue. */
+  siteServer: SiteServer;
 };
 
 export type AppBuild = {
@@ -53,6 +56,7 @@ function partsOf(build: ServerBuild): AppParts {
     typeof entry.inlineStylesheet !== "function" ? "inlineStylesheet" : "",
     typeof entry.stampFormTime !== "function" ? "stampFormTime" : "",
     typeof (entry.enquiryFirst as Partial<EnquiryFirst> | undefined)?.answer !== "function" ? "enquiryFirst" : "",
+    typeof (entry.siteServer as Partial<SiteServer> | undefined)?.watch !== "function" ? "siteServer" : "",
   ].filter(Boolean);
   if (missing.length)
     throw new Error(`The app's build does not export ${missing.join(", ")} from app/entry.server.tsx: rebuild it.`);
@@ -65,6 +69,7 @@ function partsOf(build: ServerBuild): AppParts {
     inlineStylesheet: entry.inlineStylesheet as AppParts["inlineStylesheet"],
     stampFormTime: entry.stampFormTime as AppParts["stampFormTime"],
     enquiryFirst: entry.enquiryFirst as EnquiryFirst,
+    siteServer: entry.siteServer as SiteServer,
   };
 }
 

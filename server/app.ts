@@ -55,6 +55,9 @@ export function createApp({ built, env, isStopping }: Options) {
           stamp: built.parts.stampFormTime,
           answered: (req, res, status) => logRequest(req, res, status, metrics),
         });
+  const site = built.parts.siteServer;
+  // Every replica renews its pages within SITE_POLL_MS of a publish on any of them.
+  const watching = site.watch(() => pageCache?.clear());
   metrics.watch({
     queue: queueHealth,
     pageCache: () => pageCache?.stats() ?? { hits: 0, misses: 0, entries: 0 },
@@ -65,6 +68,10 @@ export function createApp({ built, env, isStopping }: Options) {
   app.use(securityHeaders(headers));
   app.use(requestLog(isStopping, metrics));
   if (pageCache) app.use(pageCache.middleware);
+  // The owner's photos, from the database (immutable, content-hashed names), never compressed.
+  app.use((req, res, next) => {
+    if (!site.answerMedia(req, res, next)) next();
+  });
   app.use(compression());
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
@@ -86,7 +93,7 @@ export function createApp({ built, env, isStopping }: Options) {
   app.get("/healthz", (_req, res, next) => {
     queueHealth().then((queue) => {
       const { entries, bytes } = pageCache?.stats() ?? { entries: 0, bytes: 0 };
-      res.set("Cache-Control", "no-store").json({ ...queue, pageCache: { entries, bytes } });
+      res.set("Cache-Control", "no-store").json({ ...queue, pageCache: { entries, bytes }, site: site.health() });
     }, next);
   });
 
@@ -125,7 +132,7 @@ export function createApp({ built, env, isStopping }: Options) {
     stamp(req, res, isStopping);
     return pageCache?.answer(req, res) ?? false;
   }
-  return { app, answerFromMemory };
+  return { app, answerFromMemory, watching };
 }
 
 const started = Symbol("started");

@@ -57,13 +57,18 @@ if (refused) {
   console.error(refused.refused);
   process.exit(1);
 }
-const { app, answerFromMemory } = createApp({ built, env, isStopping: () => stopping });
+const { app, answerFromMemory, watching } = createApp({ built, env, isStopping: () => stopping });
+// The published version of the owner's site, read before the first page is served.
+await watching;
+built.parts.siteServer.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 
 // "Expect: 100-continue" (curl's way with large bodies): a body larger than any form this site
 // takes is not asked for; the app answers 413 at once and the client never sends it.
 server.on("checkContinue", (req, res) => {
-  if (Number(req.headers["content-length"]) <= MAX_FORM_BYTES) res.writeContinue();
+  const length = Number(req.headers["content-length"]);
+  const upload = built.parts.staffGate.uploadBytes?.((req.url ?? "").split("?")[0] ?? "");
+  if (length <= (upload ?? MAX_FORM_BYTES)) res.writeContinue();
   server.emit("request", req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
@@ -75,7 +80,11 @@ const delivery = serverQueue.startDelivery();
 // The chores, shortly after start, then hourly, idempotent on every replica: retention
 // (ENQUIRY_RETENTION_DAYS), then the staff area's (expired sessions, challenges and invitations;
 // the audit log past STAFF_AUDIT_RETENTION_DAYS; the audit entry for what retention erased).
-const chores = () => void serverQueue.chores().then((erased) => built.parts.staffGate.chores(erased));
+const chores = () =>
+  void serverQueue
+    .chores()
+    .then((erased) => built.parts.staffGate.chores(erased))
+    .then(() => built.parts.siteServer.chores());
 setTimeout(chores, 5_000).unref();
 setInterval(chores, 3_600_000).unref();
 
@@ -86,6 +95,7 @@ function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   log("info", "server.stopping", { signal });
+  built.parts.siteServer.stopProcessing();
   const closed = new Promise((resolve) => server.close(resolve));
   void Promise.all([closed, delivery?.stop()])
     .then(() => serverQueue.close())

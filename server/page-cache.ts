@@ -60,6 +60,9 @@ export function createPageCache({
   maxBytes?: number;
 }) {
   const pages = new Map<string, CachedPage>();
+  // Counted up by `clear` (a new published version of the site): a render that started before
+  // is answered but not kept, so no page of the old version outlives the clear.
+  let generation = 0;
   const filling = new Map<string, Promise<CachedPage | undefined>>();
   const stats: PageCacheStats = { entries: 0, bytes: 0, hits: 0, misses: 0 };
   const common = headers.flat();
@@ -77,6 +80,7 @@ export function createPageCache({
   }
 
   async function fill(key: string): Promise<CachedPage | undefined> {
+    const started = generation;
     const response = await render(key);
     const html = Buffer.from(await response.arrayBuffer());
     // Only a complete, ordinary page is shared: never an error, a redirect, or a cookie.
@@ -108,7 +112,7 @@ export function createPageCache({
       // A stamped page also holds one copy of the second per encoding (about the same again).
       bytes: html.length * (stamped ? 2 : 1) + (br?.length ?? 0) + (gz?.length ?? 0),
     };
-    remember(key, page);
+    if (started === generation) remember(key, page);
     return page;
   }
 
@@ -170,7 +174,16 @@ export function createPageCache({
     );
   };
 
-  return { answer, middleware, stats: () => ({ ...stats }) };
+  /** Forgets every page (the owner published: server/app.ts): each is rendered again at its next
+   * request, with its new ETag. */
+  function clear() {
+    generation++;
+    pages.clear();
+    stats.entries = 0;
+    stats.bytes = 0;
+  }
+
+  return { answer, middleware, clear, stats: () => ({ ...stats }) };
 }
 
 /** One encoding's answer: its body and every header. */
@@ -195,7 +208,8 @@ function keyOf(req: IncomingMessage): string | undefined {
   const { method, url = "", headers } = req;
   if (method !== "GET" && method !== "HEAD") return undefined;
   if (hasBody(req)) return undefined;
-  if (headers.cookie && /(?:^|;\s*)toast=/.test(headers.cookie)) return undefined;
+  // A toast is one visitor's; a preview (app/site/preview.server.ts) shows the owner's draft.
+  if (headers.cookie && /(?:^|;\s*)(toast|site_preview)=/.test(headers.cookie)) return undefined;
   if (!url.startsWith("/") || url.startsWith("//")) return undefined;
   try {
     const parsed = new URL(url, "http://x");

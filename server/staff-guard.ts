@@ -12,6 +12,8 @@ export type StaffGate = {
   clientAddress(header: (name: string) => string | undefined, socketAddress: string | undefined): string;
   /** The most a staff form's body may hold (the one body reader's bound). */
   formBytes: number;
+  /** A path whose POST may be larger (the Site section's upload: MEDIA_MAX_UPLOAD_MB), and its bound. */
+  uploadBytes?: (path: string) => number | undefined;
   secure: boolean;
   /** Hourly: the staff tables' chores, and the audit entry for what retention erased. */
   chores(erased?: number): Promise<void>;
@@ -55,8 +57,12 @@ export function staffGuard(gate: StaffGate): RequestHandler {
         .send(refusal(403, STAFF_PATHS.signIn, download ? safeNext(req.url) : undefined));
       return;
     }
-    if (req.method === "POST" && Number(req.get("content-length")) > gate.formBytes) {
-      res.status(413).type("html").send(refusal(413));
+    const upload = gate.uploadBytes?.(path);
+    if (req.method === "POST" && Number(req.get("content-length")) > (upload ?? gate.formBytes)) {
+      res
+        .status(413)
+        .type("html")
+        .send(refusal(413, undefined, undefined, upload));
       return;
     }
     const meta = {
@@ -144,8 +150,21 @@ const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, 
 /** A short page for what the guard refuses, in both languages (no session: no preference known).
  * A download started elsewhere offers the same download from here: one click of the person's
  * own, from a page of this site, and the file comes. */
-function refusal(status: 401 | 403 | 413 | 503, signIn: string = STAFF_PATHS.signIn, download?: string): string {
-  const t = TEXT[status]!;
+function refusal(
+  status: 401 | 403 | 413 | 503,
+  signIn: string = STAFF_PATHS.signIn,
+  download?: string,
+  upload?: number,
+): string {
+  const mb = upload === undefined ? 0 : Math.floor(upload / 1024 / 1024);
+  const t =
+    upload === undefined
+      ? TEXT[status]!
+      : {
+          title: "Too large",
+          en: `Nothing was uploaded: one upload may hold at most ${mb} MB. Send fewer photos at once.`,
+          hr: `Ništa nije učitano: jedno učitavanje može imati najviše ${mb} MB. Pošaljite manje fotografija odjednom.`,
+        };
   const next = download
     ? `<p><a class="staff-button" href="${attribute(download)}" download>Download it from here · Preuzmite odavde</a></p><p><a href="${STAFF_PATHS.inbox}">Inbox · Sandučić</a></p>`
     : `<p><a href="${attribute(signIn)}">Sign in · Prijava</a></p>`;

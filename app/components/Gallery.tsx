@@ -31,7 +31,8 @@ export function Gallery({ images, initial, more = 0, expanded = false, moreHref 
   const { t } = useTranslation(LAYOUT);
   const [open, setOpen] = useState(expanded);
   const firstNewRef = useRef<HTMLLIElement>(null);
-  const limited = initial !== undefined;
+  // A gallery no longer than its first screenful needs no "Load more".
+  const limited = initial !== undefined && images.length > initial;
   const shown = !limited ? images.length : Math.min(images.length, open ? initial + more : initial);
   const list = images.slice(0, shown);
 

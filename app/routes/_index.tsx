@@ -5,7 +5,7 @@ import { Gallery } from "~/components/Gallery";
 import { Hero } from "~/components/Hero";
 import { ServiceCards } from "~/components/ServiceCards";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
-import { galleryIn } from "~/content/galleries.server";
+import { pageGallery } from "~/site/site.server";
 import { HOME } from "~/i18n/home";
 import { LAYOUT } from "~/i18n/layout";
 import { localeOfPath } from "~/i18n/locale";
@@ -28,9 +28,11 @@ export const meta: MetaFunction = ({ matches, location }) => {
   });
 };
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { ...readHomeState(url.searchParams), images: galleryIn("home", localeOfPath(url.pathname)) };
+  // The owner's published photos (or the shipped art); the draft in a preview.
+  const { images } = await pageGallery(request, "home", localeOfPath(url.pathname));
+  return { ...readHomeState(url.searchParams), images };
 }
 
 export default function Home() {
@@ -73,7 +75,9 @@ export default function Home() {
         <Gallery
           images={state.images}
           initial={HOME_GALLERY_INITIAL}
-          more={HOME_GALLERY_MORE}
+          // The spec's 8 then 15 are the shipped gallery's; "Load more" reveals whatever the
+          // owner published beyond the first 8.
+          more={Math.max(HOME_GALLERY_MORE, state.images.length - HOME_GALLERY_INITIAL)}
           expanded={state.galleryExpanded}
           moreHref={homeHref({ ...state, galleryExpanded: true }, "gallery", locale)}
         />

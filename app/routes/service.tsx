@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/components/ServicePage";
-import { galleryIn } from "~/content/galleries.server";
+import { pageGallery } from "~/site/site.server";
 import { serviceAtPath } from "~/content/services";
 import { localeOfPath } from "~/i18n/locale";
 import { serviceSeoMeta } from "~/utils/service-seo";
 
 /** The three service pages, in every language (app/routes.ts mounts this module at each). */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const service = serviceAtPath(pathname);
   if (!service) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return { slug: service.slug, images: galleryIn(service.gallery, localeOfPath(pathname)) };
+  const { images } = await pageGallery(request, service.gallery, localeOfPath(pathname));
+  return { slug: service.slug, images };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =>

@@ -1,7 +1,16 @@
-import { PAGE_IDS } from "~/content/pages";
+import { PAGE_IDS, type PageId } from "~/content/pages";
+import { SERVICES } from "~/content/services";
+import { galleryChangedAt } from "~/site/site.server";
 import { LOCALES } from "~/i18n/locale";
 import { siteUrl } from "~/utils/env.server";
 import { languageAlternates, pageUrl } from "~/utils/seo";
+
+/** When the owner's publishes last changed what a page shows (its gallery), if they ever did:
+ * the sitemap is rendered once per published version (the page cache is renewed with it). */
+function lastChanged(id: PageId): string | undefined {
+  const gallery = id === "home" ? "home" : SERVICES.find((s) => s.slug === id)?.gallery;
+  return gallery ? galleryChangedAt(gallery) : undefined;
+}
 
 /** Every page in every language, at the configured public address, each with its
  * counterparts (hreflang alternates, x-default for English) as search engines read them. */
@@ -11,7 +20,9 @@ export function loader() {
       const alternates = languageAlternates(siteUrl, id)
         .map(([lang, href]) => `\n    <xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`)
         .join("");
-      return `  <url>\n    <loc>${pageUrl(siteUrl, id, locale)}</loc>${alternates}\n    <changefreq>monthly</changefreq>\n  </url>`;
+      const changed = lastChanged(id);
+      const lastmod = changed ? `\n    <lastmod>${changed}</lastmod>` : "";
+      return `  <url>\n    <loc>${pageUrl(siteUrl, id, locale)}</loc>${alternates}${lastmod}\n    <changefreq>monthly</changefreq>\n  </url>`;
     }),
   ).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
 import { audit } from "~/staff/audit.server";
 import {
@@ -10,6 +11,7 @@ import {
   memberByEmail,
   removeMember,
   reset,
+  setSiteEditor,
   StaffCommandError,
 } from "~/staff/members.server";
 import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
@@ -18,6 +20,9 @@ import { CopyText } from "~/staff/ui/CopyText";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
+
+/** Not a member of staff (an owner, or no such account): nothing to allow. */
+const StaffCommandErrorText = "Only a member of staff (not an owner) can be allowed or stopped.";
 
 /** Owners only: everyone with an account, their passkeys and open invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,7 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { link?: { email: string; url: string }; done?: string; error?: string };
+type ActionData = {
+  link?: { email: string; url: string };
+  done?: string;
+  error?: string;
+  site?: { email: string; allowed: boolean };
+};
 
 const email = z.string().max(300);
 /** What this page's forms ask, one schema per intent. */
@@ -38,6 +48,7 @@ const PeopleIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset"), email }),
   z.object({ intent: z.literal("remove"), email }),
   z.object({ intent: z.literal("remove-passkey"), email, passkey: z.string().max(1_000) }),
+  z.object({ intent: z.literal("site"), email, allowed: z.enum(["yes", "no"]) }),
 ]);
 
 /** Invite, give a new link, remove a person, remove one of their passkeys. */
@@ -62,6 +73,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
         detail: { kind: asked.intent, role: made.member.role },
       });
       return data<ActionData>({ link: { email: made.member.email, url: made.link } });
+    }
+    if (asked.intent === "site") {
+      const allowed = asked.allowed === "yes";
+      const address = accountEmail(email);
+      if (!address || !(await setSiteEditor(sql, address, allowed)))
+        return data<ActionData>({ error: StaffCommandErrorText }, { status: 400 });
+      await audit(sql, {
+        event: "site-grant",
+        outcome: "ok",
+        actor: owner,
+        subject: address,
+        ...meta,
+        detail: { allowed },
+      });
+      return data<ActionData>({ site: { email: address, allowed } });
     }
     if (asked.intent === "remove") {
       const removed = await removeMember(sql, email);
@@ -97,6 +123,11 @@ export default function StaffPeople() {
       {result?.error ? (
         <p className="staff-error" role="alert">
           {result.error}
+        </p>
+      ) : null}
+      {result?.site ? (
+        <p className="staff-notice" role="status">
+          {result.site.allowed ? SITE[locale].granted(result.site.email) : SITE[locale].revoked(result.site.email)}
         </p>
       ) : null}
       {result?.done ? (
@@ -140,6 +171,7 @@ export default function StaffPeople() {
               <small>
                 {t.people.passkeys}: {member.passkeys}
                 {member.invitedUntil ? ` · ${t.people.invited(staffTime(member.invitedUntil, locale))}` : ""}
+                {member.siteEditor ? ` · ${SITE[locale].grant}` : ""}
               </small>
               {member.keys.length ? (
                 <ul className="staff-sublist" aria-label={t.people.passkeyList(member.email)}>
@@ -163,6 +195,16 @@ export default function StaffPeople() {
               ) : null}
             </span>
             <span className="staff-actions">
+              {member.role === "staff" ? (
+                <IntentButton
+                  intent="site"
+                  fields={{ email: member.email, allowed: member.siteEditor ? "no" : "yes" }}
+                  className="staff-button staff-button-quiet"
+                  label={`${member.siteEditor ? SITE[locale].revokeAction : SITE[locale].grantAction}: ${SITE[locale].grantLabel(member.email)}`}
+                >
+                  {member.siteEditor ? SITE[locale].revokeAction : SITE[locale].grantAction}: {SITE[locale].nav}
+                </IntentButton>
+              ) : null}
               <IntentButton
                 intent="reset"
                 fields={{ email: member.email }}

@@ -29,6 +29,7 @@ const member = (role: "owner" | "staff"): StaffMember => ({
   id: `m-${role}`,
   email: `${role}@example.com`,
   role,
+  siteEditor: role === "owner",
   session: "s",
 });
 
@@ -117,7 +118,7 @@ describe("the staff layout and its children", () => {
     // A signed-in person's frame also carries the navigation's badge: how many wait for a reply.
     expect(await frame("http://localhost/staff/inbox", member("staff"))).toEqual({
       locale: "hr",
-      staff: { email: "staff@example.com", role: "staff" },
+      staff: { email: "staff@example.com", role: "staff", siteEditor: false },
       waiting: expect.any(Number),
     });
   });

@@ -17,7 +17,11 @@ export type AuditEvent =
   | "export"
   | "erasure"
   | "retention"
-  | "spam";
+  | "spam"
+  // The Site section (decision 0038): a publish or a restore of a version, a grant, a refusal.
+  | "site-publish"
+  | "site-grant"
+  | "site-refused";
 
 export type AuditEntry = {
   event: AuditEvent;

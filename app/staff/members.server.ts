@@ -15,6 +15,8 @@ export type MemberSummary = Member & {
   lastUsedAt?: string;
   /** An invitation not yet used and not expired. */
   invitedUntil?: string;
+  /** May edit the site (owners always may). */
+  siteEditor: boolean;
 };
 
 /** An invitation link is good for a day, once. */
@@ -49,9 +51,15 @@ export async function memberById(sql: Queryable, id: string): Promise<Member | u
 export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
   const now = new Date().toISOString();
   const rows = await sql.all<
-    MemberRow & { created_at: unknown; passkeys: unknown; last_used_at: unknown; invited_until: unknown }
+    MemberRow & {
+      created_at: unknown;
+      passkeys: unknown;
+      last_used_at: unknown;
+      invited_until: unknown;
+      site_editor: unknown;
+    }
   >(
-    `SELECT m.id, m.email, m.role, m.created_at,
+    `SELECT m.id, m.email, m.role, m.created_at, m.site_editor,
         (SELECT count(*) FROM staff_passkeys p WHERE p.member_id = m.id) AS passkeys,
         (SELECT max(p.last_used_at) FROM staff_passkeys p WHERE p.member_id = m.id) AS last_used_at,
         (SELECT max(i.expires_at) FROM staff_invitations i WHERE i.member_id = m.id AND i.used_at IS NULL AND i.expires_at > $1) AS invited_until
@@ -66,7 +74,18 @@ export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
     passkeys: Number(row.passkeys),
     lastUsedAt: isoTime(row.last_used_at),
     invitedUntil: isoTime(row.invited_until),
+    siteEditor: row.role === "owner" || row.site_editor === true || Number(row.site_editor) === 1,
   }));
+}
+
+/** An owner's grant of the Site section to a member of staff (or its end); owners have it
+ * anyway. False when there is no such member of staff. */
+export async function setSiteEditor(sql: Queryable, email: string, allowed: boolean): Promise<boolean> {
+  const changed = await sql.run("UPDATE staff_members SET site_editor = $2 WHERE email = $1 AND role = 'staff'", [
+    email,
+    allowed,
+  ]);
+  return changed > 0;
 }
 
 /** A new invitation for a member: the earlier unused ones stop working. The token is returned

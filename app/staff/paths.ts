@@ -19,6 +19,9 @@ export const STAFF_PATHS = {
   audit: "/staff/audit",
   export: "/staff/inbox/export",
   subjectDownload: "/staff/inbox/subject/download",
+  site: "/staff/site",
+  siteUpload: "/staff/site/upload",
+  sitePreview: "/staff/site/preview",
 } as const;
 
 /** The staff GETs with an effect: each writes to the audit log and hands over a file of people's

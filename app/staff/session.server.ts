@@ -5,6 +5,8 @@ import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
 
 /** A signed-in member of staff, as every staff loader and action sees them. */
 export type StaffMember = Member & {
+  /** May edit the site (the Site section): every owner, and staff an owner allowed. */
+  siteEditor: boolean;
   /** The session's key in the database (the hash of the cookie's token). */
   session: string;
   passkeyId?: string;
@@ -114,8 +116,9 @@ export async function lookUpSession(
     expires_at: unknown;
     email: string;
     role: Member["role"];
+    site_editor: unknown;
   }>(
-    `SELECT s.member_id, s.passkey_id, s.last_seen_at, s.expires_at, m.email, m.role
+    `SELECT s.member_id, s.passkey_id, s.last_seen_at, s.expires_at, m.email, m.role, m.site_editor
        FROM staff_sessions s JOIN staff_members m ON m.id = s.member_id WHERE s.id_hash = $1`,
     [hash],
   );
@@ -139,6 +142,7 @@ export async function lookUpSession(
       id: String(row.member_id),
       email: row.email,
       role: row.role,
+      siteEditor: row.role === "owner" || row.site_editor === true || Number(row.site_editor) === 1,
       session: hash,
       passkeyId: row.passkey_id ?? undefined,
     },

@@ -12,7 +12,7 @@ import { createAuditThrottle } from "./audit-throttle.server";
 import { createStaffLimits, type StaffLimits } from "./limits.server";
 import { relyingParty } from "./passkeys.server";
 import { staffLocale } from "./locale.server";
-import { isOpenStaffPath, STAFF_PATHS } from "./paths";
+import { isOpenStaffPath, routerPath, STAFF_PATHS } from "./paths";
 import type { StaffFrameData } from "./ui/staff-route";
 import { lookUpSession, purgeExpired, type SessionLookup, type SessionRules, type StaffMember } from "./session.server";
 
@@ -87,6 +87,8 @@ export const staffGate = {
   clientAddress: (header: (name: string) => string | undefined, socketAddress: string | undefined) =>
     clientAddress({ headers: { get: (name) => header(name) ?? null } }, socketAddress, env.TRUST_PROXY_HEADER),
   formBytes: MAX_FORM_BYTES,
+  uploadBytes: (path: string) =>
+    routerPath(path) === STAFF_PATHS.siteUpload ? env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024 : undefined,
   secure: sessionRules.secure,
   /** Hourly: sessions, challenges and old invitations past their time; the audit log past its;
    * and the audit entry for what retention erased (`erased`, the process's chores' count). */
@@ -127,6 +129,24 @@ export function requireOwner(request: Request, context: AppLoadContext): StaffMe
   return staff;
 }
 
+/** As requireStaff, for the Site section (the owner's photos): owners, and staff an owner
+ * allowed; 403 for anyone else, in the audit log. */
+export async function requireSiteEditor(request: Request, context: AppLoadContext): Promise<StaffMember> {
+  const staff = requireStaff(request, context);
+  if (staff.siteEditor) return staff;
+  await audit(await staffDatabase(), {
+    event: "site-refused",
+    outcome: "refused",
+    actor: staff,
+    subject: new URL(request.url).pathname.slice(0, 200),
+    ...requestMeta(request, context),
+  }).catch(() => {});
+  throw new Response("Only an owner, or someone an owner has allowed, may edit the site.", {
+    status: 403,
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
 /** What the staff layout's loader gives every page: the language, and the signed-in person's
  * email and role. It protects nothing (a child's loader and action run without it, or beside
  * it): each calls requireStaff or requireOwner itself. The open pages (sign-in, an invitation)
@@ -135,7 +155,7 @@ export async function staffFrame(request: Request, context: AppLoadContext): Pro
   const member = isOpenStaffPath(new URL(request.url).pathname) ? undefined : context.staff;
   return {
     locale: staffLocale(request),
-    staff: member ? { email: member.email, role: member.role } : undefined,
+    staff: member ? { email: member.email, role: member.role, siteEditor: member.siteEditor } : undefined,
     // The navigation's badge: an indexed count (waitingCount). Without it the frame still shows.
     waiting: member ? await waitingCount(await staffDatabase(), { cap: 1_000 }).catch(() => undefined) : undefined,
   };

@@ -157,6 +157,18 @@ export const envSchema = z
     // all; besides, one a minute per address and kind. The rest are counted, not written.
     STAFF_AUDIT_REFUSALS_PER_MINUTE: int(1, 10_000, 60),
 
+    // The owner's photos (docs/site.md): one file's size, files in one upload, one upload's
+    // body, a photo's pixels (a header claiming more is refused without decoding), photos
+    // processed at once per replica, days a removed photo can be restored, and how often each
+    // process looks for a new published version.
+    MEDIA_MAX_FILE_MB: int(1, 100, 20),
+    MEDIA_MAX_FILES: int(1, 100, 20),
+    MEDIA_MAX_UPLOAD_MB: int(1, 1_000, 100),
+    MEDIA_MAX_MEGAPIXELS: int(1, 200, 50),
+    MEDIA_CONCURRENCY: int(1, 8, 1),
+    MEDIA_RESTORE_DAYS: int(1, 365, 30),
+    SITE_POLL_MS: int(200, 60_000, 1_000),
+
     RATE_LIMIT_MAX: int(0, 10_000, 8),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 600),
     TRUST_PROXY_HEADER: z

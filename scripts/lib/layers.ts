@@ -12,6 +12,10 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["delivery"],
   // The process's wiring (one store, one worker), the bounded body reader, the client's address.
   ["shared"],
+  // The owner's site (decision 0038): the draft, the published version, uploads and their
+  // processing, the media files. Below the features: the public pages (components, routes) and
+  // the staff area's Site section both read it.
+  ["site"],
   // The features and the page parts: each its own room.
   ["enquiry", "staff", "components"],
   // What Remix renders: routes, the root, the entries.

@@ -11,19 +11,21 @@ type Props = {
   label?: string;
   /** The form's class. */
   formClassName?: string;
+  /** A button that would do nothing here (moving the first photo up). */
+  disabled?: boolean;
   children: ReactNode;
 };
 
 /** A staff action as one button: a form (a plain post, so it works without JavaScript) holding
  * the intent and the hidden fields it acts on. */
-export function IntentButton({ intent, fields = {}, className, label, formClassName, children }: Props) {
+export function IntentButton({ intent, fields = {}, className, label, formClassName, disabled, children }: Props) {
   return (
     <Form method="post" className={formClassName}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={className} aria-label={label}>
+      <button type="submit" className={className} aria-label={label} disabled={disabled}>
         {children}
       </button>
     </Form>

@@ -2,13 +2,14 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BRAND } from "~/content/site";
 import type { Locale } from "~/i18n/locale";
+import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "../paths";
 
 type Props = {
   locale: Locale;
   /** The signed-in person, when there is one (sign-in and invitation pages have none). */
-  staff?: { email: string; role: "owner" | "staff" };
+  staff?: { email: string; role: "owner" | "staff"; siteEditor: boolean };
   /** How many wait for a reply: the badge beside "Inbox" (a link to the Needs-a-reply view). */
   waiting?: number;
   children: ReactNode;
@@ -23,6 +24,7 @@ export function StaffFrame({ locale, staff, waiting, children }: Props) {
     ? [
         { to: STAFF_PATHS.home, label: t.nav.home },
         { to: STAFF_PATHS.inbox, label: t.nav.inbox },
+        ...(staff.siteEditor ? [{ to: STAFF_PATHS.site, label: SITE[locale].nav }] : []),
         { to: STAFF_PATHS.account, label: t.nav.account },
         ...(staff.role === "owner"
           ? [

@@ -13,7 +13,7 @@ export const hydrateHandle = { hydrate: true } as const;
  * (none on the open pages: sign-in, an invitation). */
 export type StaffFrameData = {
   locale: Locale;
-  staff?: { email: string; role: "owner" | "staff" };
+  staff?: { email: string; role: "owner" | "staff"; siteEditor: boolean };
   /** How many enquiries wait for a reply (the navigation's badge), for a signed-in person. */
   waiting?: number;
 };

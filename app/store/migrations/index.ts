@@ -10,6 +10,7 @@ import bookingDetails from "./0009-booking-details";
 import desk from "./0010-desk";
 import dashboardTallies from "./0011-dashboard-tallies";
 import queueTallies from "./0012-queue-tallies";
+import site from "./0013-site";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   desk,
   dashboardTallies,
   queueTallies,
+  site,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

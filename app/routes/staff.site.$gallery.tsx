@@ -1,0 +1,175 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { galleryIn } from "~/content/galleries.server";
+import { SITE, type SiteText } from "~/i18n/site";
+import { isGalleryId } from "~/site/document";
+import { editGallery, type GalleryEdit } from "~/site/editing.server";
+import { MEDIA_PREFIX } from "~/site/process-photo.server";
+import { draftView, mediaLimits, restoreMs, siteDatabase } from "~/site/site.server";
+import { removedPhotos, type PhotoRow } from "~/store/site-photos.server";
+import { staffFormAs } from "~/staff/form.server";
+import { STAFF_PATHS } from "~/staff/paths";
+import { GalleryEditor } from "~/staff/site/GalleryEditor";
+import { UploadForm } from "~/staff/site/UploadForm";
+import { requireSiteEditor } from "~/staff/staff.server";
+import { IntentButton } from "~/staff/ui/IntentButton";
+import { hydrateHandle, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+
+export const handle = hydrateHandle;
+
+const thumbOf = (p: PhotoRow | undefined) =>
+  p?.status === "ready" && p.mediaKey && p.widths ? `${MEDIA_PREFIX}${p.mediaKey}-${p.widths[0]}.webp` : undefined;
+
+/** One gallery's draft: upload, the photos as cards, the removed ones (restorable). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireSiteEditor(request, context);
+  const gallery = params.gallery ?? "";
+  if (!isGalleryId(gallery)) throw new Response("Not Found", { status: 404 });
+  const sql = await siteDatabase();
+  const draft = await draftView(sql);
+  const entries = draft.document.galleries[gallery];
+  const photos = (entries ?? []).map((e) => {
+    const p = draft.photos.get(e.photo);
+    return { id: e.photo, status: p?.status ?? ("missing" as const), thumb: thumbOf(p), color: p?.color, alt: e.alt };
+  });
+  const removed = await removedPhotos(sql, gallery, new Date(Date.now() - restoreMs).toISOString());
+  const url = new URL(request.url);
+  return {
+    gallery,
+    photos,
+    edited: entries !== undefined,
+    shipped: galleryIn(gallery, "en").length,
+    removed: removed.map((p) => ({
+      id: p.id,
+      fileName: p.fileName,
+      thumb: thumbOf(p),
+      until: new Date(Date.parse(p.removedAt ?? "") + restoreMs).toISOString(),
+    })),
+    added: Number(url.searchParams.get("added") ?? 0) || 0,
+    refused: url.searchParams
+      .getAll("refused")
+      .slice(0, 20)
+      .map((r) => ({ refusal: r.split(":")[0] ?? "", fileName: r.split(":").slice(1).join(":") })),
+    failed: url.searchParams.get("failed"),
+    processing: photos.some((p) => p.status === "queued" || p.status === "processing"),
+    limits: { files: mediaLimits.maxFiles, mb: Math.floor(mediaLimits.maxBytes / 1024 / 1024) },
+    uploadMb: Math.floor(mediaLimits.maxUploadBytes / 1024 / 1024),
+    restoreDays: Math.round(restoreMs / 86_400_000),
+  };
+}
+
+const photo = z.string().regex(/^[0-9a-f-]{36}$/);
+const Intent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move"), photo, step: z.enum(["-1", "1"]) }),
+  z.object({ intent: z.literal("order"), order: z.string().max(60 * 37) }),
+  z.object({ intent: z.literal("remove"), photo }),
+  z.object({ intent: z.literal("restore"), photo }),
+  z.object({ intent: z.literal("alt"), photo, alt_en: z.string().max(2_000), alt_hr: z.string().max(2_000) }),
+  z.object({ intent: z.literal("reset") }),
+]);
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const staff = await requireSiteEditor(request, context);
+  const gallery = params.gallery ?? "";
+  if (!isGalleryId(gallery)) throw new Response("Not Found", { status: 404 });
+  const asked = await staffFormAs(request, Intent);
+  const edit: GalleryEdit =
+    asked.intent === "move"
+      ? { intent: "move", photo: asked.photo, step: asked.step === "1" ? 1 : -1 }
+      : asked.intent === "order"
+        ? { intent: "order", order: asked.order.split(",").filter((id) => photo.safeParse(id).success) }
+        : asked.intent === "alt"
+          ? { intent: "alt", photo: asked.photo, alt: { en: asked.alt_en, hr: asked.alt_hr } }
+          : asked;
+  await editGallery(await siteDatabase(), staff, gallery, edit);
+  return data({ saved: true });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...staffTitle(args, (locale) => SITE[locale].title),
+  // While photos are processed, the page looks again by itself (no script needed).
+  ...(args.data?.processing ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
+];
+
+function Messages({ t, state }: { t: SiteText; state: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  return (
+    <>
+      {state.added ? (
+        <p className="staff-notice" role="status">
+          {t.uploadedOk(state.added)}
+        </p>
+      ) : null}
+      {state.failed ? (
+        <p className="staff-error" role="alert">
+          {state.failed === "too-many-files" ? t.tooManyFiles(state.limits.files) : t.tooLargeUpload(state.uploadMb)}
+        </p>
+      ) : null}
+      {state.refused.length ? (
+        <ul className="staff-error" role="alert">
+          {state.refused.map((r, i) => (
+            <li key={i}>
+              {t.refusedFile(r.fileName, t.refusal[r.refusal as keyof SiteText["refusal"]] ?? t.refusal.unknown)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+export default function SiteGallery() {
+  const { locale } = useSignedIn();
+  const state = useLoaderData<typeof loader>();
+  const t = SITE[locale];
+  return (
+    <section className="staff-card">
+      <p>
+        <Link to={STAFF_PATHS.site}>← {t.back}</Link>
+      </p>
+      <h1>{t.galleries[state.gallery]}</h1>
+      {!state.edited ? <p className="staff-hint">{t.shipped(state.shipped)}</p> : null}
+      <Messages t={t} state={state} />
+      <UploadForm t={t} gallery={state.gallery} maxFiles={state.limits.files} maxMb={state.limits.mb} />
+      {state.processing ? <p className="staff-hint">{t.processingNote}</p> : null}
+      {state.photos.length ? (
+        <GalleryEditor t={t} gallery={state.gallery} photos={state.photos} />
+      ) : (
+        <p className="staff-hint">{t.empty}</p>
+      )}
+      {state.removed.length ? (
+        <>
+          <h2>{t.removedTitle}</h2>
+          <p className="staff-hint">{t.removedHint(state.restoreDays)}</p>
+          <ul className="staff-list site-removed">
+            {state.removed.map((r) => (
+              <li key={r.id}>
+                <span>
+                  {r.thumb ? <img src={r.thumb} alt="" width={80} height={60} /> : null} {r.fileName}
+                  <br />
+                  <small>{t.removedUntil(staffTime(r.until, locale))}</small>
+                </span>
+                <IntentButton
+                  intent="restore"
+                  fields={{ photo: r.id }}
+                  className="staff-button staff-button-quiet staff-button-small"
+                  label={t.restoreLabel(r.fileName)}
+                >
+                  {t.restore}
+                </IntentButton>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {state.edited ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="reset" />
+          <button type="submit" className="staff-link-button">
+            {t.reset}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

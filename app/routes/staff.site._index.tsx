@@ -1,0 +1,182 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { galleryIn } from "~/content/galleries.server";
+import { SITE } from "~/i18n/site";
+import { GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
+import { publish, republish } from "~/site/editing.server";
+import { draftView, siteDatabase } from "~/site/site.server";
+import { listVersions, siteState, versionDocument } from "~/store/site.server";
+import { audit } from "~/staff/audit.server";
+import { staffFormAs } from "~/staff/form.server";
+import { STAFF_PATHS } from "~/staff/paths";
+import { requestMeta, requireSiteEditor } from "~/staff/staff.server";
+import { IntentButton } from "~/staff/ui/IntentButton";
+import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+
+/** The Site section's overview: each gallery (draft beside published), publish, preview, and the
+ * published versions, any of which can be published again in one step. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSiteEditor(request, context);
+  const sql = await siteDatabase();
+  const [draft, state, versions] = await Promise.all([draftView(sql), siteState(sql), listVersions(sql)]);
+  const published = readDocument(await versionDocument(sql, state.version));
+  return {
+    revision: draft.revision,
+    changed: JSON.stringify(readDocument(state.draft)) !== JSON.stringify(published),
+    galleries: GALLERY_IDS.map((id) => ({
+      id,
+      draft: draft.document.galleries[id]?.length,
+      published: published.galleries[id]?.length,
+      shipped: galleryIn(id, "en").length,
+    })),
+    versions,
+  };
+}
+
+const Intent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("publish"), revision: z.coerce.number().int().min(0) }),
+  z.object({ intent: z.literal("republish"), version: z.coerce.number().int().min(1) }),
+]);
+
+type ActionData = { published?: number; restored?: number; stale?: true; problems?: PublishProblem[] };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireSiteEditor(request, context);
+  const asked = await staffFormAs(request, Intent);
+  const sql = await siteDatabase();
+  const meta = requestMeta(request, context);
+  if (asked.intent === "publish") {
+    const outcome = await publish(sql, staff, asked.revision);
+    if (!outcome.ok)
+      return data<ActionData>(outcome.reason === "stale" ? { stale: true } : { problems: outcome.problems }, {
+        status: 409,
+      });
+    await audit(sql, {
+      event: "site-publish",
+      outcome: "ok",
+      actor: staff,
+      subject: `version ${outcome.version}`,
+      ...meta,
+      detail: { version: outcome.version, galleries: outcome.changed.join(" ") },
+    });
+    return data<ActionData>({ published: outcome.version });
+  }
+  const outcome = await republish(sql, staff, asked.version);
+  if (!outcome.ok) return data<ActionData>({ stale: true }, { status: 409 });
+  await audit(sql, {
+    event: "site-publish",
+    outcome: "ok",
+    actor: staff,
+    subject: `version ${outcome.version}`,
+    ...meta,
+    detail: { version: outcome.version, restoredFrom: asked.version, galleries: outcome.changed.join(" ") },
+  });
+  return data<ActionData>({ restored: outcome.version });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => SITE[locale].title);
+
+export default function SiteOverview() {
+  const { locale } = useSignedIn();
+  const { revision, changed, galleries, versions } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const t = SITE[locale];
+  return (
+    <section className="staff-card">
+      <h1>{t.title}</h1>
+      <p className="staff-hint">{t.lead}</p>
+      {result?.published ? (
+        <p className="staff-notice" role="status">
+          {t.published(result.published)}
+        </p>
+      ) : null}
+      {result?.restored ? (
+        <p className="staff-notice" role="status">
+          {t.restoredVersion(result.restored)}
+        </p>
+      ) : null}
+      {result?.stale ? (
+        <p className="staff-error" role="alert">
+          {t.stale}
+        </p>
+      ) : null}
+      {result?.problems?.length ? (
+        <div className="staff-error" role="alert">
+          <p>{t.problems}</p>
+          <ul>
+            {result.problems.map((p, i) => (
+              <li key={i}>
+                {p.kind === "alt"
+                  ? t.problem.alt(t.galleries[p.gallery], p.position, t.languages[p.locale])
+                  : t.problem[p.kind](t.galleries[p.gallery], p.position)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <ul className="staff-list site-galleries">
+        {galleries.map((g) => (
+          <li key={g.id}>
+            <span>
+              <strong>{t.galleries[g.id]}</strong>
+              <br />
+              <small>
+                {g.draft === undefined ? t.shipped(g.shipped) : t.count(g.draft)}
+                {g.published !== undefined && g.published !== g.draft ? ` · ${t.upToDate}: ${g.published}` : ""}
+              </small>
+            </span>
+            <Link className="staff-button staff-button-quiet" to={`${STAFF_PATHS.site}/${g.id}`}>
+              {t.edit}
+              <span className="staff-visually-hidden">: {t.galleries[g.id]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <p className="staff-hint">{changed ? t.draftChanged : t.upToDate}</p>
+      <div className="site-actions">
+        <Form method="post" action={STAFF_PATHS.sitePreview} reloadDocument>
+          <input type="hidden" name="intent" value="start" />
+          <button type="submit" className="staff-button staff-button-quiet">
+            {t.preview}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="publish" />
+          <input type="hidden" name="revision" value={revision} />
+          <button type="submit" className="staff-button" disabled={!changed}>
+            {t.publish}
+          </button>
+        </Form>
+      </div>
+
+      <h2>{t.history}</h2>
+      {versions.length ? (
+        <ul className="staff-list">
+          {versions.map((v) => (
+            <li key={v.version}>
+              <span>
+                {t.versionLine(v.version, staffTime(v.publishedAt, locale), v.publishedBy)}
+                {v.restoredFrom ? ` ${t.restoredFrom(v.restoredFrom)}` : ""}
+              </span>
+              {v.version !== versions[0]!.version ? (
+                <IntentButton
+                  intent="republish"
+                  fields={{ version: String(v.version) }}
+                  className="staff-button staff-button-quiet staff-button-small"
+                  label={t.restoreVersionLabel(v.version)}
+                >
+                  {t.restoreVersion}
+                </IntentButton>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="staff-hint">{t.historyEmpty}</p>
+      )}
+    </section>
+  );
+}

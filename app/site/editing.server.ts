@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import type { GalleryId } from "~/content/galleries";
+import { changeDraft, publishDraft, restoreVersion } from "~/store/site.server";
+import { insertPhotos, markRemoved, markRestored, photosByIds } from "~/store/site-photos.server";
+import type { Sql } from "~/store/sql.server";
+import { edits, publishProblems, readDocument, type Alt, type PublishProblem, type SiteDocument } from "./document";
+import { judgeUpload, type Refusal } from "./judge-upload.server";
+import { mediaLimits, mediaQueue } from "./site.server";
+import type { UploadedFile } from "./upload-body.server";
+
+/** What the Site section does, each a short transaction over the draft (app/store/site.server.ts):
+ * the routes (app/routes/staff.site.*) read the form and call one of these. */
+
+type Who = { email: string };
+
+/** One edit of a gallery's draft; photos taken out keep their alt texts for a restore. */
+export type GalleryEdit =
+  | { intent: "move"; photo: string; step: -1 | 1 }
+  | { intent: "order"; order: string[] }
+  | { intent: "remove"; photo: string }
+  | { intent: "restore"; photo: string }
+  | { intent: "alt"; photo: string; alt: Alt }
+  | { intent: "reset" };
+
+export async function editGallery(sql: Sql, who: Who, gallery: GalleryId, edit: GalleryEdit): Promise<void> {
+  let restoredAlt: Alt | undefined;
+  if (edit.intent === "restore") {
+    const [photo] = await photosByIds(sql, [edit.photo]);
+    if (!photo || photo.gallery !== gallery || photo.status !== "ready") return;
+    restoredAlt = readDocument({ galleries: { [gallery]: [{ photo: photo.id, alt: photo.lastAlt }] } }).galleries[
+      gallery
+    ]?.[0]?.alt;
+  }
+  const outcome = await changeDraft(sql, who.email, (raw) => {
+    const doc = readDocument(raw);
+    const before = doc.galleries[gallery] ?? [];
+    const next = applied(doc, gallery, edit, restoredAlt);
+    const taken = before.filter((e) => !(next.galleries[gallery] ?? []).some((n) => n.photo === e.photo));
+    return JSON.stringify(next) === JSON.stringify(doc) ? undefined : { draft: next, result: taken };
+  });
+  for (const entry of outcome.ok ? (outcome.result ?? []) : []) await markRemoved(sql, entry.photo, entry.alt);
+  if (edit.intent === "restore") await markRestored(sql, edit.photo);
+}
+
+function applied(doc: SiteDocument, gallery: GalleryId, edit: GalleryEdit, restoredAlt?: Alt): SiteDocument {
+  switch (edit.intent) {
+    case "move":
+      return edits.move(doc, gallery, edit.photo, edit.step);
+    case "order":
+      return edits.order(doc, gallery, edit.order);
+    case "remove":
+      return edits.remove(doc, gallery, edit.photo);
+    case "restore":
+      return restoredAlt ? edits.restore(doc, gallery, edit.photo, restoredAlt) : doc;
+    case "alt":
+      return edits.setAlt(doc, gallery, edit.photo, edit.alt);
+    case "reset":
+      return edits.reset(doc, gallery);
+  }
+}
+
+export type UploadOutcome = { added: number; refused: { fileName: string; refusal: Refusal }[] };
+
+/** Judges each file of an upload (app/site/judge-upload.server.ts): the accepted are stored in
+ * one transaction and queued for processing, then put in the draft (added at the end, or in
+ * `replace`'s place: the old photo is kept for a restore); the refused are named, with why, and
+ * nothing of them is stored. Judging runs one file at a time (small decodes, bounded). */
+export async function acceptUpload(
+  sql: Sql,
+  who: Who,
+  gallery: GalleryId,
+  files: readonly UploadedFile[],
+  replace?: string,
+): Promise<UploadOutcome> {
+  const refused: UploadOutcome["refused"] = [];
+  const accepted: { id: string; fileName: string; source: Buffer }[] = [];
+  for (const file of replace ? files.slice(0, 1) : files) {
+    const judged = file.bytes
+      ? await judgeUpload(file.bytes, mediaLimits)
+      : { ok: false as const, refusal: "too-large" as const };
+    if (!judged.ok) refused.push({ fileName: file.fileName, refusal: judged.refusal });
+    else accepted.push({ id: randomUUID(), fileName: file.fileName, source: file.bytes! });
+  }
+  if (!accepted.length) return { added: 0, refused };
+  await insertPhotos(
+    sql,
+    accepted.map((a) => ({ ...a, gallery, by: who.email })),
+  );
+  const ids = accepted.map((a) => a.id);
+  const outcome = await changeDraft(sql, who.email, (raw) => {
+    const doc = readDocument(raw);
+    const old = replace && (doc.galleries[gallery] ?? []).find((e) => e.photo === replace);
+    return old
+      ? { draft: edits.replace(doc, gallery, replace, ids[0]!), result: old }
+      : { draft: edits.add(doc, gallery, ids), result: undefined };
+  });
+  if (outcome.ok && outcome.result) await markRemoved(sql, outcome.result.photo, outcome.result.alt);
+  mediaQueue.kick();
+  return { added: accepted.length, refused };
+}
+
+export type PublishResult =
+  | { ok: true; version: number; changed: string[] }
+  | { ok: false; reason: "stale" }
+  | { ok: false; reason: "problems"; problems: PublishProblem[] };
+
+/** Publishes the draft the owner was shown (`revision`), unless a photo lacks an alt text in a
+ * language or is not processed: then nothing changes and the problems are named. */
+export async function publish(sql: Sql, who: Who, revision: number): Promise<PublishResult> {
+  const outcome = await publishDraft(sql, who.email, revision, async (raw, tx) => {
+    const doc = readDocument(raw);
+    const ids = Object.values(doc.galleries).flatMap((list) => (list ?? []).map((e) => e.photo));
+    const status = new Map((await photosByIds(tx, ids)).map((p) => [p.id, p.status]));
+    return publishProblems(doc, (id) => status.get(id));
+  });
+  if (outcome.ok) return { ok: true, version: outcome.version, changed: changedBetween(outcome) };
+  if (outcome.reason === "stale") return { ok: false, reason: "stale" };
+  return { ok: false, reason: "problems", problems: outcome.problems as PublishProblem[] };
+}
+
+/** Publishes an earlier version again (the history's one step back). */
+export async function republish(sql: Sql, who: Who, version: number) {
+  const outcome = await restoreVersion(sql, who.email, version);
+  return outcome.ok ? { ok: true as const, version: outcome.version, changed: changedBetween(outcome) } : outcome;
+}
+
+const changedBetween = (o: { previous: unknown; document: unknown }) => {
+  const before = readDocument(o.previous);
+  const after = readDocument(o.document);
+  return Object.keys({ ...before.galleries, ...after.galleries }).filter(
+    (g) =>
+      JSON.stringify(before.galleries[g as GalleryId] ?? null) !==
+      JSON.stringify(after.galleries[g as GalleryId] ?? null),
+  );
+};

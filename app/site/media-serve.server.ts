@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { mediaFile } from "~/store/site-photos.server";
+import type { Sql } from "~/store/sql.server";
+import { MEDIA_PREFIX } from "./process-photo.server";
+
+/** A served file's name: the content key, a width, a format (process-photo.server.ts). */
+const NAME = /^[0-9a-f]{20}-\d{1,5}\.(avif|webp|jpg)$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+type File = { contentType: string; body: Buffer; etag: string };
+
+/** The owner's encodings, answered from the database with the headers the shipped images have:
+ * the exact Content-Type, `nosniff` (the security headers every response carries), cached for a
+ * year and immutable (the name is the content's hash), a strong ETag and 304 for a conditional
+ * request. A small memory cache (most recently used, bounded in bytes) keeps the hot files off
+ * the database; a name is the same bytes for ever, so it never needs renewing. */
+export function createMediaServer({
+  sql,
+  maxBytes = 48 * 1024 * 1024,
+}: {
+  sql: () => Promise<Sql>;
+  maxBytes?: number;
+}) {
+  const cache = new Map<string, File>();
+  let bytes = 0;
+  const remember = (name: string, file: File) => {
+    if (file.body.length > maxBytes / 8) return;
+    cache.set(name, file);
+    bytes += file.body.length;
+    while (bytes > maxBytes) {
+      const [oldest, evicted] = cache.entries().next().value as [string, File];
+      cache.delete(oldest);
+      bytes -= evicted.body.length;
+    }
+  };
+
+  async function find(name: string): Promise<File | undefined> {
+    const hit = cache.get(name);
+    if (hit) {
+      cache.delete(name);
+      cache.set(name, hit);
+      return hit;
+    }
+    const found = await mediaFile(await sql(), name);
+    if (!found) return undefined;
+    const file = { ...found, etag: `"${name.replace(/\.[a-z]+$/, "")}"` };
+    remember(name, file);
+    return file;
+  }
+
+  /** Answers a request under /media/; false for any other path. */
+  function answer(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): boolean {
+    const path = (req.url ?? "").split("?")[0]!;
+    if (!path.startsWith(MEDIA_PREFIX)) return false;
+    const name = path.slice(MEDIA_PREFIX.length);
+    if ((req.method !== "GET" && req.method !== "HEAD") || !NAME.test(name)) {
+      res
+        .writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+        .end("Not found\n");
+      return true;
+    }
+    find(name).then((file) => {
+      if (!file) {
+        res
+          .writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+          .end("Not found\n");
+        return;
+      }
+      const headers = { "Cache-Control": IMMUTABLE, ETag: file.etag };
+      const asked = req.headers["if-none-match"];
+      if (asked && (asked.trim() === "*" || asked.split(",").some((t) => t.trim().replace(/^W\//, "") === file.etag))) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      res
+        .writeHead(200, { ...headers, "Content-Type": file.contentType, "Content-Length": String(file.body.length) })
+        .end(req.method === "HEAD" ? undefined : file.body);
+    }, next);
+    return true;
+  }
+
+  return { answer, stats: () => ({ entries: cache.size, bytes }) };
+}

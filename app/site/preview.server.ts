@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Sql } from "~/store/sql.server";
+import { createPreview, endPreview, previewValid } from "~/store/site-photos.server";
+
+/** The preview: the owner's browser sees the public pages as a visitor will once the draft is
+ * published, the real pages in both languages, while its cookie lasts. The cookie is a random
+ * token (the database keeps its hash) for a member who may edit the site; a request carrying it
+ * skips the page cache (server/page-cache.ts) and is answered `private, no-store`, so no visitor
+ * and no CDN ever gets a draft. Without the cookie the public pages read nothing of this. */
+export const PREVIEW_COOKIE = "site_preview";
+const PREVIEW_MS = 60 * 60_000;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+function tokenIn(cookieHeader: string | null): string | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=([A-Za-z0-9_-]{43})(?:;|$)`).exec(cookieHeader ?? "");
+  return match?.[1];
+}
+
+/** Whether a request's cookie asks for the preview (no database read when it does not). */
+export const asksForPreview = (request: Request) => tokenIn(request.headers.get("cookie")) !== undefined;
+
+/** Whether the request may see the draft: its token is valid and its member may still edit. */
+export async function previewing(sql: Sql, request: Request): Promise<boolean> {
+  const token = tokenIn(request.headers.get("cookie"));
+  if (!token) return false;
+  return previewValid(sql, hashOf(token), new Date().toISOString()).catch(() => false);
+}
+
+const cookie = (value: string, secure: boolean, maxAge: number) =>
+  `${PREVIEW_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+
+/** Starts a preview for a member: the Set-Cookie header to send. */
+export async function startPreview(sql: Sql, memberId: string, secure: boolean): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await createPreview(sql, hashOf(token), memberId, new Date(Date.now() + PREVIEW_MS).toISOString());
+  return cookie(token, secure, PREVIEW_MS / 1000);
+}
+
+/** Ends the request's preview: the Set-Cookie header that clears it. */
+export async function stopPreview(sql: Sql, request: Request, secure: boolean): Promise<string> {
+  const token = tokenIn(request.headers.get("cookie"));
+  if (token) await endPreview(sql, hashOf(token));
+  return cookie("", secure, 0);
+}

@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import {
+  CONTENT_TYPES,
+  ENCODE,
+  EXTENSIONS,
+  FALLBACK_WIDTH,
+  WIDTHS,
+  widthsFor,
+  type ImageFormat,
+} from "~/content/image-encoding";
+import type { Encoded } from "~/store/site-photos.server";
+
+/** Where the owner's encodings are served: `/media/<key>-<width>.<ext>`, the key a hash of the
+ * upload's bytes and these settings, so a URL names its content for ever (immutable). */
+export const MEDIA_PREFIX = "/media/";
+const SETTINGS = JSON.stringify({ WIDTHS, FALLBACK_WIDTH, ENCODE, v: 1 });
+
+export type Processed = {
+  mediaKey: string;
+  width: number;
+  height: number;
+  color: string;
+  widths: number[];
+  fallbackWidth: number;
+  files: Encoded[];
+};
+
+/** An accepted upload made into what the pages serve, as the build's pipeline makes the shipped
+ * art (scripts/build-images.ts: the same widths, formats and settings): decoded once within the
+ * pixel limit, turned upright by its EXIF orientation, then every encoding made from those
+ * pixels. No metadata block is carried into any output (sharp writes none unless asked: no GPS,
+ * camera, owner, XMP or IPTC), and each output is a fresh encode: no byte of the upload is
+ * served. One encode at a time: the queue bounds how many photos are processed at once. */
+export async function processPhoto(bytes: Buffer, { maxPixels }: { maxPixels: number }): Promise<Processed> {
+  const mediaKey = createHash("sha256").update(bytes).update(SETTINGS).digest("hex").slice(0, 20);
+  const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })
+    .rotate()
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const widths = widthsFor(info.width);
+  const fallbackWidth = Math.min(FALLBACK_WIDTH, info.width);
+  const jobs: { format: ImageFormat; width: number }[] = [
+    ...widths.flatMap((width) => [
+      { format: "avif" as const, width },
+      { format: "webp" as const, width },
+    ]),
+    { format: "jpeg" as const, width: fallbackWidth },
+  ];
+  const files: Encoded[] = [];
+  for (const job of jobs) {
+    const body = await pixels()
+      .resize({ width: job.width, withoutEnlargement: true })
+      .toFormat(job.format, ENCODE[job.format])
+      .toBuffer();
+    files.push({
+      name: `${mediaKey}-${job.width}.${EXTENSIONS[job.format]}`,
+      contentType: CONTENT_TYPES[job.format],
+      body,
+    });
+  }
+  const { dominant } = await pixels().stats();
+  const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  return { mediaKey, width: info.width, height: info.height, color, widths, fallbackWidth, files };
+}

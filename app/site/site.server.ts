@@ -1,0 +1,132 @@
+import type { GalleryId, GalleryImage } from "~/content/galleries";
+import { galleryIn } from "~/content/galleries.server";
+import type { Locale } from "~/i18n/locale";
+import { store } from "~/shared/process.server";
+import { publishedVersion, siteState, versionDocument, lastChanges } from "~/store/site.server";
+import { photosByIds, purgePhotos, type PhotoRow } from "~/store/site-photos.server";
+import type { Sql } from "~/store/sql.server";
+import { env } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { changedGalleries, photosOf, readDocument, EMPTY_DOCUMENT, type SiteDocument } from "./document";
+import { createMediaQueue } from "./media-queue.server";
+import { previewing, asksForPreview } from "./preview.server";
+import { MEDIA_PREFIX } from "./process-photo.server";
+
+/** The site's database: the process's store, its migrations applied. */
+export const siteDatabase = (): Promise<Sql> => store.staffTables();
+
+export const mediaLimits = {
+  maxBytes: env.MEDIA_MAX_FILE_MB * 1024 * 1024,
+  maxFiles: env.MEDIA_MAX_FILES,
+  maxUploadBytes: env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+  maxPixels: env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+};
+export const restoreMs = env.MEDIA_RESTORE_DAYS * 86_400_000;
+
+/** The process's one processing queue (started with the server: server/index.ts). */
+export const mediaQueue = createMediaQueue({
+  sql: siteDatabase,
+  concurrency: env.MEDIA_CONCURRENCY,
+  maxPixels: mediaLimits.maxPixels,
+});
+
+/** A document with the photos it shows: what a page is rendered from. */
+export type SiteView = { document: SiteDocument; photos: ReadonlyMap<string, PhotoRow> };
+
+async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
+  const photos = await photosByIds(sql, photosOf(document));
+  return { document, photos: new Map(photos.map((p) => [p.id, p])) };
+}
+
+/** What this process serves: the published version, read when it changes (poll). Before the
+ * first read, and on a fresh install (version 0), the shipped site. */
+let published: SiteView & { version: number; publishedAt?: string; lastmod: ReadonlyMap<string, string> } = {
+  version: -1,
+  document: EMPTY_DOCUMENT,
+  photos: new Map(),
+  lastmod: new Map(),
+};
+
+/** Reads the published version's number (one row by its key) and, when it moved, the version
+ * itself: true when it changed (then the page cache must be renewed: server/app.ts). */
+export async function refreshPublished(): Promise<boolean> {
+  const sql = await siteDatabase();
+  const { version, publishedAt } = await publishedVersion(sql);
+  if (version === published.version) return false;
+  const document = readDocument(await versionDocument(sql, version));
+  const view = await viewOf(sql, document);
+  const lastmod = await lastChanges(sql, (a, b) => changedGalleries(readDocument(a), readDocument(b)));
+  published = { ...view, version, publishedAt, lastmod };
+  log("info", "site.version", { version });
+  return true;
+}
+
+/** The version this process serves, for /healthz. */
+export const servedVersion = () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt });
+
+/** When a gallery last changed for visitors (the sitemap's lastmod), if it ever did. */
+export const galleryChangedAt = (id: GalleryId) => published.lastmod.get(id);
+
+/** A gallery as a page shows it: the owner's published photos, or the shipped art where the owner
+ * has published none for it. `view` is a preview's (the draft). */
+export function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {
+  const entries = view.document.galleries[id];
+  if (!entries) return galleryIn(id, locale);
+  return entries.flatMap((entry) => {
+    const p = view.photos.get(entry.photo);
+    if (!p || p.status !== "ready" || !p.mediaKey || !p.width || !p.height || !p.widths) return [];
+    return [
+      {
+        alt: entry.alt[locale],
+        width: p.width,
+        height: p.height,
+        color: p.color ?? "#222222",
+        base: `${MEDIA_PREFIX}${p.mediaKey}`,
+        widths: p.widths,
+        fallbackWidth: p.fallbackWidth ?? p.widths[0]!,
+      },
+    ];
+  });
+}
+
+/** The gallery a public page's loader renders: the published one, or the draft for a browser in
+ * preview (which never reaches the page cache). */
+export async function pageGallery(
+  request: Request,
+  id: GalleryId,
+  locale: Locale,
+): Promise<{ images: GalleryImage[]; preview: boolean }> {
+  if (!asksForPreview(request)) return { images: galleryOf(id, locale), preview: false };
+  const sql = await siteDatabase();
+  if (!(await previewing(sql, request))) return { images: galleryOf(id, locale), preview: false };
+  const draft = readDocument((await siteState(sql)).draft);
+  return { images: galleryOf(id, locale, await viewOf(sql, draft)), preview: true };
+}
+
+/** The draft with its photos (the Site section). */
+export async function draftView(sql: Sql): Promise<SiteView & { revision: number }> {
+  const state = await siteState(sql);
+  return { ...(await viewOf(sql, readDocument(state.draft))), revision: state.revision };
+}
+
+/** Hourly: photos past their restore period that neither the draft nor the published site
+ * shows, failed uploads after a day, unused encodings, old previews. */
+export async function siteChores(): Promise<void> {
+  try {
+    const sql = await siteDatabase();
+    const state = await siteState(sql);
+    const keep = new Set([
+      ...photosOf(readDocument(state.draft)),
+      ...photosOf(readDocument(await versionDocument(sql, state.version))),
+    ]);
+    const now = Date.now();
+    const purged = await purgePhotos(sql, {
+      removedBefore: new Date(now - restoreMs).toISOString(),
+      failedBefore: new Date(now - 86_400_000).toISOString(),
+      keep,
+    });
+    if (purged) log("info", "site.photos_purged", { purged });
+  } catch (error) {
+    log("warn", "site.chores_failed", { error: (error as { code?: string }).code ?? "error" });
+  }
+}

@@ -1,0 +1,235 @@
+import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
+
+/** The owner's photos in the database (migration 13): an upload is a row from the moment it is
+ * accepted (its bytes in `source` until processed), its encodings rows of `site_media` by their
+ * content-hashed names, so every replica serves them and `outbox backup` copies them. */
+
+export type PhotoStatus = "queued" | "processing" | "ready" | "failed";
+
+export type PhotoRow = {
+  id: string;
+  gallery: string;
+  status: PhotoStatus;
+  createdAt: string;
+  createdBy: string;
+  fileName: string;
+  failure?: string;
+  mediaKey?: string;
+  width?: number;
+  height?: number;
+  color?: string;
+  widths?: number[];
+  fallbackWidth?: number;
+  removedAt?: string;
+  lastAlt?: unknown;
+};
+
+const COLUMNS =
+  "id, gallery, status, created_at, created_by, file_name, failure, media_key, width, height, color, widths, fallback_width, removed_at, last_alt";
+
+type Raw = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined ? undefined : Number(v));
+function photoOf(r: Raw): PhotoRow {
+  return {
+    id: String(r.id),
+    gallery: String(r.gallery),
+    status: r.status as PhotoStatus,
+    createdAt: isoTime(r.created_at) ?? "",
+    createdBy: String(r.created_by),
+    fileName: String(r.file_name),
+    failure: (r.failure as string | null) ?? undefined,
+    mediaKey: (r.media_key as string | null) ?? undefined,
+    width: num(r.width),
+    height: num(r.height),
+    color: (r.color as string | null) ?? undefined,
+    widths: r.widths === null || r.widths === undefined ? undefined : (jsonValue(r.widths) as number[]),
+    fallbackWidth: num(r.fallback_width),
+    removedAt: isoTime(r.removed_at),
+    lastAlt: r.last_alt === null || r.last_alt === undefined ? undefined : jsonValue(r.last_alt),
+  };
+}
+
+/** Accepted uploads, queued for processing, in one transaction (all or none). */
+export async function insertPhotos(
+  sql: Sql,
+  photos: readonly { id: string; gallery: string; by: string; fileName: string; source: Buffer }[],
+): Promise<void> {
+  const at = new Date().toISOString();
+  await sql.transaction(async (tx) => {
+    for (const p of photos)
+      await tx.run(
+        `INSERT INTO site_photos (id, gallery, status, created_at, created_by, file_name, source)
+           VALUES ($1, $2, 'queued', $3, $4, $5, $6)`,
+        [p.id, p.gallery, at, p.by, p.fileName.slice(0, 200), p.source],
+      );
+  });
+}
+
+/** Takes the oldest queued upload for processing (or one whose processor stopped: claimed
+ * before `staleBefore`), so two replicas never process the same one. */
+export async function claimPhoto(
+  sql: Sql,
+  now: string,
+  staleBefore: string,
+): Promise<{ id: string; source: Buffer } | undefined> {
+  const skip = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+  const [row] = await sql.all<{ id: string; source: Buffer }>(
+    `UPDATE site_photos SET status = 'processing', claimed_at = $1
+      WHERE id = (SELECT id FROM site_photos
+                   WHERE status = 'queued' OR (status = 'processing' AND claimed_at < $2)
+                   ORDER BY created_at, id LIMIT 1${skip})
+      RETURNING id, source`,
+    [now, staleBefore],
+  );
+  return row && row.source ? { id: String(row.id), source: Buffer.from(row.source) } : undefined;
+}
+
+export type Encoded = { name: string; contentType: string; body: Buffer };
+
+/** A processed photo: its encodings stored (one already there under the same content name is
+ * the same bytes), its measurements noted, its upload's bytes dropped. */
+export async function finishPhoto(
+  sql: Sql,
+  id: string,
+  made: { mediaKey: string; width: number; height: number; color: string; widths: number[]; fallbackWidth: number },
+  files: readonly Encoded[],
+): Promise<void> {
+  await sql.transaction(async (tx) => {
+    for (const f of files)
+      await tx.run(
+        `INSERT INTO site_media (name, media_key, content_type, body, size) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (name) DO NOTHING`,
+        [f.name, made.mediaKey, f.contentType, f.body, f.body.length],
+      );
+    await tx.run(
+      `UPDATE site_photos SET status = 'ready', source = NULL, failure = NULL, media_key = $2, width = $3, height = $4,
+              color = $5, widths = $6, fallback_width = $7 WHERE id = $1`,
+      [id, made.mediaKey, made.width, made.height, made.color, JSON.stringify(made.widths), made.fallbackWidth],
+    );
+  });
+}
+
+/** Processing refused the upload (it did not decode after all): kept as a failed row (the owner
+ * is told), its bytes dropped. */
+export async function failPhoto(sql: Queryable, id: string, failure: string): Promise<void> {
+  await sql.run("UPDATE site_photos SET status = 'failed', source = NULL, failure = $2 WHERE id = $1", [id, failure]);
+}
+
+export async function photosByIds(sql: Queryable, ids: readonly string[]): Promise<PhotoRow[]> {
+  if (!ids.length) return [];
+  const rows: Raw[] = [];
+  // In slices: SQLite's and PostgreSQL's limits on values per statement differ.
+  for (let i = 0; i < ids.length; i += 200) {
+    const slice = ids.slice(i, i + 200);
+    rows.push(
+      ...(await sql.all(
+        `SELECT ${COLUMNS} FROM site_photos WHERE id IN (${slice.map((_, n) => `$${n + 1}`).join(", ")})`,
+        slice,
+      )),
+    );
+  }
+  return rows.map(photoOf);
+}
+
+/** A gallery's photos taken out of the draft (removed or replaced) since `since`: restorable. */
+export async function removedPhotos(sql: Queryable, gallery: string, since: string): Promise<PhotoRow[]> {
+  const rows = await sql.all(
+    `SELECT ${COLUMNS} FROM site_photos WHERE gallery = $1 AND removed_at IS NOT NULL AND removed_at >= $2 AND status = 'ready'
+      ORDER BY removed_at DESC LIMIT 100`,
+    [gallery, since],
+  );
+  return rows.map(photoOf);
+}
+
+/** Marks photos taken out of the draft (with the alt texts they had, for a restore), or back in. */
+export async function markRemoved(sql: Queryable, id: string, lastAlt: unknown): Promise<void> {
+  await sql.run("UPDATE site_photos SET removed_at = $2, last_alt = $3 WHERE id = $1", [
+    id,
+    new Date().toISOString(),
+    JSON.stringify(lastAlt),
+  ]);
+}
+export async function markRestored(sql: Queryable, id: string): Promise<void> {
+  await sql.run("UPDATE site_photos SET removed_at = NULL WHERE id = $1", [id]);
+}
+
+/** One encoding by its name (the URL's last segment). */
+export async function mediaFile(
+  sql: Queryable,
+  name: string,
+): Promise<{ contentType: string; body: Buffer } | undefined> {
+  const [row] = await sql.all<{ content_type: string; body: Buffer }>(
+    "SELECT content_type, body FROM site_media WHERE name = $1",
+    [name],
+  );
+  return row ? { contentType: row.content_type, body: Buffer.from(row.body) } : undefined;
+}
+
+/** The hourly chore: photos removed more than the restore period ago and shown by neither the
+ * draft nor the published version (`keep`), failed uploads after a day, and encodings no photo
+ * uses any more, deleted; previews past their time too. Returns how many photos went. */
+export async function purgePhotos(
+  sql: Sql,
+  { removedBefore, failedBefore, keep }: { removedBefore: string; failedBefore: string; keep: ReadonlySet<string> },
+): Promise<number> {
+  return sql.transaction(async (tx) => {
+    const old = await tx.all<{ id: string }>(
+      "SELECT id FROM site_photos WHERE (removed_at IS NOT NULL AND removed_at < $1) OR (status = 'failed' AND created_at < $2)",
+      [removedBefore, failedBefore],
+    );
+    let purged = 0;
+    for (const { id } of old)
+      if (!keep.has(String(id))) purged += await tx.run("DELETE FROM site_photos WHERE id = $1", [id]);
+    await tx.run(
+      "DELETE FROM site_media WHERE NOT EXISTS (SELECT 1 FROM site_photos p WHERE p.media_key = site_media.media_key)",
+    );
+    await tx.run("DELETE FROM site_previews WHERE expires_at < $1", [new Date().toISOString()]);
+    return purged;
+  });
+}
+
+/** What the operators' `check` and `backup` say of the site: photos by status, the encodings'
+ * count and bytes, and problems (a ready photo missing encodings, a published photo missing). */
+export async function siteSummary(
+  sql: Queryable,
+  published: readonly string[],
+): Promise<{ photos: Record<string, number>; files: number; bytes: number; problems: string[] }> {
+  const photos: Record<string, number> = {};
+  for (const r of await sql.all<{ status: string; n: number | string }>(
+    "SELECT status, count(*) AS n FROM site_photos GROUP BY status",
+  ))
+    photos[r.status] = Number(r.n);
+  const [media] = await sql.all<{ n: number | string; bytes: number | string | null }>(
+    "SELECT count(*) AS n, sum(size) AS bytes FROM site_media",
+  );
+  const problems: string[] = [];
+  const short = await sql.all<{ id: string }>(
+    `SELECT p.id FROM site_photos p WHERE p.status = 'ready'
+        AND (SELECT count(*) FROM site_media m WHERE m.media_key = p.media_key) = 0`,
+  );
+  for (const r of short) problems.push(`photo ${String(r.id)} is ready but has no encodings`);
+  const found = new Set((await photosByIds(sql, published)).filter((p) => p.status === "ready").map((p) => p.id));
+  for (const id of published)
+    if (!found.has(id)) problems.push(`the published site shows photo ${id}, which is missing`);
+  return { photos, files: Number(media?.n ?? 0), bytes: Number(media?.bytes ?? 0), problems };
+}
+
+/** Previews: a staff member's browser may see the draft on the public pages while its cookie's
+ * token (kept as a hash) is valid and the member still may edit the site. */
+export async function createPreview(sql: Queryable, tokenHash: string, memberId: string, expiresAt: string) {
+  await sql.run("INSERT INTO site_previews (token_hash, member_id, expires_at) VALUES ($1, $2, $3)", [
+    tokenHash,
+    memberId,
+    expiresAt,
+  ]);
+}
+export async function previewValid(sql: Queryable, tokenHash: string, now: string): Promise<boolean> {
+  const [row] = await sql.all<{ role: string; site_editor: unknown }>(
+    `SELECT m.role, m.site_editor FROM site_previews p JOIN staff_members m ON m.id = p.member_id
+      WHERE p.token_hash = $1 AND p.expires_at > $2`,
+    [tokenHash, now],
+  );
+  return !!row && (row.role === "owner" || row.site_editor === true || Number(row.site_editor) === 1);
+}
+export const endPreview = (sql: Queryable, tokenHash: string) =>
+  sql.run("DELETE FROM site_previews WHERE token_hash = $1", [tokenHash]);

@@ -1,0 +1,183 @@
+import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
+
+/** The owner's site in the database (migration 13, decision 0038): the one draft, the published
+ * versions, and the pointer every process polls. Documents are JSON the site room reads
+ * (app/site/document.ts); this module moves them whole and never looks inside, so the words of
+ * issue 51 travel the same way as the galleries. Photos and their encodings: site-photos.server.ts. */
+
+export type SiteState = {
+  version: number;
+  publishedAt?: string;
+  draft: unknown;
+  revision: number;
+  draftChangedAt?: string;
+  draftChangedBy?: string;
+};
+
+type StateRow = {
+  version: number | string;
+  published_at: unknown;
+  draft: unknown;
+  draft_revision: number | string;
+  draft_changed_at: unknown;
+  draft_changed_by: string | null;
+};
+
+/** The row, locked for this transaction where the dialect needs it (SQLite's write transaction
+ * already holds the database). */
+async function stateRow(q: Queryable, sql: Pick<Sql, "dialect">, lock: boolean): Promise<SiteState> {
+  const [row] = await q.all<StateRow>(
+    `SELECT version, published_at, draft, draft_revision, draft_changed_at, draft_changed_by FROM site_state WHERE id = 1${
+      lock && sql.dialect === "postgres" ? " FOR UPDATE" : ""
+    }`,
+  );
+  if (!row) throw new Error("site_state has no row: the database's schema is not this version's");
+  return {
+    version: Number(row.version),
+    publishedAt: isoTime(row.published_at),
+    draft: jsonValue(row.draft),
+    revision: Number(row.draft_revision),
+    draftChangedAt: isoTime(row.draft_changed_at),
+    draftChangedBy: row.draft_changed_by ?? undefined,
+  };
+}
+
+export const siteState = (sql: Sql) => stateRow(sql, sql, false);
+
+/** The published version alone: what every process polls each second (one row by its key). */
+export async function publishedVersion(sql: Queryable): Promise<{ version: number; publishedAt?: string }> {
+  const [row] = await sql.all<{ version: number | string; published_at: unknown }>(
+    "SELECT version, published_at FROM site_state WHERE id = 1",
+  );
+  return { version: Number(row?.version ?? 0), publishedAt: isoTime(row?.published_at) };
+}
+
+/** Changes the draft in one transaction: `change` gets the draft as it is now and gives the new
+ * one (or undefined: nothing to change). With `revision`, refused ("stale") when the draft has
+ * moved on since the page that asks was shown. */
+export async function changeDraft<T>(
+  sql: Sql,
+  by: string,
+  change: (draft: unknown) => { draft: unknown; result: T } | undefined,
+  revision?: number,
+): Promise<{ ok: true; revision: number; result?: T } | { ok: false; reason: "stale"; revision: number }> {
+  return sql.transaction(async (tx) => {
+    const state = await stateRow(tx, sql, true);
+    if (revision !== undefined && revision !== state.revision)
+      return { ok: false as const, reason: "stale" as const, revision: state.revision };
+    const changed = change(state.draft);
+    if (!changed) return { ok: true as const, revision: state.revision };
+    const next = state.revision + 1;
+    await tx.run(
+      "UPDATE site_state SET draft = $1, draft_revision = $2, draft_changed_at = $3, draft_changed_by = $4 WHERE id = 1",
+      [JSON.stringify(changed.draft), next, new Date().toISOString(), by],
+    );
+    return { ok: true as const, revision: next, result: changed.result };
+  });
+}
+
+export type PublishOutcome =
+  | { ok: true; version: number; previous: unknown; document: unknown }
+  | { ok: false; reason: "stale"; revision: number }
+  | { ok: false; reason: "problems"; problems: unknown[] };
+
+/** Publishes the draft as it was at `revision` (the one the owner previewed): a new version row,
+ * the pointer moved, in one transaction. Two owners publishing at once: the first wins whole,
+ * the second is told the draft changed (its revision is no longer the draft's) and loses
+ * nothing. `problems` judges the draft (alt texts, photos not ready): any, and nothing changes. */
+export async function publishDraft(
+  sql: Sql,
+  by: string,
+  revision: number,
+  problems: (draft: unknown, tx: Queryable) => Promise<unknown[]>,
+): Promise<PublishOutcome> {
+  return sql.transaction(async (tx) => {
+    const state = await stateRow(tx, sql, true);
+    if (state.revision !== revision) return { ok: false as const, reason: "stale" as const, revision: state.revision };
+    const found = await problems(state.draft, tx);
+    if (found.length) return { ok: false as const, reason: "problems" as const, problems: found };
+    const previous = await versionDocument(tx, state.version);
+    const version = await newVersion(tx, state.version, by, state.draft);
+    return { ok: true as const, version, previous, document: state.draft };
+  });
+}
+
+/** Publishes an earlier version again (a new version, its document a copy), and makes it the
+ * draft too, so the next edit starts from what visitors see. */
+export async function restoreVersion(
+  sql: Sql,
+  by: string,
+  from: number,
+): Promise<{ ok: true; version: number; previous: unknown; document: unknown } | { ok: false }> {
+  return sql.transaction(async (tx) => {
+    const state = await stateRow(tx, sql, true);
+    const document = await versionDocument(tx, from);
+    if (document === undefined) return { ok: false as const };
+    const previous = await versionDocument(tx, state.version);
+    const version = await newVersion(tx, state.version, by, document, from);
+    await tx.run(
+      "UPDATE site_state SET draft = $1, draft_revision = draft_revision + 1, draft_changed_at = $2, draft_changed_by = $3 WHERE id = 1",
+      [JSON.stringify(document), new Date().toISOString(), by],
+    );
+    return { ok: true as const, version, previous, document };
+  });
+}
+
+async function newVersion(tx: Queryable, current: number, by: string, document: unknown, restoredFrom?: number) {
+  const version = current + 1;
+  const at = new Date().toISOString();
+  await tx.run(
+    "INSERT INTO site_versions (version, published_at, published_by, document, restored_from) VALUES ($1, $2, $3, $4, $5)",
+    [version, at, by, JSON.stringify(document), restoredFrom ?? null],
+  );
+  await tx.run("UPDATE site_state SET version = $1, published_at = $2 WHERE id = 1", [version, at]);
+  return version;
+}
+
+/** A published version's document; version 0 (nothing published yet) is the empty one. */
+export async function versionDocument(q: Queryable, version: number): Promise<unknown> {
+  if (version === 0) return {};
+  const [row] = await q.all<{ document: unknown }>("SELECT document FROM site_versions WHERE version = $1", [version]);
+  return row ? jsonValue(row.document) : undefined;
+}
+
+export type VersionSummary = { version: number; publishedAt: string; publishedBy: string; restoredFrom?: number };
+
+/** The newest published versions first (the Site section's history). */
+export async function listVersions(q: Queryable, limit = 20): Promise<VersionSummary[]> {
+  const rows = await q.all<{
+    version: number | string;
+    published_at: unknown;
+    published_by: string;
+    restored_from: number | string | null;
+  }>("SELECT version, published_at, published_by, restored_from FROM site_versions ORDER BY version DESC LIMIT $1", [
+    limit,
+  ]);
+  return rows.map((r) => ({
+    version: Number(r.version),
+    publishedAt: isoTime(r.published_at) ?? "",
+    publishedBy: r.published_by,
+    restoredFrom: r.restored_from === null ? undefined : Number(r.restored_from),
+  }));
+}
+
+/** When each gallery last changed for visitors, by reading the versions newest first (the
+ * sitemap's lastmod): `changed(a, b)` names what differs between two documents. */
+export async function lastChanges(
+  q: Queryable,
+  changed: (older: unknown, newer: unknown) => string[],
+  limit = 50,
+): Promise<Map<string, string>> {
+  const rows = await q.all<{ version: number | string; published_at: unknown; document: unknown }>(
+    "SELECT version, published_at, document FROM site_versions ORDER BY version DESC LIMIT $1",
+    [limit + 1],
+  );
+  const found = new Map<string, string>();
+  for (let i = 0; i < rows.length; i++) {
+    const newer = rows[i]!;
+    const older = rows[i + 1] ? jsonValue(rows[i + 1]!.document) : {};
+    for (const part of changed(older, jsonValue(newer.document)))
+      if (!found.has(part)) found.set(part, isoTime(newer.published_at) ?? "");
+  }
+  return found;
+}
