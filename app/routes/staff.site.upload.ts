@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const body = await readUpload(request, mediaLimits);
-  const gallery = body.ok ? body.fields.gallery : new URL(request.url).searchParams.get("gallery");
+  const gallery = body.fields?.gallery;
   const back = `${STAFF_PATHS.site}/${gallery && isGalleryId(gallery) ? gallery : ""}`.replace(/\/$/, "");
   if (!body.ok) {
     if (wantsJson) return Response.json({ error: body.reason }, { status: body.status });

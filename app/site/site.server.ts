@@ -71,7 +71,8 @@ export const galleryChangedAt = (id: GalleryId) => published.lastmod.get(id);
  * has published none for it. `view` is a preview's (the draft). */
 export function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {
   const entries = view.document.galleries[id];
-  if (!entries) return galleryIn(id, locale);
+  // None of the owner's own (never published, or all removed): the shipped art, never an empty page.
+  if (!entries?.length) return galleryIn(id, locale);
   return entries.flatMap((entry) => {
     const p = view.photos.get(entry.photo);
     if (!p || p.status !== "ready" || !p.mediaKey || !p.width || !p.height || !p.widths) return [];

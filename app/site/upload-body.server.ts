@@ -3,7 +3,13 @@ import { unstable_parseMultipartFormData as parseMultipart } from "@remix-run/no
 export type UploadedFile = { fileName: string; bytes?: Buffer; tooLarge?: true };
 export type UploadBody =
   | { ok: true; fields: Record<string, string>; files: UploadedFile[] }
-  | { ok: false; status: 400 | 413 | 415; reason: "too-many-files" | "too-large" | "not-multipart" | "unreadable" };
+  | {
+      ok: false;
+      status: 400 | 413 | 415;
+      reason: "too-many-files" | "too-large" | "not-multipart" | "unreadable";
+      /** The fields read before the refusal (the gallery comes first: the answer goes back there). */
+      fields?: Record<string, string>;
+    };
 
 type Limits = { maxBytes: number; maxFiles: number; maxUploadBytes: number };
 
@@ -80,10 +86,10 @@ export async function readUpload(request: Request, limits: Limits): Promise<Uplo
       },
     );
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, status: 413, reason: error.reason };
+    if (error instanceof Refused) return { ok: false, status: 413, reason: error.reason, fields };
     const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof Refused) return { ok: false, status: 413, reason: cause.reason };
-    return { ok: false, status: 400, reason: "unreadable" };
+    if (cause instanceof Refused) return { ok: false, status: 413, reason: cause.reason, fields };
+    return { ok: false, status: 400, reason: "unreadable", fields };
   }
   return { ok: true, fields, files };
 }
