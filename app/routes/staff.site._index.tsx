@@ -5,7 +5,7 @@ import { galleryIn } from "~/content/galleries.server";
 import { SITE } from "~/i18n/site";
 import { GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
 import { publish, republish } from "~/site/editing.server";
-import { draftView, siteDatabase } from "~/site/site.server";
+import { draftView, renewNow, siteDatabase } from "~/site/site.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
 import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
@@ -60,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...meta,
       detail: { version: outcome.version, galleries: outcome.changed.join(" ") },
     });
+    await renewNow();
     return data<ActionData>({ published: outcome.version });
   }
   const outcome = await republish(sql, staff, asked.version);
@@ -72,6 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...meta,
     detail: { version: outcome.version, restoredFrom: asked.version, galleries: outcome.changed.join(" ") },
   });
+  await renewNow();
   return data<ActionData>({ restored: outcome.version });
 }
 
@@ -127,9 +129,12 @@ export default function SiteOverview() {
                 {g.published !== undefined && g.published !== g.draft ? ` · ${t.upToDate}: ${g.published}` : ""}
               </small>
             </span>
-            <Link className="staff-button staff-button-quiet" to={`${STAFF_PATHS.site}/${g.id}`}>
+            <Link
+              className="staff-button staff-button-quiet"
+              to={`${STAFF_PATHS.site}/${g.id}`}
+              aria-label={`${t.edit}: ${t.galleries[g.id]}`}
+            >
               {t.edit}
-              <span className="staff-visually-hidden">: {t.galleries[g.id]}</span>
             </Link>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createMediaServer } from "./media-serve.server";
-import { mediaQueue, refreshPublished, servedVersion, siteChores, siteDatabase } from "./site.server";
+import { mediaQueue, onRenew, refreshPublished, servedVersion, siteChores, siteDatabase } from "./site.server";
 
 const media = createMediaServer({ sql: siteDatabase });
 
@@ -13,6 +13,7 @@ export const siteServer = {
    * `renew` once this process serves it, so the page cache (and with it ETags, the sitemap's
    * lastmod) follows on every replica within about that long. The first look is awaited. */
   async watch(renew: () => void): Promise<() => void> {
+    onRenew(renew);
     await refreshPublished().catch((error: unknown) =>
       log("warn", "site.poll_failed", { error: (error as { code?: string }).code ?? "error" }),
     );

@@ -61,6 +61,16 @@ export async function refreshPublished(): Promise<boolean> {
   return true;
 }
 
+/** What renews this process's pages (server/app.ts's page cache), set by the server's watch. */
+let renewPages: (() => void) | undefined;
+export const onRenew = (renew: () => void) => (renewPages = renew);
+
+/** After a publish here: this process serves the new version before the owner's answer is sent
+ * (the others within SITE_POLL_MS). */
+export async function renewNow(): Promise<void> {
+  if (await refreshPublished().catch(() => false)) renewPages?.();
+}
+
 /** The version this process serves, for /healthz. */
 export const servedVersion = () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt });
 

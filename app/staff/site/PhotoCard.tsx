@@ -35,9 +35,8 @@ export function PhotoCard({ t, gallery, photo, position, count }: Props) {
         <input id={ids.en} name="alt_en" type="text" defaultValue={photo.alt.en} maxLength={250} />
         <label htmlFor={ids.hr}>{t.altHr}</label>
         <input id={ids.hr} name="alt_hr" type="text" lang="hr" defaultValue={photo.alt.hr} maxLength={250} />
-        <button type="submit" className="staff-button staff-button-small">
+        <button type="submit" className="staff-button staff-button-small" aria-label={`${t.saveAlt}: ${t.photo(n)}`}>
           {t.saveAlt}
-          <span className="staff-visually-hidden">: {t.photo(n)}</span>
         </button>
       </Form>
       <div className="site-tools">
