@@ -18,8 +18,8 @@
 //   channels probe NAME               a failing channel's next probe at once (the provider is back)
 //   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
 //   dismiss REF | --all               deletes what was set aside (after looking at it)
-//   backup FILE                       an online, consistent copy of the SQLite database
-//   check                             the database's integrity and its schema's version
+//   backup FILE                       an online, consistent copy of the SQLite database (the site's photos too)
+//   check                             the database's integrity, its schema's version, the site's photos
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
 import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { importOutbox } from "~/store/import-outbox.server";
@@ -28,6 +28,8 @@ import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { STATES, StoreRefusal, type ChannelState, type QueuedRecord, type RecordState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
+import { LATEST_VERSION as LATEST_SCHEMA } from "~/store/migrations";
+import { siteLine } from "~/store/site-photos.server";
 
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox list --json
@@ -366,6 +368,7 @@ async function run() {
       if (!args[0]) fail(USAGE);
       await store.backup(args[0]);
       console.log(`${store.where} copied to ${args[0]} (restore: stop the server, put the copy in its place)`);
+      console.log(`  with the site: ${siteLine(await store.site())}`);
       break;
     }
     case "check": {
@@ -375,6 +378,7 @@ async function run() {
         console.error(`${store.where}: ${problems.length} problem(s) at schema version ${version}`);
         process.exitCode = 1;
       } else console.log(`${store.where}: ok (schema version ${version})`);
+      if (version === LATEST_SCHEMA) console.log(`  the site: ${siteLine(await store.site())}`);
       break;
     }
     case "import-outbox": {

@@ -96,10 +96,32 @@ function webpEnd(b: Buffer): number | undefined {
   return 8 + size + (size % 2);
 }
 
+const TOP_LEVEL_BOXES = new Set([
+  "ftyp",
+  "meta",
+  "mdat",
+  "moov",
+  "free",
+  "skip",
+  "uuid",
+  "wide",
+  "pdin",
+  "moof",
+  "mfra",
+  "styp",
+  "sidx",
+  "emsg",
+  "prft",
+  "ssix",
+  "jumb",
+]);
+
 /** AVIF (ISO base media): top-level boxes, one after another, to the end. */
 function boxesEnd(b: Buffer): number | undefined {
   let at = 0;
   while (at + 8 <= b.length) {
+    // After the first box, one of a type the top level never holds is something else appended.
+    if (at > 0 && !TOP_LEVEL_BOXES.has(b.toString("latin1", at + 4, at + 8))) return at;
     let size = b.readUInt32BE(at);
     if (size === 1) {
       if (at + 16 > b.length) return undefined;

@@ -6,6 +6,16 @@ import { freeReference } from "./reference.server";
 import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime } from "./sql.server";
 import type { OperatorCommands, QueuedRecord, SetAside } from "./store.server";
+import { siteState, versionDocument } from "./site.server";
+import { siteSummary } from "./site-photos.server";
+
+/** The photo ids a site document shows, wherever they are in it (the store does not read the
+ * document's shape: app/site/document.ts does). */
+function photoIdsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(photoIdsIn);
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) => (key === "photo" && typeof v === "string" ? [v] : photoIdsIn(v)));
+}
 
 /** The outbox command's part of the store (`npm run outbox`): reads everything, so it is not for
  * the server's polls. */
@@ -142,7 +152,15 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
         const keys = await sql.all("PRAGMA foreign_key_check");
         if (keys.length) problems.push(`${keys.length} row(s) whose enquiry is missing`);
       }
+      if (version === LATEST_VERSION) problems.push(...(await this.site()).problems);
       return { version, problems };
+    },
+
+    async site() {
+      await prepare();
+      const state = await siteState(sql);
+      const published = photoIdsIn(await versionDocument(sql, state.version));
+      return { version: state.version, ...(await siteSummary(sql, [...new Set(published)])) };
     },
   };
 }

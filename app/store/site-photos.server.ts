@@ -233,3 +233,11 @@ export async function previewValid(sql: Queryable, tokenHash: string, now: strin
 }
 export const endPreview = (sql: Queryable, tokenHash: string) =>
   sql.run("DELETE FROM site_previews WHERE token_hash = $1", [tokenHash]);
+
+/** The owner's site in one line (`outbox backup` and `check`): its version, photos, encodings. */
+export const siteLine = (s: { version: number; photos: Record<string, number>; files: number; bytes: number }) =>
+  `version ${s.version} published, ${Object.values(s.photos).reduce((a, b) => a + b, 0)} photo(s) (${
+    Object.entries(s.photos)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(", ") || "none"
+  }), ${s.files} encoding(s), ${(s.bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -98,6 +98,9 @@ export async function publishDraft(
     if (found.length) return { ok: false as const, reason: "problems" as const, problems: found };
     const previous = await versionDocument(tx, state.version);
     const version = await newVersion(tx, state.version, by, state.draft);
+    // A publish moves the revision on too: a second publish of the same page (another owner's,
+    // a double tap) is told the draft changed, and publishes nothing twice.
+    await tx.run("UPDATE site_state SET draft_revision = draft_revision + 1 WHERE id = 1");
     return { ok: true as const, version, previous, document: state.draft };
   });
 }

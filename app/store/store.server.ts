@@ -176,6 +176,15 @@ export type OperatorCommands = {
   /** The database's own check (SQLite's integrity check) and whether the schema is at this
    * version; `problems` empty when all is well. */
   check(): Promise<{ version: number; problems: string[] }>;
+  /** The owner's site (migration 13): the published version, photos by state, the encodings'
+   * count and bytes, and problems (a ready photo without encodings, a published photo missing). */
+  site(): Promise<{
+    version: number;
+    photos: Record<string, number>;
+    files: number;
+    bytes: number;
+    problems: string[];
+  }>;
 };
 
 /** The store as the process holds it: its users' parts, and what opens and closes it. The
