@@ -1,7 +1,8 @@
 // Performance budget: for each page of the production build, the bytes a visitor downloads
 // (HTML, CSS and JS gzip-compressed, as the server sends them), and the images a 375 px phone
 // loads before scrolling, against the limits in budgets.json. Prints a table; exits 1 when a
-// page is over. Needs a build (`npm run build`).
+// page is over. Needs a build (`npm run build`). It weighs the published set of the database it is
+// given (BUDGET_DATABASE_URL), else the shipped art.
 import { request } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -9,7 +10,19 @@ import { PAGE_PATHS } from "../app/content/pages";
 import { serveBuild } from "./lib/serve-build";
 
 const limits = JSON.parse(readFileSync("budgets.json", "utf8"));
-const server = await serveBuild({ port: Number(process.env.BUDGET_PORT ?? 3150) });
+// The pages as visitors get them: with BUDGET_DATABASE_URL, a copy of the site's database (an
+// `outbox backup`, or PostgreSQL), so the owner's published photos are what is weighed; without
+// it, a fresh database: the shipped art.
+const server = await serveBuild({
+  port: Number(process.env.BUDGET_PORT ?? 3150),
+  env: process.env.BUDGET_DATABASE_URL ? { DATABASE_URL: process.env.BUDGET_DATABASE_URL } : {},
+});
+const published = ((await (await fetch(`${server.base}/healthz`)).json()) as { site?: { version: number } }).site;
+console.log(
+  published?.version
+    ? `budget: the owner's published site, version ${published.version}`
+    : "budget: the shipped site (nothing published in this database)",
+);
 
 /** Compressed size of a response, as it crosses the wire with Accept-Encoding: gzip. */
 function gzipBytes(url: string) {

@@ -106,8 +106,6 @@ const en = {
   grantAction: "Allow",
   revokeAction: "Stop",
   notAllowed: "Only an owner, or someone an owner has allowed, may edit the site.",
-  previewBanner: "Preview: this is the draft, not what visitors see yet.",
-  previewBack: "Back to the Site section",
 };
 
 export type SiteText = typeof en;
@@ -205,8 +203,6 @@ const hr: SiteText = {
   grantAction: "Dopusti",
   revokeAction: "Zabrani",
   notAllowed: "Stranicu smije uređivati samo vlasnik ili osoba kojoj je vlasnik to dopustio.",
-  previewBanner: "Pregled: ovo je nacrt, a ne ono što posjetitelji već vide.",
-  previewBack: "Natrag u odjeljak Stranica",
 };
 
 export const SITE: Translations<SiteText> = { en, hr };
