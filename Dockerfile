@@ -27,6 +27,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node ./node_modules/better-sqlite3/build/Release/
 RUN node -e "new (require('better-sqlite3'))(':memory:').close()"
+# sharp processes the owner's uploads at run time (docs/site.md): its libvips is an npm package
+# (@img/sharp-libvips-linux-*), installed without a script or a compiler; prove here that it loads
+# and encodes AVIF, where a missing platform package would otherwise surface at the first upload.
+RUN node -e "require('sharp')({create:{width:8,height:8,channels:3,background:'#000'}}).avif().toBuffer().then(b=>process.exit(b.length?0:1))"
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
