@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "~/delivery/emailjs.server";
 import { startDelivery } from "~/delivery/worker.server";
-import { createLimiter } from "~/shared/rate-limit.server";
+import { createLimiter } from "~/utils/limiter.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { migrate } from "./migrate.server";
