@@ -1,6 +1,6 @@
 import { keptAttempts } from "~/store/record.server";
 import { errorCode } from "~/store/sql.server";
-import type { ChannelState, DelivererLock, DeliveryQueue, QueuedRecord } from "~/store/store.server";
+import type { ChannelState, DelivererLock, DeliveryQueue, Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import { channelProbes, deliveries, deliveryFailures, deliveryLatency } from "~/utils/metrics.server";
 import { failingSince as failingSinceOf, nextTryDelay, type Backoff } from "./retry-policy.server";
@@ -19,7 +19,7 @@ export type DeliveryOptions = {
   /** A failing channel's probes: how late a provider that is back is found (OUTBOX_RETRY_BASE_MS
    * doubling to OUTBOX_PROBE_MAX_MS); `backoff` when not given. */
   probeBackoff?: Backoff;
-  /** A delivery failing this long is set aside (failed) for an operator: counted from its first
+  /** A delivery failing this long is given up (failed) for an operator: counted from its first
    * failed try, or from when its channel's provider started failing for it (retry-policy's
    * `failingSince`). */
   giveUpAfterMs: number;
@@ -30,7 +30,7 @@ export type DeliveryOptions = {
   now?: () => number;
 };
 
-export type Delivery = {
+export type DeliveryWorker = {
   /** Finishes the sends in flight (if any), leaves the rest pending, and gives up the lock. */
   stop(): Promise<void>;
   /** What keeps delivery from working now, for /healthz (empty when nothing does). */
@@ -38,8 +38,8 @@ export type Delivery = {
 };
 
 /** The delivery worker: for each channel (EmailJS, Slack, Discord, Telegram, a webhook), sends
- * its pending deliveries one at a time, oldest due first, paced, and sets aside what retrying
- * cannot fix. The channels run side by side, so one that is down never delays another. Runs in
+ * its pending deliveries one at a time, oldest due first, paced, and fails what retrying
+ * cannot fix (for an operator). The channels run side by side, so one that is down never delays another. Runs in
  * the HTTP server's process; only the store's deliverer (SQLite's lease row, or PostgreSQL's
  * advisory lock) sends. The same rules run over either database (app/store/store.server.ts).
  *
@@ -55,7 +55,7 @@ export type Delivery = {
  * An outcome that cannot be written once the provider answered is kept in memory: that delivery
  * is not sent again while this process lives, its outcome is written as soon as the volume
  * allows, and that channel takes no other delivery until then. */
-export function startDelivery(options: DeliveryOptions): Delivery {
+export function startDelivery(options: DeliveryOptions): DeliveryWorker {
   const { store, backoff, giveUpAfterMs, pollMs } = options;
   const probeBackoff = options.probeBackoff ?? backoff;
   const now = options.now ?? (() => Date.now());
@@ -109,7 +109,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       });
 
     /** Writes an outcome; when the volume refuses, keeps it to write later. */
-    async function record(target: QueuedRecord, outcome: string, write: () => Promise<unknown>) {
+    async function record(target: Delivery, outcome: string, write: () => Promise<unknown>) {
       try {
         await write();
       } catch (error) {
@@ -157,7 +157,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     }
 
     /** One call, in its turn among the channels that share its pacing. */
-    function call(due: QueuedRecord) {
+    function call(due: Delivery) {
       const turn = gate.turn.then(() => paced(due));
       gate.turn = turn.catch(() => {});
       return turn;
@@ -165,7 +165,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
 
     /** One call: paced, by the one deliverer, its intent written first. Undefined when no call
      * was made (stopping, no longer the deliverer, or the delivery was changed meanwhile). */
-    async function paced(due: QueuedRecord) {
+    async function paced(due: Delivery) {
       let current = due;
       // Paced from the end of the previous call (measured from its end, so that two calls arrive
       // at the provider at least `intervalMs` apart whatever the network's delay did to the
@@ -210,15 +210,15 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     /** A fault the channel's judge calls the provider's, though it may be this message's doing
      * (a 500, a timeout), is this delivery's own when it fails again after the provider has taken
      * others since its last failure. */
-    function ownAfterAll(sent: QueuedRecord, verdict: Verdict): boolean {
+    function ownAfterAll(sent: Delivery, verdict: Verdict): boolean {
       if (verdict.kind !== "provider" || verdict.unavailable) return false;
       const lastFailure = [...sent.attempts].reverse().find((a) => a.outcome !== "delivered");
       return lastFailure !== undefined && lastDeliveredAt > Date.parse(lastFailure.at);
     }
 
-    /** A call and what follows it: delivered, set aside, retried on its own, or (the provider's
+    /** A call and what follows it: delivered, failed, retried on its own, or (the provider's
      * fault) the channel failing, the delivery keeping its place. */
-    async function deliver(due: QueuedRecord, state: ChannelState) {
+    async function deliver(due: Delivery, state: ChannelState) {
       const tried = await call(due);
       if (!tried) return;
       const { sent, result, at, attempts } = tried;
@@ -239,7 +239,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       const judged = channel.judge(result);
       const verdict: Verdict = ownAfterAll(sent, judged) ? { kind: "retry" } : judged;
       const failure = { reason: result.reason, status: result.status, detail: result.detail };
-      const setAside = async (fix: string) => {
+      const giveUp = async (fix: string) => {
         const changes = { attempts, nextAttemptAt: undefined, sendingSince: undefined, failure: { ...failure, fix } };
         deliveryFailures.inc({ channel: channel.name, reason: result.reason, outcome: "failed" });
         await record(sent, "failed", () => store.move(sent, "failed", changes));
@@ -274,15 +274,15 @@ export function startDelivery(options: DeliveryOptions): Delivery {
             : { message: "the provider fails: the channel's deliveries wait without calls, one probe at a time" }),
         });
         const since = failingSinceOf(sent, failingSince) ?? now();
-        if (now() - since >= giveUpAfterMs) return setAside(channel.giveUpFix(giveUpAfterMs));
+        if (now() - since >= giveUpAfterMs) return giveUp(channel.giveUpFix(giveUpAfterMs));
         await record(sent, "retry", () => store.update({ ...sent, attempts, sendingSince: undefined }));
         return;
       }
       // The provider answered: whatever this enquiry's fate, the channel is up.
       if (failing && judged.kind !== "provider") await recovered(state);
-      if (verdict.kind === "give-up") return setAside(verdict.fix);
+      if (verdict.kind === "give-up") return giveUp(verdict.fix);
       const since = failingSinceOf(sent) ?? now();
-      if (now() - since >= giveUpAfterMs) return setAside(channel.giveUpFix(giveUpAfterMs));
+      if (now() - since >= giveUpAfterMs) return giveUp(channel.giveUpFix(giveUpAfterMs));
       // This enquiry's own failure, which may pass: it alone waits out its backoff.
       const delayMs = nextTryDelay(attempts.length, backoff, result.retryAfterMs);
       const next = {
@@ -318,7 +318,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     }
 
     /** The give-up bound, counted from when the channel started failing for each delivery: what
-     * has waited that long for the provider is set aside (failed, for an operator), without a
+     * has waited that long for the provider fails (for an operator), without a
      * call. Looked at no more often than a sweep could find something new. */
     async function giveUpWaiting(state: ChannelState) {
       const failingFor = now() - Date.parse(state.failingSince ?? "");
@@ -330,7 +330,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       lastSweepAt = now();
       const fix = channel.giveUpFix(giveUpAfterMs);
       const failure = { ...(state.lastFailure ?? { reason: "unknown" }), fix };
-      const ids = await store.setAsideWaiting(channel.name, new Date(now() - giveUpAfterMs).toISOString(), failure);
+      const ids = await store.failWaiting(channel.name, new Date(now() - giveUpAfterMs).toISOString(), failure);
       for (const id of ids) {
         log("error", "enquiry.delivery_failed", {
           id,
@@ -338,7 +338,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
           ...failure,
           failingSince: state.failingSince,
           message:
-            "set aside after waiting for the provider for the give-up bound: nothing is lost, an operator retries it",
+            "failed after waiting for the provider for the give-up bound: nothing is lost, an operator retries it",
         });
       }
     }
@@ -357,7 +357,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       }
       const state = await health.read();
       const skip = [...unrecorded.keys()];
-      let due: QueuedRecord | undefined;
+      let due: Delivery | undefined;
       if (state.failingSince !== undefined) {
         await giveUpWaiting(state);
         // While the provider fails, one probe at a time, on the channel's backoff; the others wait.

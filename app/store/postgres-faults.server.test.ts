@@ -129,7 +129,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     await Promise.all(pools.map((p) => p.end().catch(() => {})));
   }, 30_000);
 
-  it("migrates the first layout's rows into one delivery each, as they were, and a row it cannot read set aside", async () => {
+  it("migrates the first layout's rows into one delivery each, as they were, and a row it cannot read quarantined", async () => {
     const url = freshDatabase();
     const db = `faults_${n}`;
     cluster.psql(
