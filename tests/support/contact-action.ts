@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import type { ContactActionData } from "~/enquiry/answers.server";
 import { sqliteStore } from "./delivery-testbed";
@@ -25,6 +25,9 @@ export const scratch = () => outbox;
 
 /** Registers the hooks that give each test of a file a database of its own, and quiet logs. */
 export function scratchDatabasePerTest() {
+  // The route's modules transformed once before any test's clock starts (each test imports them
+  // afresh, from the transformed copies): two files doing it cold at once took over 5 s here.
+  beforeAll(() => import("~/routes/contact"), 60_000);
   beforeEach(async () => {
     outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
     // Quiet: log() writes its JSON lines to stdout and stderr.
