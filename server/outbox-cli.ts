@@ -6,7 +6,7 @@
 //   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then what
 //                                     is quarantined
 //   list --json                       every enquiry in every state, one JSON object a line (the
-//                                     stable format of README, "The outbox command")
+//                                     stable format of docs/operations.md, "The outbox command")
 //   show ID                           the enquiry and each channel's delivery (ID or its start)
 //   retry ID | --failed [--channel NAME]   back to pending, due now (after fixing the cause):
 //                                     one enquiry's failed deliveries, or every failed one;
@@ -125,7 +125,7 @@ const deliveryJson = (r: Delivery) => ({
 });
 
 /** One line of `list --json`, version 1 of a format scripts may rely on: fields are only ever
- * added, never renamed or removed (README, "The outbox command"). An enquiry's top-level state
+ * added, never renamed or removed (docs/operations.md, "The outbox command"). An enquiry's top-level state
  * and attempts are its first delivery's (e-mail's, where configured); `deliveries` has each
  * channel's. */
 const jsonLine = (deliveries: Delivery[]) => {
@@ -236,7 +236,7 @@ async function run() {
       if (args.length > 1 || (args[0] !== undefined && args[0] !== "--json")) fail(USAGE);
       const lines = await channelLines();
       if (args[0] === "--json") {
-        // One object a line, version 1 (README, "The outbox command"): fields only ever added.
+        // One object a line, version 1 (docs/operations.md, "The outbox command"): fields only ever added.
         for (const { state, pending, failed } of lines)
           console.log(
             JSON.stringify({
@@ -312,7 +312,7 @@ async function run() {
             configuredChannels(config)
               .map((c) => c.name)
               .join(", ") || "none"
-          } (README, "Channels").`,
+          } (docs/operations.md, "Channels").`,
         );
       const now = new Date().toISOString();
       const result = await channel.send({
