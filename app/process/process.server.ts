@@ -1,3 +1,9 @@
+// The process's wiring: one store and one delivery worker per process, shared by the contact
+// action, the staff area, /healthz and the server's start and stop.
+//
+// This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
+// PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
+// answered, and the delivery worker finds it there.
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { confirmationRule, configuredChannels } from "~/delivery/channels.server";
@@ -10,12 +16,6 @@ import { StoreRefusal, type ChannelState, type EnquiryStore } from "~/store/stor
 import type { Pool } from "pg";
 import { createRetention } from "./retention.server";
 
-/** The process's wiring: one store and one delivery worker per process, shared by the contact
- * action, the staff area, /healthz and the server's start and stop.
- *
- * This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
- * PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
- * answered, and the delivery worker finds it there. */
 const channels = configuredChannels(env);
 /** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);

@@ -1,10 +1,10 @@
+// Each channel's health (up, or failing since when, and its next probe) in its pacing row,
+// `delivery_pacing` (schema version 6): where every replica and the next start find it. Read by
+// anyone (/healthz, the outbox command, the inbox); written only by the deliverer, through
+// `asHolder`, so a process that lost the right to deliver cannot overwrite it.
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 import type { ChannelHealth, ChannelState, EnquiryStore } from "./store.server";
 
-/** Each channel's health (up, or failing since when, and its next probe) in its pacing row,
- * `delivery_pacing` (schema version 6): where every replica and the next start find it. Read by
- * anyone (/healthz, the outbox command, the inbox); written only by the deliverer, through
- * `asHolder`, so a process that lost the right to deliver cannot overwrite it. */
 type StateRow = {
   channel: string;
   failing_since: unknown;

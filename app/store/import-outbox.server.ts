@@ -1,3 +1,11 @@
+// The outbox folder earlier versions kept enquiries in (OUTBOX_DIR), moved into the database:
+// `pending/`, `failed/` and `delivered/` as they were (attempts, failure reasons; a pending
+// record's next try, an outage's doing, is taken back so the backlog is due in order),
+// `quarantine/` and anything else that is not a record quarantined, JSON files at the
+// top (the first layout) as pending. Safe to run again and to stop at any point: a file is moved
+// aside (into `imported/`, kept until the operator deletes it) only after its row is committed,
+// and a record already in the database (same id) is not inserted twice. Nothing is followed
+// (links) or waited on (FIFOs), and nothing is read whole that could not be a record.
 import { constants } from "node:fs";
 import { mkdir, open, readdir, rename } from "node:fs/promises";
 import { hostname } from "node:os";
@@ -5,14 +13,6 @@ import path from "node:path";
 import { checkRecord, fromFirstLayout, type EnquiryRecord } from "./record.server";
 import { STATES, type EnquiryStore, type DeliveryState } from "./store.server";
 
-/** The outbox folder earlier versions kept enquiries in (OUTBOX_DIR), moved into the database:
- * `pending/`, `failed/` and `delivered/` as they were (attempts, failure reasons; a pending
- * record's next try, an outage's doing, is taken back so the backlog is due in order),
- * `quarantine/` and anything else that is not a record quarantined, JSON files at the
- * top (the first layout) as pending. Safe to run again and to stop at any point: a file is moved
- * aside (into `imported/`, kept until the operator deletes it) only after its row is committed,
- * and a record already in the database (same id) is not inserted twice. Nothing is followed
- * (links) or waited on (FIFOs), and nothing is read whole that could not be a record. */
 const MAX_ENTRY_BYTES = 256 * 1024;
 const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 

@@ -1,14 +1,14 @@
+// An enquiry and its delivery as the queue reads them, whichever database holds them (and as
+// the outbox folder of earlier versions wrote them, version 1, which import-outbox reads): its
+// own type, not the form schema's, so a change to the form never silently changes what is
+// stored. A row is read through this check: one this version cannot read is quarantined, never
+// sent. Bounds are generous: they tell a record from something else, they do not re-validate
+// what the form already checked.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ENQUIRY_FIELDS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 
-/** An enquiry and its delivery as the queue reads them, whichever database holds them (and as
- * the outbox folder of earlier versions wrote them, version 1, which import-outbox reads): its
- * own type, not the form schema's, so a change to the form never silently changes what is
- * stored. A row is read through this check: one this version cannot read is quarantined, never
- * sent. Bounds are generous: they tell a record from something else, they do not re-validate
- * what the form already checked. */
 const RECORD_VERSION = 1;
 
 const text = (max: number) => z.string().max(max);

@@ -1,12 +1,13 @@
+// The enquiry store's contract, in one part per user: the contact action (Intake), the delivery
+// worker (DeliveryQueue), /healthz and retention (Chores), the outbox command (OperatorCommands).
+// One implementation (sql-store.server.ts, put together from a module per part) over either
+// database, SQLite (the embedded default, one host) or PostgreSQL (several hosts); one contract
+// suite (tests/contracts/store-contract.ts) runs against both. The worker's rules (retry, pacing,
+// give-up, retention) are written once, in app/delivery/ (worker.server.ts and loop/), over this
+// contract (docs/decisions/0019-sqlite-store.md).
 import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
 
-/** The enquiry store's contract, in one part per user: the contact action (Intake), the delivery
- * worker (DeliveryQueue), /healthz and retention (Chores), the outbox command (OperatorCommands).
- * One implementation (sql-store.server.ts, put together from a module per part) over either database, SQLite (the embedded default, one host) or
- * PostgreSQL (several hosts); one contract suite (tests/contracts/store-contract.ts) runs against both. The
- * worker's rules (retry, pacing, give-up, retention) are written once, in
- * app/delivery/worker.server.ts, over this contract (docs/decisions/0019-sqlite-store.md). */
 export const STATES = ["pending", "failed", "delivered"] as const;
 export type DeliveryState = (typeof STATES)[number];
 

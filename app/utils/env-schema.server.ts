@@ -1,13 +1,13 @@
+// Server configuration: the one schema, parsed once per process at the gate of the HTTP
+// server (server/index.ts), before the app is loaded: a wrong value stops the server with one
+// message naming each bad variable, instead of failing on a visitor's request later. Every
+// variable the server reads is here, and every one is optional; the defaults make a working
+// site with no account anywhere. This module parses nothing when imported; the parsed
+// configuration the app reads is `env` in env.server.ts.
 import { z } from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { log } from "./log.server";
 
-/** Server configuration: the one schema, parsed once per process at the gate of the HTTP
- * server (server/index.ts), before the app is loaded: a wrong value stops the server with one
- * message naming each bad variable, instead of failing on a visitor's request later. Every
- * variable the server reads is here, and every one is optional; the defaults make a working
- * site with no account anywhere. This module parses nothing when imported; the parsed
- * configuration the app reads is `env` in env.server.ts. */
 const optionalText = z.string().trim().min(1).optional();
 const int = (min: number, max: number, fallback: number) => {
   const expected = `a whole number from ${min} to ${max}`;

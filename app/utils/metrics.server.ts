@@ -1,9 +1,9 @@
+// What /metrics exposes, in Prometheus's text format (docs/deploy.md, "Metrics"): the process
+// (prom-client's defaults: CPU, memory, event loop lag, handles), HTTP requests by method and
+// status with their durations, the page cache's hits and misses, and the enquiry queue. One
+// registry per process: it lives in the app's build, which the HTTP server takes it from.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** What /metrics exposes, in Prometheus's text format (docs/deploy.md, "Metrics"): the process
- * (prom-client's defaults: CPU, memory, event loop lag, handles), HTTP requests by method and
- * status with their durations, the page cache's hits and misses, and the enquiry queue. One
- * registry per process: it lives in the app's build, which the HTTP server takes it from. */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
