@@ -22,16 +22,13 @@
 // p99), all stored, each delivered once.
 // BENCH_QUEUE_STORE=postgres measures the PostgreSQL store instead (a throwaway cluster, one
 // database per size; `npm run bench:queue:postgres`). Needs a build (`npm run build`).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mostProbesWithin } from "../app/delivery/retry-policy.server";
 import { openStore } from "../app/store/open-store.server";
 import { readRecordedSends } from "../mocks/recorded-sends";
 import { startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
 import { cpuTicks } from "./lib/process-cpu";
-import { serveBuild } from "./lib/serve-build";
-import { body, burst, channelDrains, type Burst, type ChannelDrain } from "./lib/queue-bench-runs";
+import { benchServer, body, burst, channelDrains, type Burst, type ChannelDrain } from "./lib/queue-bench-runs";
 import { median } from "./lib/stats";
 
 const STORE = process.env.BENCH_QUEUE_STORE === "postgres" ? "postgres" : "sqlite";
@@ -106,23 +103,14 @@ type Row = {
 };
 
 async function measure(size: number, port: number): Promise<Row> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-queue-"));
-  const record = path.join(dir, "sent.jsonl");
-  const outage = path.join(dir, "outage");
-  writeFileSync(outage, "503");
-  const databaseUrl = cluster ? cluster.createDatabase(`bench_${size}`) : `file:${path.join(dir, "site.db")}`;
-  const server = await serveBuild({
-    port,
-    env: {
-      ...ids,
-      MOCKS: "true",
-      MOCKS_RECORD_FILE: record,
-      MOCKS_OUTAGE_FILE: outage,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_MAX: "0",
-      // The probes' backoff while it is down: the defaults (asserted below).
-    },
-  });
+  // The probes' backoff while it is down: the defaults (asserted below).
+  const {
+    server,
+    dir,
+    record,
+    outageFile: outage,
+    databaseUrl,
+  } = await benchServer({ cluster, ids }, { name: `bench_${size}`, port, outage: ["email"] });
   const outageStarted = Date.now();
   try {
     // Fill: real POSTs, 16 at a time.

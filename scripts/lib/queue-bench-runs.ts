@@ -34,22 +34,45 @@ export type Burst = {
   twice: number;
 };
 
-/** A burst of concurrent POSTs with EmailJS up (its stand-in, paced at 20 ms so the check of
- * "each delivered once" takes seconds): each answer's time, then every one delivered, once. */
-export async function burst({ cluster, ids }: BenchContext, size: number, port: number): Promise<Burst> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-burst-"));
+/** The build with EmailJS's stand-in recording its calls (`record`), on a database of its own (a new
+ * one on the cluster, named `name`, or a file in a new folder, `dir`). `outage` lists the stand-ins
+ * down from the start ("email" is EmailJS's; `MOCKS_OUTAGE_FILE` and its `.channel` siblings). */
+export async function benchServer(
+  { cluster, ids }: BenchContext,
+  {
+    name,
+    port,
+    outage = [],
+    env = {},
+  }: { name: string; port: number; outage?: string[]; env?: Record<string, string> },
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
   const record = path.join(dir, "sent.jsonl");
-  const databaseUrl = cluster ? cluster.createDatabase(`burst_${size}`) : `file:${path.join(dir, "site.db")}`;
+  const outageFile = path.join(dir, "outage");
+  for (const channel of outage) writeFileSync(channel === "email" ? outageFile : `${outageFile}.${channel}`, "503");
+  const databaseUrl = cluster ? cluster.createDatabase(name) : `file:${path.join(dir, "site.db")}`;
   const server = await serveBuild({
     port,
     env: {
       ...ids,
       MOCKS: "true",
       MOCKS_RECORD_FILE: record,
+      ...(outage.length ? { MOCKS_OUTAGE_FILE: outageFile } : {}),
       DATABASE_URL: databaseUrl,
       RATE_LIMIT_MAX: "0",
-      EMAILJS_MIN_INTERVAL_MS: "20",
+      ...env,
     },
+  });
+  return { server, dir, record, outageFile, databaseUrl };
+}
+
+/** A burst of concurrent POSTs with EmailJS up (its stand-in, paced at 20 ms so the check of
+ * "each delivered once" takes seconds): each answer's time, then every one delivered, once. */
+export async function burst(context: BenchContext, size: number, port: number): Promise<Burst> {
+  const { server, dir, record } = await benchServer(context, {
+    name: `burst_${size}`,
+    port,
+    env: { EMAILJS_MIN_INTERVAL_MS: "20" },
   });
   try {
     const times = await Promise.all(
@@ -104,26 +127,18 @@ const CHANNEL_RATES: Record<string, number> = { email: 1, slack: 1, discord: 2, 
 export type ChannelDrain = { channel: string; perSecond: number; expected: number; twice: number };
 
 /** 100 enquiries waiting while every provider is down, then each channel's drain over 8 s. */
-export async function channelDrains({ cluster, ids }: BenchContext, port: number): Promise<ChannelDrain[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-channels-"));
-  const record = path.join(dir, "sent.jsonl");
-  const outage = path.join(dir, "outage");
+export async function channelDrains(context: BenchContext, port: number): Promise<ChannelDrain[]> {
   const channels = Object.keys(CHANNEL_RATES);
-  for (const channel of channels) writeFileSync(channel === "email" ? outage : `${outage}.${channel}`, "503");
-  const databaseUrl = cluster ? cluster.createDatabase("channels") : `file:${path.join(dir, "site.db")}`;
-  const server = await serveBuild({
+  const {
+    server,
+    dir,
+    record,
+    outageFile: outage,
+  } = await benchServer(context, {
+    name: "channels",
     port,
-    env: {
-      ...ids,
-      ...CHANNEL_ENV,
-      MOCKS: "true",
-      MOCKS_RECORD_FILE: record,
-      MOCKS_OUTAGE_FILE: outage,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_MAX: "0",
-      OUTBOX_RETRY_BASE_MS: "100",
-      OUTBOX_RETRY_MAX_MS: "1000",
-    },
+    outage: channels,
+    env: { ...CHANNEL_ENV, OUTBOX_RETRY_BASE_MS: "100", OUTBOX_RETRY_MAX_MS: "1000" },
   });
   try {
     for (let n = 0; n < 100; n++) {
