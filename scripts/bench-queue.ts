@@ -12,26 +12,24 @@
 //   - the drain once EmailJS is back: deliveries a second over 8 s, oldest first, none twice.
 // Goals (ratios to the 100 case, in the same run): idle CPU, /healthz, page and accept within
 // 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order;
+// the oldest first after recovery, ≥ 95 % in order, calls within the backoff's bound.
 // Why 10,000 by default: every read on a path that runs every few seconds is a fixed number of
 // index entries or tally rows (decision 0036), so 100 against 10,000 (100×) shows the slope the
 // issue measured at 100,000 (/healthz 4.1 → 47.7 ms; the old count was already 2.8 ms at
 // 10,000 on SQLite); 100,000 takes three minutes more to fill through POSTs:
 // BENCH_QUEUE_SIZES=100,10000,100000.
-// the oldest first after recovery, ≥ 95 % in order, calls within the backoff's bound.
 // Then a burst of 200 concurrent POSTs with EmailJS up: each answered in what time (median,
 // p99), all stored, each delivered once.
 // BENCH_QUEUE_STORE=postgres measures the PostgreSQL store instead (a throwaway cluster, one
 // database per size; `npm run bench:queue:postgres`). Needs a build (`npm run build`).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mostProbesWithin } from "../app/delivery/retry-policy.server";
 import { openStore } from "../app/store/open-store.server";
 import { readRecordedSends } from "../mocks/recorded-sends";
 import { startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
 import { cpuTicks } from "./lib/process-cpu";
-import { serveBuild } from "./lib/serve-build";
-import { median, quantile } from "./lib/stats";
+import { benchServer, body, burst, channelDrains, type Burst, type ChannelDrain } from "./lib/queue-bench-runs";
+import { median } from "./lib/stats";
 
 const STORE = process.env.BENCH_QUEUE_STORE === "postgres" ? "postgres" : "sqlite";
 const cluster: PgCluster | undefined = STORE === "postgres" ? await startPgCluster() : undefined;
@@ -49,16 +47,6 @@ async function timed(url: string): Promise<number> {
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return performance.now() - started;
 }
-
-const body = (n: number) =>
-  new URLSearchParams({
-    name: "Bench",
-    email: "bench@example.com",
-    number: "+385 91 234 5678",
-    category: "other",
-    message: `Queue bench ${String(n).padStart(6, "0")}`,
-    website: "",
-  });
 
 /** Oldest first: the calls follow the queue's order, but for at most one enquiry whose call
  * failed just as EmailJS came back (it waits for its retry, as it should). */
@@ -78,8 +66,6 @@ async function queueOrder(databaseUrl: string): Promise<string[]> {
     await store.close();
   }
 }
-
-const p99 = (xs: number[]) => quantile(xs, 0.99);
 
 /** The probes' steps while EmailJS is down, at the default settings (OUTBOX_RETRY_BASE_MS 5 s
  * doubling to OUTBOX_PROBE_MAX_MS 10 s). */
@@ -117,23 +103,14 @@ type Row = {
 };
 
 async function measure(size: number, port: number): Promise<Row> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-queue-"));
-  const record = path.join(dir, "sent.jsonl");
-  const outage = path.join(dir, "outage");
-  writeFileSync(outage, "503");
-  const databaseUrl = cluster ? cluster.createDatabase(`bench_${size}`) : `file:${path.join(dir, "site.db")}`;
-  const server = await serveBuild({
-    port,
-    env: {
-      ...ids,
-      MOCKS: "true",
-      MOCKS_RECORD_FILE: record,
-      MOCKS_OUTAGE_FILE: outage,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_MAX: "0",
-      // The probes' backoff while it is down: the defaults (asserted below).
-    },
-  });
+  // The probes' backoff while it is down: the defaults (asserted below).
+  const {
+    server,
+    dir,
+    record,
+    outageFile: outage,
+    databaseUrl,
+  } = await benchServer({ cluster, ids }, { name: `bench_${size}`, port, outage: ["email"] });
   const outageStarted = Date.now();
   try {
     // Fill: real POSTs, 16 at a time.
@@ -211,132 +188,13 @@ async function measure(size: number, port: number): Promise<Row> {
   }
 }
 
-type Burst = { size: number; medianMs: number; p99Ms: number; stored: number; deliveredOnce: number; twice: number };
-
-/** A burst of concurrent POSTs with EmailJS up (its stand-in, paced at 20 ms so the check of
- * "each delivered once" takes seconds): each answer's time, then every one delivered, once. */
-async function burst(size: number, port: number): Promise<Burst> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-burst-"));
-  const record = path.join(dir, "sent.jsonl");
-  const databaseUrl = cluster ? cluster.createDatabase(`burst_${size}`) : `file:${path.join(dir, "site.db")}`;
-  const server = await serveBuild({
-    port,
-    env: {
-      ...ids,
-      MOCKS: "true",
-      MOCKS_RECORD_FILE: record,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_MAX: "0",
-      EMAILJS_MIN_INTERVAL_MS: "20",
-    },
-  });
-  try {
-    const times = await Promise.all(
-      Array.from({ length: size }, async (_, n) => {
-        const t = performance.now();
-        const res = await fetch(`${server.base}/contact`, {
-          method: "POST",
-          body: body(900_000 + n),
-          redirect: "manual",
-        });
-        await res.arrayBuffer();
-        if (res.status !== 302) throw new Error(`burst enquiry ${n} answered ${res.status}`);
-        return performance.now() - t;
-      }),
-    );
-    const health = (await (await fetch(`${server.base}/healthz`)).json()) as { pending: number };
-    const deadline = Date.now() + 60_000;
-    const sent = () =>
-      readRecordedSends(record)
-        .filter((s) => s.answered === "200")
-        .map((s) => s.fields.message ?? "");
-    while (new Set(sent()).size < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    const messages = sent();
-    const counts = new Map<string, number>();
-    for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
-    return {
-      size,
-      medianMs: median(times),
-      p99Ms: p99(times),
-      stored: health.pending + new Set(messages).size,
-      deliveredOnce: [...counts.values()].filter((c) => c === 1).length,
-      twice: [...counts.values()].filter((c) => c > 1).length,
-    };
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The chat and webhook channels beside e-mail, each answered by its stand-in, and the rate each
- * is paced at (README, "Channels"). */
-const CHANNEL_ENV = {
-  SLACK_WEBHOOK_URL: "https://hooks.slack.test/services/T0/B0/bench",
-  DISCORD_WEBHOOK_URL: "https://discord.test/api/webhooks/1/bench",
-  TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678",
-  TELEGRAM_CHAT_ID: "4242",
-  TELEGRAM_API_URL: "https://telegram.test",
-  WEBHOOK_URL: "https://crm.test/hooks/bench",
-  WEBHOOK_SECRET: `whsec_${Buffer.from("the queue bench's webhook secret!").toString("base64")}`,
-};
-const CHANNEL_RATES: Record<string, number> = { email: 1, slack: 1, discord: 2, telegram: 1, webhook: 5 };
-type ChannelDrain = { channel: string; perSecond: number; expected: number; twice: number };
-
-/** 100 enquiries waiting while every provider is down, then each channel's drain over 8 s. */
-async function channelDrains(port: number): Promise<ChannelDrain[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-channels-"));
-  const record = path.join(dir, "sent.jsonl");
-  const outage = path.join(dir, "outage");
-  const channels = Object.keys(CHANNEL_RATES);
-  for (const channel of channels) writeFileSync(channel === "email" ? outage : `${outage}.${channel}`, "503");
-  const databaseUrl = cluster ? cluster.createDatabase("channels") : `file:${path.join(dir, "site.db")}`;
-  const server = await serveBuild({
-    port,
-    env: {
-      ...ids,
-      ...CHANNEL_ENV,
-      MOCKS: "true",
-      MOCKS_RECORD_FILE: record,
-      MOCKS_OUTAGE_FILE: outage,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_MAX: "0",
-      OUTBOX_RETRY_BASE_MS: "100",
-      OUTBOX_RETRY_MAX_MS: "1000",
-    },
-  });
-  try {
-    for (let n = 0; n < 100; n++) {
-      const res = await fetch(`${server.base}/contact`, { method: "POST", body: body(n), redirect: "manual" });
-      await res.arrayBuffer();
-    }
-    await new Promise((r) => setTimeout(r, 1_500));
-    for (const channel of channels) rmSync(channel === "email" ? outage : `${outage}.${channel}`);
-    const from = Date.now();
-    await new Promise((r) => setTimeout(r, 8_000));
-    const sent = readRecordedSends(record).filter((s) => s.answered === "200" && s.at >= from && s.at < from + 8_000);
-    return channels.map((channel) => {
-      const mine = sent.filter((s) => (s.channel ?? "email") === channel);
-      const keys = mine.map((s) => s.body ?? s.fields.message ?? "");
-      return {
-        channel,
-        perSecond: mine.length > 1 ? (mine.length - 1) / ((mine.at(-1)!.at - mine[0]!.at) / 1000) : 0,
-        expected: CHANNEL_RATES[channel]!,
-        twice: keys.length - new Set(keys).size,
-      };
-    });
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const rows: Row[] = [];
 let concurrent: Burst;
 let drains: ChannelDrain[];
 try {
   for (const [i, size] of SIZES.entries()) rows.push(await measure(size, 3191 + i));
-  concurrent = await burst(200, 3189);
-  drains = await channelDrains(3188);
+  concurrent = await burst({ cluster, ids }, 200, 3189);
+  drains = await channelDrains({ cluster, ids }, 3188);
 } finally {
   cluster?.remove();
 }

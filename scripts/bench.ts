@@ -17,23 +17,24 @@
 // stored and delivered once, paced; throughput and p99 are printed beside nginx's, not gated
 // (on a shared machine they measure the other processes as much as ours). Exits 1 when a goal
 // is missed. Needs a build (`npm run build`).
-import {
-  closeSync,
-  fdatasyncSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { readRecordedSends } from "../mocks/recorded-sends";
 import { PAGE_PATHS } from "../app/content/pages";
+import {
+  acceptRound,
+  burstOf,
+  cacheHits,
+  CONCURRENT_POSTS,
+  fsyncTimes,
+  METRICS_TOKEN,
+  postEnquiry,
+  SINGLE_POSTS,
+  type Accept,
+  type Burst,
+} from "./lib/bench-accept";
 import { buildRef, type RefBuild } from "./lib/build-ref";
 import { serveStaticCopy } from "./lib/nginx-static";
 import { cpuTicks, withChildren } from "./lib/process-cpu";
@@ -59,21 +60,8 @@ const GOALS = {
 };
 /** The contact page's own load, ours and nginx's (BENCH_CONTACT_SECONDS, default 5). */
 const contactSeconds = Number(process.env.BENCH_CONTACT_SECONDS ?? 5);
-const METRICS_TOKEN = "bench-metrics-token";
-
-/** A counter of /metrics (Prometheus's text format); NaN when the build has none. */
-async function counter(base: string, pattern: RegExp): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return Number(pattern.exec(text)?.[1] ?? NaN);
-}
-/** The page cache's hits so far. */
-const cacheHits = (base: string) => counter(base, /^page_cache_requests_total\{result="hit"\} (\d+)/m);
-/** Transactions that committed accepted enquiries so far (group commit; NaN before it). */
-const acceptCommits = (base: string) => counter(base, /^enquiry_accept_commits_total (\d+)/m);
 const connections = 50;
 const burstSize = Number(process.env.BENCH_BURST ?? 10);
-const SINGLE_POSTS = 20;
-const CONCURRENT_POSTS = 200;
 const dataRoot = process.env.BENCH_DATA_DIR ?? "data";
 mkdirSync(dataRoot, { recursive: true });
 const dir = mkdtempSync(path.join(dataRoot, "bench-"));
@@ -134,135 +122,6 @@ async function load(
     `${label.padEnd(26)} ${row.rps.toFixed(0).padStart(7)} req/s   CPU ${f(row.cpuMsPerKilo, 0).padStart(4)} ms per 1,000   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms   errors ${row.errors}   requests ${row.requests}   peak RSS ${(peak / 1048576).toFixed(0)} MB`,
   );
   return row;
-}
-
-/** The disk's own price of durability: append a page (4 KB, one WAL frame) and fdatasync it,
- * as a committing SQLite does once per transaction; milliseconds per sync. */
-function fsyncTimes(folder: string, count = 200): number[] {
-  const file = path.join(folder, "fsync-probe");
-  const fd = openSync(file, "w");
-  const page = Buffer.alloc(4096, 7);
-  const times: number[] = [];
-  try {
-    for (let i = 0; i < count; i++) {
-      const started = performance.now();
-      writeSync(fd, page, 0, page.length, i * page.length);
-      fdatasyncSync(fd);
-      times.push(performance.now() - started);
-    }
-  } finally {
-    closeSync(fd);
-    rmSync(file, { force: true });
-  }
-  return times;
-}
-
-/** Connections kept open between requests, as a browser keeps them (and fetch did here). */
-const keptOpen = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-/** One enquiry POSTed as a browser without JavaScript would; its answer's status and time.
- * node:http, not fetch: the client shares the server's cores, and fetch cost about 1 ms of CPU
- * per POST, more than half the server's own (issue 40); this costs about a fifth of that.
- * `fresh`: on a connection of its own, closed after (a campaign's visitors, each a new phone). */
-function postEnquiry(base: string, message: string, fresh = false): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return postOnce(base, message, fresh).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-    // A kept connection the server closed while idle (its keep-alive timeout, 5 s): the request
-    // never reached it, so it is sent again, as browsers do (Node's documented pattern).
-    if (error.reusedSocket && error.code === "ECONNRESET") return postOnce(base, message, fresh, started);
-    throw error;
-  });
-}
-
-function postOnce(
-  base: string,
-  message: string,
-  fresh: boolean,
-  started = performance.now(),
-): Promise<{ status: number; ms: number }> {
-  const body = new URLSearchParams({
-    name: "Bench",
-    email: "bench@example.com",
-    number: "+385 91 000 0000",
-    category: "other",
-    message,
-    website: "",
-  }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}/contact`,
-      {
-        method: "POST",
-        agent: fresh ? false : keptOpen,
-        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.once("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-        res.once("error", reject);
-      },
-    );
-    req.once("error", (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
-    req.end(body);
-  });
-}
-
-type Burst = { medianMs: number; p99Ms: number; wallMs: number; cpuMs: number; perCommit: number; refused: number };
-/** CONCURRENT_POSTS enquiries at once: their times, the wall time, the server's CPU time and
- * how many shared a commit. */
-async function burstOf(base: string, pid: number, tag: string, fresh = false): Promise<Burst> {
-  const commits = await acceptCommits(base);
-  const ticks = cpuTicks(pid);
-  const started = performance.now();
-  const burst = await Promise.all(
-    Array.from({ length: CONCURRENT_POSTS }, (_, i) => postEnquiry(base, `Bench burst ${tag} ${i}`, fresh)),
-  );
-  const wallMs = performance.now() - started;
-  const times = burst.map((b) => b.ms);
-  return {
-    medianMs: median(times),
-    p99Ms: p99(times),
-    wallMs,
-    cpuMs: (cpuTicks(pid) - ticks) * 10,
-    perCommit: CONCURRENT_POSTS / ((await acceptCommits(base)) - commits),
-    refused: burst.filter((b) => b.status !== 302).length,
-  };
-}
-
-type Accept = {
-  single: number;
-  burstMedian: number;
-  burstP99: number;
-  /** The same burst, each POST on a new connection. */
-  freshP99: number;
-  perEnquiry: number;
-  cpuPerEnquiry: number;
-  /** Enquiries of the burst per committed transaction (NaN: a build without group commit). */
-  perCommit: number;
-  refused: number;
-};
-/** One round of the accept path: POSTs one after another, then a burst all at once on open
- * connections (its wall time and the server's CPU time per enquiry), then one on new ones. */
-async function acceptRound(base: string, pid: number, tag: string): Promise<Accept> {
-  const single: number[] = [];
-  let refused = 0;
-  for (let i = 0; i < SINGLE_POSTS; i++) {
-    const r = await postEnquiry(base, `Bench alone ${tag} ${i}`);
-    single.push(r.ms);
-    if (r.status !== 302) refused++;
-  }
-  const burst = await burstOf(base, pid, tag);
-  const fresh = await burstOf(base, pid, `${tag} new`, true);
-  return {
-    single: median(single),
-    burstMedian: burst.medianMs,
-    burstP99: burst.p99Ms,
-    freshP99: fresh.p99Ms,
-    perEnquiry: burst.wallMs / CONCURRENT_POSTS,
-    cpuPerEnquiry: burst.cpuMs / CONCURRENT_POSTS,
-    perCommit: burst.perCommit,
-    refused: refused + burst.refused + fresh.refused,
-  };
 }
 
 type Served = {

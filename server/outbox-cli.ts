@@ -4,9 +4,9 @@
 // server runs or not: every change is one the server's own code would make.
 //
 //   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then what
-//                                     was set aside
+//                                     is quarantined
 //   list --json                       every enquiry in every state, one JSON object a line (the
-//                                     stable format of README, "The outbox command")
+//                                     stable format of docs/operations.md, "The outbox command")
 //   show ID                           the enquiry and each channel's delivery (ID or its start)
 //   retry ID | --failed [--channel NAME]   back to pending, due now (after fixing the cause):
 //                                     one enquiry's failed deliveries, or every failed one;
@@ -17,7 +17,7 @@
 //                                     many wait (exit 1 while one is failing)
 //   channels probe NAME               a failing channel's next probe at once (the provider is back)
 //   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
-//   dismiss REF | --all               deletes what was set aside (after looking at it)
+//   dismiss REF | --all               deletes what is quarantined (after looking at it)
 //   backup FILE                       an online, consistent copy of the SQLite database (the site's photos too)
 //   check                             the database's integrity, its schema's version, the site's photos
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
@@ -26,7 +26,7 @@ import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
-import { STATES, StoreRefusal, type ChannelState, type QueuedRecord, type RecordState } from "~/store/store.server";
+import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 import { LATEST_VERSION as LATEST_SCHEMA } from "~/store/migrations";
 import { siteLine } from "~/store/site-photos.server";
@@ -97,7 +97,7 @@ function channelOption(): string | undefined {
   return name;
 }
 
-const line = (r: QueuedRecord) => {
+const line = (r: Delivery) => {
   const last = r.attempts.at(-1);
   const note =
     r.state === "failed"
@@ -116,7 +116,7 @@ const line = (r: QueuedRecord) => {
 };
 
 /** A delivery in `list --json` and `show`. */
-const deliveryJson = (r: QueuedRecord) => ({
+const deliveryJson = (r: Delivery) => ({
   channel: r.channel,
   state: r.state,
   attempts: r.attempts.length,
@@ -127,11 +127,11 @@ const deliveryJson = (r: QueuedRecord) => ({
 });
 
 /** One line of `list --json`, version 1 of a format scripts may rely on: fields are only ever
- * added, never renamed or removed (README, "The outbox command"). An enquiry's top-level state
+ * added, never renamed or removed (docs/operations.md, "The outbox command"). An enquiry's top-level state
  * and attempts are its first delivery's (e-mail's, where configured); `deliveries` has each
  * channel's. */
-const jsonLine = (deliveries: QueuedRecord[]) => {
-  const [r] = deliveries as [QueuedRecord];
+const jsonLine = (deliveries: Delivery[]) => {
+  const [r] = deliveries as [Delivery];
   return JSON.stringify({
     v: 1,
     id: r.id,
@@ -150,14 +150,14 @@ const jsonLine = (deliveries: QueuedRecord[]) => {
 };
 
 /** Deliveries grouped by enquiry, in the order of their first appearance. */
-function byEnquiry(records: QueuedRecord[]): QueuedRecord[][] {
-  const groups = new Map<string, QueuedRecord[]>();
+function byEnquiry(records: Delivery[]): Delivery[][] {
+  const groups = new Map<string, Delivery[]>();
   for (const r of records) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
   return [...groups.values()];
 }
 
 /** An enquiry's deliveries, by its id or the start of it. */
-async function one(id: string | undefined): Promise<QueuedRecord[]> {
+async function one(id: string | undefined): Promise<Delivery[]> {
   if (!id) fail(USAGE);
   const found = byEnquiry(await store.find(id));
   if (found.length === 0) fail(`No enquiry ${id} in ${store.where}.`);
@@ -165,7 +165,7 @@ async function one(id: string | undefined): Promise<QueuedRecord[]> {
   return found[0]!;
 }
 
-async function retry(record: QueuedRecord) {
+async function retry(record: Delivery) {
   await store.retry(record);
   console.log(`${record.id.slice(0, 8)}  ${record.channel}  pending, due now`);
 }
@@ -197,9 +197,9 @@ async function run() {
           );
         break;
       }
-      if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as RecordState)) fail(USAGE);
+      if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as DeliveryState)) fail(USAGE);
       if (wanted !== "quarantine") {
-        const states = wanted === "all" ? [...STATES] : [wanted as RecordState];
+        const states = wanted === "all" ? [...STATES] : [wanted as DeliveryState];
         const scans = await Promise.all(states.map((s) => store.scan(s)));
         const records = scans.flatMap((s) => s.records).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
         console.log(`id        channel   state      received                  tries  note`);
@@ -238,7 +238,7 @@ async function run() {
       if (args.length > 1 || (args[0] !== undefined && args[0] !== "--json")) fail(USAGE);
       const lines = await channelLines();
       if (args[0] === "--json") {
-        // One object a line, version 1 (README, "The outbox command"): fields only ever added.
+        // One object a line, version 1 (docs/operations.md, "The outbox command"): fields only ever added.
         for (const { state, pending, failed } of lines)
           console.log(
             JSON.stringify({
@@ -289,7 +289,7 @@ async function run() {
     }
     case "retry": {
       const channel = channelOption();
-      const ofChannel = (r: QueuedRecord) => channel === undefined || r.channel === channel;
+      const ofChannel = (r: Delivery) => channel === undefined || r.channel === channel;
       if (args[0] === "--failed") {
         const failed = (await store.scan("failed")).records.filter(ofChannel);
         for (const record of failed) await retry(record);
@@ -314,7 +314,7 @@ async function run() {
             configuredChannels(config)
               .map((c) => c.name)
               .join(", ") || "none"
-          } (README, "Channels").`,
+          } (docs/operations.md, "Channels").`,
         );
       const now = new Date().toISOString();
       const result = await channel.send({
@@ -360,8 +360,8 @@ async function run() {
       const refs = args[0] === "--all" ? (await store.quarantined()).map((q) => q.ref) : [args.join(" ")];
       let dismissed = 0;
       for (const ref of refs) if (await store.dismiss(ref)) dismissed++;
-      if (args[0] !== "--all" && dismissed === 0) fail(`Nothing set aside as ${refs[0]} (see: list quarantine).`);
-      console.log(`${dismissed} set-aside entr${dismissed === 1 ? "y" : "ies"} deleted`);
+      if (args[0] !== "--all" && dismissed === 0) fail(`Nothing quarantined as ${refs[0]} (see: list quarantine).`);
+      console.log(`${dismissed} quarantined entr${dismissed === 1 ? "y" : "ies"} deleted`);
       break;
     }
     case "backup": {
@@ -386,7 +386,7 @@ async function run() {
       if (!existsSync(args[0])) fail(`No outbox folder at ${args[0]}.`);
       const result = await importOutbox(args[0], store);
       console.log(
-        `${result.imported} imported, ${result.already} already in the database, ${result.setAside} set aside (not records) from ${args[0]}; the files are kept in ${args[0]}/imported`,
+        `${result.imported} imported, ${result.already} already in the database, ${result.quarantined} quarantined (not records) from ${args[0]}; the files are kept in ${args[0]}/imported`,
       );
       break;
     }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES } from "~/content/enquiry-fields";
 import { REFERENCE_IN_TEXT } from "~/content/reference";
-import { channelNames, channelStates } from "~/shared/process.server";
+import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/store/inbox-filter.server";

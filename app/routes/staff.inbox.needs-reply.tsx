@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates } from "~/shared/process.server";
+import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";

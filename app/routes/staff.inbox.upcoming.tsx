@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates } from "~/shared/process.server";
+import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { dayGroup, DAY_GROUPS } from "~/staff/inbox/desk-days";
 import { teamDay } from "~/utils/team-time";

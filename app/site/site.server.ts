@@ -1,7 +1,7 @@
 import type { GalleryId, GalleryImage } from "~/content/galleries";
 import { galleryIn } from "~/content/galleries.server";
 import type { Locale } from "~/i18n/locale";
-import { store } from "~/shared/process.server";
+import { store } from "~/process/process.server";
 import { publishedVersion, siteState, versionDocument, lastChanges } from "~/store/site.server";
 import { photosByIds, purgePhotos, type PhotoRow } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";

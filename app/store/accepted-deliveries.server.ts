@@ -1,7 +1,7 @@
 import type { EnquiryRecord } from "./record.server";
 import { insertDeliveries, valueRows } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
-import type { QueuedRecord } from "./store.server";
+import type { Delivery } from "./store.server";
 
 /** The delivery channel of the visitor's own confirmation (issue 38). */
 export const CONFIRMATION_CHANNEL = "confirmation";
@@ -81,7 +81,7 @@ export const acceptedDeliveries = (
   record: EnquiryRecord,
   channels: readonly string[],
   confirmed: boolean,
-): QueuedRecord[] =>
+): Delivery[] =>
   [...channels, ...(confirmed ? [CONFIRMATION_CHANNEL] : [])].map((channel) => ({
     ...record,
     state: "pending",

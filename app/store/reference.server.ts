@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { REFERENCE_ALPHABET as ALPHABET } from "~/content/reference";
 import type { Queryable } from "./sql.server";
 
-/** A new reference (app/enquiry/reference.ts), random; unique in the database by freeReference. */
+/** A new reference (its alphabet: app/content/reference.ts), random; unique in the database by freeReference. */
 export function newReference(): string {
   let text = "";
   for (let i = 0; i < 8; i++) text += ALPHABET[randomInt(ALPHABET.length)];

@@ -1,13 +1,13 @@
+// Server configuration: the one schema, parsed once per process at the gate of the HTTP
+// server (server/index.ts), before the app is loaded: a wrong value stops the server with one
+// message naming each bad variable, instead of failing on a visitor's request later. Every
+// variable the server reads is here, and every one is optional; the defaults make a working
+// site with no account anywhere. This module parses nothing when imported; the parsed
+// configuration the app reads is `env` in env.server.ts.
 import { z } from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { log } from "./log.server";
 
-/** Server configuration: the one schema, parsed once per process at the gate of the HTTP
- * server (server/index.ts), before the app is loaded: a wrong value stops the server with one
- * message naming each bad variable, instead of failing on a visitor's request later. Every
- * variable the server reads is here, and every one is optional; the defaults make a working
- * site with no account anywhere. This module parses nothing when imported; the parsed
- * configuration the app reads is `env` in env.server.ts. */
 const optionalText = z.string().trim().min(1).optional();
 const int = (min: number, max: number, fallback: number) => {
   const expected = `a whole number from ${min} to ${max}`;
@@ -123,7 +123,7 @@ export const envSchema = z
     // step, then one paced call), at a cost of 6–12 calls a minute while it is down (decision 0036).
     OUTBOX_PROBE_MAX_MS: int(1_000, 3_600_000, 10_000),
     // Failing this long (from its first failed try, or from when its channel started failing
-    // for it): set aside as failed for an operator.
+    // for it): failed, for an operator.
     OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
     // Enquiries that reached the team (delivered everywhere, or followed up in the inbox) are
     // erased this long after (the privacy notice says so); one nobody has seen is never erased.

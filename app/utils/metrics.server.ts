@@ -1,9 +1,9 @@
+// What /metrics exposes, in Prometheus's text format (docs/deploy.md, "Metrics"): the process
+// (prom-client's defaults: CPU, memory, event loop lag, handles), HTTP requests by method and
+// status with their durations, the page cache's hits and misses, and the enquiry queue. One
+// registry per process: it lives in the app's build, which the HTTP server takes it from.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** What /metrics exposes, in Prometheus's text format (docs/deploy.md, "Metrics"): the process
- * (prom-client's defaults: CPU, memory, event loop lag, handles), HTTP requests by method and
- * status with their durations, the page cache's hits and misses, and the enquiry queue. One
- * registry per process: it lives in the app's build, which the HTTP server takes it from. */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
@@ -142,7 +142,7 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
   gauge("enquiries_failed", "Enquiries given up on, waiting for an operator.", (q) => q.failed);
   gauge(
     "outbox_quarantined",
-    "Rows of the enquiry store this version cannot read, and imported entries that were not records, set aside.",
+    "Rows of the enquiry store this version cannot read, and imported entries that were not records: quarantined.",
     (q) => q.quarantined,
   );
   gauge(

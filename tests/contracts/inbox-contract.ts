@@ -1,47 +1,29 @@
+// The inbox's queries (app/store/inbox.server.ts) as tests, the same on either database: SQLite
+// (app/staff/inbox/inbox-sqlite.server.test.ts) and a real PostgreSQL (inbox-postgres.server.test.ts).
+// The desk's views and the Spam view are inbox-desk-contract.ts and inbox-spam-contract.ts, run from here.
 import { expect, it } from "vitest";
 import { normalizeReference } from "~/store/reference.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import { exportStream } from "~/staff/inbox/export.server";
-import { parseInboxFilter } from "~/store/inbox-filter.server";
 import {
   addNote,
+  countEnquiries,
   decodeCursor,
   enquiriesOf,
   eraseEnquiry,
-  eraseSpam,
-  eraseSetAside,
+  eraseQuarantined,
   everyEnquiry,
   getEnquiry,
   listEnquiries,
-  countEnquiries,
-  decodeUpcomingCursor,
-  needsReply,
   otherEnquiries,
-  recordReply,
-  upcoming,
-  releaseSpam,
+  quarantinedMentioning,
   retryDelivery,
-  setAsideMentioning,
   setFollowUp,
-  spamCount,
-  waitingCount,
 } from "~/store/inbox.server";
+import { inboxDeskContract } from "./inbox-desk-contract";
+import { enquiry, filter, text } from "./inbox-setup";
+import { inboxSpamContract } from "./inbox-spam-contract";
 
-const enquiry = (n: number, overrides: Partial<Parameters<EnquiryStore["store"]>[0]> = {}) => ({
-  name: `Visitor ${n}`,
-  email: `visitor${n}@example.com`,
-  phone: `+385 91 000 ${String(n).padStart(4, "0")}`,
-  category: "Concierge services",
-  message: `Message number ${n}`,
-  language: "en" as const,
-  ...overrides,
-});
-
-const filter = (query: string) => parseInboxFilter(new URLSearchParams(query));
-const text = async (stream: ReadableStream<Uint8Array>) =>
-  new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
-
-/** The inbox's queries, the same on either database. */
 export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
   it(`${name}: a search finds names and words typed with or without their marks, either way round`, async () => {
     const store = await open();
@@ -275,230 +257,25 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(5); // header, 3 rows, one row has a line break inside
     const lines = (await text(exportStream(everyEnquiry(store.sql, filter("q=Šime"), 2), "jsonl"))).trim().split("\n");
     expect(lines.map((l) => JSON.parse(l).name)).toEqual(["Šime Čović"]);
-    // Everything about one address: enquiries, and what an import set aside that mentions it.
+    // Everything about one address: enquiries, and what an import quarantined that mentions it.
     expect((await enquiriesOf(store.sql, "VISITOR2@example.com")).map((e) => e.name)).toEqual(["@SUM(A1)"]);
-    await store.insertSetAside({
+    await store.insertQuarantined({
       ref: "imported/x.json",
       from: "pending",
       reason: "not JSON",
       at: new Date().toISOString(),
       content: '{"email":"Visitor2@Example.com", broken',
     });
-    const mentions = await setAsideMentioning(store.sql, "visitor2@example.com");
+    const mentions = await quarantinedMentioning(store.sql, "visitor2@example.com");
     expect(mentions.map((m) => m.ref)).toEqual(["imported/x.json"]);
-    expect(await setAsideMentioning(store.sql, "visitor3@example.com")).toEqual([]);
+    expect(await quarantinedMentioning(store.sql, "visitor3@example.com")).toEqual([]);
     expect(
-      await eraseSetAside(
+      await eraseQuarantined(
         store.sql,
         mentions.map((m) => m.ref),
       ),
     ).toBe(1);
-    expect(await setAsideMentioning(store.sql, "visitor2@example.com")).toEqual([]);
-  });
-
-  it(`${name}: a caught enquiry is kept with why and sent nowhere; the inbox and its count leave it out`, async () => {
-    const store = await open();
-    const person = await store.store(enquiry(1));
-    const caught = await store.store(enquiry(2), "r2", {
-      spam: { reasons: ["honeypot", "links"], maxPerHour: 10, maxKept: 10 },
-    });
-    expect(caught.reference).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    const deliveries = await store.sql.all("SELECT enquiry_id FROM deliveries");
-    expect(deliveries.map((d) => String(d.enquiry_id))).toEqual([person.id]);
-    expect(await store.nextDue("email", Date.now() + 60_000, [person.id])).toBeUndefined();
-    expect((await listEnquiries(store.sql, filter(""))).rows.map((r) => r.name)).toEqual(["Visitor 1"]);
-    expect(await waitingCount(store.sql)).toBe(1);
-    const spam = (await listEnquiries(store.sql, filter("view=spam"), { withMessage: true })).rows;
-    expect(spam.map((r) => [r.name, r.spam, r.message])).toEqual([
-      ["Visitor 2", ["honeypot", "links"], "Message number 2"],
-    ]);
-    // Marked spam by hand: in the Spam view too, out of the inbox (its deliveries stay its own).
-    await setFollowUp(store.sql, person.id, "spam", "staff@example.com");
-    expect((await listEnquiries(store.sql, filter(""))).rows).toEqual([]);
-    expect((await listEnquiries(store.sql, filter("view=spam"))).rows.map((r) => r.name)).toEqual([
-      "Visitor 2",
-      "Visitor 1",
-    ]);
-    expect(await spamCount(store.sql)).toBe(2);
-    expect(await waitingCount(store.sql)).toBe(0);
-  });
-
-  it(`${name}: "Not spam" makes its deliveries through the accept's code, due now, once`, async () => {
-    const store = await open();
-    const caught = await store.store(enquiry(1), undefined, {
-      spam: { reasons: ["too-fast"], maxPerHour: 10, maxKept: 10 },
-    });
-    expect(await releaseSpam(store, caught.id, "staff@example.com")).toBe(caught.reference);
-    // A second tap (or a second person) changes nothing and makes no second delivery.
-    expect(await releaseSpam(store, caught.id, "staff@example.com")).toBeUndefined();
-    const due = await store.nextDue("email", Date.now());
-    expect(due).toMatchObject({ id: caught.id, reference: caught.reference, state: "pending", channel: "email" });
-    expect(due!.enquiry.message).toBe("Message number 1");
-    await store.move(due!, "delivered", { deliveredAt: new Date().toISOString() });
-    expect(await store.nextDue("email", Date.now() + 3_600_000)).toBeUndefined();
-    expect(await store.sql.all("SELECT channel FROM deliveries WHERE enquiry_id = $1", [caught.id])).toHaveLength(1);
-    const view = await getEnquiry(store.sql, caught.id);
-    expect(view).toMatchObject({ followUp: "new" });
-    expect(view!.spam).toBeUndefined();
-    expect(view!.events).toEqual([expect.objectContaining({ kind: "follow-up", from: "spam", to: "new" })]);
-    expect((await listEnquiries(store.sql, filter(""))).rows.map((r) => r.id)).toEqual([caught.id]);
-    // One staff marked spam by hand goes back to "new", its deliveries as they were.
-    const marked = await store.store(enquiry(2));
-    await setFollowUp(store.sql, marked.id, "spam", "staff@example.com");
-    expect(await releaseSpam(store, marked.id, "staff@example.com")).toBe(marked.reference);
-    expect(await store.sql.all("SELECT channel FROM deliveries WHERE enquiry_id = $1", [marked.id])).toHaveLength(1);
-    expect((await getEnquiry(store.sql, marked.id))!.followUp).toBe("new");
-    expect(await releaseSpam(store, "00000000-0000-4000-8000-000000000000", "x")).toBeUndefined();
-  });
-
-  it(`${name}: spam is bounded: per hour and in all the oldest caught go first, counted; retention erases it`, async () => {
-    const store = await open();
-    const caps = (maxPerHour: number, maxKept: number) => ({ spam: { reasons: ["honeypot"], maxPerHour, maxKept } });
-    const person = await store.store(enquiry(0));
-    const dropped: number[] = [];
-    for (let i = 1; i <= 6; i++) dropped.push((await store.store(enquiry(i), undefined, caps(4, 100))).dropped ?? 0);
-    expect(dropped).toEqual([0, 0, 0, 0, 1, 1]);
-    const names = async () => (await listEnquiries(store.sql, filter("view=spam"))).rows.map((r) => r.name);
-    expect(await names()).toEqual(["Visitor 6", "Visitor 5", "Visitor 4", "Visitor 3"]);
-    expect((await store.store(enquiry(7), undefined, caps(100, 2))).dropped).toBe(3);
-    expect(await names()).toEqual(["Visitor 7", "Visitor 6"]);
-    // Hand-marked spam and the inbox are never dropped by the caps.
-    await setFollowUp(store.sql, person.id, "spam", "staff@example.com");
-    expect((await store.store(enquiry(8), undefined, caps(100, 1))).dropped).toBe(2);
-    expect(await names()).toEqual(["Visitor 8", "Visitor 0"]);
-    // Retention: caught spam by arrival (an hour here), the rest by its own rule (untouched).
-    await store.sql.run("UPDATE enquiries SET received_at = $1 WHERE spam IS NOT NULL", [
-      new Date(Date.now() - 7_200_000).toISOString(),
-    ]);
-    expect(await store.eraseExpired(365 * 86_400_000)).toBe(0);
-    expect(await store.eraseExpired(365 * 86_400_000, { spamOlderThanMs: 3_600_000 })).toBe(1);
-    expect(await names()).toEqual(["Visitor 0"]);
-  });
-
-  it(`${name}: "Delete all shown" erases the Spam view between the times shown, nothing else`, async () => {
-    const store = await open();
-    const person = await store.store(enquiry(0));
-    const caught = [];
-    for (let i = 1; i <= 4; i++)
-      caught.push(
-        await store.store(enquiry(i), undefined, { spam: { reasons: ["repeated"], maxPerHour: 10, maxKept: 10 } }),
-      );
-    const shown = (await listEnquiries(store.sql, filter("view=spam"), { limit: 2 })).rows;
-    expect(await eraseSpam(store.sql, shown.at(-1)!.receivedAt, shown[0]!.receivedAt)).toBe(2);
-    expect((await listEnquiries(store.sql, filter("view=spam"))).rows.map((r) => r.name)).toEqual([
-      "Visitor 2",
-      "Visitor 1",
-    ]);
-    expect(await eraseEnquiry(store.sql, person.id, { spamOnly: true })).toBeUndefined();
-    expect(await eraseEnquiry(store.sql, caught[0]!.id, { spamOnly: true })).toBe(caught[0]!.reference);
-    expect((await listEnquiries(store.sql, filter(""))).rows.map((r) => r.name)).toEqual(["Visitor 0"]);
-  });
-
-  it(`${name}: "Needs a reply" is the new ones, oldest first, paged; one drops out once replied; the count agrees`, async () => {
-    const store = await open();
-    const made = [];
-    for (let i = 0; i < 7; i++) made.push(await store.store(enquiry(i)));
-    // Arrival times set apart (the oldest is Visitor 0), a caught one and a closed one beside them.
-    for (const [i, record] of made.entries())
-      await store.sql.run("UPDATE enquiries SET received_at = $2 WHERE id = $1", [
-        record.id,
-        new Date(Date.parse("2026-11-01T08:00:00.000Z") + i * 3_600_000).toISOString(),
-      ]);
-    await store.store(enquiry(90), undefined, { spam: { reasons: ["links"], maxPerHour: 10, maxKept: 10 } });
-    await setFollowUp(store.sql, made[6]!.id, "closed", "staff@example.com");
-    const names = async () => {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await needsReply(store.sql, { cursor: decodeCursor(cursor), limit: 2 });
-        seen.push(...page.rows.map((r) => r.name));
-        cursor = page.more;
-      } while (cursor);
-      return seen;
-    };
-    expect(await names()).toEqual(["Visitor 0", "Visitor 1", "Visitor 2", "Visitor 3", "Visitor 4", "Visitor 5"]);
-    expect(await waitingCount(store.sql)).toBe(6);
-    // The badge's count stops at its cap (it says "999+"), whatever waits.
-    expect(await waitingCount(store.sql, { cap: 4 })).toBe(4);
-    const [first] = (await needsReply(store.sql, { limit: 1 })).rows;
-    expect(first!.preview).toBe("Message number 0");
-    expect(await recordReply(store.sql, made[0]!.id, "staff@example.com")).toBe(true);
-    expect(await setFollowUp(store.sql, made[2]!.id, "booked", "staff@example.com")).toBe(true);
-    expect(await names()).toEqual(["Visitor 1", "Visitor 3", "Visitor 4", "Visitor 5"]);
-    expect(await waitingCount(store.sql)).toBe(4);
-    // Back to new: it waits again, in its place.
-    await setFollowUp(store.sql, made[2]!.id, "new", "staff@example.com");
-    expect((await names())[1]).toBe("Visitor 2");
-  });
-
-  it(`${name}: the first reply's time is set once: by a reply link or the first answering follow-up, never moved`, async () => {
-    const store = await open();
-    const byLink = await store.store(enquiry(1));
-    const byState = await store.store(enquiry(2));
-    const notYet = await store.store(enquiry(3));
-    expect((await getEnquiry(store.sql, byLink.id))!.firstRepliedAt).toBeUndefined();
-    expect(await recordReply(store.sql, byLink.id, "staff@example.com")).toBe(true);
-    const first = await getEnquiry(store.sql, byLink.id);
-    expect(first).toMatchObject({ followUp: "replied" });
-    expect(first!.firstRepliedAt).toMatch(/^\d{4}-/);
-    expect(first!.events.map((e) => [e.kind, e.from, e.to])).toEqual([["follow-up", "new", "replied"]]);
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    // A second reply, a move back to new and on to booked: the first time stays; no event for nothing.
-    expect(await recordReply(store.sql, byLink.id, "other@example.com")).toBe(true);
-    await setFollowUp(store.sql, byLink.id, "new", "staff@example.com");
-    await setFollowUp(store.sql, byLink.id, "booked", "staff@example.com");
-    const later = await getEnquiry(store.sql, byLink.id);
-    expect(later!.firstRepliedAt).toBe(first!.firstRepliedAt);
-    expect(later!.events).toHaveLength(3);
-    // Closed straight from new is an answer too; spam is not.
-    await setFollowUp(store.sql, byState.id, "closed", "staff@example.com");
-    expect((await getEnquiry(store.sql, byState.id))!.firstRepliedAt).toMatch(/^\d{4}-/);
-    await setFollowUp(store.sql, notYet.id, "spam", "staff@example.com");
-    expect((await getEnquiry(store.sql, notYet.id))!.firstRepliedAt).toBeUndefined();
-    expect(await recordReply(store.sql, "00000000-0000-4000-8000-000000000000", "x")).toBe(false);
-  });
-
-  it(`${name}: "Upcoming" is by event day then time from today on; past, closed and spam ones are not in it`, async () => {
-    const store = await open();
-    const at = async (n: number, day: string, time: string | null, extra?: () => Promise<unknown>) => {
-      const record = await store.store(enquiry(n));
-      await store.sql.run("UPDATE enquiries SET event_date = $2, event_time = $3 WHERE id = $1", [
-        record.id,
-        day,
-        time,
-      ]);
-      await extra?.();
-      return record;
-    };
-    await at(1, "2030-06-14", "21:00");
-    await at(2, "2030-06-10", null);
-    await at(3, "2030-06-10", "20:30");
-    await at(4, "2030-06-09", "23:00"); // yesterday: dropped
-    const closed = await at(5, "2030-06-11", "12:00");
-    await setFollowUp(store.sql, closed.id, "closed", "staff@example.com");
-    const marked = await at(6, "2030-06-11", "13:00");
-    await setFollowUp(store.sql, marked.id, "spam", "staff@example.com");
-    const booked = await at(7, "2030-07-01", "10:00");
-    await setFollowUp(store.sql, booked.id, "booked", "staff@example.com");
-    await store.store(enquiry(8)); // no event day
-    const names = (rows: { name: string }[]) => rows.map((r) => r.name);
-    const all = await upcoming(store.sql, "2030-06-10");
-    expect(names(all.rows)).toEqual(["Visitor 3", "Visitor 2", "Visitor 1", "Visitor 7"]);
-    expect(all.rows[0]).toMatchObject({ event_date: "2030-06-10", event_time: "20:30", preview: "Message number 3" });
-    expect(all.more).toBeUndefined();
-    // Paged by cursor, without gaps or repeats.
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await upcoming(store.sql, "2030-06-10", { cursor: decodeUpcomingCursor(cursor), limit: 1 });
-      seen.push(...names(page.rows));
-      cursor = page.more;
-    } while (cursor);
-    expect(seen).toEqual(["Visitor 3", "Visitor 2", "Visitor 1", "Visitor 7"]);
-    // The next day: that day's two drop out.
-    expect(names((await upcoming(store.sql, "2030-06-11")).rows)).toEqual(["Visitor 1", "Visitor 7"]);
-    for (const bad of ["x", Buffer.from('["2030-01-01","99","x"]').toString("base64url")])
-      expect(decodeUpcomingCursor(bad)).toBeUndefined();
+    expect(await quarantinedMentioning(store.sql, "visitor2@example.com")).toEqual([]);
   });
 
   it(`${name}: a search says how many it found (bounded); a person's other enquiries by e-mail or phone`, async () => {
@@ -520,4 +297,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect((await otherEnquiries(store.sql, person(second))).map((o) => o.id)).toEqual([first.id]);
     expect((await otherEnquiries(store.sql, { id: third.id, email: third.enquiry.email, phone: "12" })).length).toBe(0);
   });
+  inboxDeskContract(name, open);
+  inboxSpamContract(name, open);
 }

@@ -1,48 +1,22 @@
 // The enquiry store's contract (app/store/store.server.ts) as tests: one suite, run against SQLite
 // (app/store/sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts). Each
 // store is made fresh per test by the caller's `make`; `plantJunk` writes a row this version
-// cannot read, as another program or version could.
-import { LATEST_VERSION } from "~/store/migrations";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// cannot read, as another program or version could. What earlier versions left is
+// upgrade-contract.ts, run from here.
 import { describe, expect, it, vi } from "vitest";
 import { deliveryTestbed, enquiry, quickWorker } from "../support/delivery-testbed";
 import { startDelivery } from "~/delivery/worker.server";
 import { recordedSends } from "../../mocks/emailjs";
-import { importOutbox } from "~/store/import-outbox.server";
-import { migrate } from "~/store/migrate.server";
-import { MIGRATIONS } from "~/store/migrations";
-import { newRecord } from "~/store/record.server";
-import { writeFolderQuarantine, writeFolderRecord, writeLiveFolderLease } from "../support/outbox-folder.fixture";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
-import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
+import { storesOf, type StoreMaker } from "./store-setup";
+import { upgradeContract } from "./upgrade-contract";
 
-export type StoreMaker = {
-  /** A fresh, empty store (a second call in the same test opens the same one again, as another
-   * replica or the outbox command would). */
-  make(channels?: readonly string[], confirmation?: ConfirmationRule): Promise<EnquiryStore>;
-  /** A new, empty place: the next `make` opens it. */
-  reset(): Promise<void>;
-  plantJunk(store: EnquiryStore): Promise<void>;
-};
+export type { StoreMaker };
 
 export function storeContract(name: string, maker: StoreMaker) {
   describe(`enquiry store contract: ${name}`, () => {
     const bed = deliveryTestbed();
-    const opened: EnquiryStore[] = [];
-    const open = async (channels?: readonly string[], confirmation?: ConfirmationRule) => {
-      const store = await maker.make(channels, confirmation);
-      opened.push(store);
-      return store;
-    };
-    const fresh = async (channels?: readonly string[]) => {
-      await maker.reset();
-      return open(channels);
-    };
-    const afterEachClose = async () => {
-      for (const store of opened.splice(0)) await store.close();
-    };
+    const { open, fresh, afterEachClose } = storesOf(maker);
 
     it("confirms a visitor within the limits, counted in the database: one an hour and a few a day to an address, a bounded total", async () => {
       await maker.reset();
@@ -266,7 +240,7 @@ export function storeContract(name: string, maker: StoreMaker) {
       }
     });
 
-    it("sets aside what waited for a failing provider past the bound, without a call; never one in flight, never a newer one", async () => {
+    it("fails what waited for a failing provider past the bound, without a call; never one in flight, never a newer one", async () => {
       await maker.reset();
       const store = await open(["email", "slack"]);
       try {
@@ -285,7 +259,7 @@ export function storeContract(name: string, maker: StoreMaker) {
           stored[2]!.id,
         ]);
         const failure = { reason: "http_503", status: 503, fix: "Check the provider, then retry --failed." };
-        const ids = await store.setAsideWaiting("email", cutoff, failure);
+        const ids = await store.failWaiting("email", cutoff, failure);
         expect(ids).toEqual([stored[2]!.id]);
         const [aside] = (await store.scan("failed")).records;
         expect(aside).toMatchObject({ id: stored[2]!.id, channel: "email", failure, attempts: [] });
@@ -293,72 +267,9 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(await store.counts()).toMatchObject({
           channels: { email: { pending: 3, failed: 1 }, slack: { pending: 4, failed: 0 } },
         });
-        expect(await store.setAsideWaiting("email", cutoff, failure)).toEqual([]);
+        expect(await store.failWaiting("email", cutoff, failure)).toEqual([]);
         await store.deliverer().release();
-        await expect(store.setAsideWaiting("email", cutoff, failure)).rejects.toMatchObject({ code: "ENOTHOLDER" });
-      } finally {
-        await afterEachClose();
-      }
-    });
-
-    it("moving up from version 5 takes back the due times an outage pushed: the backlog is due in arrival order", async () => {
-      await maker.reset();
-      const store = await open();
-      try {
-        await migrate(
-          store.sql,
-          MIGRATIONS.filter((m) => m.version <= 5),
-        );
-        const at = (s: number) => new Date(Date.now() - 3_600_000 + s * 1000).toISOString();
-        const rows = [
-          ["aaaaaaaa-0000-4000-8000-000000000001", "Waited longest", at(0), "2099-01-01T00:00:00.000Z", 5],
-          ["aaaaaaaa-0000-4000-8000-000000000002", "Came next", at(1), "2099-01-01T00:00:00.000Z", 3],
-          ["aaaaaaaa-0000-4000-8000-000000000003", "Never tried", at(2), at(2), 0],
-        ] as const;
-        for (const [id, message, received, due, tries] of rows) {
-          await store.sql.run(
-            `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, reference)
-               VALUES ($1, $2, 'Ana', 'ana@example.com', '+385 1', 'other', $3, $4)`,
-            [id, received, message, `AAAA-000${tries}`],
-          );
-          await store.sql.run(
-            `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, changed_at)
-               VALUES ($1, 'email', 'pending', $2, $3, $4, $5, $2)`,
-            [id, received, due, JSON.stringify(Array(tries).fill({ at: received, outcome: "http_503" })), tries],
-          );
-        }
-        await store.prepare(); // version 6, and any after it
-        expect((await store.check()).version).toBe(LATEST_VERSION);
-        expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Waited longest");
-        const pending = (await store.scan("pending")).records;
-        expect(pending.map((r) => [r.enquiry.message, r.attempts.length, r.nextAttemptAt])).toEqual([
-          ["Waited longest", 5, undefined],
-          ["Came next", 3, undefined],
-          ["Never tried", 0, undefined],
-        ]);
-        expect((await store.channelStates()).filter((c) => c.failingSince)).toEqual([]);
-      } finally {
-        await afterEachClose();
-      }
-    });
-
-    it("sets aside what is not a record, never gives it out, and says so", async () => {
-      const store = await fresh();
-      try {
-        await maker.plantJunk(store);
-        const real = await store.store(enquiry("Real, behind the junk"));
-        expect((await store.nextDue("email", Date.now() + 1_000))?.id).toBe(real.id);
-        expect((await store.counts()).quarantined).toBe(1);
-        const [aside] = await store.quarantined();
-        expect(aside?.reason).toMatch(/record/);
-        expect(aside?.ref).toContain("00000000-0000-4000-8000-000000000000");
-        expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
-        // An operator who has looked at it deletes it; a readable record cannot be deleted so.
-        expect(await store.dismiss(`row ${real.id}`)).toBe(false);
-        expect(await store.dismiss(aside!.ref)).toBe(true);
-        expect(await store.dismiss(aside!.ref)).toBe(false);
-        expect((await store.counts()).quarantined).toBe(0);
-        expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
+        await expect(store.failWaiting("email", cutoff, failure)).rejects.toMatchObject({ code: "ENOTHOLDER" });
       } finally {
         await afterEachClose();
       }
@@ -449,67 +360,6 @@ export function storeContract(name: string, maker: StoreMaker) {
         await afterEachClose();
       }
     });
-
-    it("moves an earlier version's outbox folder in: every state as it was, junk kept aside, safe to run twice", async () => {
-      const store = await fresh();
-      const dir = await mkdtemp(path.join(tmpdir(), "import-"));
-      try {
-        const at = (s: number) => new Date(Date.parse("2026-11-01T10:00:00.000Z") + s * 1000).toISOString();
-        const waiting = newRecord(enquiry("Waiting in the folder"), at(1));
-        const tried = { at: at(2), outcome: "http_500", status: 500 };
-        const retrying = {
-          ...newRecord(enquiry("Tried once"), at(2)),
-          attempts: [tried],
-          nextAttemptAt: "2099-01-01T00:00:00.000Z",
-        };
-        const gaveUp = { ...newRecord(enquiry("Gave up"), at(3)), failure: { reason: "http_403", fix: "unlock" } };
-        const done = { ...newRecord(enquiry("Delivered already"), at(4)), deliveredAt: at(5) };
-        await writeFolderRecord(dir, "pending", waiting);
-        await writeFolderRecord(dir, "pending", retrying);
-        await writeFolderRecord(dir, "failed", gaveUp);
-        await writeFolderRecord(dir, "delivered", done);
-        await writeFile(path.join(dir, "pending", "junk.json"), "not a record");
-        await writeFolderQuarantine(dir, "2026-11-01-x", "{ cut sho", {
-          reason: "not JSON",
-          from: "pending",
-          at: at(6),
-        });
-        const first = newRecord(enquiry("From the first layout"), at(0));
-        await writeFile(path.join(dir, "first.json"), JSON.stringify(first));
-
-        // Refused while a server of the earlier version still delivers from the folder.
-        await writeLiveFolderLease(dir);
-        await expect(importOutbox(dir, store)).rejects.toThrow(/still delivers/);
-        await rm(path.join(dir, "delivery.lease"));
-
-        expect(await importOutbox(dir, store)).toEqual({ imported: 5, already: 0, setAside: 2 });
-        expect(await store.counts()).toMatchObject({ pending: 3, failed: 1, delivered: 1, quarantined: 2 });
-        const pending = (await store.scan("pending")).records;
-        expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
-        // Its attempts as they were; the next try its outage had pushed is taken back: due in order.
-        expect(pending[2]).toMatchObject({ attempts: [tried] });
-        expect(pending[2]?.nextAttemptAt).toBeUndefined();
-        expect((await store.nextDue("email", Date.now(), [first.id]))?.id).toBe(waiting.id);
-        expect((await store.scan("failed")).records[0]).toMatchObject({
-          id: gaveUp.id,
-          failure: { reason: "http_403" },
-        });
-        expect((await store.scan("delivered")).records[0]).toMatchObject({
-          id: done.id,
-          deliveredAt: done.deliveredAt,
-        });
-        const aside = await store.quarantined();
-        expect(aside.map((q) => q.reason).join(" | ")).toMatch(/not JSON.*\|.*not JSON|from pending/);
-        // Every file moved aside, none lost; a second run finds nothing to do.
-        for (const state of ["pending", "failed", "delivered", "quarantine"])
-          expect(await readdir(path.join(dir, state))).toEqual([]);
-        expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, setAside: 0 });
-        for (const entry of aside) expect(await store.dismiss(entry.ref)).toBe(true);
-        expect(await store.counts()).toMatchObject({ pending: 3, quarantined: 0 });
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-        await afterEachClose();
-      }
-    });
   });
+  upgradeContract(name, maker);
 }

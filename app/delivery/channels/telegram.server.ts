@@ -41,7 +41,7 @@ export function judgeTelegram(result: { status?: number; detail?: string }): Ver
   if (result.status === 400 && /chat not found|chat_id/i.test(text))
     return {
       kind: "give-up",
-      fix: "Telegram knows no such chat for this bot: check TELEGRAM_CHAT_ID (README, Telegram), restart, then retry the channel.",
+      fix: 'Telegram knows no such chat for this bot: check TELEGRAM_CHAT_ID (docs/operations.md, "Channels"), restart, then retry the channel.',
     };
   const provider = providerFault(result);
   if (provider) return provider;

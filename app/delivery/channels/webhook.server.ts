@@ -3,7 +3,7 @@ import type { DeliveryChannel, Verdict } from "../transport.server";
 import { postJson, providerFault } from "../transport.server";
 import { enquiryMessage, type EnquiryMessage } from "./message.server";
 
-/** The webhook's body, version 1 (README, "A signed webhook"): fields are only ever added. */
+/** The webhook's body, version 1 (docs/operations.md, "Channels", the signed webhook): fields are only ever added. */
 export function webhookBody(m: EnquiryMessage) {
   return {
     type: "enquiry.received",
@@ -60,7 +60,7 @@ export function judgeWebhook(result: { status?: number; detail?: string }): Verd
     };
   return {
     kind: "give-up",
-    fix: `The receiver refused the enquiry (${status}): check what it expects (README, "A signed webhook"), then retry the channel.`,
+    fix: `The receiver refused the enquiry (${status}): check what it expects (docs/operations.md, "Channels", the signed webhook), then retry the channel.`,
   };
 }
 

@@ -1,5 +1,8 @@
+// An outage belongs to the provider, not to each enquiry (issue 35, decision 0026), against the
+// production server: the provider's stand-in answers 503 (MOCKS_OUTAGE_FILE) while visitors keep
+// writing (one every 0.3 s), then recovers. Timings scaled down: backoff 0.5 s doubling to 2 s,
+// e-mail paced at 150 ms.
 import { rmSync, writeFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { mostProbesWithin } from "../../../app/delivery/retry-policy.server";
 import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
@@ -17,78 +20,21 @@ import {
 } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 import { median } from "../../../scripts/lib/stats";
-
-// An outage belongs to the provider, not to each enquiry (issue 35, decision 0026), against the
-// production server: the provider's stand-in answers 503 (MOCKS_OUTAGE_FILE) while visitors keep
-// writing (one every 0.3 s), then recovers. Timings scaled down: backoff 0.5 s doubling to 2 s,
-// e-mail paced at 150 ms.
-const BACKOFF = { baseMs: 500, maxMs: 2_000 };
-const PACE_MS = 150;
-const METRICS_TOKEN = "outage-metrics-token-0123456789abcdef";
-const SCALED = {
-  METRICS_TOKEN,
-  OUTBOX_RETRY_BASE_MS: String(BACKOFF.baseMs),
-  OUTBOX_RETRY_MAX_MS: String(BACKOFF.maxMs),
-  EMAILJS_MIN_INTERVAL_MS: String(PACE_MS),
-  OUTBOX_POLL_MS: "100",
-};
-// A second channel beside e-mail: the signed webhook, paced at 5 a second (it keeps up with
-// the visitors, as Slack's one a second would not).
-const WEBHOOK = {
-  WEBHOOK_URL: "https://crm.test/hooks/outage",
-  WEBHOOK_SECRET: `whsec_${Buffer.from("the outage test's webhook secret!").toString("base64")}`,
-};
-const webhookMessage = (body: string) => (JSON.parse(body) as { data: { message: string } }).data.message;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
-
-/** Visitors writing one every `everyMs` for `forMs`: the messages, in the order accepted. */
-async function visitorsWrite(base: string, prefix: string, forMs: number, from = 0, everyMs = 300) {
-  const accepted: string[] = [];
-  const until = Date.now() + forMs;
-  while (Date.now() < until) {
-    const message = `${prefix} ${String(from + accepted.length).padStart(3, "0")}`;
-    expect(await postEnquiry(base, message)).toBe(302); // the visitor is told it is sent
-    accepted.push(message);
-    await sleep(everyMs);
-  }
-  return accepted;
-}
-
-/** /metrics as a map of series to values. */
-async function metrics(base: string) {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return new Map(
-    text
-      .split("\n")
-      .filter((line) => line && !line.startsWith("#"))
-      .map((line) => [line.slice(0, line.lastIndexOf(" ")), Number(line.slice(line.lastIndexOf(" ") + 1))]),
-  );
-}
-
-/** The share of consecutive deliveries in the order the enquiries were accepted. */
-function inOrder(delivered: string[], accepted: string[]) {
-  const at = delivered.map((m) => accepted.indexOf(m));
-  return at.slice(1).filter((p, i) => p > at[i]!).length / Math.max(1, at.length - 1);
-}
-
-/** The e-mail calls of a record, with their answers. */
-const emailCalls = (record: string) => sentTo(record).filter((s) => !s.channel);
-
-/** The reference pace, measured here: a burst while EmailJS is up, its median gap. */
-async function referencePace(server: OpsServer) {
-  const burst = Array.from({ length: 6 }, (_, i) => `Reference ${i}`);
-  for (const message of burst) expect(await postEnquiry(server.base, message)).toBe(302);
-  await expect.poll(() => emailCalls(server.record).filter((s) => s.answered === "200").length).toBe(6);
-  return median(gaps(emailCalls(server.record).map((s) => s.at)));
-}
-
-/** The outbox command on a database given by its URL (SQLite's file: or PostgreSQL's). */
-const outboxOn = (databaseUrl: string, ...args: string[]) =>
-  spawnSync(process.execPath, ["build/outbox.js", ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-  });
+import {
+  BACKOFF,
+  PACE_MS,
+  SCALED,
+  WEBHOOK,
+  webhookMessage,
+  sleep,
+  gaps,
+  visitorsWrite,
+  metrics,
+  inOrder,
+  emailCalls,
+  referencePace,
+  outboxOn,
+} from "./outage-helpers";
 
 /** The issue's scenario on one running server: EmailJS down while visitors write, then back. */
 async function outageScenario(server: OpsServer, { webhook = false, databaseUrl = `file:${server.database}` } = {}) {
@@ -296,6 +242,7 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
   const server = await staffServer(3214, {
     OUTBOX_RETRY_BASE_MS: "60000",
     OUTBOX_RETRY_MAX_MS: "60000",
+    OUTBOX_PROBE_MAX_MS: "60000",
     OUTBOX_POLL_MS: "100",
   });
   try {
@@ -384,5 +331,47 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
     expect([unknown.status, unknown.stderr]).toEqual([2, "No channel pigeon here (see: channels).\n"]);
   } finally {
     server.child.kill("SIGTERM");
+  }
+});
+
+test("EmailJS down while sixteen visitors write at once, the server restarted, then back and the operator's probe (SQLite): every lead in arrival order, the oldest first, none twice", async () => {
+  test.setTimeout(90_000);
+  const place = workspace();
+  // A minute between probes: the operator's command is what finds it back.
+  const env = { ...SCALED, OUTBOX_RETRY_BASE_MS: "60000", OUTBOX_RETRY_MAX_MS: "60000", OUTBOX_PROBE_MAX_MS: "60000" };
+  const servers = [await startServer(3218, env, place)];
+  try {
+    writeFileSync(place.outageFile, "503");
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 160)
+          expect(await postEnquiry(servers[0]!.base, `Restart ${String(next++).padStart(3, "0")}`)).toBe(302);
+      }),
+    );
+    // The queue's order, as the server accepted them (sixteen at once: by its arrival times).
+    const queue = outboxCommand(place.database, "list", "--json")
+      .stdout.trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { state: string; enquiry: { message: string } })
+      .filter((r) => r.state === "pending")
+      .map((r) => r.enquiry.message);
+    expect(queue).toHaveLength(160);
+    servers[0]!.child.kill("SIGTERM");
+    await servers[0]!.exited;
+    servers.push(await startServer(3218, env, place));
+    rmSync(place.outageFile); // EmailJS is back
+    const probed = outboxCommand(place.database, "channels", "probe", "email");
+    expect(probed.status).toBe(0);
+    await expect
+      .poll(() => new Set(emailCalls(place.record).filter((s) => s.answered === "200")).size, { timeout: 60_000 })
+      .toBe(160);
+    const order = emailCalls(place.record)
+      .filter((s) => s.answered === "200")
+      .map((s) => s.fields.message!);
+    expect(order[0]).toBe(queue[0]);
+    expect(order).toEqual(queue);
+  } finally {
+    for (const server of servers) server.child.kill("SIGTERM");
   }
 });

@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import Database from "better-sqlite3";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
+import { routerPath } from "../../../app/staff/paths";
 import { softAuthenticator } from "../../support/soft-authenticator";
 import { startServer, workspace, type OpsServer } from "./server";
 
@@ -159,4 +161,49 @@ export async function ceremony(
   });
   const cookie = answer.headers.get("set-cookie")?.split(";")[0];
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown>, cookie };
+}
+
+/** Every staff page and endpoint the app has: one per route module under the staff prefix. */
+export const STAFF_ROUTES = readdirSync("app/routes")
+  .filter((f) => /^staff[._]/.test(f) && !f.includes(".test."))
+  .map((f) =>
+    `/${f
+      .replace(/\.(tsx?|jsx?)$/, "")
+      .replace(/\._index$/, "")
+      .replace(/\./g, "/")}`.replace(/\/\$[^/]+/g, "/x"),
+  );
+const OPEN = ["/staff/sign-in", "/staff/invitation", "/staff/passkey", "/staff/language"];
+
+/** A staff path as an attacker may spell it, for a router that does not read it as the door does. */
+export const spellings = (route: string) => [
+  route,
+  route.toUpperCase(),
+  `${route}/`,
+  `${route}.data`,
+  `/x/..${route}`,
+  route.replace("/staff", "/%73taff"),
+];
+
+/** A request without a valid session (none, a forged cookie or `cookie`) to a staff path: GET and
+ * POST are the sign-in page or 401/403, never data, never a 5xx; the open pages only no-store. */
+export async function expectDoorShut(base: string, path: string, cookie: string | undefined) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const get = await fetch(`${base}${path}`, { headers, redirect: "manual" });
+  const body = await get.text();
+  const open = OPEN.includes(routerPath(path));
+  if (!open) {
+    expect([303, 401, 403], `${path} ${cookie ?? ""}`).toContain(get.status);
+    if (get.status === 303) expect(get.headers.get("location")).toMatch(/^\/staff\/sign-in/);
+  }
+  expect(get.headers.get("cache-control"), path).toBe("no-store");
+  expect(body).not.toMatch(/@example\.com/);
+  const post = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { ...headers, origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=remove&email=owner%40example.com&scope=everywhere&passkey=x",
+    redirect: "manual",
+  });
+  if (!open) expect([401, 403], `POST ${path}`).toContain(post.status);
+  expect(post.status, `POST ${path}`).toBeLessThan(500);
+  expect(await post.text()).not.toMatch(/@example\.com/);
 }

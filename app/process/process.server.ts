@@ -1,8 +1,14 @@
+// The process's wiring: one store and one delivery worker per process, shared by the contact
+// action, the staff area, /healthz and the server's start and stop.
+//
+// This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
+// PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
+// answered, and the delivery worker finds it there.
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { confirmationRule, configuredChannels } from "~/delivery/channels.server";
 import { CONFIRMATION_CHANNEL } from "~/store/accepted-deliveries.server";
-import { startDelivery, type Delivery } from "~/delivery/worker.server";
+import { startDelivery, type DeliveryWorker } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
 import { errorCode } from "~/store/sql.server";
@@ -10,12 +16,6 @@ import { StoreRefusal, type ChannelState, type EnquiryStore } from "~/store/stor
 import type { Pool } from "pg";
 import { createRetention } from "./retention.server";
 
-/** The process's wiring: one store and one delivery worker per process, shared by the contact
- * action, the staff area, /healthz and the server's start and stop.
- *
- * This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
- * PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
- * answered, and the delivery worker finds it there. */
 const channels = configuredChannels(env);
 /** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);
@@ -84,7 +84,7 @@ export function channelStates(now = Date.now()): Promise<ChannelState[]> {
   return run;
 }
 
-let delivery: Delivery | undefined;
+let delivery: DeliveryWorker | undefined;
 
 /** Why the worker cannot deliver now (it cannot use the database), for /healthz. */
 export const deliveryProblems = (): string[] => delivery?.problems() ?? [];
@@ -126,7 +126,7 @@ export async function openConfiguredStore(): Promise<{ refused: string } | undef
 /** Starts the delivery worker when a channel is configured (EmailJS, Slack, Discord, Telegram,
  * a webhook: any of them, alone or together); without one (the embedded default) enquiries stay
  * pending for an operator to read, and nothing is sent. */
-export function startConfiguredDelivery(): Delivery | undefined {
+export function startConfiguredDelivery(): DeliveryWorker | undefined {
   if (channels.length === 0) return undefined;
   delivery = startDelivery({
     store,
