@@ -203,6 +203,8 @@ test.describe("caching", () => {
       // No channel configured: the enquiries wait on e-mail's, for an operator.
       channels: { email: { pending: expect.any(Number), failed: 0 } },
       pageCache: { entries: expect.any(Number), bytes: expect.any(Number) },
+      // The owner's site: the published version served (0: the shipped site), photos processing.
+      site: { version: 0, processing: 0, mediaCache: { entries: 0, bytes: 0 } },
     });
     for (const secret of Object.values(E2E_EMAILJS)) expect(JSON.stringify(main)).not.toContain(secret);
   });
