@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { PREVIEW } from "../../../app/i18n/preview";
 import { SITE } from "../../../app/i18n/site";
 import { acceptInvitation, acceptOverHttp, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 import { phonePhoto } from "./site-helpers";
@@ -86,8 +87,23 @@ test("an owner uploads a phone photo, describes it, publishes; visitors get it u
   await page.getByRole("button", { name: `${t.saveAlt}: ${t.photo(1)}` }).click();
   await expect(page.getByLabel(t.altHr)).toHaveValue("Gosti nazdravljaju za VIP stolom u Splitu");
   await page.getByRole("link", { name: t.back }).click();
+
+  // Preview: the real pages, in this browser only, show the draft; visitors still get the art.
+  await page.getByRole("button", { name: t.preview }).click();
+  await expect(page.getByRole("status").first()).toContainText(PREVIEW.en.banner);
+  await page.goto(`${server.site}/hr/vip-nightclub-experience`);
+  await expect(page.getByRole("status").first()).toContainText(PREVIEW.hr.banner);
+  await expect(page.locator("#main picture img")).toHaveAttribute("alt", "Gosti nazdravljaju za VIP stolom u Splitu");
+  const previewAnswer = await page.request.get(`${server.site}/vip-nightclub-experience`);
+  expect(previewAnswer.headers()["cache-control"]).toBe("private, no-store");
+  expect((await publicGallery(page)).length).toBe(18);
+  await page.getByRole("link", { name: PREVIEW.hr.back }).click();
+
   await page.getByRole("button", { name: t.publish, exact: true }).click();
   await expect(page.getByRole("status")).toContainText(t.published(1));
+  // The sitemap dates the page the publish changed.
+  const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();
+  expect(sitemap).toMatch(/vip-nightclub-experience<\/loc>[\s\S]*?<lastmod>\d{4}-\d{2}-\d{2}T/);
 
   // The public page, JavaScript off, renewed at once: one photo, described, new ETag.
   const images = await publicGallery(page);
