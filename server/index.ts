@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import { passGate, warnAboutConfiguration, type Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
+import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
+import { childProcessor } from "./media-processor";
 import { developmentBuild, productionBuild } from "./app-build";
 
 // The one configuration gate, before anything of the app is loaded: a wrong value stops
@@ -60,6 +62,12 @@ if (refused) {
 const { app, answerFromMemory, watching } = createApp({ built, env, isStopping: () => stopping });
 // The published version of the owner's site, read before the first page is served.
 await watching;
+// Production: photos are processed in a child at the lowest CPU priority (the pages keep the
+// cores); development processes them in this process (no bundle of the worker there).
+const mediaWorker = development
+  ? undefined
+  : childProcessor(fileURLToPath(new URL("./media-worker.js", import.meta.url)));
+if (mediaWorker) built.parts.siteServer.useProcessor(mediaWorker);
 built.parts.siteServer.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 
@@ -96,6 +104,7 @@ function shutdown(signal: NodeJS.Signals) {
   stopping = true;
   log("info", "server.stopping", { signal });
   built.parts.siteServer.stopProcessing();
+  mediaWorker?.stop();
   const closed = new Promise((resolve) => server.close(resolve));
   void Promise.all([closed, delivery?.stop()])
     .then(() => serverQueue.close())

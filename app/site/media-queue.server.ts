@@ -2,7 +2,11 @@ import sharp from "sharp";
 import { log } from "~/utils/log.server";
 import type { Sql } from "~/store/sql.server";
 import { claimPhoto, failPhoto, finishPhoto } from "~/store/site-photos.server";
-import { processPhoto } from "./process-photo.server";
+import { processPhoto, type Processed } from "./process-photo.server";
+
+/** What turns an upload's bytes into its encodings: in this process by default; the production
+ * server hands it to a child process at the lowest CPU priority (server/media-processor.ts). */
+export type Processor = (bytes: Buffer, options: { maxPixels: number }) => Promise<Processed>;
 
 /** A processor that stopped (a crash, a deploy) mid-photo: after this long another takes it. */
 const STALE_MS = 5 * 60_000;
@@ -23,6 +27,7 @@ export function createMediaQueue(options: {
   sweepMs?: number;
 }) {
   sharp.concurrency(1);
+  let processor: Processor = processPhoto;
   let running = 0;
   let stopped = false;
   const idle: (() => void)[] = [];
@@ -38,7 +43,7 @@ export function createMediaQueue(options: {
         if (!claimed) return;
         const started = performance.now();
         try {
-          const made = await processPhoto(claimed.source, { maxPixels: options.maxPixels });
+          const made = await processor(claimed.source, { maxPixels: options.maxPixels });
           await finishPhoto(sql, claimed.id, made, made.files);
           log("info", "site.photo_processed", {
             id: claimed.id,
@@ -74,6 +79,10 @@ export function createMediaQueue(options: {
     /** Resolves when nothing is being processed (tests, the bench). */
     idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
     running: () => running,
+    /** Processing elsewhere from now on (the production server's child process). */
+    useProcessor(elsewhere: Processor) {
+      processor = elsewhere;
+    },
     stop() {
       stopped = true;
       clearInterval(sweep);

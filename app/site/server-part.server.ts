@@ -33,6 +33,8 @@ export const siteServer = {
   },
   /** Starts processing what waits (uploads a stopped process left), and wakes every sweep. */
   startProcessing: () => mediaQueue.kick(),
+  /** Where photos are processed (server/index.ts gives a child process in production). */
+  useProcessor: mediaQueue.useProcessor,
   stopProcessing: () => mediaQueue.stop(),
   /** Hourly: photos past their restore period, unused encodings, old previews. */
   chores: siteChores,
