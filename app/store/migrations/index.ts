@@ -10,6 +10,8 @@ import bookingDetails from "./0009-booking-details";
 import desk from "./0010-desk";
 import dashboardTallies from "./0011-dashboard-tallies";
 import queueTallies from "./0012-queue-tallies";
+// 0013 is taken by another branch (the site's photos); the runner applies whatever a database lacks.
+import pushDevices from "./0014-push-devices";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -29,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   desk,
   dashboardTallies,
   queueTallies,
+  pushDevices,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
