@@ -17,9 +17,9 @@ const ABORT_DELAY = 5_000;
 
 // The HTTP server takes the queue and its refusal page from here: one copy of each app module
 // in the process (server/index.ts).
-export { serverQueue } from "~/shared/server-queue.server";
+export { serverQueue } from "~/process/server-queue.server";
 export { crossSitePage } from "~/utils/refusal-page.server";
-export { MAX_FORM_BYTES } from "~/shared/form-body.server";
+export { MAX_FORM_BYTES } from "~/utils/form-body.server";
 export { serverMetrics } from "~/utils/metrics.server";
 export { staffGate } from "~/staff/staff.server";
 export { stampFormTime };

@@ -12,10 +12,10 @@ describe("the import-direction check", () => {
     expect(
       checkLayers([
         file("app/routes/contact.tsx", "~/enquiry/action.server", "~/root", "~/components/Header"),
-        file("app/enquiry/intake.server.ts", "~/shared/process.server", "./schema.server", "~/utils/log.server"),
+        file("app/enquiry/intake.server.ts", "~/process/process.server", "./schema.server", "~/utils/log.server"),
         file("app/store/sql.server.ts", "~/utils/env.server", "./rows.server"),
         file("app/i18n/contact.ts", "~/content/enquiry-fields", "../utils/seo"),
-        file("app/shared/process.server.ts", "~/delivery/worker.server", "~/store/store.server", "pg"),
+        file("app/process/process.server.ts", "~/delivery/worker.server", "~/store/store.server", "pg"),
       ]),
     ).toEqual([]);
   });
@@ -31,8 +31,8 @@ describe("the import-direction check", () => {
   it("refuses an upward relative import, a dynamic one and a re-export", () => {
     const found = checkLayers([
       { file: "app/utils/env.server.ts", text: 'import { s } from "../staff/session.server";\n' },
-      { file: "app/delivery/worker.server.ts", text: 'const m = await import("~/shared/process.server");\n' },
-      { file: "app/store/index.ts", text: 'export { store } from "~/shared/process.server";\n' },
+      { file: "app/delivery/worker.server.ts", text: 'const m = await import("~/process/process.server");\n' },
+      { file: "app/store/index.ts", text: 'export { store } from "~/process/process.server";\n' },
     ]);
     expect(found.map((v) => v.file)).toEqual([
       "app/utils/env.server.ts",
@@ -57,6 +57,32 @@ describe("the import-direction check", () => {
   it("leaves tests alone, and names a room that is in no layer", () => {
     expect(checkLayers([file("app/store/sql.server.test.ts", "~/enquiry/schema.server")])).toEqual([]);
     expect(checkLayers([file("app/billing/invoice.server.ts", "~/utils/env.server")])[0]!.why).toMatch(/no layer/);
+  });
+
+  it("keeps the foundation's helpers below the process's wiring, and the wiring below the features", () => {
+    const found = checkLayers([
+      file("app/utils/form-body.server.ts", "~/process/process.server"),
+      file("app/utils/limiter.server.ts", "~/store/sql.server"),
+      file("app/process/health.server.ts", "~/staff/staff.server"),
+      file("app/shared/process.server.ts", "~/utils/log.server"),
+    ]);
+    expect(found.map((v) => [v.file, v.why])).toEqual([
+      ["app/utils/form-body.server.ts", expect.stringMatching(/utils is below process/)],
+      ["app/utils/limiter.server.ts", expect.stringMatching(/utils is below store/)],
+      ["app/process/health.server.ts", expect.stringMatching(/process is below staff/)],
+      ["app/shared/process.server.ts", expect.stringMatching(/app\/shared is in no layer/)],
+    ]);
+  });
+
+  it("passes the tree as it is, and fails it with one wrong import planted in a real file", () => {
+    const real = ["app/utils/form-body.server.ts", "app/process/process.server.ts", "app/enquiry/intake.server.ts"].map(
+      (path) => ({ file: path, text: readFileSync(path, "utf8") }),
+    );
+    expect(checkLayers(real)).toEqual([]);
+    const planted = { ...real[0]!, text: `import { store } from "~/process/process.server";\n${real[0]!.text}` };
+    expect(checkLayers([planted, ...real.slice(1)])).toEqual([
+      expect.objectContaining({ file: "app/utils/form-body.server.ts", line: 1, imports: "~/process/process.server" }),
+    ]);
   });
 
   it("knows the rooms of top-level files", () => {

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { EntryContext, ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import type { ServerQueue } from "~/shared/server-queue.server";
+import type { ServerQueue } from "~/process/server-queue.server";
 import type { ServerMetrics } from "~/utils/metrics.server";
 import type { StaffGate } from "./staff-guard";
 import type { EnquiryFirst } from "./answer-first";

@@ -4,7 +4,7 @@
 // server runs or not: every change is one the server's own code would make.
 //
 //   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then what
-//                                     was set aside
+//                                     is quarantined
 //   list --json                       every enquiry in every state, one JSON object a line (the
 //                                     stable format of README, "The outbox command")
 //   show ID                           the enquiry and each channel's delivery (ID or its start)
@@ -17,7 +17,7 @@
 //                                     many wait (exit 1 while one is failing)
 //   channels probe NAME               a failing channel's next probe at once (the provider is back)
 //   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
-//   dismiss REF | --all               deletes what was set aside (after looking at it)
+//   dismiss REF | --all               deletes what is quarantined (after looking at it)
 //   backup FILE                       an online, consistent copy of the SQLite database
 //   check                             the database's integrity and its schema's version
 //   import-outbox DIR                 moves an outbox folder of an earlier version in
@@ -28,7 +28,7 @@ import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import { deviceCounts } from "~/store/push-watch.server";
-import { STATES, StoreRefusal, type ChannelState, type QueuedRecord, type RecordState } from "~/store/store.server";
+import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
@@ -99,7 +99,7 @@ function channelOption(): string | undefined {
   return name;
 }
 
-const line = (r: QueuedRecord) => {
+const line = (r: Delivery) => {
   const last = r.attempts.at(-1);
   const note =
     r.state === "failed"
@@ -118,7 +118,7 @@ const line = (r: QueuedRecord) => {
 };
 
 /** A delivery in `list --json` and `show`. */
-const deliveryJson = (r: QueuedRecord) => ({
+const deliveryJson = (r: Delivery) => ({
   channel: r.channel,
   state: r.state,
   attempts: r.attempts.length,
@@ -132,8 +132,8 @@ const deliveryJson = (r: QueuedRecord) => ({
  * added, never renamed or removed (README, "The outbox command"). An enquiry's top-level state
  * and attempts are its first delivery's (e-mail's, where configured); `deliveries` has each
  * channel's. */
-const jsonLine = (deliveries: QueuedRecord[]) => {
-  const [r] = deliveries as [QueuedRecord];
+const jsonLine = (deliveries: Delivery[]) => {
+  const [r] = deliveries as [Delivery];
   return JSON.stringify({
     v: 1,
     id: r.id,
@@ -152,14 +152,14 @@ const jsonLine = (deliveries: QueuedRecord[]) => {
 };
 
 /** Deliveries grouped by enquiry, in the order of their first appearance. */
-function byEnquiry(records: QueuedRecord[]): QueuedRecord[][] {
-  const groups = new Map<string, QueuedRecord[]>();
+function byEnquiry(records: Delivery[]): Delivery[][] {
+  const groups = new Map<string, Delivery[]>();
   for (const r of records) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
   return [...groups.values()];
 }
 
 /** An enquiry's deliveries, by its id or the start of it. */
-async function one(id: string | undefined): Promise<QueuedRecord[]> {
+async function one(id: string | undefined): Promise<Delivery[]> {
   if (!id) fail(USAGE);
   const found = byEnquiry(await store.find(id));
   if (found.length === 0) fail(`No enquiry ${id} in ${store.where}.`);
@@ -167,7 +167,7 @@ async function one(id: string | undefined): Promise<QueuedRecord[]> {
   return found[0]!;
 }
 
-async function retry(record: QueuedRecord) {
+async function retry(record: Delivery) {
   await store.retry(record);
   console.log(`${record.id.slice(0, 8)}  ${record.channel}  pending, due now`);
 }
@@ -199,9 +199,9 @@ async function run() {
           );
         break;
       }
-      if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as RecordState)) fail(USAGE);
+      if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as DeliveryState)) fail(USAGE);
       if (wanted !== "quarantine") {
-        const states = wanted === "all" ? [...STATES] : [wanted as RecordState];
+        const states = wanted === "all" ? [...STATES] : [wanted as DeliveryState];
         const scans = await Promise.all(states.map((s) => store.scan(s)));
         const records = scans.flatMap((s) => s.records).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
         console.log(`id        channel   state      received                  tries  note`);
@@ -301,7 +301,7 @@ async function run() {
     }
     case "retry": {
       const channel = channelOption();
-      const ofChannel = (r: QueuedRecord) => channel === undefined || r.channel === channel;
+      const ofChannel = (r: Delivery) => channel === undefined || r.channel === channel;
       if (args[0] === "--failed") {
         const failed = (await store.scan("failed")).records.filter(ofChannel);
         for (const record of failed) await retry(record);
@@ -372,8 +372,8 @@ async function run() {
       const refs = args[0] === "--all" ? (await store.quarantined()).map((q) => q.ref) : [args.join(" ")];
       let dismissed = 0;
       for (const ref of refs) if (await store.dismiss(ref)) dismissed++;
-      if (args[0] !== "--all" && dismissed === 0) fail(`Nothing set aside as ${refs[0]} (see: list quarantine).`);
-      console.log(`${dismissed} set-aside entr${dismissed === 1 ? "y" : "ies"} deleted`);
+      if (args[0] !== "--all" && dismissed === 0) fail(`Nothing quarantined as ${refs[0]} (see: list quarantine).`);
+      console.log(`${dismissed} quarantined entr${dismissed === 1 ? "y" : "ies"} deleted`);
       break;
     }
     case "backup": {
@@ -396,7 +396,7 @@ async function run() {
       if (!existsSync(args[0])) fail(`No outbox folder at ${args[0]}.`);
       const result = await importOutbox(args[0], store);
       console.log(
-        `${result.imported} imported, ${result.already} already in the database, ${result.setAside} set aside (not records) from ${args[0]}; the files are kept in ${args[0]}/imported`,
+        `${result.imported} imported, ${result.already} already in the database, ${result.quarantined} quarantined (not records) from ${args[0]}; the files are kept in ${args[0]}/imported`,
       );
       break;
     }

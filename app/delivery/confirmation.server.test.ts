@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getEnquiry } from "~/store/inbox.server";
-import type { StoredEnquiry } from "~/store/record.server";
-import type { QueuedRecord } from "~/store/store.server";
+import type { Enquiry } from "~/store/record.server";
+import type { Delivery } from "~/store/store.server";
 import { registry } from "~/utils/metrics.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "../../tests/support/delivery-testbed";
@@ -14,7 +14,7 @@ const CONTACT = { email: "team@adriatic-vip.example", phone: "+385 21 000 000", 
 const RULE = { perAddressDay: 3, perDay: 100 };
 
 /** A confirmation's delivery of an enquiry, as the worker reads it. */
-const confirmationOf = (stored: StoredEnquiry): QueuedRecord => ({
+const confirmationOf = (stored: Enquiry): Delivery => ({
   id: "x",
   receivedAt: new Date().toISOString(),
   attempts: [],

@@ -6,7 +6,7 @@ import { detailsLine, givenDetails } from "~/i18n/detail-text";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/i18n/locale";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { CONFIRMATION_CHANNEL } from "~/store/accepted-deliveries.server";
-import type { QueuedRecord } from "~/store/store.server";
+import type { Delivery } from "~/store/store.server";
 import { EMAILJS_PACING, postEmailJs } from "./emailjs.server";
 import { judgeEmailJs } from "./retry-policy.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
@@ -38,7 +38,7 @@ export function inertName(name: string): string {
 }
 
 /** The confirmation's template variables: every line written here, in the visitor's language. */
-export function confirmationVariables(record: QueuedRecord, contact: ContactDetails): Record<string, string> {
+export function confirmationVariables(record: Delivery, contact: ContactDetails): Record<string, string> {
   const enquiry = record.enquiry;
   const locale: Locale = LOCALES.find((l) => l === enquiry.language) ?? DEFAULT_LOCALE;
   const category = (CATEGORIES as readonly string[]).includes(enquiry.category)

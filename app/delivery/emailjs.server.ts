@@ -1,13 +1,13 @@
 import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { detailsLine, givenDetails } from "~/i18n/detail-text";
 import type { EmailJsConfig } from "~/utils/env.server";
-import type { StoredEnquiry } from "~/store/record.server";
+import type { Enquiry } from "~/store/record.server";
 import { judgeEmailJs } from "./retry-policy.server";
 import { retryAfterMs } from "./transport.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
 
 /** One call to EmailJS with an enquiry's fields. */
-export type Send = (enquiry: StoredEnquiry, reference?: string) => Promise<SendResult>;
+export type Send = (enquiry: Enquiry, reference?: string) => Promise<SendResult>;
 
 /** The pacing row every call to the EmailJS account keeps to (EmailJS allows one request a
  * second per account): the team's e-mail and the visitors' confirmations alike. */
@@ -17,7 +17,7 @@ const EMAILJS_LIB_VERSION = "3.2.0";
 const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
 
 /** The team's e-mail's template variables: the enquiry as the visitor wrote it. */
-function enquiryVariables(enquiry: StoredEnquiry, reference = ""): FormData {
+function enquiryVariables(enquiry: Enquiry, reference = ""): FormData {
   const form = new FormData();
   // What the visitor was told: the template shows it (and the team quotes it back).
   form.set("reference", reference);

@@ -221,7 +221,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(bed.events("enquiry.delivery_failed").map((e) => e.id)).toEqual(
       expect.arrayContaining(failed.map((r) => r.id)),
     );
-    // Back before the third reached the bound: it is delivered; the set-aside wait for an operator.
+    // Back before the third reached the bound: it is delivered; the failed wait for an operator.
     rmSync(outage);
     await vi.waitFor(async () => expect(await bed.states()).toEqual({ pending: 0, failed: 2, delivered: 1 }), {
       timeout: 3_000,

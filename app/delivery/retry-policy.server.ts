@@ -27,8 +27,8 @@ const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
 ];
 
 /** EmailJS's failures: the provider's (timeouts, network errors, 429, 5xx, a used-up quota: the
- * channel backs off), this enquiry's own (its variables over EmailJS's 50 KB: set aside; a 4xx
- * nobody has seen: retried on its own), or the account's configuration (set aside, with the fix). */
+ * channel backs off), this enquiry's own (its variables over EmailJS's 50 KB: failed; a 4xx
+ * nobody has seen: retried on its own), or the account's configuration (failed, with the fix). */
 export function judgeEmailJs(result: Extract<SendResult, { ok: false }>): Verdict {
   const detail = result.detail ?? "";
   if (result.status === 413 || /size limit/i.test(detail))

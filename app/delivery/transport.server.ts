@@ -1,4 +1,4 @@
-import type { QueuedRecord } from "~/store/store.server";
+import type { Delivery } from "~/store/store.server";
 
 /** What one try at handing an enquiry to a provider came to: a value, never a throw. */
 export type SendResult =
@@ -41,14 +41,14 @@ export type DeliveryChannel = {
   /** The delivery rows' channel: "email", "slack", "discord", "telegram", "webhook". */
   name: string;
   /** One call to the provider (pacing and retries are the worker's). */
-  send: (delivery: QueuedRecord) => Promise<SendResult>;
+  send: (delivery: Delivery) => Promise<SendResult>;
   /** At least this long between two calls (within the provider's published limit). */
   intervalMs: number;
   /** The pacing row (and this process's spacing) it keeps to, when it shares a provider's
    * account with another channel (EmailJS's e-mail and the confirmation); its name otherwise. */
   pacing?: string;
   /** Whose failure it was: the provider's (the channel backs off), this delivery's own that may
-   * pass (it alone backs off), or one only an operator can fix (set aside). */
+   * pass (it alone backs off), or one only an operator can fix (failed). */
   judge: (result: Extract<SendResult, { ok: false }>) => Verdict;
   /** The fix line of a delivery still failing after the bound. */
   giveUpFix: (giveUpAfterMs: number) => string;

@@ -6,7 +6,7 @@ import { parseEnv } from "~/utils/env.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { CONFIG, deliveryTestbed, enquiry, sqliteStore } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "./emailjs.server";
-import { createRetention } from "~/shared/retention.server";
+import { createRetention } from "~/process/retention.server";
 
 const bed = deliveryTestbed();
 const listed = async (state: "pending" | "failed" | "delivered") => (await bed.store.scan(state)).records;

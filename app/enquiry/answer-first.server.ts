@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { pagePath } from "~/content/pages";
 import { LOCALES } from "~/i18n/locale";
-import { withBodyRead } from "~/shared/form-body.server";
+import { withBodyRead } from "~/utils/form-body.server";
 import { handleEnquiry } from "./action.server";
 
 /** What the server takes to answer the contact form's POST before Remix (server/answer-first.ts):

@@ -7,7 +7,7 @@ import type { Locale } from "~/i18n/locale";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { ENQUIRY_ANCHOR, FRESH_ENQUIRY, type EnquiryField, type EnquiryValues } from "~/content/enquiry-fields";
-import type { FormBodyResult } from "~/shared/form-body.server";
+import type { FormBodyResult } from "~/utils/form-body.server";
 import type { ParsedEnquiry } from "./schema.server";
 
 /** What the contact page is shown with after a POST that did not end in the success redirect:

@@ -1,8 +1,8 @@
 import { log } from "~/utils/log.server";
 import { env } from "~/utils/env.server";
 import { enquiriesAccepted, enquiriesCaught, enquiriesNotStored, spamDropped } from "~/utils/metrics.server";
-import { noteAcceptance, store } from "~/shared/process.server";
-import type { Enquiry } from "./schema.server";
+import { noteAcceptance, store } from "~/process/process.server";
+import type { Enquiry } from "~/store/record.server";
 import type { SpamReason } from "./spam/judge.server";
 
 type StoreResult = { ok: true; id: string; reference: string } | { ok: false };

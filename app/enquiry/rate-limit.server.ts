@@ -1,7 +1,7 @@
-import { clientAddress } from "~/shared/client-address.server";
-import { createLimiter, type Verdict } from "~/shared/rate-limit.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { createLimiter, type Verdict } from "~/utils/limiter.server";
 import { env } from "~/utils/env.server";
-import { store } from "~/shared/process.server";
+import { store } from "~/process/process.server";
 
 /** The contact form's limit: in PostgreSQL when the site runs on it (shared by the replicas, in
  * the table its schema made); in memory on the embedded SQLite (one host, nothing to share, and

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Enquiry } from "./schema.server";
+import type { Enquiry } from "~/store/record.server";
 import { SAME_ENQUIRY_MS, sameEnquiryOnce } from "./same-enquiry.server";
 
 const ENQUIRY: Enquiry = {

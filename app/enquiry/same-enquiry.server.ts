@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { FIELD_KEYS } from "~/content/enquiry-fields";
-import type { Enquiry } from "./schema.server";
+import type { Enquiry } from "~/store/record.server";
 
 /** How long an accepted enquiry is remembered, to answer the same one sent again with it. */
 export const SAME_ENQUIRY_MS = 10 * 60_000;

@@ -7,13 +7,13 @@ import {
   fieldsFromValues,
   MAX_LENGTH,
   type EnquiryField,
-  type EnquiryFields,
   type DetailCheck,
   type EnquiryValues,
 } from "~/content/enquiry-fields";
 import { CONTACT } from "~/i18n/contact";
 import { ENQUIRY_ANSWERS, type EnquiryAnswersText } from "~/i18n/enquiry.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
+import type { Enquiry } from "~/store/record.server";
 import { addDays, teamDay } from "~/utils/team-time";
 
 /** Control characters other than tab and line breaks never belong in an enquiry. */
@@ -117,10 +117,6 @@ const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(l)])) 
   Locale,
   ReturnType<typeof enquirySchemaIn>
 >;
-
-/** An enquiry as stored and delivered: what the visitor sent, and the language they wrote in
- * (EmailJS gets it as the `language` variable; records stored before it existed are English). */
-export type Enquiry = EnquiryFields & { language?: Locale; page?: string };
 
 export type ParsedEnquiry =
   | { ok: true; enquiry: Enquiry; values: EnquiryValues }

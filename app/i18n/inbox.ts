@@ -87,7 +87,7 @@ const en = {
     sending: "Sending",
     delivered: "Delivered",
     failed: "Failed",
-    quarantined: "Set aside",
+    quarantined: "Quarantined",
     "not-sent": "Not sent: limit",
   } satisfies Record<DeliveryState, string>,
   /** A delivery waiting on a channel this server does not send through (none configured). */
@@ -124,8 +124,8 @@ const en = {
   subjectExport: "Export everything (JSON)",
   subjectErase: (n: number) => (n === 1 ? "Erase the 1 entry" : `Erase all ${n} entries`),
   subjectConfirm: "Type the e-mail address again to confirm",
-  subjectSetAside: (n: number) =>
-    `${n === 1 ? "1 entry" : `${n} entries`} set aside by an import (unreadable files) also mention${n === 1 ? "s" : ""} it: exported and erased with the rest.`,
+  subjectQuarantined: (n: number) =>
+    `${n === 1 ? "1 entry" : `${n} entries`} quarantined by an import (unreadable files) also mention${n === 1 ? "s" : ""} it: exported and erased with the rest.`,
   subjectErased: (n: number) => (n === 1 ? "1 enquiry was erased." : `${n} enquiries were erased.`),
   enquiry: {
     back: "Back to the inbox",
@@ -249,7 +249,7 @@ const hr: InboxText = {
     sending: "Šalje se",
     delivered: "Dostavljeno",
     failed: "Neuspjelo",
-    quarantined: "Izdvojeno",
+    quarantined: "U karanteni",
     "not-sent": "Nije poslano: ograničenje",
   },
   held: "Samo ovdje (kanal nije postavljen)",
@@ -284,7 +284,8 @@ const hr: InboxText = {
   subjectExport: "Izvezi sve (JSON)",
   subjectErase: (n: number) => `Izbriši sve (${n})`,
   subjectConfirm: "Ponovno upišite adresu e-pošte za potvrdu",
-  subjectSetAside: (n: number) => `Izdvojenih zapisa iz uvoza koji je spominju: ${n}; izvoze se i brišu s ostalima.`,
+  subjectQuarantined: (n: number) =>
+    `Zapisa iz uvoza u karanteni (nečitljivih) koji je spominju: ${n}; izvoze se i brišu s ostalima.`,
   subjectErased: (n: number) => `Izbrisano upita: ${n}.`,
   enquiry: {
     back: "Natrag u sandučić",

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ALERTS } from "~/i18n/alerts";
-import { pushSettings, sitePushKeys } from "~/shared/process.server";
+import { pushSettings, sitePushKeys } from "~/process/process.server";
 import { audit } from "~/staff/audit.server";
 import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";

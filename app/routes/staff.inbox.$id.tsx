@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { channelNames, channelStates, store } from "~/shared/process.server";
+import { channelNames, channelStates, store } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import {

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { store } from "~/shared/process.server";
+import { store } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { audit } from "~/staff/audit.server";
-import { enquiriesOf, setAsideMentioning } from "~/store/inbox.server";
+import { enquiriesOf, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 
 /** Everything held about one e-mail address as one JSON file (a data subject's access request):
- * its enquiries, each whole, and what an import set aside that mentions it. Owners only; in the
+ * its enquiries, each whole, and what an import quarantined that mentions it. Owners only; in the
  * audit log with the counts, never the address. A resource route: a page's loader cannot answer
  * with a file (Remix reads its answer as the page's data). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,16 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   const sql = await staffDatabase();
   const enquiries = await enquiriesOf(sql, email);
-  const setAside = await setAsideMentioning(sql, email);
+  const quarantined = await quarantinedMentioning(sql, email);
   await audit(sql, {
     event: "export",
     outcome: "ok",
     actor: owner,
     ...requestMeta(request, context),
-    detail: { kind: "subject", enquiries: enquiries.length, setAside: setAside.length },
+    detail: { kind: "subject", enquiries: enquiries.length, quarantined: quarantined.length },
   });
   const exportedAt = new Date().toISOString();
-  return new Response(`${JSON.stringify({ exportedAt, email, enquiries, setAside }, null, 2)}\n`, {
+  return new Response(`${JSON.stringify({ exportedAt, email, enquiries, quarantined }, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="subject-${exportedAt.slice(0, 10)}.json"`,

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
-import { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "~/store/inbox.server";
+import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
 import { staffMeta, staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
@@ -19,11 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (email && search.get("download") === "1") throw redirect(subjectDownload(email), 303);
   const sql = await staffDatabase();
   const enquiries = email ? await enquiriesOf(sql, email) : [];
-  const setAside = email ? await setAsideMentioning(sql, email) : [];
+  const quarantined = email ? await quarantinedMentioning(sql, email) : [];
   return {
     email: email ?? "",
     asked: search.has("email"),
-    setAside: setAside.length,
+    quarantined: quarantined.length,
     enquiries: enquiries.map((e) => ({
       id: e.id,
       reference: e.reference,
@@ -52,9 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reference = await eraseEnquiry(sql, enquiry.id);
     if (reference) references.push(reference);
   }
-  const setAside = await eraseSetAside(
+  const quarantined = await eraseQuarantined(
     sql,
-    (await setAsideMentioning(sql, email)).map((s) => s.ref),
+    (await quarantinedMentioning(sql, email)).map((s) => s.ref),
   );
   await audit(sql, {
     event: "erasure",
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     actor: staff,
     subject: references.join(" ").slice(0, 300),
     ...requestMeta(request, context),
-    detail: { kind: "subject", enquiries: references.length, setAside },
+    detail: { kind: "subject", enquiries: references.length, quarantined },
   });
   return redirect(`/staff/inbox?erased=${encodeURIComponent(String(references.length))}`, 303);
 }
@@ -72,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function InboxSubject() {
   const { locale } = useStaffFrame();
-  const { email, asked, enquiries, setAside } = useLoaderData<typeof loader>();
+  const { email, asked, enquiries, quarantined } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   return (
@@ -111,8 +111,8 @@ export default function InboxSubject() {
                 {t.subjectExport}
               </a>
             </p>
-            {setAside ? <p className="staff-hint">{t.subjectSetAside(setAside)}</p> : null}
-            {enquiries.length || setAside ? (
+            {quarantined ? <p className="staff-hint">{t.subjectQuarantined(quarantined)}</p> : null}
+            {enquiries.length || quarantined ? (
               <Form method="post" className="staff-form">
                 <input type="hidden" name="email" value={email} />
                 <label htmlFor="subject-confirm">{t.subjectConfirm}</label>
@@ -125,7 +125,7 @@ export default function InboxSubject() {
                 />
                 {answer ? <p className="staff-error">{t.errors.confirm}</p> : null}
                 <button type="submit" className="staff-button staff-button-danger">
-                  {t.subjectErase(enquiries.length + setAside)}
+                  {t.subjectErase(enquiries.length + quarantined)}
                 </button>
               </Form>
             ) : null}

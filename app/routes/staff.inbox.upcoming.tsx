@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates } from "~/shared/process.server";
+import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { dayGroup, DAY_GROUPS } from "~/staff/inbox/desk-days";
 import { teamDay } from "~/utils/team-time";
@@ -8,7 +8,7 @@ import { STAFF_PATHS } from "~/staff/paths";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
-import { pushWatch } from "~/shared/push-watch.server";
+import { pushWatch } from "~/process/push-watch.server";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { sitePushKeys } from "~/shared/process.server";
+import { sitePushKeys } from "~/process/process.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { acceptReceipt, ReceiptForm } from "~/staff/push-devices.server";
 import { staffDatabase } from "~/staff/staff.server";

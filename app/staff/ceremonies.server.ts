@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
-import { readFormBody } from "~/shared/form-body.server";
+import { readFormBody } from "~/utils/form-body.server";
 import { audit, type AuditEntry } from "./audit.server";
 import { readForm } from "./form.server";
 import { memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readFormBody } from "~/shared/form-body.server";
+import { readFormBody } from "~/utils/form-body.server";
 
 const REFUSED = {
   400: "400 Bad Request: the form could not be read.\n",

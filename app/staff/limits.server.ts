@@ -1,4 +1,4 @@
-import { createLimiter, type LimitWhere, type Verdict } from "~/shared/rate-limit.server";
+import { createLimiter, type LimitWhere, type Verdict } from "~/utils/limiter.server";
 
 export type StaffLimits = {
   /** One sign-in or registration request from an address (options and answers alike). */
@@ -11,7 +11,7 @@ export type StaffLimits = {
 
 /** Sign-in attempts counted where every replica counts them: in the database the site uses (the
  * table migration 3 made; the staff chores delete its expired rows), in memory on this replica
- * while the database does not answer (app/shared/rate-limit.server.ts). */
+ * while the database does not answer (app/utils/limiter.server.ts). */
 export function createStaffLimits(
   where: LimitWhere,
   { addressMax, accountMax, windowSeconds }: { addressMax: number; accountMax: number; windowSeconds: number },

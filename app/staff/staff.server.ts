@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { clientAddress } from "~/shared/client-address.server";
-import { store } from "~/shared/process.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { store } from "~/process/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl } from "~/utils/env.server";
-import { MAX_FORM_BYTES } from "~/shared/form-body.server";
+import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
 import { auditSkipped } from "~/utils/metrics.server";
 import { audit, purgeAudit, type AuditEntry } from "./audit.server";

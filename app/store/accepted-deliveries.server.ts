@@ -2,7 +2,7 @@ import type { EnquiryRecord } from "./record.server";
 import { hasPushDevices, insertPushSends, PUSH_CHANNEL } from "./push.server";
 import { insertDeliveries, valueRows } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
-import type { QueuedRecord } from "./store.server";
+import type { Delivery } from "./store.server";
 
 /** The delivery channel of the visitor's own confirmation (issue 38). */
 export const CONFIRMATION_CHANNEL = "confirmation";
@@ -82,7 +82,7 @@ export const acceptedDeliveries = (
   record: EnquiryRecord,
   channels: readonly string[],
   confirmed: boolean,
-): QueuedRecord[] =>
+): Delivery[] =>
   [...channels, ...(confirmed ? [CONFIRMATION_CHANNEL] : [])].map((channel) => ({
     ...record,
     state: "pending",

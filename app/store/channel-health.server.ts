@@ -15,7 +15,7 @@ type StateRow = {
 
 const SELECT_STATE = "SELECT channel, failing_since, failures, next_probe_at, last_failure FROM delivery_pacing";
 
-function fromRow(row: StateRow): ChannelState {
+function stateOf(row: StateRow): ChannelState {
   const failingSince = isoTime(row.failing_since);
   if (!failingSince) return { channel: row.channel, failures: 0 };
   const last = jsonValue(row.last_failure) as ChannelState["lastFailure"] | null | undefined;
@@ -36,7 +36,7 @@ export function channelHealthOf(
     channelHealth: (channel): ChannelHealth => ({
       async read() {
         const [row] = await sql.all<StateRow>(`${SELECT_STATE} WHERE channel = $1`, [channel]);
-        return row ? fromRow(row) : { channel, failures: 0 };
+        return row ? stateOf(row) : { channel, failures: 0 };
       },
       async save(state) {
         const failing = state.failingSince !== undefined;
@@ -69,7 +69,7 @@ export function channelHealthOf(
     }),
 
     async channelStates() {
-      return (await sql.all<StateRow>(`${SELECT_STATE} ORDER BY channel`)).map(fromRow);
+      return (await sql.all<StateRow>(`${SELECT_STATE} ORDER BY channel`)).map(stateOf);
     },
 
     async probeNow(channel) {

@@ -15,7 +15,7 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
       const tallies = await sql.all<{ channel: string; state: string; tried: unknown; n: number }>(
         "SELECT channel, state, tried, CAST(n AS integer) AS n FROM delivery_tallies WHERE n <> 0",
       );
-      const [aside] = await sql.all<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM set_aside");
+      const [aside] = await sql.all<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM quarantine");
       const tally = (channel: string | undefined, state: string, tried?: boolean) =>
         tallies
           .filter((t) => (channel === undefined || t.channel === channel) && t.state === state)

@@ -3,7 +3,7 @@ import type { ConfirmationRule } from "./accepted-deliveries.server";
 import { migrate } from "./migrate.server";
 import { createPgDeliverer } from "./pg-deliverer.server";
 import type { PostgresSql } from "./postgres.server";
-import { fromRow, SELECT_RECORD, type RecordRow } from "./rows.server";
+import { readDelivery, SELECT_RECORD, type RecordRow } from "./rows.server";
 import type { Queryable, Row } from "./sql.server";
 import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
 import type { QueueCounts } from "./store.server";
@@ -54,8 +54,8 @@ export function createCore(options: CoreOptions) {
     ));
   };
 
-  /** Sets a row this version cannot read aside: never sent, shown to operators. */
-  async function setAside(row: RecordRow, reason: string) {
+  /** Quarantines a row this version cannot read: never sent, shown to operators. */
+  async function quarantine(row: RecordRow, reason: string) {
     changed();
     await sql.run(
       `UPDATE deliveries SET state = 'quarantined', quarantine_reason = $3, quarantined_from = $4, changed_at = $5
@@ -66,7 +66,10 @@ export function createCore(options: CoreOptions) {
   }
 
   const readRecords = async (where: string, values: unknown[], q: Queryable = sql) =>
-    (await q.all<RecordRow & Row>(`${SELECT_RECORD} ${where}`, values)).map((row) => ({ row, read: fromRow(row) }));
+    (await q.all<RecordRow & Row>(`${SELECT_RECORD} ${where}`, values)).map((row) => ({
+      row,
+      read: readDelivery(row),
+    }));
 
   return {
     sql,
@@ -77,7 +80,7 @@ export function createCore(options: CoreOptions) {
     counts,
     changed,
     prepare,
-    setAside,
+    quarantine,
     readRecords,
   };
 }

@@ -1,10 +1,10 @@
 import { channelHealthOf } from "./channel-health.server";
 import type { Core } from "./core.server";
-import { DELIVERY_SET, deliveryValues, fromRow, SELECT_RECORD, type RecordRow } from "./rows.server";
+import { DELIVERY_SET, deliveryValues, readDelivery, SELECT_RECORD, type RecordRow } from "./rows.server";
 import { indexedBy, type Row } from "./sql.server";
-import type { DelivererLock, DeliveryQueue, QueuedRecord } from "./store.server";
+import type { DelivererLock, DeliveryQueue, Delivery } from "./store.server";
 
-/** How many rows one look may set aside before it gives the tick back. */
+/** How many rows one look may quarantine before it gives the tick back. */
 const LOOK_AHEAD = 50;
 
 /** A row's arrival as a number, to compare the two looks' rows (text in SQLite, a Date in PostgreSQL). */
@@ -13,7 +13,7 @@ const byArrival = (row: RecordRow) => new Date(row.received_at as string | Date)
 /** The delivery worker's part of the store: the next due delivery of a channel, its intent to
  * send and its outcome, the deliverer's lock, the channel's pacing and health. */
 
-export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside }: Core): DeliveryQueue {
+export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }: Core): DeliveryQueue {
   const lock: DelivererLock = {
     ...deliverer.lock,
     async hold() {
@@ -68,9 +68,9 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside }: 
           .filter((row): row is RecordRow & Row => row !== undefined)
           .sort((a, b) => byArrival(a) - byArrival(b) || (String(a.id) < String(b.id) ? -1 : 1))[0];
         if (!found) return undefined;
-        const read = fromRow(found);
+        const read = readDelivery(found);
         if (read.ok) return read.record;
-        await setAside(found, read.reason);
+        await quarantine(found, read.reason);
       }
       return undefined;
     },
@@ -98,7 +98,7 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside }: 
     },
 
     async move(record, to, changes = {}) {
-      const moved: QueuedRecord = { ...record, ...changes, state: to };
+      const moved: Delivery = { ...record, ...changes, state: to };
       changed();
       await sql.run(`UPDATE deliveries SET state = $11, ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2`, [
         record.id,
@@ -132,7 +132,7 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, setAside }: 
       return health.probeNow(channel);
     },
 
-    async setAsideWaiting(channel, cutoff, failure) {
+    async failWaiting(channel, cutoff, failure) {
       changed();
       const at = new Date().toISOString();
       // No call is made for them: what they wait for is the provider, for the whole bound. The

@@ -3,12 +3,12 @@ import { mkdir, open, readdir, rename } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { checkRecord, fromFirstLayout, type EnquiryRecord } from "./record.server";
-import { STATES, type EnquiryStore, type RecordState } from "./store.server";
+import { STATES, type EnquiryStore, type DeliveryState } from "./store.server";
 
 /** The outbox folder earlier versions kept enquiries in (OUTBOX_DIR), moved into the database:
  * `pending/`, `failed/` and `delivered/` as they were (attempts, failure reasons; a pending
  * record's next try, an outage's doing, is taken back so the backlog is due in order),
- * `quarantine/` and anything else that is not a record kept as set aside, JSON files at the
+ * `quarantine/` and anything else that is not a record quarantined, JSON files at the
  * top (the first layout) as pending. Safe to run again and to stop at any point: a file is moved
  * aside (into `imported/`, kept until the operator deletes it) only after its row is committed,
  * and a record already in the database (same id) is not inserted twice. Nothing is followed
@@ -16,7 +16,7 @@ import { STATES, type EnquiryStore, type RecordState } from "./store.server";
 const MAX_ENTRY_BYTES = 256 * 1024;
 const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-type ImportResult = { imported: number; already: number; setAside: number };
+type ImportResult = { imported: number; already: number; quarantined: number };
 
 const recordFileName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
   `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
@@ -69,41 +69,41 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
     throw new Error(
       `a server of an earlier version still delivers from ${dir} (its delivery.lease is live): stop it, then import`,
     );
-  const result: ImportResult = { imported: 0, already: 0, setAside: 0 };
+  const result: ImportResult = { imported: 0, already: 0, quarantined: 0 };
   const aside = async (from: string, name: string) => {
     const target = path.join(dir, "imported", from);
     await mkdir(target, { recursive: true, mode: 0o700 });
     await rename(path.join(dir, from === "." ? "" : from, name), path.join(target, name));
   };
-  const keepAsSetAside = async (
+  const keepQuarantined = async (
     from: string,
     name: string,
     reason: string,
     content = "",
     at = new Date().toISOString(),
   ) => {
-    await store.insertSetAside({ ref: `outbox ${from}/${name}`, from, reason, at, content });
-    result.setAside++;
+    await store.insertQuarantined({ ref: `outbox ${from}/${name}`, from, reason, at, content });
+    result.quarantined++;
     await aside(from, name);
   };
 
-  const take = async (from: string, name: string, state: RecordState, firstLayout: boolean) => {
+  const take = async (from: string, name: string, state: DeliveryState, firstLayout: boolean) => {
     const read = await readEntry(path.join(dir, from, name));
-    if (!read.ok) return keepAsSetAside(from, name, read.reason);
+    if (!read.ok) return keepQuarantined(from, name, read.reason);
     let json: unknown;
     try {
       json = JSON.parse(read.text);
     } catch {
-      return keepAsSetAside(from, name, "not JSON (cut short or not a record)", read.text);
+      return keepQuarantined(from, name, "not JSON (cut short or not a record)", read.text);
     }
     const checked = checkRecord(fromFirstLayout(json));
-    if (!checked.ok) return keepAsSetAside(from, name, checked.reason, read.text);
+    if (!checked.ok) return keepQuarantined(from, name, checked.reason, read.text);
     // The first layout's files had other names and no delivery state: pending, tried afresh.
     const record = firstLayout
       ? { ...checked.record, attempts: [], nextAttemptAt: undefined, sendingSince: undefined }
       : checked.record;
     if (!firstLayout && recordFileName(record) !== name)
-      return keepAsSetAside(from, name, "file name does not match its record", read.text);
+      return keepQuarantined(from, name, "file name does not match its record", read.text);
     // The folder's enquiries were e-mail's (the only channel there was). A pending one's next
     // try was its own timer after an outage: due in order instead (decision 0026).
     const due = state === "pending" ? { ...record, nextAttemptAt: undefined } : record;
@@ -116,11 +116,11 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
     for (const name of await names(path.join(dir, state))) await take(state, name, state, false);
   for (const name of (await names(dir)).filter((n) => n.endsWith(".json"))) await take(".", name, "pending", true);
 
-  // Set aside by the folder store: one folder each, the entry untouched and reason.json.
+  // Quarantined by the folder store: one folder each, the entry untouched and reason.json.
   for (const folder of await names(path.join(dir, "quarantine"))) {
     const base = path.join(dir, "quarantine", folder);
     const why = await readEntry(path.join(base, "reason.json"));
-    let reason = "set aside by an earlier version";
+    let reason = "quarantined by an earlier version";
     let at: string | undefined;
     if (why.ok) {
       try {
@@ -132,7 +132,7 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
       }
     }
     const entry = await readEntry(path.join(base, "entry"));
-    await keepAsSetAside(
+    await keepQuarantined(
       "quarantine",
       folder,
       reason,

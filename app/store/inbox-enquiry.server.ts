@@ -3,9 +3,9 @@
 import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import {
   ID,
-  ROW_COLUMNS,
-  fromRow,
+  inboxRowOf,
   notConfirmed,
+  ROW_COLUMNS,
   type DeliveryView,
   type InboxRow,
   type Row,
@@ -77,7 +77,7 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
     note: string | null;
   }>("SELECT at, actor, kind, from_state, to_state, note FROM enquiry_events WHERE enquiry_id = $1 ORDER BY id", [id]);
   return {
-    ...fromRow(
+    ...inboxRowOf(
       row,
       details.map(({ channel, state }) => ({ channel, state })),
     ),

@@ -1,5 +1,5 @@
 // Erasure, and what a person may ask for (the data subject's file): every enquiry from one
-// address, whole, and what was set aside that mentions it; each erased on request.
+// address, whole, and what is quarantined that mentions it; each erased on request.
 import { getEnquiry, type EnquiryView } from "./inbox-enquiry.server";
 import { ID } from "./inbox-rows.server";
 import type { Sql } from "./sql.server";
@@ -35,22 +35,22 @@ export async function enquiriesOf(sql: Sql, email: string): Promise<EnquiryView[
   return views;
 }
 
-/** What was set aside (an imported folder's unreadable files) that mentions an address: part of
+/** What is quarantined (an imported folder's unreadable files) that mentions an address: part of
  * "everything held about" a person, exported and erased with their enquiries. */
-export async function setAsideMentioning(
+export async function quarantinedMentioning(
   sql: Sql,
   email: string,
 ): Promise<{ ref: string; at: string; content: string }[]> {
   const contains =
     sql.dialect === "sqlite" ? "instr(lower(content), lower($1)) > 0" : "strpos(lower(content), lower($1)) > 0";
   const rows = await sql.all<{ ref: string; at: unknown; content: string | null }>(
-    `SELECT ref, at, content FROM set_aside WHERE content IS NOT NULL AND ${contains} ORDER BY at LIMIT 1000`,
+    `SELECT ref, at, content FROM quarantine WHERE content IS NOT NULL AND ${contains} ORDER BY at LIMIT 1000`,
     [email.trim()],
   );
   return rows.map((r) => ({ ref: r.ref, at: isoTime(r.at) ?? "", content: r.content ?? "" }));
 }
 
-export const eraseSetAside = (sql: Sql, refs: string[]) =>
+export const eraseQuarantined = (sql: Sql, refs: string[]) =>
   refs.length
-    ? sql.run(`DELETE FROM set_aside WHERE ref IN (${refs.map((_, i) => `$${i + 1}`).join(", ")})`, refs)
+    ? sql.run(`DELETE FROM quarantine WHERE ref IN (${refs.map((_, i) => `$${i + 1}`).join(", ")})`, refs)
     : Promise.resolve(0);

@@ -83,7 +83,7 @@ const fieldsOf = (row: Row): Omit<EnquiryFields, "message"> => {
 };
 
 /** A row as the inbox shows it, with its deliveries' states. */
-export const fromRow = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
+export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
   id: String(row.id),
   reference: row.reference ?? "",
   receivedAt: isoTime(row.received_at) ?? "",
@@ -139,6 +139,6 @@ export async function page(sql: Sql, rows: Row[], limit: number, next: (last: In
     sql,
     shown.map((r) => String(r.id)),
   );
-  const result = shown.map((row) => fromRow(row, deliveries.get(String(row.id)) ?? []));
+  const result = shown.map((row) => inboxRowOf(row, deliveries.get(String(row.id)) ?? []));
   return { rows: result, more: rows.length > limit ? next(result.at(-1)!) : undefined };
 }

@@ -4,7 +4,7 @@
 //   inbox-desk     Needs a reply (and the badge's count), Upcoming, a person's other enquiries
 //   inbox-enquiry  one enquiry's page, its follow-up and first reply, notes, a delivery retried
 //   inbox-spam     the Spam view: its count, "Not spam", "Delete all shown"
-//   inbox-erasure  erasure, and the data subject's file (their enquiries, what was set aside)
+//   inbox-erasure  erasure, and the data subject's file (their enquiries, what is quarantined)
 //   inbox-rows     what they share: a row's columns, a row as an InboxRow, a page of rows
 export type { DeliveryView, InboxNote, InboxRow } from "./inbox-rows.server";
 export { countEnquiries, decodeCursor, encodeCursor, everyEnquiry, listEnquiries } from "./inbox-list.server";
@@ -27,4 +27,4 @@ export {
   type InboxEvent,
 } from "./inbox-enquiry.server";
 export { eraseSpam, isSpamView, releaseSpam, spamCount } from "./inbox-spam.server";
-export { enquiriesOf, eraseEnquiry, eraseSetAside, setAsideMentioning } from "./inbox-erasure.server";
+export { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "./inbox-erasure.server";

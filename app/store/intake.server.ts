@@ -10,15 +10,15 @@ import {
 import type { Core } from "./core.server";
 import { groupCommit } from "./group-commit.server";
 import { hasPushDevices, insertPushSends, PUSH_CHANNEL } from "./push.server";
-import { arrivalClock, newRecord, type StoredEnquiry } from "./record.server";
+import { arrivalClock, newRecord, type Enquiry } from "./record.server";
 import { distinctReferences, freeReference } from "./reference.server";
 import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
-import type { Intake, QueuedRecord, SpamCatch } from "./store.server";
+import type { Intake, Delivery, SpamCatch } from "./store.server";
 
 /** One enquiry to accept: what the visitor sent, and why the spam rules caught it, if they did. */
-type Accepting = { enquiry: StoredEnquiry; requestId?: string; spam?: SpamCatch };
-type Accepted = { queued: QueuedRecord & { dropped?: number }; skipped?: ConfirmationSkip };
+type Accepting = { enquiry: Enquiry; requestId?: string; spam?: SpamCatch };
+type Accepted = { queued: Delivery & { dropped?: number }; skipped?: ConfirmationSkip };
 
 /** The contact action's part of the store: accepting an enquiry. Concurrent accepts share one
  * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md), written by a few

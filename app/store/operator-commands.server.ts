@@ -5,7 +5,7 @@ import { LATEST_VERSION } from "./migrations";
 import { freeReference } from "./reference.server";
 import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime } from "./sql.server";
-import type { OperatorCommands, QueuedRecord, SetAside } from "./store.server";
+import type { OperatorCommands, Delivery, Quarantined } from "./store.server";
 
 /** The outbox command's part of the store (`npm run outbox`): reads everything, so it is not for
  * the server's polls. */
@@ -14,8 +14,8 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
     async scan(state) {
       await prepare();
       const rows = await readRecords("WHERE d.state = $1 ORDER BY d.received_at, d.enquiry_id, d.channel", [state]);
-      const records: QueuedRecord[] = [];
-      const unreadable: SetAside[] = [];
+      const records: Delivery[] = [];
+      const unreadable: Quarantined[] = [];
       for (const { row, read } of rows) {
         if (read.ok) records.push(read.record);
         else
@@ -42,7 +42,7 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
     },
 
     async retry(record) {
-      const retried: QueuedRecord = {
+      const retried: Delivery = {
         ...record,
         nextAttemptAt: undefined,
         failure: undefined,
@@ -65,7 +65,7 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
            FROM deliveries WHERE state = 'quarantined' ORDER BY changed_at`,
       );
       const imported = await sql.all<{ ref: string; from_state: string; reason: string; at: unknown }>(
-        "SELECT ref, from_state, reason, at FROM set_aside ORDER BY at",
+        "SELECT ref, from_state, reason, at FROM quarantine ORDER BY at",
       );
       return [
         ...rows.map((r) => ({
@@ -82,7 +82,7 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
       await prepare();
       changed();
       const row = /^row ([0-9a-f-]{36})$/i.exec(ref);
-      if (!row) return (await sql.run("DELETE FROM set_aside WHERE ref = $1", [ref])) === 1;
+      if (!row) return (await sql.run("DELETE FROM quarantine WHERE ref = $1", [ref])) === 1;
       // A row this version could not read: the enquiry goes only if no delivery of it is readable.
       return (
         (await sql.run(
@@ -108,11 +108,11 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
       });
     },
 
-    async insertSetAside(entry) {
+    async insertQuarantined(entry) {
       await prepare();
       changed();
       const count = await sql.run(
-        "INSERT INTO set_aside (ref, from_state, reason, at, content) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (ref) DO NOTHING",
+        "INSERT INTO quarantine (ref, from_state, reason, at, content) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (ref) DO NOTHING",
         [entry.ref, entry.from, entry.reason, entry.at, entry.content],
       );
       return count === 1;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "../../tests/support/delivery-testbed";
 import { createEmailJsSend } from "~/delivery/emailjs.server";
 import { startDelivery } from "~/delivery/worker.server";
-import { createLimiter } from "~/shared/rate-limit.server";
+import { createLimiter } from "~/utils/limiter.server";
 import { recordedSends } from "../../mocks/emailjs";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { migrate } from "./migrate.server";
@@ -129,7 +129,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     await Promise.all(pools.map((p) => p.end().catch(() => {})));
   }, 30_000);
 
-  it("migrates the first layout's rows into one delivery each, as they were, and a row it cannot read set aside", async () => {
+  it("migrates the first layout's rows into one delivery each, as they were, and a row it cannot read quarantined", async () => {
     const url = freshDatabase();
     const db = `faults_${n}`;
     cluster.psql(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { openStore } from "./open-store.server";
 import { queueContract } from "../../tests/contracts/queue-contract";
+import { schemaContract } from "../../tests/contracts/schema-contract";
 
 let cluster: PgCluster;
 let url = "";
@@ -16,12 +17,14 @@ describe.runIf(postgresForTests("the queue's counts and recovery on PostgreSQL")
     afterAll(() => cluster?.remove());
     const open = (channels: readonly string[]) =>
       openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels });
-    queueContract("PostgreSQL", {
-      fresh: async (channels) => {
+    const maker = {
+      fresh: async (channels: readonly string[]) => {
         url = cluster.createDatabase(`queue_${++n}`);
         return open(channels);
       },
-      again: async (channels) => open(channels),
-    });
+      again: async (channels: readonly string[]) => open(channels),
+    };
+    queueContract("PostgreSQL", maker);
+    schemaContract("PostgreSQL", maker);
   },
 );

@@ -6,7 +6,7 @@ import { LOCALES } from "~/i18n/locale";
 /** An enquiry and its delivery as the queue reads them, whichever database holds them (and as
  * the outbox folder of earlier versions wrote them, version 1, which import-outbox reads): its
  * own type, not the form schema's, so a change to the form never silently changes what is
- * stored. A row is read through this check: one this version cannot read is set aside, never
+ * stored. A row is read through this check: one this version cannot read is quarantined, never
  * sent. Bounds are generous: they tell a record from something else, they do not re-validate
  * what the form already checked. */
 const RECORD_VERSION = 1;
@@ -31,7 +31,7 @@ const fieldsSchema = z.object(
   ) as unknown as Record<FieldKey, z.ZodType<string>>,
 );
 
-const storedEnquirySchema = fieldsSchema.extend({
+const enquirySchema = fieldsSchema.extend({
   language: z.enum(LOCALES).optional(),
   /** The path of the page the form was sent from. */
   page: text(200).optional(),
@@ -47,7 +47,7 @@ const recordSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
     .optional(),
-  enquiry: storedEnquirySchema,
+  enquiry: enquirySchema,
   attempts: z.array(attemptSchema).max(10_000).default([]),
   /** When the next try is due (pending records after a failed try). */
   nextAttemptAt: isoTime.optional(),
@@ -69,12 +69,15 @@ const recordSchema = z.object({
     .optional(),
 });
 
-export type StoredEnquiry = EnquiryFields & Omit<z.infer<typeof storedEnquirySchema>, FieldKey>;
-export type EnquiryRecord = Omit<z.infer<typeof recordSchema>, "enquiry"> & { enquiry: StoredEnquiry };
+/** An enquiry as the form accepts it, the store keeps it and the channels send it: what the visitor
+ * sent, the language they wrote in (EmailJS gets it as `language`; ones stored before it existed
+ * are English) and the page the form was on. */
+export type Enquiry = EnquiryFields & Omit<z.infer<typeof enquirySchema>, FieldKey>;
+export type EnquiryRecord = Omit<z.infer<typeof recordSchema>, "enquiry"> & { enquiry: Enquiry };
 
 /** How many tries a delivery keeps: the first (its give-up clock may start there) and the latest.
  * The oldest enquiry probes a failing provider at every step of its backoff: a day of one-second
- * steps would otherwise outgrow what a record may hold, and the record would be set aside. */
+ * steps would otherwise outgrow what a record may hold, and the record would be quarantined. */
 export const KEPT_ATTEMPTS = 100;
 
 export function keptAttempts(attempts: EnquiryRecord["attempts"]): EnquiryRecord["attempts"] {
@@ -101,7 +104,7 @@ export function fromFirstLayout(json: unknown): unknown {
 }
 
 /** A record for an enquiry just accepted: a new id, its arrival time, no tries yet. */
-export const newRecord = (enquiry: StoredEnquiry, receivedAt: string, requestId?: string): EnquiryRecord => ({
+export const newRecord = (enquiry: Enquiry, receivedAt: string, requestId?: string): EnquiryRecord => ({
   id: randomUUID(),
   receivedAt,
   requestId,

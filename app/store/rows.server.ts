@@ -2,7 +2,7 @@ import { ENQUIRY_FIELDS, FIELD_KEYS, type EnquiryFields, type FieldKey } from "~
 import type { confirmationNote } from "./accepted-deliveries.server";
 import { checkRecord, type EnquiryRecord } from "./record.server";
 import { isoTime, jsonValue, type Queryable } from "./sql.server";
-import type { QueuedRecord, RecordState } from "./store.server";
+import type { Delivery, DeliveryState } from "./store.server";
 
 /** The enquiry's field columns (app/content/enquiry-fields.ts: a field's key is its column). */
 const FIELD_COLUMNS = FIELD_KEYS.join(", ");
@@ -20,7 +20,7 @@ export type RecordRow = Record<FieldKey, string | null> & {
   page: string | null;
   language: string | null;
   channel: string;
-  state: RecordState;
+  state: DeliveryState;
   attempts: unknown;
   sending_since: unknown;
   retried_at: unknown;
@@ -47,9 +47,9 @@ export const valueRows = (rows: number, width: number) =>
     (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
   ).join(", ");
 
-/** A row as a record, through the record's check, or the reason it is not one (never its
- * contents: they may hold personal data). */
-export function fromRow(row: RecordRow): { ok: true; record: QueuedRecord } | { ok: false; reason: string } {
+/** A delivery row (joined to its enquiry) read through the record's check, or the reason it
+ * cannot be read (never its contents: they may hold personal data). */
+export function readDelivery(row: RecordRow): { ok: true; record: Delivery } | { ok: false; reason: string } {
   const receivedAt = isoTime(row.received_at);
   const dueAt = isoTime(row.due_at);
   const checked = checkRecord({
@@ -119,7 +119,7 @@ export function insertEnquiries(tx: Queryable, rows: readonly NewEnquiryRow[]) {
 }
 
 /** Deliveries' rows, in one statement, in their order. */
-export function insertDeliveries(tx: Queryable, records: readonly QueuedRecord[]) {
+export function insertDeliveries(tx: Queryable, records: readonly Delivery[]) {
   const changedAt = new Date().toISOString();
   const values = records.map((record) => [
     record.id,

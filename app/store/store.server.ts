@@ -1,4 +1,4 @@
-import type { EnquiryRecord, StoredEnquiry } from "./record.server";
+import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
 
 /** The enquiry store's contract, in one part per user: the contact action (Intake), the delivery
@@ -8,28 +8,29 @@ import type { Sql } from "./sql.server";
  * worker's rules (retry, pacing, give-up, retention) are written once, in
  * app/delivery/worker.server.ts, over this contract (docs/decisions/0019-sqlite-store.md). */
 export const STATES = ["pending", "failed", "delivered"] as const;
-export type RecordState = (typeof STATES)[number];
+export type DeliveryState = (typeof STATES)[number];
 
-/** A record: an enquiry and its delivery through one channel ("email", "slack" …), with the
- * state that delivery is in. */
-export type QueuedRecord = EnquiryRecord & { state: RecordState; channel: string };
+/** A delivery: an enquiry to one channel ("email", "slack" …), read with its enquiry, in the
+ * state it is in. Its shape is the versioned record's (record.server.ts), which version 1's
+ * outbox files and `list --json` share. */
+export type Delivery = EnquiryRecord & { state: DeliveryState; channel: string };
 
 /** The counts over every channel's deliveries, and per channel. */
 export type QueueCounts = {
   pending: number;
-  /** Pending records that have been tried and failed at least once. */
+  /** Pending deliveries that have been tried and failed at least once. */
   retrying: number;
   failed: number;
   delivered: number;
-  /** Rows this version cannot read (and entries imported from a folder that were not records),
-   * set aside. */
+  /** Rows this version cannot read (and entries imported from a folder that were not records):
+   * quarantined. */
   quarantined: number;
   oldestPendingAt?: string;
   channels: Record<string, { pending: number; failed: number; delivered: number }>;
 };
 
-/** Something set aside: never read into a record, never sent. `ref` names it for an operator. */
-export type SetAside = { ref: string; from: string; reason: string; at: string };
+/** Something quarantined: never read into a delivery, never sent. `ref` names it for an operator. */
+export type Quarantined = { ref: string; from: string; reason: string; at: string };
 
 /** Which process delivers: one at a time per database. */
 export type DelivererLock = {
@@ -85,11 +86,7 @@ export type Intake = {
   /** Accepts an enquiry, with one delivery per configured channel, in one transaction:
    * committed (fsync'ed) when this resolves. Gives the first channel's delivery (the others are
    * rows of their own, which nextDue gives to their channel's worker). */
-  store(
-    enquiry: StoredEnquiry,
-    requestId?: string,
-    options?: { spam?: SpamCatch },
-  ): Promise<QueuedRecord & { dropped?: number }>;
+  store(enquiry: Enquiry, requestId?: string, options?: { spam?: SpamCatch }): Promise<Delivery & { dropped?: number }>;
   /** "Not spam": a caught enquiry (or one staff marked spam) back to the inbox as a normal one:
    * its mark cleared and, when it has none yet, one delivery per configured channel, due now,
    * written by the same code as an accept's. False when there is no such enquiry in the Spam view. */
@@ -104,7 +101,7 @@ export type SpamCatch = { reasons: readonly string[]; maxPerHour: number; maxKep
 /** The delivery worker's part (app/store/delivery-queue.server.ts). */
 export type DeliveryQueue = {
   /** The oldest pending delivery of a channel that is due, skipping the ids in `skip`. Rows met
-   * on the way that this version cannot read are set aside. With `probe` (a failing channel's
+   * on the way that this version cannot read are quarantined. With `probe` (a failing channel's
    * probe), the oldest pending whatever its own due time. Reads a bounded number of index entries
    * whatever the number waiting. */
   nextDue(
@@ -112,15 +109,15 @@ export type DeliveryQueue = {
     now: number,
     skip?: readonly string[],
     options?: { probe?: boolean },
-  ): Promise<QueuedRecord | undefined>;
+  ): Promise<Delivery | undefined>;
   /** Writes the intent to send, just before a call: refused (throws) when it cannot be written
-   * or when this process is no longer the deliverer. Undefined when the record is no longer
+   * or when this process is no longer the deliverer. Undefined when the delivery is no longer
    * pending (an operator changed it meanwhile): not sent. */
-  markSending(record: QueuedRecord, at: string): Promise<QueuedRecord | undefined>;
-  /** Replaces a pending record's delivery (attempts, next try). */
-  update(record: QueuedRecord): Promise<void>;
-  /** Moves a record to another state with changes; safe to call again after a failure. */
-  move(record: QueuedRecord, to: RecordState, changes?: Partial<EnquiryRecord>): Promise<QueuedRecord>;
+  markSending(delivery: Delivery, at: string): Promise<Delivery | undefined>;
+  /** Replaces a pending delivery's progress (attempts, next try). */
+  update(delivery: Delivery): Promise<void>;
+  /** Moves a delivery to another state with changes; safe to call again after a failure. */
+  move(delivery: Delivery, to: DeliveryState, changes?: Partial<EnquiryRecord>): Promise<Delivery>;
   deliverer(): DelivererLock;
   /** The spacing of one channel's calls. */
   pacing(channel: string): Pacing;
@@ -129,9 +126,9 @@ export type DeliveryQueue = {
   /** Every channel's state that was ever noted (a channel never noted is up). */
   channelStates(): Promise<ChannelState[]>;
   /** The give-up bound reached while a channel fails: its pending deliveries waiting since
-   * `cutoff` or earlier (by arrival, or an operator's retry) with no call under way are set aside
-   * as failed with `failure`, without a call. Only the deliverer; returns their ids. */
-  setAsideWaiting(channel: string, cutoff: string, failure: NonNullable<EnquiryRecord["failure"]>): Promise<string[]>;
+   * `cutoff` or earlier (by arrival, or an operator's retry) with no call under way fail
+   * with `failure`, without a call. Only the deliverer; returns their ids. */
+  failWaiting(channel: string, cutoff: string, failure: NonNullable<EnquiryRecord["failure"]>): Promise<string[]>;
   /** An operator's "try it now": a failing channel's next probe is due at once. False when the
    * channel is not failing. */
   probeNow(channel: string): Promise<boolean>;
@@ -156,20 +153,20 @@ export type Chores = {
 /** The outbox command's part: it reads everything, so it is not for the server's polls
  * (app/store/operator-commands.server.ts). */
 export type OperatorCommands = {
-  scan(state: RecordState): Promise<{ records: QueuedRecord[]; unreadable: SetAside[] }>;
+  scan(state: DeliveryState): Promise<{ records: Delivery[]; unreadable: Quarantined[] }>;
   /** An enquiry's deliveries by its id or the start of it, in whatever state. */
-  find(idPrefix: string): Promise<QueuedRecord[]>;
-  /** Back to pending, due now, with the give-up clock restarted (a failed or pending record). */
-  retry(record: QueuedRecord): Promise<QueuedRecord>;
-  quarantined(): Promise<SetAside[]>;
-  /** Deletes what was set aside, once an operator has looked at it (`ref` as quarantined()
+  find(idPrefix: string): Promise<Delivery[]>;
+  /** Back to pending, due now, with the give-up clock restarted (a failed or pending delivery). */
+  retry(delivery: Delivery): Promise<Delivery>;
+  quarantined(): Promise<Quarantined[]>;
+  /** Deletes what is quarantined, once an operator has looked at it (`ref` as quarantined()
    * gives it); true when there was such an entry. Never touches a record that can be read. */
   dismiss(ref: string): Promise<boolean>;
   /** Takes in a record kept elsewhere (an outbox folder being moved in), in its state, with its
    * attempts; one already here (same id) is left as it is. True when it was inserted. */
-  insertExisting(record: QueuedRecord): Promise<boolean>;
-  /** Keeps something that is not a record (an imported folder's junk) as set aside. */
-  insertSetAside(entry: SetAside & { content: string }): Promise<boolean>;
+  insertExisting(delivery: Delivery): Promise<boolean>;
+  /** Quarantines something that is not a record (an imported folder's junk). */
+  insertQuarantined(entry: Quarantined & { content: string }): Promise<boolean>;
   /** An online, consistent copy of the database into a new file (SQLite; PostgreSQL refuses:
    * its own tools back it up). */
   backup(file: string): Promise<void>;

@@ -152,7 +152,7 @@ export const envSchema = z
     // step, then one paced call), at a cost of 6–12 calls a minute while it is down (decision 0036).
     OUTBOX_PROBE_MAX_MS: int(1_000, 3_600_000, 10_000),
     // Failing this long (from its first failed try, or from when its channel started failing
-    // for it): set aside as failed for an operator.
+    // for it): failed, for an operator.
     OUTBOX_GIVE_UP_HOURS: int(1, 24 * 30, 24),
     // Enquiries that reached the team (delivered everywhere, or followed up in the inbox) are
     // erased this long after (the privacy notice says so); one nobody has seen is never erased.

@@ -159,7 +159,7 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
   gauge("enquiries_failed", "Enquiries given up on, waiting for an operator.", (q) => q.failed);
   gauge(
     "outbox_quarantined",
-    "Rows of the enquiry store this version cannot read, and imported entries that were not records, set aside.",
+    "Rows of the enquiry store this version cannot read, and imported entries that were not records: quarantined.",
     (q) => q.quarantined,
   );
   gauge(

@@ -4,14 +4,17 @@ import path from "node:path";
  * one above, and never a sibling room of the same rank (the features do not reach into each
  * other: what two of them need lives lower down). docs/architecture.md explains each room. */
 export const LAYERS: readonly (readonly string[])[] = [
-  // Facts and small helpers every room may use (these four may import each other).
+  // The foundation: facts, words, styles and generic helpers (env, log, the bounded body reader,
+  // the client's address, the rate limiter), which every room may use and which import no room
+  // above them (these four may import each other).
   ["content", "i18n", "styles", "utils"],
   // The database: enquiries, deliveries, the SQL layer, migrations.
   ["store"],
   // The worker and the channels it hands enquiries to.
   ["delivery"],
-  // The process's wiring (one store, one worker), the bounded body reader, the client's address.
-  ["shared"],
+  // The process's wiring: one store and one worker from env, /healthz, retention, what server/
+  // takes from the build. It imports the store and the worker, so it ranks above both.
+  ["process"],
   // The features and the page parts: each its own room.
   ["enquiry", "staff", "components"],
   // What Remix renders: routes, the root, the entries.

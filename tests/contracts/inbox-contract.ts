@@ -9,7 +9,7 @@ import {
   enquiriesOf,
   eraseEnquiry,
   eraseSpam,
-  eraseSetAside,
+  eraseQuarantined,
   everyEnquiry,
   getEnquiry,
   listEnquiries,
@@ -21,7 +21,7 @@ import {
   upcoming,
   releaseSpam,
   retryDelivery,
-  setAsideMentioning,
+  quarantinedMentioning,
   setFollowUp,
   spamCount,
   waitingCount,
@@ -275,25 +275,25 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(5); // header, 3 rows, one row has a line break inside
     const lines = (await text(exportStream(everyEnquiry(store.sql, filter("q=Šime"), 2), "jsonl"))).trim().split("\n");
     expect(lines.map((l) => JSON.parse(l).name)).toEqual(["Šime Čović"]);
-    // Everything about one address: enquiries, and what an import set aside that mentions it.
+    // Everything about one address: enquiries, and what an import quarantined that mentions it.
     expect((await enquiriesOf(store.sql, "VISITOR2@example.com")).map((e) => e.name)).toEqual(["@SUM(A1)"]);
-    await store.insertSetAside({
+    await store.insertQuarantined({
       ref: "imported/x.json",
       from: "pending",
       reason: "not JSON",
       at: new Date().toISOString(),
       content: '{"email":"Visitor2@Example.com", broken',
     });
-    const mentions = await setAsideMentioning(store.sql, "visitor2@example.com");
+    const mentions = await quarantinedMentioning(store.sql, "visitor2@example.com");
     expect(mentions.map((m) => m.ref)).toEqual(["imported/x.json"]);
-    expect(await setAsideMentioning(store.sql, "visitor3@example.com")).toEqual([]);
+    expect(await quarantinedMentioning(store.sql, "visitor3@example.com")).toEqual([]);
     expect(
-      await eraseSetAside(
+      await eraseQuarantined(
         store.sql,
         mentions.map((m) => m.ref),
       ),
     ).toBe(1);
-    expect(await setAsideMentioning(store.sql, "visitor2@example.com")).toEqual([]);
+    expect(await quarantinedMentioning(store.sql, "visitor2@example.com")).toEqual([]);
   });
 
   it(`${name}: a caught enquiry is kept with why and sent nowhere; the inbox and its count leave it out`, async () => {

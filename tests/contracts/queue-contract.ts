@@ -73,13 +73,13 @@ export function queueContract(name: string, maker: QueueMaker) {
     await store.retry({ ...stored[2]!, state: "failed" });
     await check("an operator's retry");
     expect(await store.deliverer().hold()).toBe(true);
-    await store.setAsideWaiting("email", stored[3]!.receivedAt, { reason: "http_503" });
+    await store.failWaiting("email", stored[3]!.receivedAt, { reason: "http_503" });
     await store.deliverer().release();
     await check("the give-up sweep");
     await store.sql.run("UPDATE deliveries SET state = 'quarantined', quarantine_reason = 'x' WHERE enquiry_id = $1", [
       stored[4]!.id,
     ]);
-    await check("set aside as unreadable");
+    await check("quarantined as unreadable");
     const caught = await store.store(enquiry("Caught"), undefined, {
       spam: { reasons: ["links"], maxPerHour: 10, maxKept: 10 },
     });

@@ -285,7 +285,7 @@ export function storeContract(name: string, maker: StoreMaker) {
           stored[2]!.id,
         ]);
         const failure = { reason: "http_503", status: 503, fix: "Check the provider, then retry --failed." };
-        const ids = await store.setAsideWaiting("email", cutoff, failure);
+        const ids = await store.failWaiting("email", cutoff, failure);
         expect(ids).toEqual([stored[2]!.id]);
         const [aside] = (await store.scan("failed")).records;
         expect(aside).toMatchObject({ id: stored[2]!.id, channel: "email", failure, attempts: [] });
@@ -293,9 +293,9 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(await store.counts()).toMatchObject({
           channels: { email: { pending: 3, failed: 1 }, slack: { pending: 4, failed: 0 } },
         });
-        expect(await store.setAsideWaiting("email", cutoff, failure)).toEqual([]);
+        expect(await store.failWaiting("email", cutoff, failure)).toEqual([]);
         await store.deliverer().release();
-        await expect(store.setAsideWaiting("email", cutoff, failure)).rejects.toMatchObject({ code: "ENOTHOLDER" });
+        await expect(store.failWaiting("email", cutoff, failure)).rejects.toMatchObject({ code: "ENOTHOLDER" });
       } finally {
         await afterEachClose();
       }
@@ -482,7 +482,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         await expect(importOutbox(dir, store)).rejects.toThrow(/still delivers/);
         await rm(path.join(dir, "delivery.lease"));
 
-        expect(await importOutbox(dir, store)).toEqual({ imported: 5, already: 0, setAside: 2 });
+        expect(await importOutbox(dir, store)).toEqual({ imported: 5, already: 0, quarantined: 2 });
         expect(await store.counts()).toMatchObject({ pending: 3, failed: 1, delivered: 1, quarantined: 2 });
         const pending = (await store.scan("pending")).records;
         expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
@@ -503,7 +503,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         // Every file moved aside, none lost; a second run finds nothing to do.
         for (const state of ["pending", "failed", "delivered", "quarantine"])
           expect(await readdir(path.join(dir, state))).toEqual([]);
-        expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, setAside: 0 });
+        expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, quarantined: 0 });
         for (const entry of aside) expect(await store.dismiss(entry.ref)).toBe(true);
         expect(await store.counts()).toMatchObject({ pending: 3, quarantined: 0 });
       } finally {

@@ -6,13 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
-import type { StoredEnquiry } from "~/store/record.server";
+import type { Enquiry } from "~/store/record.server";
 import { openStore } from "~/store/open-store.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
 import { createEmailJsSend, emailJsChannel, type Send } from "~/delivery/emailjs.server";
-import { startDelivery, type Delivery, type DeliveryOptions } from "~/delivery/worker.server";
+import { startDelivery, type DeliveryWorker, type DeliveryOptions } from "~/delivery/worker.server";
 
 export const CONFIG: EmailJsConfig = {
   apiUrl: "https://api.emailjs.test",
@@ -21,7 +21,7 @@ export const CONFIG: EmailJsConfig = {
   publicKey: "public_unit",
 };
 
-export const enquiry = (message = "A table for six on Saturday, please."): StoredEnquiry => ({
+export const enquiry = (message = "A table for six on Saturday, please."): Enquiry => ({
   name: "Ana Horvat",
   email: "ana@example.com",
   phone: "+385 91 234 5678",
@@ -60,7 +60,7 @@ export function deliveryTestbed() {
     file: "",
     store: undefined as unknown as EnquiryStore,
     logs: [] as string[],
-    delivery: undefined as Delivery | undefined,
+    delivery: undefined as DeliveryWorker | undefined,
     /** Another connection to this test's database (another process, the outbox command). */
     open(options: { staleMs?: number } = {}) {
       const store = sqliteStore(bed.file, options);

@@ -1,15 +1,15 @@
 // The outbox folder as earlier versions wrote it (OUTBOX_DIR: one JSON file per enquiry in the
-// folder of its state, named by arrival and id; junk set aside in quarantine/<folder>/ with
+// folder of its state, named by arrival and id; junk quarantined in quarantine/<folder>/ with
 // reason.json; the first layout's files at the top), for the tests that move one in.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EnquiryRecord } from "~/store/record.server";
-import type { RecordState } from "~/store/store.server";
+import type { DeliveryState } from "~/store/store.server";
 
 const folderRecordName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
   `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
 
-export async function writeFolderRecord(dir: string, state: RecordState, record: EnquiryRecord) {
+export async function writeFolderRecord(dir: string, state: DeliveryState, record: EnquiryRecord) {
   await mkdir(path.join(dir, state), { recursive: true });
   // As earlier versions wrote it: the phone under the form's name, `number`.
   const { phone, ...fields } = record.enquiry;

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
-import type { QueuedRecord } from "~/store/store.server";
+import type { Delivery } from "~/store/store.server";
 import { deliveryTestbed, enquiry, sqliteStore } from "../../../tests/support/delivery-testbed";
 import { emailJsChannel } from "../emailjs.server";
 import { startDelivery } from "../worker.server";
@@ -14,7 +14,7 @@ import { judgeWebhook, signedWebhook, webhookChannel } from "./webhook.server";
 
 const bed = deliveryTestbed();
 
-const delivery = (message: string, overrides: Partial<QueuedRecord["enquiry"]> = {}): QueuedRecord => ({
+const delivery = (message: string, overrides: Partial<Delivery["enquiry"]> = {}): Delivery => ({
   id: "6f1c2a3b-0000-4000-8000-000000000001",
   reference: "K7QX-M4TP",
   receivedAt: "2026-11-24T02:00:00.000Z",
@@ -176,7 +176,7 @@ describe("what retrying cannot fix", () => {
     ],
     ["a webhook gone", judgeWebhook({ status: 410 }), /WEBHOOK_URL/],
     ["a webhook refusing the signature", judgeWebhook({ status: 401 }), /WEBHOOK_SECRET/],
-  ])("%s is set aside with its fix", (_, verdict, fix) => {
+  ])("%s fails the delivery, with its fix", (_, verdict, fix) => {
     expect(verdict).toMatchObject({ kind: "give-up", fix: expect.stringMatching(fix) });
   });
 
@@ -211,7 +211,7 @@ describe("what retrying cannot fix", () => {
     ["Discord", judgeDiscord({ status: 400, detail: '{"content": ["Must be 2000 or fewer in length."]}' })],
     ["Telegram", judgeTelegram({ status: 400, detail: "Bad Request: message is too long" })],
     ["a webhook", judgeWebhook({ status: 422 })],
-  ])("%s refusing this message is set aside, never the channel's outage", (_, verdict) => {
+  ])("%s refusing this message fails it, never the channel's outage", (_, verdict) => {
     expect(verdict.kind).toBe("give-up");
   });
 });

@@ -1,6 +1,6 @@
 import { pagePath } from "~/content/pages";
 import { detailsLine, givenDetails, type GivenDetail } from "~/i18n/detail-text";
-import type { QueuedRecord } from "~/store/store.server";
+import type { Delivery } from "~/store/store.server";
 
 /** What every chat message says of an enquiry, short enough for a phone's lock screen: the
  * category, the name, how to reply, the details given, the message (cut at the provider's limit,
@@ -30,7 +30,7 @@ export type EnquiryMessage = {
   receivedAt: string;
 };
 
-export function enquiryMessage(delivery: QueuedRecord): EnquiryMessage {
+export function enquiryMessage(delivery: Delivery): EnquiryMessage {
   const e = delivery.enquiry;
   const language = e.language ?? "en";
   const details = givenDetails(e, "en");

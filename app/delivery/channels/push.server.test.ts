@@ -9,7 +9,7 @@ import { pushKeys, PUSH_CHANNEL } from "~/store/push.server";
 import type { SqlStore } from "~/store/sql-store.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 import { checkVapid, makeDevice, startPushService } from "../../../tests/support/push-stand-in";
-import { startDelivery, type Delivery } from "../worker.server";
+import { startDelivery, type DeliveryWorker } from "../worker.server";
 import { pushChannel } from "./push.server";
 
 // Alerts to staff phones end to end on one machine: a real SQLite store, the real worker and push
@@ -19,7 +19,7 @@ let dir = "";
 const stores: SqlStore[] = [];
 let service: Awaited<ReturnType<typeof startPushService>>;
 let services: PushService[];
-let delivery: Delivery | undefined;
+let delivery: DeliveryWorker | undefined;
 const SUBJECT = "mailto:team@example.com";
 
 const open = () => {

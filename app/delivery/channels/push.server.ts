@@ -16,7 +16,7 @@ import {
   type PushTarget,
 } from "~/store/push.server";
 import type { Sql } from "~/store/sql.server";
-import type { QueuedRecord } from "~/store/store.server";
+import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import { pushSends } from "~/utils/metrics.server";
 import { checkEndpoint, publicOnlyLookup, type PushService } from "~/utils/push-services.server";
@@ -33,7 +33,7 @@ export const MAX_PAYLOAD_BYTES = 1_000;
 /** The alert's payload, in the device's language: the service line, the event's day where given,
  * "open to read", the enquiry's address on the desk, and the receipt the service worker posts
  * back. No name, e-mail, phone or message: a lock screen is read over shoulders. */
-export function pushPayload(delivery: QueuedRecord, deviceId: string, language: string, keys: PushKeys) {
+export function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
   const locale: Locale = (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
   const t = ALERTS[locale].notification;
   const e = delivery.enquiry;

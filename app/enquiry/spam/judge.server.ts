@@ -1,4 +1,4 @@
-import type { Enquiry } from "../schema.server";
+import type { Enquiry } from "~/store/record.server";
 import { honeypotState } from "./honeypot.server";
 import { mostlyLinks } from "./links.server";
 import { repeatedText } from "./repeated.server";

@@ -10,14 +10,17 @@ import bookingDetails from "./0009-booking-details";
 import desk from "./0010-desk";
 import dashboardTallies from "./0011-dashboard-tallies";
 import queueTallies from "./0012-queue-tallies";
-// 0013 is taken by another branch (the site's photos); the runner applies whatever a database lacks.
 import pushDevices from "./0014-push-devices";
+import quarantine from "./0015-quarantine";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
 
 /** Every version of the schema, in order (app/store/migrate.server.ts applies what a database
- * lacks). A new version is a new file here, `NNNN-what-it-adds.ts`, and a line below. */
+ * lacks). A new version is a new file here, `NNNN-what-it-adds.ts`, and a line below, in the
+ * order of the numbers. A number is taken once, by whoever writes it first; one taken on another
+ * branch may merge in below a later one (13 and 14 below 15): a database that has the later one
+ * then applies it after, so the two must not touch the same tables. */
 export const MIGRATIONS: readonly Migration[] = [
   firstLayout,
   enquiriesAsColumns,
@@ -32,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   dashboardTallies,
   queueTallies,
   pushDevices,
+  quarantine,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -137,7 +137,7 @@ test("booking details reach EmailJS and every channel: as stored by key, as peop
   }
 });
 
-test("a deleted webhook is set aside with its fix; the operator tests the channel, fixes it and retries that channel only", async () => {
+test("a deleted webhook's delivery fails with its fix; the operator tests the channel, fixes it and retries that channel only", async () => {
   test.setTimeout(60_000);
   const server = await startServer(3157, CHANNELS);
   const env = {

@@ -114,7 +114,7 @@ test("the outbox command on PostgreSQL, and an earlier version's folder moved in
   const db = { DATABASE_URL: url, OUTBOX_DIR: "/nonexistent" };
   const imported = command(db, "import-outbox", place.outbox);
   expect(imported.stderr).toBe("");
-  expect(imported.stdout).toMatch(/^2 imported, 0 already in the database, 0 set aside/m);
+  expect(imported.stdout).toMatch(/^2 imported, 0 already in the database, 0 quarantined/m);
   expect(command(db, "import-outbox", place.outbox).stdout).toMatch(/^0 imported/m);
 
   const list = command(db, "list");

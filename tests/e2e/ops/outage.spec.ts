@@ -29,6 +29,7 @@ const SCALED = {
   METRICS_TOKEN,
   OUTBOX_RETRY_BASE_MS: String(BACKOFF.baseMs),
   OUTBOX_RETRY_MAX_MS: String(BACKOFF.maxMs),
+  OUTBOX_PROBE_MAX_MS: String(BACKOFF.maxMs),
   EMAILJS_MIN_INTERVAL_MS: String(PACE_MS),
   OUTBOX_POLL_MS: "100",
 };
@@ -296,6 +297,7 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
   const server = await staffServer(3214, {
     OUTBOX_RETRY_BASE_MS: "60000",
     OUTBOX_RETRY_MAX_MS: "60000",
+    OUTBOX_PROBE_MAX_MS: "60000",
     OUTBOX_POLL_MS: "100",
   });
   try {
@@ -384,5 +386,47 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
     expect([unknown.status, unknown.stderr]).toEqual([2, "No channel pigeon here (see: channels).\n"]);
   } finally {
     server.child.kill("SIGTERM");
+  }
+});
+
+test("EmailJS down while sixteen visitors write at once, the server restarted, then back and the operator's probe (SQLite): every lead in arrival order, the oldest first, none twice", async () => {
+  test.setTimeout(90_000);
+  const place = workspace();
+  // A minute between probes: the operator's command is what finds it back.
+  const env = { ...SCALED, OUTBOX_RETRY_BASE_MS: "60000", OUTBOX_RETRY_MAX_MS: "60000", OUTBOX_PROBE_MAX_MS: "60000" };
+  const servers = [await startServer(3218, env, place)];
+  try {
+    writeFileSync(place.outageFile, "503");
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 160)
+          expect(await postEnquiry(servers[0]!.base, `Restart ${String(next++).padStart(3, "0")}`)).toBe(302);
+      }),
+    );
+    // The queue's order, as the server accepted them (sixteen at once: by its arrival times).
+    const queue = outboxCommand(place.database, "list", "--json")
+      .stdout.trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { state: string; enquiry: { message: string } })
+      .filter((r) => r.state === "pending")
+      .map((r) => r.enquiry.message);
+    expect(queue).toHaveLength(160);
+    servers[0]!.child.kill("SIGTERM");
+    await servers[0]!.exited;
+    servers.push(await startServer(3218, env, place));
+    rmSync(place.outageFile); // EmailJS is back
+    const probed = outboxCommand(place.database, "channels", "probe", "email");
+    expect(probed.status).toBe(0);
+    await expect
+      .poll(() => new Set(emailCalls(place.record).filter((s) => s.answered === "200")).size, { timeout: 60_000 })
+      .toBe(160);
+    const order = emailCalls(place.record)
+      .filter((s) => s.answered === "200")
+      .map((s) => s.fields.message!);
+    expect(order[0]).toBe(queue[0]);
+    expect(order).toEqual(queue);
+  } finally {
+    for (const server of servers) server.child.kill("SIGTERM");
   }
 });

@@ -114,7 +114,7 @@ function read(file: string) {
   return readFileSync(`app/routes/${file}`, "utf8");
 }
 const OPEN_ACTIONS = ["/staff/language", "/staff/passkey"];
-/** How much of a body the reader takes before it refuses (app/shared/form-body.server.ts; the
+/** How much of a body the reader takes before it refuses (app/utils/form-body.server.ts; the
  * passkey ceremony's own bound in app/staff/ceremonies.server.ts). */
 const READER_BOUND: Record<string, number> = { "/staff/passkey": 48 * 1024 };
 const readerBound = (route: string) => READER_BOUND[route] ?? 64 * 1024;

@@ -1,7 +1,7 @@
 import type { Pool } from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientAddress } from "./client-address.server";
-import { createLimiter, type LimiterOptions } from "./rate-limit.server";
+import { createLimiter, type LimiterOptions } from "./limiter.server";
 
 const inMemory = (points: number, more: Partial<LimiterOptions> = {}) =>
   createLimiter({ where: { memory: true }, keyPrefix: "test", tableName: "t", points, windowSeconds: 60, ...more });

@@ -2,7 +2,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { confirmationRule, configuredChannels } from "~/delivery/channels.server";
 import { CONFIRMATION_CHANNEL } from "~/store/accepted-deliveries.server";
-import { startDelivery, type Delivery } from "~/delivery/worker.server";
+import { startDelivery, type DeliveryWorker } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
@@ -106,7 +106,7 @@ export function channelStates(now = Date.now()): Promise<ChannelState[]> {
   return run;
 }
 
-let delivery: Delivery | undefined;
+let delivery: DeliveryWorker | undefined;
 
 /** Why the worker cannot deliver now (it cannot use the database), for /healthz. */
 export const deliveryProblems = (): string[] => delivery?.problems() ?? [];
@@ -150,7 +150,7 @@ export async function openConfiguredStore(): Promise<{ refused: string } | undef
 /** Starts the delivery worker when a channel is configured (EmailJS, Slack, Discord, Telegram,
  * a webhook: any of them, alone or together); without one (the embedded default) enquiries stay
  * pending for an operator to read, and nothing is sent. */
-export function startConfiguredDelivery(): Delivery | undefined {
+export function startConfiguredDelivery(): DeliveryWorker | undefined {
   if (channels.length === 0) return undefined;
   delivery = startDelivery({
     store,

@@ -10,7 +10,7 @@ const HEALTH_WAIT_MS = 1_000;
 
 /** A channel as /healthz shows it: its deliveries waiting and failed, and whether its provider is
  * up (for a channel this server delivers through). */
-type ChannelHealth = {
+type ChannelReport = {
   pending: number;
   failed: number;
   state?: "up" | "failing";
@@ -31,13 +31,13 @@ type QueueHealth = {
   accepting: boolean;
   pending: number;
   failed: number;
-  /** Entries of the store that are not records, set aside. */
+  /** What the store holds but cannot read as an enquiry: quarantined, never sent. */
   quarantined: number;
   oldestPendingSeconds: number;
   /** Per channel ("email", "slack", "discord", "telegram", "webhook"): deliveries waiting and
    * failed, and (for the channels this server delivers through) up or failing, since when, and
    * the next probe. */
-  channels: Record<string, ChannelHealth>;
+  channels: Record<string, ChannelReport>;
   /** Alerts on staff phones, while they are on: devices with alerts, how many are stale (no
    * receipt for their last three alerts), and the enquiries of the last day no device confirmed
    * within PUSH_CONFIRM_MINUTES (each a problem: nobody may have been told). */
@@ -48,7 +48,7 @@ type QueueHealth = {
 
 /** The queue as /healthz reports it, looked at no more than once a second (counts by index, and
  * one small write). Degraded while an enquiry cannot be stored, a channel's provider is failing,
- * anything has failed, is being retried, was set aside, or has waited longer than
+ * anything has failed, is being retried, is quarantined, or has waited longer than
  * OUTBOX_ALERT_SECONDS (with a channel configured), or while delivery cannot use the database. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
   // Phone alerts are on with nothing configured: where enquiries go is said by the others.
@@ -81,8 +81,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     ? Math.max(0, Math.round((now - Date.parse(counts.oldestPendingAt)) / 1000))
     : 0;
   if (counts.failed > 0) problems.push(`${counts.failed} failed`);
-  if (counts.quarantined > 0)
-    problems.push(`${counts.quarantined} set aside in quarantine (not readable as enquiries)`);
+  if (counts.quarantined > 0) problems.push(`${counts.quarantined} quarantined (not readable as enquiries)`);
   if (transport !== "outbox" && counts.retrying > 0) problems.push(`${counts.retrying} being retried`);
   if (transport !== "outbox" && oldestPendingSeconds > env.OUTBOX_ALERT_SECONDS)
     problems.push(`oldest pending ${oldestPendingSeconds} s`);
@@ -92,7 +91,7 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
         `${s.channel} failing since ${s.failingSince} (${s.lastFailure?.reason ?? "?"}, ${s.failures} in a row): its deliveries wait for the provider, next probe at ${s.nextProbeAt ?? "once one is due"}`,
       );
   problems.push(...deliveryProblems());
-  const channelHealth = (name: string, c: { pending: number; failed: number }): ChannelHealth => {
+  const channelHealth = (name: string, c: { pending: number; failed: number }): ChannelReport => {
     const state = states.find((s) => s.channel === name);
     if (!state) return { pending: c.pending, failed: c.failed };
     if (!state.failingSince) return { pending: c.pending, failed: c.failed, state: "up" };

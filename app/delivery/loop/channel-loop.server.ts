@@ -1,0 +1,96 @@
+// One channel's queue, run as a loop of ticks until the worker stops: each tick makes at most one
+// call. Faults of the store itself (an unwritable volume, an unreachable database) are said once
+// a minute while they last, and the loop keeps looking.
+import { errorCode } from "~/store/sql.server";
+import type { Delivery } from "~/store/store.server";
+import { log } from "~/utils/log.server";
+import { failPastBound } from "./failing.server";
+import { deliver } from "./outcome.server";
+import { channelLoopOf, type LoopSetup, type ChannelLoop } from "./state.server";
+import { writeUnrecorded } from "./unrecorded.server";
+
+export type RunningChannel = {
+  running: Promise<void>;
+  wake(): void;
+  problems(): string[];
+};
+
+export function runChannel(setup: LoopSetup): RunningChannel {
+  const loop = channelLoopOf(setup);
+  const { state, channel } = loop;
+  return {
+    running: run(loop),
+    wake: () => state.wake(),
+    problems() {
+      const problems: string[] = [];
+      if (state.unrecorded.size > 0)
+        problems.push(
+          `${state.unrecorded.size} ${channel.name} delivery outcome(s) not yet written to the store: delivery paused`,
+        );
+      if (state.unavailable) problems.push(`delivery cannot use the database (${state.unavailable.code})`);
+      return problems;
+    },
+  };
+}
+
+async function run(loop: ChannelLoop) {
+  const { state, channel, now, pollMs } = loop;
+  while (!loop.stopping()) {
+    let rest = pollMs;
+    try {
+      rest = await tick(loop);
+      state.unavailable = undefined;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const code = errorCode(error);
+      const kind = code === "error" ? message : code;
+      state.unavailable = { code, at: now() };
+      if (kind !== state.lastProblem.kind || now() - state.lastProblem.at >= 60_000) {
+        log("error", "store.unavailable", { error: message, code, channel: channel.name });
+        state.lastProblem = { kind, at: now() };
+      }
+    }
+    if (rest > 0 && !loop.stopping()) await loop.pause(rest);
+  }
+  if (state.unrecorded.size > 0 && !(await writeUnrecorded(loop).catch(() => false))) {
+    log("error", "enquiry.outcome_unrecorded_at_exit", {
+      ids: [...state.unrecorded.keys()],
+      channel: channel.name,
+      message:
+        "the provider accepted or answered these, but the store could not be written: the next start sends them again",
+    });
+  }
+}
+
+/** One step: at most one call. Returns how long to rest before the next (0: at once). */
+async function tick(loop: ChannelLoop): Promise<number> {
+  const { state, store, channel, health, now, pollMs } = loop;
+  // Nothing new is taken while an outcome the provider gave is not in the store.
+  if (state.unrecorded.size > 0 && !(await writeUnrecorded(loop))) return pollMs;
+  if (!(await loop.hold())) {
+    state.unwritten = undefined; // the next deliverer keeps the state; this process's is stale
+    return pollMs;
+  }
+  if (state.unwritten) {
+    await health.save(state.unwritten);
+    state.unwritten = undefined;
+  }
+  const channelState = await health.read();
+  const skip = [...state.unrecorded.keys()];
+  let due: Delivery | undefined;
+  if (channelState.failingSince !== undefined) {
+    await failPastBound(loop, channelState);
+    // While the provider fails, one probe at a time, on the channel's backoff; the others wait.
+    // The probe is the oldest waiting (not a suspect), whatever its own retry timer: once it
+    // goes through, the backlog is due in arrival order (ChannelHealth.save).
+    const wait = Date.parse(channelState.nextProbeAt ?? "") - now();
+    if (wait > 0) return Math.min(wait, pollMs);
+    if (state.suspects.size)
+      due = await store.nextDue(channel.name, now(), [...skip, ...state.suspects], { probe: true });
+    due ??= await store.nextDue(channel.name, now(), skip, { probe: true });
+  }
+  due ??= await store.nextDue(channel.name, now(), skip);
+  if (!due) return pollMs;
+  await deliver(loop, due, channelState);
+  return 0;
+}

@@ -1,0 +1,46 @@
+// Outcomes the provider gave that the store would not take (a read-only or full volume): kept in
+// memory, so that delivery is not sent again while this process lives, and written as soon as the
+// store allows (docs/decisions/0019-sqlite-store.md).
+import { errorCode } from "~/store/sql.server";
+import type { Delivery } from "~/store/store.server";
+import { log } from "~/utils/log.server";
+import type { ChannelLoop } from "./state.server";
+
+/** Writes an outcome; when the store refuses, keeps it to write later. False when kept. */
+export async function record(loop: ChannelLoop, target: Delivery, outcome: string, write: () => Promise<unknown>) {
+  try {
+    await write();
+  } catch (error) {
+    loop.state.unrecorded.set(target.id, { write, outcome, since: loop.now() });
+    log("error", "enquiry.outcome_unrecorded", {
+      id: target.id,
+      channel: loop.channel.name,
+      requestId: target.requestId,
+      outcome,
+      error: errorCode(error),
+      message:
+        "the provider answered but the store cannot be written: not sent again; this channel takes no other enquiry until it is written",
+    });
+    return false;
+  }
+  return true;
+}
+
+/** Writes the outcomes kept in memory; true when none is left. */
+export async function writeUnrecorded(loop: ChannelLoop): Promise<boolean> {
+  for (const [id, pending] of loop.state.unrecorded) {
+    try {
+      await pending.write();
+    } catch {
+      return false; // the store still refuses: said once already
+    }
+    loop.state.unrecorded.delete(id);
+    log("info", "enquiry.outcome_recorded", {
+      id,
+      channel: loop.channel.name,
+      outcome: pending.outcome,
+      afterSeconds: Math.round((loop.now() - pending.since) / 1000),
+    });
+  }
+  return true;
+}

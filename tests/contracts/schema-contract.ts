@@ -1,0 +1,43 @@
+// Versions of the schema that rename what an operator's script may read, as a contract run against
+// SQLite (app/store/queue-sqlite.server.test.ts) and a real PostgreSQL (queue-postgres.server.test.ts).
+import { expect, it } from "vitest";
+import { migrate } from "~/store/migrate.server";
+import { MIGRATIONS } from "~/store/migrations";
+import { quarantinedMentioning } from "~/store/inbox.server";
+import type { QueueMaker } from "./queue-contract";
+
+export function schemaContract(name: string, maker: QueueMaker) {
+  it(`${name}: moving up to version 15, what an import quarantined is in \`quarantine\`, and \`set_aside\` still reads it`, async () => {
+    const store = await maker.fresh(["email"]);
+    await migrate(
+      store.sql,
+      MIGRATIONS.filter((m) => m.version <= 12),
+    );
+    // Written as version 12 left it.
+    await store.sql.run(
+      "INSERT INTO set_aside (ref, from_state, reason, at, content) VALUES ($1, 'pending', 'not JSON', $2, $3)",
+      ["outbox pending/0001.json", "2026-01-02T03:04:05.000Z", '{"email":"ana@example.com"'],
+    );
+    await store.prepare();
+    expect(await store.quarantined()).toEqual([
+      { ref: "outbox pending/0001.json", from: "pending", reason: "not JSON", at: "2026-01-02T03:04:05.000Z" },
+    ]);
+    expect(await quarantinedMentioning(store.sql, "ana@example.com")).toHaveLength(1);
+    const old = await store.sql.all<{ ref: string; reason: string }>("SELECT ref, reason FROM set_aside");
+    expect(old).toEqual([{ ref: "outbox pending/0001.json", reason: "not JSON" }]);
+    expect(await store.counts()).toMatchObject({ quarantined: 1 });
+    // What is quarantined later is read under the old name too; dismissed, it is gone from both.
+    await store.insertQuarantined({
+      ref: "outbox failed/0002.json",
+      from: "failed",
+      reason: "x",
+      at: "2026-01-03T00:00:00.000Z",
+      content: "",
+    });
+    expect((await store.sql.all("SELECT ref FROM set_aside")).length).toBe(2);
+    expect(await store.dismiss("outbox pending/0001.json")).toBe(true);
+    expect(await store.sql.all("SELECT ref FROM set_aside")).toEqual([{ ref: "outbox failed/0002.json" }]);
+    expect((await store.check()).problems).toEqual([]);
+    await store.close();
+  });
+}
