@@ -17,7 +17,10 @@ export type AuditEvent =
   | "export"
   | "erasure"
   | "retention"
-  | "spam";
+  | "spam"
+  | "push-device-added"
+  | "push-device-removed"
+  | "push-device-refused";
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -10,6 +10,7 @@ import bookingDetails from "./0009-booking-details";
 import desk from "./0010-desk";
 import dashboardTallies from "./0011-dashboard-tallies";
 import queueTallies from "./0012-queue-tallies";
+import pushDevices from "./0014-push-devices";
 import quarantine from "./0015-quarantine";
 import type { Migration } from "./migration";
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   desk,
   dashboardTallies,
   queueTallies,
+  pushDevices,
   quarantine,
 ];
 
