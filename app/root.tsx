@@ -112,6 +112,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <Meta />
           <link rel="stylesheet" href="/staff.css" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          {/* The staff area installs as an app of its own (alerts on iOS need the Home Screen). */}
+          <link rel="manifest" href="/staff/app.webmanifest" />
+          <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+          <meta name="theme-color" content={THEME_COLOR} />
+          <meta name="apple-mobile-web-app-title" content="Staff" />
         </head>
         <body className="staff-body">
           {children}

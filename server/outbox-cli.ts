@@ -26,6 +26,8 @@ import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
+import { PUSH_CHANNEL } from "~/store/push.server";
+import { deviceCounts } from "~/store/push-watch.server";
 import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 import { LATEST_VERSION as LATEST_SCHEMA } from "~/store/migrations";
@@ -73,6 +75,8 @@ async function channelLines(): Promise<{ state: ChannelState; pending: number; f
   const [states, counts] = await Promise.all([store.channelStates(), store.counts()]);
   const names = new Set([
     ...configuredChannels(config).map((c) => c.name),
+    // Phone alerts: on unless switched off, with nothing else to configure (issue 52).
+    ...(config.PUSH_ENABLED ? [PUSH_CHANNEL] : []),
     ...Object.keys(counts.channels),
     ...states.filter((s) => s.failingSince).map((s) => s.channel),
   ]);
@@ -237,6 +241,13 @@ async function run() {
       }
       if (args.length > 1 || (args[0] !== undefined && args[0] !== "--json")) fail(USAGE);
       const lines = await channelLines();
+      // The push channel's devices: how many have alerts on, how many are stale.
+      const devices = config.PUSH_ENABLED
+        ? await deviceCounts(
+            await store.staffTables(),
+            new Date(Date.now() - config.PUSH_CONFIRM_MINUTES * 60_000).toISOString(),
+          )
+        : undefined;
       if (args[0] === "--json") {
         // One object a line, version 1 (docs/operations.md, "The outbox command"): fields only ever added.
         for (const { state, pending, failed } of lines)
@@ -251,6 +262,7 @@ async function run() {
               lastFailure: state.lastFailure ?? null,
               pending,
               failed,
+              ...(state.channel === PUSH_CHANNEL && devices ? devices : {}),
             }),
           );
       } else {
@@ -268,6 +280,8 @@ async function run() {
             ].join("  "),
           );
       }
+      if (devices && args[0] !== "--json")
+        console.log(`push: ${devices.devices} staff device(s) with alerts on, ${devices.stale} stale`);
       // For a monitor: 1 while a channel's provider is failing.
       if (lines.some((l) => l.state.failingSince)) process.exitCode = 1;
       break;

@@ -89,9 +89,12 @@ describe("page cache", () => {
       expect(t).toBeLessThanOrEqual(after);
       expect(t).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 2000);
     }
-    // One copy per encoding per second asked for, not one per answer: 30 answers within a second
-    // or two made at most two copies of each of the three encodings.
-    expect(stamps.length).toBeLessThanOrEqual(6);
+    // One copy per encoding per second asked for, not one per answer: however slowly a busy
+    // machine answers the 30, at most one copy of each of the three encodings per second spanned.
+    const seconds = Math.floor(after / 1000) - Math.floor(before / 1000) + 1;
+    // (+1: the cache's one look, when it renders the page, at whether it has a form to stamp.)
+    expect(stamps.length).toBeLessThanOrEqual(3 * seconds + 1);
+    expect(stamps.length).toBeLessThan(30);
     // Full quality: the bytes are the page's at brotli 11 and gzip 9.
     const first = answers[0]!;
     expect(
@@ -106,12 +109,15 @@ describe("page cache", () => {
     expect(first.headers.get("etag")).toMatch(/^W\/"/);
     expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
     expect((await get("/contact", { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
-    // A later second gets a later time (its first answer may still get the previous copy).
+    // A later second gets a later time (its first answers may still get the previous copy while
+    // the new one is made: asked again until it has come, for at most a few seconds).
     await new Promise((r) => setTimeout(r, 1_100));
-    await get("/contact", { "accept-encoding": "identity" });
-    await new Promise((r) => setTimeout(r, 50));
-    const later = await get("/contact", { "accept-encoding": "identity" });
-    expect(Number(/value="t(\d+)"/.exec(later.text())?.[1])).toBeGreaterThan(Math.max(...times));
+    let later = 0;
+    for (let i = 0; i < 60 && !(later > Math.max(...times)); i++) {
+      later = Number(/value="t(\d+)"/.exec((await get("/contact", { "accept-encoding": "identity" })).text())?.[1]);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(later).toBeGreaterThan(Math.max(...times));
     // A page without the form is served as it was rendered: a strong ETag, no stamping.
     const home = await get("/", { "accept-encoding": "identity" });
     expect(home.text()).toBe(page("/"));

@@ -2,7 +2,9 @@ import { emailJsConfig, env } from "~/utils/env.server";
 import { withDeadline } from "~/utils/deadline.server";
 import { errorCode } from "~/store/sql.server";
 import type { QueueCounts } from "~/store/store.server";
+import { PUSH_CHANNEL } from "~/store/push.server";
 import { channelNames, channelStates, checkAcceptance, deliveryProblems, store } from "./process.server";
+import { pushWatch } from "./push-watch.server";
 
 const HEALTH_WAIT_MS = 1_000;
 
@@ -36,6 +38,10 @@ type QueueHealth = {
    * failed, and (for the channels this server delivers through) up or failing, since when, and
    * the next probe. */
   channels: Record<string, ChannelReport>;
+  /** Alerts on staff phones, while they are on: devices with alerts, how many are stale (no
+   * receipt for their last three alerts), and the enquiries of the last day no device confirmed
+   * within PUSH_CONFIRM_MINUTES (each a problem: nobody may have been told). */
+  push?: { devices: number; stale: number; unconfirmed: number };
   /** Why it is degraded, for a person reading it. */
   problems?: string[];
 };
@@ -45,18 +51,26 @@ type QueueHealth = {
  * anything has failed, is being retried, is quarantined, or has waited longer than
  * OUTBOX_ALERT_SECONDS (with a channel configured), or while delivery cannot use the database. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
-  const transport = emailJsConfig ? "emailjs" : channelNames.length ? "channels" : "outbox";
+  // Phone alerts are on with nothing configured: where enquiries go is said by the others.
+  const teamChannels = channelNames.filter((name) => name !== PUSH_CHANNEL);
+  const transport = emailJsConfig ? "emailjs" : teamChannels.length ? "channels" : "outbox";
   const problems: string[] = [];
   let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0, channels: {} };
   // A view at most a second old: however often /healthz is asked, the store is looked at no
   // more than once a second for it.
   // Within a second whatever the store does: a load balancer's health check must not time out
   // (and restart every replica) because a database stopped answering.
-  const [looked, checked, noted] = await Promise.allSettled([
+  const [looked, checked, noted, alerts] = await Promise.allSettled([
     withDeadline(store.counts({ maxAgeMs: 1_000 }), HEALTH_WAIT_MS),
     withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
     withDeadline(channelStates(now), HEALTH_WAIT_MS),
+    withDeadline(pushWatch(now), HEALTH_WAIT_MS),
   ]);
+  const watched = alerts.status === "fulfilled" ? alerts.value : undefined;
+  if (watched?.unconfirmed.length)
+    problems.push(
+      `no staff device confirmed the alert of ${watched.unconfirmed.map((a) => a.reference).join(", ")}${watched.more ? " and more" : ""} within ${watched.confirmMinutes} min`,
+    );
   if (looked.status === "rejected") problems.push(`database unreadable (${errorCode(looked.reason)})`);
   else counts = looked.value;
   const states = noted.status === "fulfilled" ? noted.value : [];
@@ -105,6 +119,15 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
         channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 }),
       ]),
     ),
+    ...(watched
+      ? {
+          push: {
+            devices: watched.devices,
+            stale: watched.stale,
+            unconfirmed: watched.unconfirmed.length + (watched.more ? 1 : 0),
+          },
+        }
+      : {}),
     ...(problems.length ? { problems } : {}),
   };
 }

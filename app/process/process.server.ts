@@ -11,19 +11,41 @@ import { CONFIRMATION_CHANNEL } from "~/store/accepted-deliveries.server";
 import { startDelivery, type DeliveryWorker } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";
 import { openStore } from "~/store/open-store.server";
+import { PUSH_CHANNEL } from "~/store/push.server";
+import { pushChannel } from "~/delivery/channels/push.server";
 import { errorCode } from "~/store/sql.server";
 import { StoreRefusal, type ChannelState, type EnquiryStore } from "~/store/store.server";
 import type { Pool } from "pg";
+import { keysOnce, pushSettingsFrom } from "./push.server";
 import { createRetention } from "./retention.server";
 
-const channels = configuredChannels(env);
+/** Alerts on staff phones (Web Push): a channel whenever they are on, with nothing to configure. */
+export const pushSettings = pushSettingsFrom(env);
+/** The VAPID keys every replica signs with (made at first start unless the operator set them). */
+export const sitePushKeys = keysOnce(() => store.staffTables(), pushSettings);
+const channels = [
+  ...configuredChannels(env),
+  ...(pushSettings.enabled
+    ? [
+        pushChannel({
+          database: () => store.staffTables(),
+          keys: sitePushKeys,
+          subject: pushSettings.subject,
+          services: pushSettings.services,
+          timeoutMs: env.DELIVERY_TIMEOUT_MS,
+        }),
+      ]
+    : []),
+];
 /** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);
 /** Every accepted enquiry gets a delivery on each channel but the confirmation, which the
  * store gives it when its limits allow (app/store/accepted-deliveries.server.ts). */
 export const store: EnquiryStore & { pool?: Pool } = openStore(env, {
-  channels: channelNames.filter((name) => name !== CONFIRMATION_CHANNEL),
+  // The push channel's rows are the store's to make, while any device is subscribed.
+  channels: channelNames.filter((name) => name !== CONFIRMATION_CHANNEL && name !== PUSH_CHANNEL),
   confirmation: confirmationRule(env),
+  push: pushSettings.enabled,
 });
 
 /** Retention, hourly (server/index.ts): the one place enquiries are erased by age. */
@@ -102,6 +124,8 @@ export async function openConfiguredStore(): Promise<{ refused: string } | undef
     log("error", "store.unavailable", { store: store.where, error: errorCode(error) });
     return undefined;
   }
+  // The VAPID keys, made now at the first start (every replica then reads the same pair).
+  if (pushSettings.enabled) await sitePushKeys().catch(() => {});
   if (await outboxHasEntries(env.OUTBOX_DIR)) {
     try {
       const result = await importOutbox(env.OUTBOX_DIR, store);

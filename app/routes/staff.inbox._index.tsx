@@ -11,6 +11,8 @@ import { countEnquiries, decodeCursor, listEnquiries, spamCount, waitingCount } 
 import { CONTACT } from "~/i18n/contact";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { PushNotice } from "~/staff/ui/PushNotice";
+import { pushWatch } from "~/process/push-watch.server";
 import { choices, FilterSelect } from "~/staff/ui/FilterSelect";
 import { categoryName, InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
@@ -42,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     waiting: await waitingCount(sql),
     spam: await spamCount(sql),
     failing: failingChannels(await channelStates()),
+    // Phones that may stay silent: the desk says so at the top (issue 52).
+    push: await pushWatch().catch(() => undefined),
     erased: erasedNotice(search.get("erased")),
     filtered,
   };
@@ -73,6 +77,7 @@ export default function Inbox() {
     waiting,
     spam,
     failing,
+    push,
     erased,
     filtered,
   } = useLoaderData<typeof loader>();
@@ -96,6 +101,7 @@ export default function Inbox() {
         <Link to="/staff/inbox/spam">{t.spam.link(spam)}</Link>
       </p>
       <ChannelNotice locale={locale} failing={failing} />
+      <PushNotice locale={locale} push={push} />
       {erased ? (
         <p className="staff-notice" role="status">
           {/^\d+$/.test(erased) ? t.subjectErased(Number(erased)) : t.enquiry.erased(erased)}

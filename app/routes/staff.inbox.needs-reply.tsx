@@ -5,6 +5,8 @@ import { INBOX } from "~/i18n/inbox";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { PushNotice } from "~/staff/ui/PushNotice";
+import { pushWatch } from "~/process/push-watch.server";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -22,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     now: Date.now(),
     sending: channelNames,
     failing: failingChannels(await channelStates()),
+    // Phones that may stay silent: the desk says so at the top (issue 52).
+    push: await pushWatch().catch(() => undefined),
     rows: page.rows,
     waiting: await waitingCount(sql),
     back: after
@@ -36,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (loc
 
 export default function NeedsReply() {
   const { locale } = useSignedIn();
-  const { now, sending, failing, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
+  const { now, sending, failing, push, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
   return (
     <section className="staff-card">
@@ -46,6 +50,7 @@ export default function NeedsReply() {
         {t.needsReply.lead} {t.waiting(waiting)}.
       </p>
       <ChannelNotice locale={locale} failing={failing} />
+      <PushNotice locale={locale} push={push} />
       {rows.length === 0 ? (
         <p>{t.needsReply.none}</p>
       ) : (

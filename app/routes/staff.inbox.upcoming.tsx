@@ -7,6 +7,8 @@ import { teamDay } from "~/utils/team-time";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
 import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { PushNotice } from "~/staff/ui/PushNotice";
+import { pushWatch } from "~/process/push-watch.server";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -28,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     today,
     sending: channelNames,
     failing: failingChannels(await channelStates()),
+    // Phones that may stay silent: the desk says so at the top (issue 52).
+    push: await pushWatch().catch(() => undefined),
     rows: page.rows,
     waiting: await waitingCount(sql),
     back: after ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(search.get("after")!)}` : STAFF_PATHS.upcoming,
@@ -40,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (loc
 
 export default function Upcoming() {
   const { locale } = useSignedIn();
-  const { now, today, sending, failing, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
+  const { now, today, sending, failing, push, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
   const groups = DAY_GROUPS.map((group) => ({
     group,
@@ -52,6 +56,7 @@ export default function Upcoming() {
       <InboxViews locale={locale} current="upcoming" waiting={waiting} />
       <p className="staff-hint">{t.upcoming.lead}</p>
       <ChannelNotice locale={locale} failing={failing} />
+      <PushNotice locale={locale} push={push} />
       {groups.length === 0 ? (
         <p>{t.upcoming.none}</p>
       ) : (

@@ -11,12 +11,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await staffForm(request);
   const everywhere = form.get("scope") === "everywhere";
   const sql = await staffDatabase();
-  if (everywhere) await endAllSessions(sql, staff.id);
-  else await endSession(sql, staff.session);
+  const devicesRemoved = everywhere ? (await endAllSessions(sql, staff.id)).devices : 0;
+  if (!everywhere) await endSession(sql, staff.session);
   await audit(sql, {
     event: everywhere ? "sign-out-everywhere" : "sign-out",
     outcome: "ok",
     actor: staff,
+    ...(devicesRemoved ? { detail: { devicesRemoved } } : {}),
     ...requestMeta(request, context),
   });
   return redirect(`${STAFF_PATHS.signIn}?signed-out=1`, {

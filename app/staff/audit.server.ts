@@ -18,6 +18,9 @@ export type AuditEvent =
   | "erasure"
   | "retention"
   | "spam"
+  | "push-device-added"
+  | "push-device-removed"
+  | "push-device-refused"
   // The Site section (decision 0038): a publish or a restore of a version, a grant, a refusal.
   | "site-publish"
   | "site-grant"

@@ -133,13 +133,15 @@ export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; b
   return {
     member,
     ...(await sql.transaction(async (tx) => {
+      // A lost phone: its sessions end and the alerts it had stop (issue 52).
       await tx.run("DELETE FROM staff_sessions WHERE member_id = $1", [member.id]);
+      await tx.run("DELETE FROM push_devices WHERE member_id = $1", [member.id]);
       return newInvitation(tx, member.id, by, siteUrl);
     })),
   };
 }
 
-/** Removes an account: its passkeys, invitations and sessions go with it (at once: the next
+/** Removes an account: its passkeys, invitations, sessions and alert devices go with it (at once: the next
  * request of a session it had is refused). The last owner cannot be removed. */
 export async function removeMember(sql: Sql, email: string): Promise<Member> {
   const address = accountEmail(email);

@@ -19,6 +19,10 @@ export const STAFF_PATHS = {
   audit: "/staff/audit",
   export: "/staff/inbox/export",
   subjectDownload: "/staff/inbox/subject/download",
+  alerts: "/staff/alerts",
+  serviceWorker: "/staff/sw.js",
+  manifest: "/staff/app.webmanifest",
+  receipt: "/staff/push/receipt",
   site: "/staff/site",
   siteUpload: "/staff/site/upload",
   sitePreview: "/staff/site/preview",
@@ -32,8 +36,20 @@ export const STAFF_PATHS = {
 const DOWNLOADS = new Set<string>([STAFF_PATHS.export, STAFF_PATHS.subjectDownload]);
 
 /** Open without a session: the sign-in page, an invitation, the passkey ceremonies (each checks
- * what it needs: an invitation's token, or a session for adding a passkey) and the language. */
-const OPEN = new Set<string>([STAFF_PATHS.signIn, STAFF_PATHS.invitation, STAFF_PATHS.passkey, STAFF_PATHS.language]);
+ * what it needs: an invitation's token, or a session for adding a passkey) and the language; and
+ * what an installed staff app's browser fetches on its own, without the person: the service worker
+ * and the manifest (neither holds anything private), and the alerts' receipts (proved by the token
+ * inside the alert's encrypted payload, not a session, which may have ended on a phone left alone
+ * for a night). */
+const OPEN = new Set<string>([
+  STAFF_PATHS.signIn,
+  STAFF_PATHS.invitation,
+  STAFF_PATHS.passkey,
+  STAFF_PATHS.language,
+  STAFF_PATHS.serviceWorker,
+  STAFF_PATHS.manifest,
+  STAFF_PATHS.receipt,
+]);
 
 /** A path as the router will see it: dot segments resolved (as `new URL` does), percent-escapes
  * decoded, case folded (routes match case-insensitively), repeated and trailing slashes dropped,

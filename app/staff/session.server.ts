@@ -153,8 +153,13 @@ export const endSession = (sql: Queryable, session: string) =>
   sql.run("DELETE FROM staff_sessions WHERE id_hash = $1", [session]);
 
 /** Every session of a member ("sign out everywhere"); returns how many ended. */
-export const endAllSessions = (sql: Queryable, memberId: string) =>
-  sql.run("DELETE FROM staff_sessions WHERE member_id = $1", [memberId]);
+/** Every session of a person ended, and the devices they had alerts on removed (a revoked
+ * person must not keep reading enquiries' alerts on a phone): how many of each went. */
+export async function endAllSessions(sql: Queryable, memberId: string): Promise<{ sessions: number; devices: number }> {
+  const sessions = await sql.run("DELETE FROM staff_sessions WHERE member_id = $1", [memberId]);
+  const devices = await sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
+  return { sessions, devices };
+}
 
 export type SessionSummary = {
   current: boolean;

@@ -1,4 +1,5 @@
 import type { EnquiryRecord } from "./record.server";
+import { hasPushDevices, insertPushSends, PUSH_CHANNEL } from "./push.server";
 import { insertDeliveries, valueRows } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
 import type { Delivery } from "./store.server";
@@ -94,11 +95,20 @@ export const acceptedDeliveries = (
 export async function insertAcceptedDeliveries(
   tx: Queryable,
   record: EnquiryRecord,
-  { channels, confirmation }: { channels: readonly string[]; confirmation?: ConfirmationRule },
+  {
+    channels,
+    confirmation,
+    push = false,
+  }: { channels: readonly string[]; confirmation?: ConfirmationRule; push?: boolean },
 ): Promise<{ skipped?: ConfirmationSkip }> {
   const [skipped] = confirmation ? await confirmationFates(tx, [record], confirmation) : [];
   if (confirmation)
     await tx.run("UPDATE enquiries SET confirmation = $2 WHERE id = $1", [record.id, confirmationNote(skipped)]);
-  await insertDeliveries(tx, acceptedDeliveries(record, channels, !!confirmation && !skipped));
+  const ringing = push && (await hasPushDevices(tx));
+  await insertDeliveries(
+    tx,
+    acceptedDeliveries(record, ringing ? [...channels, PUSH_CHANNEL] : channels, !!confirmation && !skipped),
+  );
+  if (ringing) await insertPushSends(tx, [record.id]);
   return { skipped };
 }

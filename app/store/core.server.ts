@@ -20,6 +20,9 @@ export type CoreOptions = {
   channels?: readonly string[];
   /** Confirmations to visitors, when on (EMAILJS_CONFIRMATION_TEMPLATE_ID): their limits. */
   confirmation?: ConfirmationRule;
+  /** Staff devices' alerts (Web Push, PUSH_ENABLED): an accepted enquiry gets a `push` delivery,
+   * and an alert row per device, while any device is subscribed (decision 0039). */
+  push?: boolean;
 };
 
 /** What the store's parts (intake, delivery queue, chores, operator commands) share: the one SQL
@@ -72,6 +75,7 @@ export function createCore(options: CoreOptions) {
     sql,
     channels,
     confirmation: options.confirmation,
+    push: options.push ?? false,
     deliverer,
     counts,
     changed,

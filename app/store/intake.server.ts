@@ -9,6 +9,7 @@ import {
 } from "./accepted-deliveries.server";
 import type { Core } from "./core.server";
 import { groupCommit } from "./group-commit.server";
+import { hasPushDevices, insertPushSends, PUSH_CHANNEL } from "./push.server";
 import { arrivalClock, newRecord, type Enquiry } from "./record.server";
 import { distinctReferences, freeReference } from "./reference.server";
 import { insertDeliveries, insertEnquiries } from "./rows.server";
@@ -23,7 +24,7 @@ type Accepted = { queued: Delivery & { dropped?: number }; skipped?: Confirmatio
  * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md), written by a few
  * statements for the whole batch (one round trip each on PostgreSQL, not several per enquiry);
  * each is told "stored" only once that transaction has committed. */
-export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core): Intake {
+export function intakeOf({ sql, channels, confirmation, push, changed, prepare }: Core): Intake {
   const receivedNow = arrivalClock();
 
   /** Records for `items`, with arrival times that increase across the processes that write this
@@ -48,10 +49,19 @@ export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core
       tx,
       records.map((record, i) => ({ record, confirmation: confirmation && confirmationNote(fates[i]) })),
     );
+    // Staff devices' alerts: a `push` delivery each while any device is subscribed, and the
+    // devices it rings fixed now (decision 0039).
+    const ringing = push && (await hasPushDevices(tx));
+    const withPush = ringing ? [...channels, PUSH_CHANNEL] : channels;
     await insertDeliveries(
       tx,
-      records.flatMap((record, i) => acceptedDeliveries(record, channels, !!confirmation && !fates[i])),
+      records.flatMap((record, i) => acceptedDeliveries(record, withPush, !!confirmation && !fates[i])),
     );
+    if (ringing)
+      await insertPushSends(
+        tx,
+        records.map((r) => r.id),
+      );
     return records.map((record, i): Accepted => ({
       queued: { ...record, state: "pending", channel: channels[0]! },
       skipped: fates[i],
@@ -133,7 +143,7 @@ export function intakeOf({ sql, channels, confirmation, changed, prepare }: Core
               enquiry: { name: "", email: row.email, phone: "", category: "", message: "" },
               attempts: [],
             },
-            { channels, confirmation },
+            { channels, confirmation, push },
           );
           countSkipped(id, skipped);
         }

@@ -25,7 +25,7 @@ export function databaseOf(
  * Nothing is opened until used. A PostgreSQL pool is shared with the rate limit. */
 export function openStore(
   env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
-  options: Pick<CoreOptions, "staleMs" | "channels" | "confirmation"> = {},
+  options: Pick<CoreOptions, "staleMs" | "channels" | "confirmation" | "push"> = {},
 ): SqlStore & { pool?: PostgresSql["pool"] } {
   const database = databaseOf(env.DATABASE_URL);
   if (database.dialect === "sqlite") return createSqlStore({ sql: createSqlite(database.file), ...options });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { log } from "./log.server";
+import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServices } from "./push-services.server";
 
 const optionalText = z.string().trim().min(1).optional();
 const int = (min: number, max: number, fallback: number) => {
@@ -98,6 +99,34 @@ export const envSchema = z
         "whsec_ and at least 24 bytes in base64, as Standard Webhooks gives it",
       )
       .optional(),
+
+    // Staff devices' alerts (Web Push, docs/staff.md "Alerts on a phone"): on with nothing to set.
+    PUSH_ENABLED: bool(true),
+    // The push services a device's subscription may name, comma-separated: a host, *.domain, or
+    // http://127.0.0.1:PORT for a test's stand-in (decision 0039). Replaces the list.
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(DEFAULT_PUSH_SERVICE_HOSTS)
+      .superRefine((value, ctx) => {
+        const parsed = parsePushServices(value);
+        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+      }),
+    // The VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); unset: made
+    // at first start and kept in the database, the same for every replica.
+    PUSH_VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, "an uncompressed P-256 public key in base64url (87 characters, B…)")
+      .optional(),
+    PUSH_VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "a P-256 private key in base64url (43 characters)")
+      .optional(),
+    // The devices one person may have alerts on.
+    PUSH_MAX_DEVICES: int(1, 50, 10),
+    // No device has confirmed a new enquiry's alert within this many minutes: the desk says so.
+    PUSH_CONFIRM_MINUTES: int(1, 240, 5),
 
     // Where enquiries are kept (every accepted one is stored there before the visitor is
     // answered): unset, an SQLite file at ./data/site.db; file:PATH, an SQLite file at PATH
@@ -222,6 +251,7 @@ export const envSchema = z
     for (const [a, b] of [
       ["TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID"],
       ["WEBHOOK_URL", "WEBHOOK_SECRET"],
+      ["PUSH_VAPID_PUBLIC_KEY", "PUSH_VAPID_PRIVATE_KEY"],
     ] as const) {
       if (Boolean(env[a]) !== Boolean(env[b]))
         ctx.addIssue({

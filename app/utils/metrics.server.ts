@@ -91,6 +91,20 @@ export const channelProbes = new Counter({
   registers,
 });
 
+export const pushSends = new Counter({
+  name: "push_sends_total",
+  help: "Alerts to staff devices by the push service's answer: sent (2xx), retry (429, 5xx, no answer: tried again with the channel's backoff), gone (404/410: the subscription removed), refused (another 4xx, or a push service no longer listed).",
+  labelNames: ["result"] as const,
+  registers,
+});
+
+export const pushReceipts = new Counter({
+  name: "push_receipts_total",
+  help: "Receipts staff devices' service workers posted for an alert they showed, by result: confirmed, repeated (already confirmed), refused (a token that does not match: forged or garbled).",
+  labelNames: ["result"] as const,
+  registers,
+});
+
 /** Methods a label may carry; anything else is counted as OTHER (labels stay few). */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -118,6 +132,9 @@ type QueueView = {
       failures?: number;
     }
   >;
+  /** Staff devices with alerts on (while alerts are on): how many, how many stale, and the recent
+   * enquiries no device confirmed in time. */
+  push?: { devices: number; stale: number; unconfirmed: number };
 };
 
 /** A time as Prometheus's timestamps are (seconds since the epoch); 0 when there is none. */
@@ -193,6 +210,23 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
     "enquiry_channel_consecutive_failures",
     "The provider's faults in a row of a failing channel (the backoff's step; 0 while it is up).",
     provider((c) => c.failures ?? 0),
+  );
+  const push = (name: string, help: string, read: (p: NonNullable<QueueView["push"]>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const view = (await look()).push;
+        if (view) this.set(read(view));
+      },
+    });
+  push("push_devices", "Staff devices with alerts on.", (p) => p.devices);
+  push("push_devices_stale", "Staff devices that have not confirmed their last three alerts.", (p) => p.stale);
+  push(
+    "push_alerts_unconfirmed",
+    "Enquiries of the last day, still new, that no device confirmed within PUSH_CONFIRM_MINUTES.",
+    (p) => p.unconfirmed,
   );
   let seen = { hits: 0, misses: 0 };
   const cacheCounter = new Counter({

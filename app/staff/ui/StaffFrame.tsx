@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BRAND } from "~/content/site";
 import type { Locale } from "~/i18n/locale";
+import { ALERTS } from "~/i18n/alerts";
 import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "../paths";
@@ -25,6 +26,7 @@ export function StaffFrame({ locale, staff, waiting, children }: Props) {
         { to: STAFF_PATHS.home, label: t.nav.home },
         { to: STAFF_PATHS.inbox, label: t.nav.inbox },
         ...(staff.siteEditor ? [{ to: STAFF_PATHS.site, label: SITE[locale].nav }] : []),
+        { to: STAFF_PATHS.alerts, label: ALERTS[locale].nav },
         { to: STAFF_PATHS.account, label: t.nav.account },
         ...(staff.role === "owner"
           ? [

@@ -11,6 +11,7 @@ import desk from "./0010-desk";
 import dashboardTallies from "./0011-dashboard-tallies";
 import queueTallies from "./0012-queue-tallies";
 import site from "./0013-site";
+import pushDevices from "./0014-push-devices";
 import quarantine from "./0015-quarantine";
 import type { Migration } from "./migration";
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   dashboardTallies,
   queueTallies,
   site,
+  pushDevices,
   quarantine,
 ];
 

@@ -170,9 +170,22 @@ export const STAFF_ROUTES = readdirSync("app/routes")
     `/${f
       .replace(/\.(tsx?|jsx?)$/, "")
       .replace(/\._index$/, "")
-      .replace(/\./g, "/")}`.replace(/\/\$[^/]+/g, "/x"),
+      // A literal dot (`staff.sw[.]js.ts` is /staff/sw.js); every other dot is a slash.
+      .split("[.]")
+      .map((part) => part.replace(/\./g, "/"))
+      .join(".")}`.replace(/\/\$[^/]+/g, "/x"),
   );
-const OPEN = ["/staff/sign-in", "/staff/invitation", "/staff/passkey", "/staff/language"];
+// What an installed staff app's browser fetches by itself: the service worker, the manifest and
+// the alerts' receipts (proved by the token in the alert, not a session).
+const OPEN = [
+  "/staff/sign-in",
+  "/staff/invitation",
+  "/staff/passkey",
+  "/staff/language",
+  "/staff/sw.js",
+  "/staff/app.webmanifest",
+  "/staff/push/receipt",
+];
 
 /** A staff path as an attacker may spell it, for a router that does not read it as the door does. */
 export const spellings = (route: string) => [

@@ -1,0 +1,208 @@
+import http from "node:http";
+import https from "node:https";
+import webpush from "web-push";
+import { ALERTS } from "~/i18n/alerts";
+import { CONTACT } from "~/i18n/contact";
+import { detailText } from "~/i18n/detail-text";
+import { LOCALES, type Locale } from "~/i18n/locale";
+import {
+  markSendStarting,
+  noteSend,
+  pendingSends,
+  PUSH_CHANNEL,
+  receiptToken,
+  removeGoneDevice,
+  type PushKeys,
+  type PushTarget,
+} from "~/store/push.server";
+import type { Sql } from "~/store/sql.server";
+import type { Delivery } from "~/store/store.server";
+import { log } from "~/utils/log.server";
+import { pushSends } from "~/utils/metrics.server";
+import { checkEndpoint, publicOnlyLookup, type PushService } from "~/utils/push-services.server";
+import type { DeliveryChannel, SendResult } from "../transport.server";
+import { providerFault, retryAfterMs } from "../transport.server";
+
+/** A day: an alert not delivered by then (a phone off all night and the next day) is dropped by
+ * the push service; the desk has the enquiry anyway. */
+export const PUSH_TTL_SECONDS = 86_400;
+/** What the lock screen may show and the service worker needs, in under 1 KB (web-push encrypts
+ * it; RFC 8291 allows about 4 KB, but some services refuse more than 2 KB after encryption). */
+export const MAX_PAYLOAD_BYTES = 1_000;
+
+/** The alert's payload, in the device's language: the service line, the event's day where given,
+ * "open to read", the enquiry's address on the desk, and the receipt the service worker posts
+ * back. No name, e-mail, phone or message: a lock screen is read over shoulders. */
+export function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
+  const locale: Locale = (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
+  const t = ALERTS[locale].notification;
+  const e = delivery.enquiry;
+  const categories: Partial<Record<string, string>> = CONTACT[locale].categories;
+  const service = e.category && e.category !== "other" ? (categories[e.category] ?? e.category) : undefined;
+  const day = e.event_date ? t.day(detailText("event_date", e.event_date, locale)) : "";
+  const payload = {
+    v: 1,
+    title: (service ? t.titleFor(service) : t.title).slice(0, 120),
+    body: [day, t.open].filter(Boolean).join(" "),
+    tag: delivery.reference ?? delivery.id,
+    url: `/staff/inbox/${delivery.id}`,
+    receipt: { e: delivery.id, d: deviceId, t: receiptToken(keys, delivery.id, deviceId) },
+  };
+  const text = JSON.stringify(payload);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error("push payload over its bound");
+  return text;
+}
+
+export type PushChannelOptions = {
+  /** The database (migrations applied): the devices, their alerts, the keys. */
+  database: () => Promise<Sql>;
+  keys: () => Promise<PushKeys>;
+  /** VAPID's subject (RFC 8292): how a push service reaches the sender, the contact e-mail. */
+  subject: string;
+  services: readonly PushService[];
+  timeoutMs: number;
+  now?: () => number;
+};
+
+/** One device's call: web-push encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) the
+ * request; it is sent here rather than by web-push's own sender so that it follows no redirect,
+ * never resolves a listed name to a private address, and may reach a loopback stand-in over
+ * plain http (tests) — the endpoint was checked against PUSH_SERVICE_HOSTS first. */
+async function callPushService(
+  target: PushTarget,
+  payload: string,
+  topic: string,
+  keys: PushKeys,
+  { subject, timeoutMs }: Pick<PushChannelOptions, "subject" | "timeoutMs">,
+): Promise<SendResult> {
+  const request = webpush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    payload,
+    {
+      vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: PUSH_TTL_SECONDS,
+      urgency: "high",
+      topic,
+      contentEncoding: "aes128gcm",
+    },
+  );
+  const url = new URL(target.endpoint);
+  const transport = url.protocol === "http:" ? http : https;
+  return new Promise<SendResult>((resolve) => {
+    const req = transport.request(
+      url,
+      {
+        method: "POST",
+        headers: request.headers as Record<string, string>,
+        lookup: publicOnlyLookup() as never,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          if (text.length < 300) text += chunk;
+        });
+        res.on("end", () => {
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) return resolve({ ok: true, status });
+          const headers = new Headers();
+          const after = res.headers["retry-after"];
+          if (typeof after === "string") headers.set("retry-after", after);
+          resolve({
+            ok: false,
+            reason: `http_${status}`,
+            status,
+            detail: text.slice(0, 300),
+            retryAfterMs: retryAfterMs(headers),
+          });
+        });
+      },
+    );
+    req.on("timeout", () => req.destroy(Object.assign(new Error("push service timeout"), { name: "TimeoutError" })));
+    req.on("error", (error) =>
+      resolve({
+        ok: false,
+        reason: error.name === "TimeoutError" ? "timeout" : "network",
+        detail: error.message.slice(0, 300),
+      }),
+    );
+    req.end(request.body);
+  });
+}
+
+/** Of two provider faults, the one to report: the longer wait asked for, else the first. */
+const worse = (a: SendResult | undefined, b: Extract<SendResult, { ok: false }>) =>
+  !a || a.ok || (b.retryAfterMs ?? 0) > (a.retryAfterMs ?? 0) ? b : a;
+
+/** Staff devices' alerts as one channel (decision 0039): an enquiry's one `push` delivery, whose
+ * call sends to each device it rings that has not had it, one by one, each with its intent noted
+ * first. A device's push service answering 2xx: sent, never again; 404/410: the subscription is
+ * gone and removed at once; another 4xx: refused (that alert only); 429, 5xx, a timeout: that
+ * device waits, and the delivery reports the fault to the worker, which backs the channel off
+ * (the push service's Retry-After wins) and tries again later, for those devices only. */
+export function pushChannel(options: PushChannelOptions): DeliveryChannel {
+  const now = options.now ?? (() => Date.now());
+  return {
+    name: PUSH_CHANNEL,
+    // Push services publish no rate for a sender of a few alerts a minute; the pace between
+    // enquiries only keeps a burst from being one storm.
+    intervalMs: 50,
+    async send(delivery) {
+      const sql = await options.database();
+      const keys = await options.keys();
+      const targets = await pendingSends(sql, delivery.id);
+      let fault: SendResult | undefined;
+      let sent = 0;
+      const topic = (delivery.reference ?? delivery.id.replace(/-/g, "")).slice(0, 32);
+      for (const target of targets) {
+        const at = () => new Date(now()).toISOString();
+        const base = { id: delivery.id, channel: PUSH_CHANNEL, device: target.deviceId };
+        if (typeof checkEndpoint(target.endpoint, options.services) === "string") {
+          // PUSH_SERVICE_HOSTS changed since it subscribed: never called.
+          await noteSend(sql, delivery.id, target.deviceId, "refused", undefined, at());
+          pushSends.inc({ result: "refused" });
+          log("warn", "push.refused", { ...base, reason: "unknown-push-service" });
+          continue;
+        }
+        if (target.sendingSince)
+          log("warn", "push.resending", {
+            ...base,
+            sendingSince: target.sendingSince,
+            message: "a call to this device was in flight when a process stopped: it may show the alert twice",
+          });
+        await markSendStarting(sql, delivery.id, target.deviceId, at());
+        const payload = pushPayload(delivery, target.deviceId, target.language, keys);
+        const result = await callPushService(target, payload, topic, keys, options);
+        if (result.ok) {
+          sent++;
+          await noteSend(sql, delivery.id, target.deviceId, "sent", result.status, at());
+          pushSends.inc({ result: "sent" });
+          continue;
+        }
+        if (result.status === 404 || result.status === 410) {
+          await removeGoneDevice(sql, target.deviceId, result.status);
+          pushSends.inc({ result: "gone" });
+          log("info", "push.device_gone", { ...base, status: result.status });
+          continue;
+        }
+        if (providerFault(result)) {
+          await noteSend(sql, delivery.id, target.deviceId, "pending", result.status, at());
+          pushSends.inc({ result: "retry" });
+          fault = worse(fault, result);
+          continue;
+        }
+        // 400 (a malformed request), 401/403 (our signature refused: the keys changed since it
+        // subscribed), 413: retrying cannot fix this alert; the device turns stale if it lasts.
+        await noteSend(sql, delivery.id, target.deviceId, "refused", result.status, at());
+        pushSends.inc({ result: "refused" });
+        log("warn", "push.refused", { ...base, status: result.status, providerText: result.detail });
+      }
+      if (fault) return fault;
+      return { ok: true, status: sent ? 201 : 204 };
+    },
+    judge: (result) => providerFault(result) ?? { kind: "retry" },
+    giveUpFix: (ms) =>
+      `Alerts to staff phones still failing after ${Math.round(ms / 3_600_000)} h (their push service): the enquiries are on the desk; \`npm run outbox -- retry --failed --channel push\` tries the devices not reached.`,
+  };
+}

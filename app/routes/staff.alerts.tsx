@@ -1,0 +1,162 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ALERTS } from "~/i18n/alerts";
+import { pushSettings, sitePushKeys } from "~/process/process.server";
+import { audit } from "~/staff/audit.server";
+import { parseStaffForm, staffForm } from "~/staff/form.server";
+import { deviceName } from "~/staff/passkeys.server";
+import { STAFF_PATHS } from "~/staff/paths";
+import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
+import { auditRefusal, requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { staffLocale } from "~/staff/locale.server";
+import { AlertsButton } from "~/staff/ui/AlertsButton";
+import { IntentButton } from "~/staff/ui/IntentButton";
+import { hydrateHandle, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+
+export const handle = hydrateHandle;
+
+const NOTICES = ["added", "removed", "tooMany", "refused"] as const;
+type Notice = (typeof NOTICES)[number];
+
+/** Alerts (issue 52): turn them on for this device, and the person's devices (name, last
+ * reached, stale or not, remove). The list and removing work without JavaScript. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const sql = await staffDatabase();
+  const search = new URL(request.url).searchParams;
+  const settledBefore = new Date(Date.now() - pushSettings.confirmMs).toISOString();
+  return {
+    enabled: pushSettings.enabled,
+    publicKey: pushSettings.enabled ? (await sitePushKeys()).publicKey : "",
+    max: pushSettings.maxDevices,
+    suggestedName: deviceName(request.headers.get("user-agent")),
+    devices: await devicesOf(sql, staff.id, settledBefore),
+    notice: NOTICES.find((n) => search.has(n)),
+  };
+}
+
+const AlertsAction = z.discriminatedUnion("intent", [
+  SubscriptionForm.extend({ intent: z.literal("subscribe") }),
+  z.object({ intent: z.literal("remove"), device: z.string().max(100) }),
+]);
+
+/** Keeps this browser's subscription (checked: a listed push service, keys on the curve, within
+ * the person's bound), or removes one of the person's devices. Every change is audited. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = requireStaff(request, context);
+  const form = await staffForm(request);
+  const sql = await staffDatabase();
+  const meta = { actor: staff, ...requestMeta(request, context) };
+  const back = (notice: Notice) => redirect(`${STAFF_PATHS.alerts}?${notice}=1`, 303);
+  if (form.get("intent") === "subscribe" && !pushSettings.enabled)
+    throw new Response("Alerts are switched off on this site.", { status: 404 });
+  let parsed: z.output<typeof AlertsAction>;
+  try {
+    parsed = parseStaffForm(form, AlertsAction);
+  } catch (refusal) {
+    // A subscription with keys no browser makes: refused, said in the audit log (throttled).
+    if (form.get("intent") === "subscribe")
+      await auditRefusal(sql, {
+        event: "push-device-refused",
+        outcome: "refused",
+        ...meta,
+        detail: { reason: "keys" },
+      });
+    throw refusal;
+  }
+  if (parsed.intent === "remove") {
+    const name = await removeDevice(sql, staff.id, parsed.device);
+    if (!name) throw new Response("No such device of yours.", { status: 404 });
+    await audit(sql, { event: "push-device-removed", outcome: "ok", ...meta, subject: name });
+    return back("removed");
+  }
+  const outcome = await subscribeDevice(
+    sql,
+    staff,
+    { ...parsed, fallbackName: deviceName(request.headers.get("user-agent")), language: staffLocale(request) },
+    pushSettings,
+  );
+  if (!outcome.ok) {
+    await auditRefusal(sql, {
+      event: "push-device-refused",
+      outcome: "refused",
+      ...meta,
+      detail: { reason: outcome.reason },
+    });
+    return outcome.reason === "too-many"
+      ? back("tooMany")
+      : new Response("This push service is not one alerts may use.", { status: 400 });
+  }
+  await audit(sql, {
+    event: "push-device-added",
+    outcome: "ok",
+    ...meta,
+    subject: outcome.name,
+    ...(outcome.moved ? { detail: { movedFromAnother: true } } : {}),
+  });
+  return back("added");
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => ALERTS[locale].title);
+
+export default function StaffAlerts() {
+  const { locale } = useSignedIn();
+  const { enabled, publicKey, max, suggestedName, devices, notice } = useLoaderData<typeof loader>();
+  const t = ALERTS[locale];
+  return (
+    <section className="staff-card">
+      <h1>{t.title}</h1>
+      {notice ? (
+        <p className="staff-notice" role="status">
+          {notice === "tooMany" ? t.notice.tooMany(max) : t.notice[notice]}
+        </p>
+      ) : null}
+      <p className="staff-hint">{t.lead}</p>
+      {enabled ? (
+        <AlertsButton locale={locale} publicKey={publicKey} suggestedName={suggestedName} />
+      ) : (
+        <p className="staff-note">{t.notice.off}</p>
+      )}
+      <h2>{t.devices}</h2>
+      {devices.length === 0 ? <p>{t.none}</p> : null}
+      <ul className="staff-list" data-devices={devices.length}>
+        {devices.map((device) => (
+          <li key={device.id} data-stale={device.stale || undefined}>
+            <span>
+              <strong>{device.name}</strong>
+              <br />
+              <small>
+                {t.added(staffTime(device.createdAt, locale))},{" "}
+                {device.lastReachedAt ? t.lastReached(staffTime(device.lastReachedAt, locale)) : t.notReached}
+              </small>
+              {device.stale ? (
+                <>
+                  <br />
+                  <strong className="staff-error">{t.stale}</strong>
+                </>
+              ) : null}
+            </span>
+            <IntentButton
+              intent="remove"
+              fields={{ device: device.id }}
+              className="staff-button staff-button-quiet"
+              label={t.removeLabel(device.name)}
+            >
+              {t.remove}
+            </IntentButton>
+          </li>
+        ))}
+      </ul>
+      {devices.some((d) => d.stale) ? <p className="staff-hint">{t.staleHint}</p> : null}
+      <h2>{t.ios.title}</h2>
+      <p>{t.ios.intro}</p>
+      <ol>
+        {t.ios.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <p className="staff-hint">{t.ios.after}</p>
+    </section>
+  );
+}

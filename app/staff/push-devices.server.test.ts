@@ -1,0 +1,163 @@
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore } from "~/store/open-store.server";
+import type { SqlStore } from "~/store/sql-store.server";
+import type { Sql } from "~/store/sql.server";
+import {
+  checkEndpoint,
+  isPrivateAddress,
+  parsePushServices,
+  publicOnlyLookup,
+  type PushService,
+} from "~/utils/push-services.server";
+import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm } from "./push-devices.server";
+import { endAllSessions } from "./session.server";
+
+// What a person (or someone with their session) may send to turn alerts on, and what is refused
+// with nothing stored: an endpoint off the known push services, keys no browser makes, more
+// devices than the bound. Removing the person or revoking their sessions removes their devices.
+
+let dir = "";
+let store: SqlStore;
+let sql: Sql;
+const services = parsePushServices("fcm.googleapis.com,*.push.services.mozilla.com") as PushService[];
+
+const keys = () => {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+};
+
+async function person() {
+  const id = randomUUID();
+  await sql.run("INSERT INTO staff_members (id, email, role, created_at) VALUES ($1, $2, 'staff', $3)", [
+    id,
+    `${id.slice(0, 8)}@example.com`,
+    new Date().toISOString(),
+  ]);
+  return { id };
+}
+
+const subscribe = (who: { id: string }, endpoint: string, maxDevices = 10) =>
+  subscribeDevice(
+    sql,
+    who,
+    { ...SubscriptionForm.parse({ endpoint, ...keys() }), fallbackName: "Chrome on Android", language: "en" },
+    { services, maxDevices },
+  );
+const stored = async () => (await sql.all<{ n: unknown }>("SELECT count(*) AS n FROM push_devices"))[0]!.n;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "push-devices-"));
+  store = openStore({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, DATABASE_POOL_MAX: 1 }, { push: true });
+  sql = await store.staffTables();
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("turning alerts on: what is refused, nothing stored", () => {
+  it.each([
+    ["another host", "https://attacker.example/push/1", "unknown-push-service"],
+    ["a look-alike host", "https://fcm.googleapis.com.attacker.example/x", "unknown-push-service"],
+    ["a private address", "https://10.0.0.5/push", "unknown-push-service"],
+    ["plain http to a listed host", "http://fcm.googleapis.com/fcm/send/x", "unknown-push-service"],
+    ["another port", "https://fcm.googleapis.com:8443/fcm/send/x", "unknown-push-service"],
+    ["a user in the address", "https://me@fcm.googleapis.com/fcm/send/x", "not-an-address"],
+    ["not an address", "javascript:alert(1)", "unknown-push-service"],
+  ])("an endpoint on %s", async (_, endpoint, reason) => {
+    expect(await subscribe(await person(), endpoint)).toEqual({ ok: false, reason });
+    expect(Number(await stored())).toBe(0);
+  });
+
+  it("accepts a listed push service (a wildcard's subdomain included)", async () => {
+    const who = await person();
+    expect(await subscribe(who, "https://fcm.googleapis.com/fcm/send/abc")).toMatchObject({ ok: true });
+    expect(await subscribe(who, "https://updates.push.services.mozilla.com/wpush/v2/x")).toMatchObject({ ok: true });
+    expect(Number(await stored())).toBe(2);
+  });
+
+  it.each([
+    ["a key one byte short", { p256dh: keys().p256dh.slice(0, -2) }],
+    ["a point not on the curve", { p256dh: Buffer.concat([Buffer.from([4]), randomBytes(64)]).toString("base64url") }],
+    ["a compressed point", { p256dh: Buffer.concat([Buffer.from([2]), randomBytes(64)]).toString("base64url") }],
+    ["an auth secret of 15 bytes", { auth: randomBytes(15).toString("base64url") }],
+    ["keys that are not base64url", { p256dh: "<script>" }],
+  ])("malformed keys: %s", (_, broken) => {
+    const form = { endpoint: "https://fcm.googleapis.com/fcm/send/abc", ...keys(), ...broken };
+    expect(SubscriptionForm.safeParse(form).success).toBe(false);
+  });
+
+  it("a thousand subscriptions from one person: the bound's worth kept, the rest refused; another person is not affected", async () => {
+    const who = await person();
+    const outcomes = [];
+    for (let i = 0; i < 1_000; i++) outcomes.push(await subscribe(who, `https://fcm.googleapis.com/fcm/send/${i}`, 10));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(10);
+    expect(outcomes.slice(10).every((o) => !o.ok && o.reason === "too-many")).toBe(true);
+    expect(Number(await stored())).toBe(10);
+    // The same browser again is an update, not one more.
+    expect(await subscribe(who, "https://fcm.googleapis.com/fcm/send/3", 10)).toMatchObject({ ok: true });
+    expect(await subscribe(await person(), "https://fcm.googleapis.com/fcm/send/other", 10)).toMatchObject({
+      ok: true,
+    });
+    expect(Number(await stored())).toBe(11);
+  });
+
+  it("a person removes only their own devices; revoking their sessions or removing them removes all of theirs", async () => {
+    const ana = await person();
+    const ivo = await person();
+    const mine = await subscribe(ana, "https://fcm.googleapis.com/fcm/send/ana-1");
+    await subscribe(ana, "https://fcm.googleapis.com/fcm/send/ana-2");
+    const his = await subscribe(ivo, "https://fcm.googleapis.com/fcm/send/ivo");
+    if (!mine.ok || !his.ok) throw new Error("not subscribed");
+    expect(await removeDevice(sql, ana.id, his.id)).toBeUndefined();
+    expect(await removeDevice(sql, ana.id, mine.id)).toBe("Chrome on Android");
+    expect(await endAllSessions(sql, ana.id)).toEqual({ sessions: 0, devices: 1 });
+    expect(await devicesOf(sql, ana.id, new Date().toISOString())).toEqual([]);
+    await sql.run("DELETE FROM staff_members WHERE id = $1", [ivo.id]);
+    expect(Number(await stored())).toBe(0);
+  });
+});
+
+describe("push services: the list and the addresses called", () => {
+  it("plain http only to a loopback address named outright; wildcards only over https", () => {
+    expect(parsePushServices("http://127.0.0.1:3261")).toEqual([
+      { scheme: "http:", host: "127.0.0.1", wildcard: false, port: "3261" },
+    ]);
+    expect(parsePushServices("http://push.example.com")).toMatch(/loopback/);
+    expect(parsePushServices("http://*.example.com")).toMatch(/loopback|not a host/);
+    expect(parsePushServices("fcm.googleapis.com/path")).toMatch(/not a host/);
+    expect(checkEndpoint("http://127.0.0.1:3262/x", parsePushServices("http://127.0.0.1:3261") as PushService[])).toBe(
+      "unknown-push-service",
+    );
+  });
+
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "::1",
+    "fd00::1",
+    "fe80::1",
+    "::ffff:10.0.0.1",
+    "0.0.0.0",
+  ])("%s is private", (address) => expect(isPrivateAddress(address)).toBe(true));
+  it.each(["142.250.180.10", "2a00:1450:4001::200a", "17.57.146.20"])("%s is public", (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
+  );
+
+  it("a listed name that resolves to a private address is not called", async () => {
+    const lookup = publicOnlyLookup();
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      lookup("localhost", {}, (e) => resolve(e)),
+    );
+    expect(error?.code).toBe("EPRIVATEADDRESS");
+  });
+});

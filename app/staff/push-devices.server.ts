@@ -1,0 +1,156 @@
+import { createECDH } from "node:crypto";
+import { z } from "zod";
+import { STALE } from "~/store/push-watch.server";
+import { confirmSend, looksLikeDeviceId, newDeviceId, receiptValid, type PushKeys } from "~/store/push.server";
+import type { Queryable, Sql } from "~/store/sql.server";
+import { isoTime } from "~/store/sql.server";
+import { checkEndpoint, type PushService } from "~/utils/push-services.server";
+
+/** A device with alerts on, as its person's Alerts page lists it. */
+export type DeviceView = {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastReachedAt?: string;
+  /** It has not confirmed its last three alerts (store/push-watch.server.ts). */
+  stale: boolean;
+};
+
+/** A person's devices, oldest first, each with whether it is stale. */
+export async function devicesOf(sql: Queryable, memberId: string, settledBefore: string): Promise<DeviceView[]> {
+  const rows = await sql.all<{
+    id: string;
+    name: string;
+    created_at: unknown;
+    last_reached_at: unknown;
+    stale: unknown;
+  }>(
+    `SELECT p.id, p.name, p.created_at, p.last_reached_at, ${STALE} AS stale
+       FROM push_devices p WHERE p.member_id = $2 ORDER BY p.created_at, p.id`,
+    [settledBefore, memberId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: isoTime(r.created_at) ?? "",
+    lastReachedAt: isoTime(r.last_reached_at),
+    stale: Number(r.stale) === 1,
+  }));
+}
+
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .transform((v) => Buffer.from(v, "base64url"))
+    .refine((b) => b.length === bytes);
+
+/** What a browser's PushSubscription gives (its JSON's endpoint and keys), as the page's script
+ * posts it, with the name its person gives the device. */
+export const SubscriptionForm = z.object({
+  endpoint: z.string().max(1000),
+  p256dh: base64url(65).refine(onCurve),
+  auth: base64url(16),
+  name: z.string().trim().max(60).optional(),
+});
+export type SubscriptionInput = z.output<typeof SubscriptionForm>;
+
+/** Whether 65 bytes are an uncompressed point on P-256 (RFC 8291's receiver key): a key that is
+ * not one could never be encrypted to, so it is refused before anything is stored. */
+function onCurve(point: Buffer): boolean {
+  if (point[0] !== 0x04) return false;
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    ecdh.computeSecret(point);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type SubscribeOutcome =
+  | { ok: true; id: string; name: string; moved: boolean }
+  | { ok: false; reason: "not-an-address" | "unknown-push-service" | "too-many" };
+
+/** Turns alerts on for a browser: its subscription kept under this person (the same endpoint
+ * again updates its keys and name; one another person turned on in this browser becomes this
+ * person's, the browser rings for whoever turned it on last). Refused, nothing stored: an
+ * endpoint that is not on a listed push service, or a person already at `maxDevices`. */
+export async function subscribeDevice(
+  sql: Sql,
+  member: { id: string },
+  input: SubscriptionInput & { fallbackName: string; language: string },
+  { services, maxDevices }: { services: readonly PushService[]; maxDevices: number },
+): Promise<SubscribeOutcome> {
+  const url = checkEndpoint(input.endpoint, services);
+  if (typeof url === "string") return { ok: false, reason: url };
+  const name = input.name || input.fallbackName;
+  const keys = [input.p256dh.toString("base64url"), input.auth.toString("base64url")];
+  return sql.transaction(async (tx) => {
+    const [existing] = await tx.all<{ id: string; member_id: unknown }>(
+      "SELECT id, member_id FROM push_devices WHERE endpoint = $1",
+      [url.href],
+    );
+    const mine = existing && String(existing.member_id) === member.id;
+    if (!mine) {
+      const [count] = await tx.all<{ n: unknown }>("SELECT count(*) AS n FROM push_devices WHERE member_id = $1", [
+        member.id,
+      ]);
+      if (Number(count?.n) >= maxDevices) return { ok: false, reason: "too-many" };
+    }
+    if (existing) {
+      await tx.run(
+        "UPDATE push_devices SET member_id = $2, p256dh = $3, auth = $4, name = $5, language = $6 WHERE id = $1",
+        [existing.id, member.id, ...keys, name, input.language],
+      );
+      return { ok: true, id: existing.id, name, moved: !mine };
+    }
+    const id = newDeviceId();
+    await tx.run(
+      `INSERT INTO push_devices (id, member_id, endpoint, p256dh, auth, name, language, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, member.id, url.href, ...keys, name, input.language, new Date().toISOString()],
+    );
+    return { ok: true, id, name, moved: false };
+  });
+}
+
+/** Removes one of this person's devices (with its alerts); the name it had, or undefined when it
+ * is not theirs (another person's id changes nothing). */
+export async function removeDevice(sql: Sql, memberId: string, deviceId: string): Promise<string | undefined> {
+  if (!looksLikeDeviceId(deviceId)) return undefined;
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.all<{ name: string }>("SELECT name FROM push_devices WHERE id = $1 AND member_id = $2", [
+      deviceId,
+      memberId,
+    ]);
+    if (!row) return undefined;
+    await tx.run("DELETE FROM push_devices WHERE id = $1 AND member_id = $2", [deviceId, memberId]);
+    return row.name;
+  });
+}
+
+/** Every device of a person removed (their sessions revoked, a lost phone): how many. */
+export const removeDevicesOf = (sql: Queryable, memberId: string) =>
+  sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
+
+/** What a service worker posts after showing an alert: the enquiry, the device, and the token
+ * that came inside the encrypted payload. */
+export const ReceiptForm = z.object({
+  e: z.string().regex(/^[0-9a-f-]{36}$/i),
+  d: z.string().refine(looksLikeDeviceId),
+  t: z.string().regex(/^[A-Za-z0-9_-]{32}$/),
+});
+
+/** A receipt checked: `refused` when its token is not the one the server put in that device's
+ * alert (forged, or for another's device), and then nothing is written. */
+export async function acceptReceipt(
+  sql: Sql,
+  keys: PushKeys,
+  receipt: z.output<typeof ReceiptForm>,
+): Promise<"confirmed" | "repeated" | "refused"> {
+  if (!receiptValid(keys, receipt.e, receipt.d, receipt.t)) return "refused";
+  return (await confirmSend(sql, receipt.e, receipt.d)) ? "confirmed" : "repeated";
+}

@@ -1,0 +1,68 @@
+import { STAFF_PATHS } from "./paths";
+
+/** The staff app's service worker, as the browser runs it (plain JavaScript, no imports).
+ * - No fetch handler: nothing of the staff area (visitors' data) is ever cached on a device.
+ * - On a push it ALWAYS shows a notification, even for a payload it cannot read: iOS revokes
+ *   the subscription of a web app whose pushes show nothing, and a silent phone must mean no
+ *   enquiry. Then it posts the receipt the payload carries, so the server knows the alert was
+ *   shown (Apple answers 201 for a dead subscription: receipts, not status codes, tell).
+ * - The notification's tag is the enquiry's reference: a second copy of the same alert (resent
+ *   after a crash) replaces the first instead of ringing twice.
+ * - A tap opens the enquiry on the desk in a staff window (sign-in still required), or the
+ *   Needs-a-reply view for anything it does not recognise: never an address from elsewhere. */
+export const STAFF_SERVICE_WORKER = `"use strict";
+const STAFF = "/staff/";
+const FALLBACK = ${JSON.stringify(STAFF_PATHS.needsReply)};
+const RECEIPT = ${JSON.stringify(STAFF_PATHS.receipt)};
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("push", (event) => {
+  let alert = {};
+  try {
+    alert = (event.data && event.data.json()) || {};
+  } catch (error) {
+    alert = {};
+  }
+  const text = (value, fallback) => (typeof value === "string" && value ? value.slice(0, 200) : fallback);
+  const shown = self.registration.showNotification(text(alert.title, "New enquiry · Novi upit"), {
+    body: text(alert.body, "Open to read. · Otvorite za čitanje."),
+    tag: text(alert.tag, undefined),
+    data: { url: text(alert.url, FALLBACK) },
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    requireInteraction: false,
+  });
+  const receipt = alert.receipt;
+  const confirmed =
+    receipt && typeof receipt === "object"
+      ? shown.then(() =>
+          fetch(RECEIPT, {
+            method: "POST",
+            credentials: "same-origin",
+            body: new URLSearchParams({ e: String(receipt.e), d: String(receipt.d), t: String(receipt.t) }),
+          }).catch(() => undefined),
+        )
+      : shown;
+  event.waitUntil(confirmed);
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const wanted = new URL((event.notification.data && event.notification.data.url) || FALLBACK, self.location.origin);
+  const url = wanted.origin === self.location.origin && wanted.pathname.startsWith(STAFF) ? wanted.href : new URL(FALLBACK, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const staff = windows.find((w) => new URL(w.url).pathname.startsWith("/staff"));
+      // navigate() works on a window this worker controls (under /staff/); else a new one.
+      if (staff)
+        return staff
+          .navigate(url)
+          .then((w) => (w || staff).focus())
+          .catch(() => self.clients.openWindow(url));
+      return self.clients.openWindow(url);
+    }),
+  );
+});
+`;

@@ -1,0 +1,146 @@
+// Alerts on staff phones beside e-mail (`npm run bench:push`): the production build on its SQLite
+// database at its default settings, two staff devices subscribed, a push service and EmailJS both
+// stood in for on loopback (in this process, one clock). For one enquiry alone, then a burst of
+// BENCH_PUSH_BURST (30) concurrent POSTs: the time from each POST's answer (the visitor told "sent")
+// to the push service's request for each device, and to EmailJS's request, median and p99. Not a
+// timed test: figures for docs/performance.md. E-mail is paced at EmailJS's 1 a second
+// (EMAILJS_MIN_INTERVAL_MS), so its burst figures are its queue; the push channel's pace is 50 ms an
+// enquiry, each call fanning out to the devices. Needs a build (`npm run build`).
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { openStore } from "../app/store/open-store.server";
+import { makeDevice, startPushService } from "../tests/support/push-stand-in";
+import { serveBuild } from "./lib/serve-build";
+import { median, quantile } from "./lib/stats";
+
+const BURST = Number(process.env.BENCH_PUSH_BURST ?? 30);
+const [PUSH_PORT, EMAIL_PORT, SITE_PORT] = [3263, 3264, 3265];
+const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-push-")), "site.db");
+
+// EmailJS's stand-in: when each message arrived.
+const emailed = new Map<string, number>();
+const emailjs = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c: Buffer) => (body += c.toString()));
+  req.on("end", () => {
+    const message = /name="message"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1];
+    if (message) emailed.set(message, Date.now());
+    res.writeHead(200, { "content-type": "text/plain" }).end("OK");
+  });
+});
+await new Promise<void>((resolve) => emailjs.listen(EMAIL_PORT, "127.0.0.1", resolve));
+const push = await startPushService(PUSH_PORT);
+
+// Two devices of one person, as the Alerts page would have kept them.
+const store = openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, { push: true });
+const sql = await store.staffTables();
+const member = randomUUID();
+await sql.run("INSERT INTO staff_members (id, email, role, created_at) VALUES ($1, 'bench@example.com', 'staff', $2)", [
+  member,
+  new Date().toISOString(),
+]);
+for (const name of ["one", "two"]) {
+  const { p256dh, auth } = makeDevice();
+  await sql.run(
+    `INSERT INTO push_devices (id, member_id, endpoint, p256dh, auth, name, language, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'en', $7)`,
+    [
+      randomUUID().replace(/-/g, "").slice(0, 22),
+      member,
+      `${push.origin}/${name}`,
+      p256dh,
+      auth,
+      name,
+      new Date().toISOString(),
+    ],
+  );
+}
+await store.close();
+
+const server = await serveBuild({
+  port: SITE_PORT,
+  env: {
+    DATABASE_URL: `file:${file}`,
+    EMAILJS_SERVICE_ID: "service_bench",
+    EMAILJS_TEMPLATE_ID: "template_bench",
+    EMAILJS_PUBLIC_KEY: "public_bench",
+    EMAILJS_API_URL: `http://127.0.0.1:${EMAIL_PORT}`,
+    PUSH_SERVICE_HOSTS: push.origin,
+    RATE_LIMIT_MAX: "0",
+    SPAM_MIN_SECONDS: "0",
+    SPAM_REPEAT_COUNT: "0",
+  },
+});
+
+/** POSTs each message at once; when each answer arrived. */
+async function send(messages: string[]): Promise<Map<string, number>> {
+  const answered = new Map<string, number>();
+  await Promise.all(
+    messages.map(async (message) => {
+      const res = await fetch(`${server.base}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({
+          name: "Bench",
+          email: "bench@example.com",
+          number: "+385 91 000 0000",
+          category: "Concierge services",
+          message,
+          website: "",
+        }),
+        redirect: "manual",
+      });
+      if (res.status !== 302) throw new Error(`POST answered ${res.status}`);
+      answered.set(message, Date.now());
+    }),
+  );
+  return answered;
+}
+
+/** Waits until every message reached both devices and EmailJS; the delays, in ms. */
+async function delays(answered: Map<string, number>) {
+  const deadline = Date.now() + 30_000 + answered.size * 1_500;
+  const db = new Database(file, { readonly: true });
+  const referenceOf = new Map<string, string>();
+  try {
+    for (;;) {
+      for (const message of answered.keys())
+        if (!referenceOf.has(message)) {
+          const row = db.prepare("SELECT reference FROM enquiries WHERE message = ?").get(message) as
+            { reference: string } | undefined;
+          if (row) referenceOf.set(message, row.reference);
+        }
+      const reached = (message: string, device: string) =>
+        push.accepted(`/${device}`).find((r) => r.headers.topic === referenceOf.get(message))?.at;
+      const all = [...answered.keys()];
+      if (all.every((m) => emailed.has(m) && reached(m, "one") && reached(m, "two")))
+        return {
+          push: all.flatMap((m) => ["one", "two"].map((d) => reached(m, d)! - answered.get(m)!)),
+          email: all.map((m) => emailed.get(m)! - answered.get(m)!),
+        };
+      if (Date.now() > deadline) throw new Error("not every enquiry reached both channels in time");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    db.close();
+  }
+}
+
+const line = (what: string, xs: number[]) =>
+  `${what.padEnd(30)} median ${String(Math.round(median(xs))).padStart(6)} ms   p99 ${String(Math.round(quantile(xs, 0.99))).padStart(6)} ms   (${xs.length})`;
+try {
+  const alone = await delays(await send([`alone ${randomUUID()}`]));
+  const burst = await delays(await send(Array.from({ length: BURST }, (_, i) => `burst ${i} ${randomUUID()}`)));
+  console.log("From the POST's answer to the provider's request (two devices; EmailJS at 1 a second):");
+  console.log(line("one enquiry: push (per device)", alone.push));
+  console.log(line("one enquiry: e-mail", alone.email));
+  console.log(line(`burst of ${BURST}: push (per device)`, burst.push));
+  console.log(line(`burst of ${BURST}: e-mail`, burst.email));
+} finally {
+  await server.stop();
+  await push.close();
+  emailjs.close();
+}
