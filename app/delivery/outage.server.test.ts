@@ -139,7 +139,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(messages().every((m) => m === lead(1))).toBe(true);
   });
 
-  it("after a restart and an operator's probe, every lead that waited goes in arrival order, those tried before the channel was known to fail included", async () => {
+  it("after a restart and an operator's probe, every lead that waited goes in arrival order after the probe, those tried before the channel was known to fail included", async () => {
     writeFileSync(outage, "503");
     const stored = [];
     for (let n = 1; n <= 8; n++) stored.push(await bed.store.store(enquiry(lead(n))));
@@ -166,9 +166,31 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(await next.probeNow("email")).toBe(true);
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(8), { timeout: 4_000 });
     const delivered = recordedSends.filter((s) => s.answered === "200");
-    // The probe that found it back was the oldest (its own timer notwithstanding), then the rest.
-    expect(messages(delivered)).toEqual(Array.from({ length: 8 }, (_, i) => lead(i + 1)));
+    // The probe that found it back was the oldest due (those on timers of their own wait them
+    // out: a message the provider trips over never holds the probes), then every other lead in
+    // arrival order, those on timers of their own included.
+    expect(messages(delivered)).toEqual([lead(3), lead(1), lead(2), ...[4, 5, 6, 7, 8].map(lead)]);
     expect(bed.events("channel.recovered")).toHaveLength(1);
+  });
+
+  it("a message the provider trips over (on a timer of its own) is never a failing channel's probe while another is due", async () => {
+    writeFileSync(outage, "503");
+    const stored = [];
+    for (let n = 1; n <= 6; n++) stored.push(await bed.store.store(enquiry(lead(n))));
+    // Leads 1–4 each failed on their own (the provider took others since): timers a minute away.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    for (const i of [0, 1, 2, 3])
+      await bed.store.update({
+        ...stored[i]!,
+        attempts: [{ at: new Date().toISOString(), outcome: "http_500", status: 500 }],
+        nextAttemptAt: later,
+      });
+    bed.start({ backoff: { baseMs: 50, maxMs: 100 } });
+    await vi.waitFor(() => expect(recordedSends.length).toBeGreaterThanOrEqual(3));
+    // Every probe went to a lead that was due: none of the four on their own timers.
+    expect(messages().every((m) => m === lead(5) || m === lead(6))).toBe(true);
+    rmSync(outage);
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(6), { timeout: 4_000 });
   });
 
   it("a failing channel's probes follow their own cap, not an enquiry's retries", async () => {

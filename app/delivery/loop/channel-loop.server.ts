@@ -81,13 +81,18 @@ async function tick(loop: ChannelLoop): Promise<number> {
   if (channelState.failingSince !== undefined) {
     await failPastBound(loop, channelState);
     // While the provider fails, one probe at a time, on the channel's backoff; the others wait.
-    // The probe is the oldest waiting (not a suspect), whatever its own retry timer: once it
-    // goes through, the backlog is due in arrival order (ChannelHealth.save).
+    // The probe is the oldest due that is not a suspect: a delivery on a timer of its own (a
+    // fault that was its own) waits it out, so messages the provider trips over never hold the
+    // probes. Only when nothing is due is the oldest waiting probed, whatever its timer. Once a
+    // probe goes through, the backlog is due in arrival order (ChannelHealth.save).
     const wait = Date.parse(channelState.nextProbeAt ?? "") - now();
     if (wait > 0) return Math.min(wait, pollMs);
-    if (state.suspects.size)
-      due = await store.nextDue(channel.name, now(), [...skip, ...state.suspects], { probe: true });
-    due ??= await store.nextDue(channel.name, now(), skip, { probe: true });
+    const suspects = [...skip, ...state.suspects];
+    due =
+      (await store.nextDue(channel.name, now(), suspects)) ??
+      (state.suspects.size ? await store.nextDue(channel.name, now(), skip) : undefined) ??
+      (await store.nextDue(channel.name, now(), suspects, { probe: true })) ??
+      (await store.nextDue(channel.name, now(), skip, { probe: true }));
   }
   due ??= await store.nextDue(channel.name, now(), skip);
   if (!due) return pollMs;
