@@ -36,7 +36,6 @@ function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: ServiceSl
   };
 }
 
-/** The meta of a service page: its tags, the Service, the page and the breadcrumb. */
 export function serviceSeoMeta(matches: readonly Match[], slug: ServiceSlug, locale: Locale) {
   const { siteUrl, contact } = rootData(matches);
   const title = LAYOUT[locale].services[slug];
