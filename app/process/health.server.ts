@@ -93,10 +93,14 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     quarantined: counts.quarantined,
     oldestPendingSeconds,
     channels: Object.fromEntries(
-      [...new Set([...Object.keys(counts.channels), ...states.map((s) => s.channel)])].map((name) => [
-        name,
-        channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 }),
-      ]),
+      [...new Set([...Object.keys(counts.channels), ...states.map((s) => s.channel)])]
+        // Phone alerts are on by default: a channel here once it has an alert to send or fails
+        // (its devices are in `push`), so a site with no phone subscribed reads as before.
+        .filter(
+          (name) =>
+            name !== PUSH_CHANNEL || counts.channels[name] || states.some((s) => s.channel === name && s.failingSince),
+        )
+        .map((name) => [name, channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 })]),
     ),
     ...(watched
       ? {
