@@ -4,10 +4,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 
-// The driver is a native module compiled at install (no prebuilt binary can be fetched on our
-// machines), by the install script `allowScripts` in package.json approves: an install that
-// skipped it leaves the driver without a binding, which every store would meet at runtime. Said
-// here, by name, instead.
+// A native module built at install by the script `allowScripts` approves: one skipped leaves no binding. Said here.
 describe("the SQLite driver", () => {
   const require = createRequire(import.meta.url);
   const binding = join(dirname(require.resolve("better-sqlite3")), "..", "build", "Release", "better_sqlite3.node");
@@ -17,7 +14,7 @@ describe("the SQLite driver", () => {
       existsSync(binding),
       `${binding} is missing: better-sqlite3's install script did not run (is "better-sqlite3": true in package.json's allowScripts?)`,
     ).toBe(true);
-    expect(readFileSync(binding).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46])); // an ELF shared object
+    expect(readFileSync(binding).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
     new Database(":memory:").close();
     expect(process.report.getReport() as { sharedObjects: string[] }).toMatchObject({
       sharedObjects: expect.arrayContaining([realpathSync(binding)]),
@@ -28,7 +25,7 @@ describe("the SQLite driver", () => {
     const db = new Database(":memory:");
     try {
       const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
-      expect(version.split(".").map(Number)[1]).toBeGreaterThanOrEqual(35); // FILTER, RETURNING, ON CONFLICT
+      expect(version.split(".").map(Number)[1]).toBeGreaterThanOrEqual(35);
       db.exec("CREATE VIRTUAL TABLE t USING fts5(x)");
       expect(db.prepare("SELECT json_array_length('[1,2]') AS n").get()).toEqual({ n: 2 });
     } finally {
