@@ -12,7 +12,7 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }
   const lock: DelivererLock = {
     ...deliverer.lock,
     async hold() {
-      await prepare();
+      await prepare(); // the lease's row is part of the schema
       return deliverer.lock.hold();
     },
   };

@@ -84,7 +84,7 @@ export function createPostgres(connectionString: string, { poolMax = 5 } = {}) {
         throw coded(error);
       } finally {
         client.off("error", onError);
-        client.release(broken);
+        client.release(broken); // a connection that broke or could not roll back is not reused
       }
     },
     async close() {

@@ -14,7 +14,7 @@ describe("the SQLite driver", () => {
       existsSync(binding),
       `${binding} is missing: better-sqlite3's install script did not run (is "better-sqlite3": true in package.json's allowScripts?)`,
     ).toBe(true);
-    expect(readFileSync(binding).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+    expect(readFileSync(binding).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46])); // an ELF shared object
     new Database(":memory:").close();
     expect(process.report.getReport() as { sharedObjects: string[] }).toMatchObject({
       sharedObjects: expect.arrayContaining([realpathSync(binding)]),
@@ -25,7 +25,7 @@ describe("the SQLite driver", () => {
     const db = new Database(":memory:");
     try {
       const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
-      expect(version.split(".").map(Number)[1]).toBeGreaterThanOrEqual(35);
+      expect(version.split(".").map(Number)[1]).toBeGreaterThanOrEqual(35); // FILTER, RETURNING, ON CONFLICT
       db.exec("CREATE VIRTUAL TABLE t USING fts5(x)");
       expect(db.prepare("SELECT json_array_length('[1,2]') AS n").get()).toEqual({ n: 2 });
     } finally {
