@@ -164,7 +164,7 @@ export const EDIT_SCHEMAS = {
 
 export type FieldError = {
   field: string;
-  code: "tooLong" | "tooMany" | "markup" | "phone" | "email" | "https";
+  code: "tooLong" | "tooMany" | "markup" | "phone" | "email" | "https" | "invalid";
   max?: number;
 };
 
@@ -186,7 +186,7 @@ export function parseWords<K extends keyof typeof EDIT_SCHEMAS>(
     const path = i.path.filter((p) => typeof p === "string").join(".");
     const code = (["tooLong", "tooMany", "markup", "phone", "email", "https"] as const).find((c) => c === i.message);
     const max = "maximum" in i ? Number(i.maximum) : undefined;
-    return { field: path, code: code ?? ("markup" as const), ...(max ? { max } : {}) };
+    return { field: path, code: code ?? ("invalid" as const), ...(max ? { max } : {}) };
   });
   return { ok: false, errors: errors.filter((e, n) => errors.findIndex((o) => o.field === e.field) === n) };
 }
