@@ -1,7 +1,7 @@
 import { CITIES, type CityId } from "~/content/cities";
 import { SERVICES, type ServiceSlug } from "~/content/services";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
-import { BUSINESS } from "~/i18n/business";
+import { ABOUT } from "~/i18n/about";
 import { HOME } from "~/i18n/home";
 import { LAYOUT } from "~/i18n/layout";
 import type { Locale } from "~/i18n/locale";
@@ -28,7 +28,7 @@ export function shippedService(slug: ServiceSlug): ServiceWords {
   };
 }
 export const shippedTagline = () => both((l) => HOME[l].tagline);
-export const shippedAbout = () => both((l) => BUSINESS[l].about);
+export const shippedAbout = () => both((l) => ABOUT[l]);
 export const shippedVenues = (id: CityId) => [...(CITIES.find((c) => c.id === id)?.venues ?? [])];
 
 export type ServicePageWords = {

@@ -91,13 +91,12 @@ const AVAILABLE_LANGUAGES = ["English", "Croatian"];
 
 /** The business as schema.org LocalBusiness; other entities refer to it by @id. */
 export function businessJsonLd(siteUrl: string, contact: ContactDetails, locale: Locale, about?: string) {
-  const text = { ...BUSINESS[locale], ...(about ? { about } : {}) };
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     "@id": `${siteUrl}/#business`,
     name: BRAND,
-    description: text.about,
+    description: about || undefined,
     url: pageUrl(siteUrl, "home", locale),
     image: `${siteUrl}${ogImagePath("home")}`,
     logo: `${siteUrl}/icons/icon-512.png`,
