@@ -3,13 +3,7 @@ import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
 import type { RecordedSend } from "./recorded-sends";
 
-/** Stand-ins for the chat and webhook channels (Slack, Discord, Telegram, a webhook), at the
- * addresses the configuration names, for tests and `MOCKS=true` runs. Each records what it
- * received (the raw body and the webhook's headers) as a line of MOCKS_RECORD_FILE with its
- * channel, and answers as its provider does. The message decides the answer, as with EmailJS:
- * "[mock:404]" "[mock:401]" "[mock:403]" "[mock:429]" "[mock:500]" → that status with the
- * provider's own body (429 with its retry hint of 1 s); "[mock:timeout]" never answers. While the
- * file `${MOCKS_OUTAGE_FILE}.<channel>` exists, that channel answers with the status written in it. */
+// The message decides the answer ("[mock:429]", "[mock:timeout]"); `${MOCKS_OUTAGE_FILE}.<channel>` holds a status while it exists.
 type Answer = (status: number) => Response;
 
 const PROVIDERS: Record<string, { ok: () => Response; fail: Answer }> = {
@@ -68,7 +62,6 @@ const outage = (channel: string) => {
   return file && existsSync(file) ? readFileSync(file, "utf8").trim() || "500" : undefined;
 };
 
-/** The configured channels' addresses, each answered by its stand-in. */
 export function channelHandlers(env: Record<string, string | undefined> = process.env) {
   const telegram = env.TELEGRAM_BOT_TOKEN
     ? `${(env.TELEGRAM_API_URL ?? "https://api.telegram.org").replace(/\/+$/, "")}/bot${env.TELEGRAM_BOT_TOKEN}/sendMessage`

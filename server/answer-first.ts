@@ -1,22 +1,14 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
-/** The contact form's paths and action, from the app's build (app/enquiry/answer-first.server.ts). */
 export type EnquiryFirst = {
   paths: readonly string[];
-  /** `request` has no body: the form's bytes, read here, are `body` (the app's `readFormBody`
-   * takes them from there: `withBodyRead`). */
+  /** `request` has no body: the bytes read here are `body` (`withBodyRead`). */
   answer: (args: { request: Request; body: Uint8Array<ArrayBuffer>; context: AppLoadContext }) => Promise<unknown>;
 };
 
-/** The contact form's POST without JavaScript, answered before Remix (issue 40: a burst of
- * enquiries). Through Remix a POST matched every route twice and built its Request three times:
- * about two fifths of the CPU an accept costs. Here the action runs on the form as it is sent
- * (URL-encoded, its length declared and within the bound, to a contact page's exact path,
- * no query: Remix's own data requests have one), after every middleware before Remix (the
- * cross-site refusal, the security headers, the log). Its success redirect is sent as it is; any
- * other answer goes on to Remix as the action's (`context.enquiryAnswer`), which renders the page
- * with it, so the action runs once either way. Everything else is Remix's, untouched. */
+/** Through Remix a POST matched every route twice and built its Request three times: two fifths of an accept's CPU
+ * (issue 40, decision 0034). Any answer but the success redirect goes on to Remix, so the action runs once either way. */
 export function answerFirst(
   enquiry: EnquiryFirst,
   maxBytes: number,
@@ -58,8 +50,7 @@ export function answerFirst(
   };
 }
 
-/** The request's URL as @remix-run/express builds it for the action (its host from
- * X-Forwarded-Host's port or Host's, `req.hostname` under Express's trust-proxy setting). */
+/** As @remix-run/express builds it for the action (X-Forwarded-Host's port, `req.hostname` under trust proxy). */
 function urlOf(req: ExpressRequest): string {
   const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
   const port = [portOf(req.get("X-Forwarded-Host")), portOf(req.get("host"))].find(Number.isSafeInteger);

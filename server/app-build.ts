@@ -8,8 +8,7 @@ import type { ServerMetrics } from "~/utils/metrics.server";
 import type { StaffGate } from "./staff-guard";
 import type { EnquiryFirst } from "./answer-first";
 
-/** What the HTTP server takes from the app's build: the one copy of the queue, the refusal
- * page and the body bound live there (app/entry.server.tsx re-exports them). */
+/** The one copy of the queue, the refusal page and the body bound live in the build (app/entry.server.tsx). */
 type AppParts = {
   serverQueue: ServerQueue;
   crossSitePage: (pathname: string) => string;
@@ -17,28 +16,20 @@ type AppParts = {
   serverMetrics: ServerMetrics;
   staffGate: StaffGate;
   inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
-  /** The contact form's signed time `at` (ms) written into a page (the page cache's copy of each second). */
   stampFormTime: (html: string, at: number) => string;
-  /** The contact form's paths and action, for its POST answered before Remix. */
   enquiryFirst: EnquiryFirst;
-  /** The owner's site: media files, the published version's watch, the processing queue. */
   siteServer: SiteServer;
 };
 
 export type AppBuild = {
-  /** The Remix build: fixed in production; in development loaded afresh per request (HMR). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   parts: AppParts;
-  /** build/client (production): hashed assets, images, icons. */
   clientDir?: string;
-  /** Vite's middleware (development): modules, styles, public files, HMR. */
   devMiddleware?: RequestHandler;
-  /** Where the EmailJS stand-in's entry is (MOCKS=true). */
   mocksModule: string;
 };
 
-/** The parts, checked: a build whose entry lacks one (an entry edited without its re-exports)
- * stops the start with the name of what is missing, instead of failing on a request later. */
+/** An entry edited without its re-exports stops the start with what is missing, not a request later. */
 function partsOf(build: ServerBuild): AppParts {
   const entry: Record<string, unknown> = { ...build.entry.module };
   const queue = entry.serverQueue as Partial<ServerQueue> | undefined;
@@ -73,12 +64,10 @@ function partsOf(build: ServerBuild): AppParts {
   };
 }
 
-/** Production: build/server/index.js beside build/start.js (paths relative to this bundle). */
 export async function productionBuild(): Promise<AppBuild> {
   const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
   const parts = partsOf(build);
-  // Read before the first request (a build without its stylesheet stops here), and taken out
-  // of the manifest before any browser asks for it (app/entry.server.tsx).
+  // Read before the first request (a build without its stylesheet stops here).
   parts.inlineStylesheet(build.assets);
   return {
     build,
@@ -88,11 +77,8 @@ export async function productionBuild(): Promise<AppBuild> {
   };
 }
 
-/** Development (`npm run dev`): Vite in middleware mode on this same HTTP server, as the Epic
- * Stack does, so dev runs the production pipeline (gate, CSP, load context, /healthz, the
- * delivery worker) with hot reloading. The app's modules are loaded through Vite: an edit
- * reloads them, and the queue's parts are those of the first load (the worker keeps running;
- * enquiries stored by reloaded modules reach it through the database). */
+/** Vite in middleware mode on this same server, as the Epic Stack does: dev runs the production pipeline; the worker
+ * keeps the first load's parts (reloaded modules reach it through the database). */
 export async function developmentBuild(httpServer: Server): Promise<AppBuild> {
   const vite = await import("vite");
   const dev = await vite.createServer({

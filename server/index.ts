@@ -1,7 +1,4 @@
-// The HTTP server, in every mode: Express around the Remix build, instead of remix-serve
-// (docs/decisions/0001-express-instead-of-remix-serve.md). Production: bundled by esbuild into
-// build/start.js (`npm run build`), started with `node build/start.js`. Development
-// (`npm run dev`): this same file run by tsx, with Vite in middleware mode (server/app-build.ts).
+// Express around the Remix build instead of remix-serve (docs/decisions/0001-express-instead-of-remix-serve.md).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { passGate, warnAboutConfiguration, type Env } from "~/utils/env-schema.server";
@@ -11,10 +8,7 @@ import { createApp } from "./app";
 import { childProcessor } from "./media-processor";
 import { developmentBuild, productionBuild } from "./app-build";
 
-// The one configuration gate, before anything of the app is loaded: a wrong value stops
-// start-up here with one message naming each bad variable (exit 1, no stack trace), and the
-// app reads what was parsed here. The production server runs in production mode unless told
-// otherwise.
+// The gate before anything of the app is loaded: a wrong value stops here with one message (exit 1).
 process.env.NODE_ENV ??= "production";
 let env: Env;
 try {
@@ -29,41 +23,31 @@ const development = env.NODE_ENV === "development";
 let stopping = false;
 let handle: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 
-// A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"): headers
-// within 10 s, the whole request within 15 s (Node answers 408), checked every second; an idle
-// keep-alive connection is closed after 5 s; a client that stopped reading its answers is
-// dropped once its send has not moved for 10 s (Node waits a second period when a write is
-// pending: within 20 s).
-// Pages already rendered are answered before Express; everything else goes through it.
+// A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts").
 const server = createServer(
   { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
   (req, res) => handle(req, res),
 );
 server.setTimeout(10_000);
 server.on("timeout", (socket: Socket) => {
-  // Only a stuck send is ended here; a request still arriving gets its 408 from the request
-  // timeout, and an idle connection is closed by the keep-alive timeout.
+  // A request still arriving gets its 408 from the request timeout; only a stuck send ends here.
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
 const { serverQueue, MAX_FORM_BYTES } = built.parts;
 if (env.MOCKS) {
-  // The EmailJS stand-in is a separate bundle, loaded only now: nothing of it is in this one.
+  // A separate bundle, loaded only now: nothing of the stand-ins is in this one.
   await import(built.mocksModule);
 }
-// The database, before the server listens: a file that is not this site's database, is
-// damaged or was written by a newer version stops the start here (one line, exit 1), and is
-// never written to.
+// A database this site cannot use stops the start here and is never written to.
 const refused = await serverQueue.open();
 if (refused) {
   console.error(refused.refused);
   process.exit(1);
 }
 const { app, answerFromMemory, watching } = createApp({ built, env, isStopping: () => stopping });
-// The published version of the owner's site, read before the first page is served.
 await watching;
-// Production: photos are processed in a child at the lowest CPU priority (the pages keep the
-// cores); development processes them in this process (no bundle of the worker there).
+// Production: a child at the lowest CPU priority, so the pages keep the cores.
 const mediaWorker = development
   ? undefined
   : childProcessor(fileURLToPath(new URL("./media-worker.js", import.meta.url)));
@@ -71,8 +55,7 @@ if (mediaWorker) built.parts.siteServer.useProcessor(mediaWorker);
 built.parts.siteServer.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 
-// "Expect: 100-continue" (curl's way with large bodies): a body larger than any form this site
-// takes is not asked for; the app answers 413 at once and the client never sends it.
+// curl's "Expect: 100-continue": a body larger than any form is never asked for (413 at once).
 server.on("checkContinue", (req, res) => {
   const length = Number(req.headers["content-length"]);
   const upload = built.parts.staffGate.uploadBytes?.((req.url ?? "").split("?")[0] ?? "");
@@ -83,11 +66,8 @@ server.listen(env.PORT, env.HOST, () => {
   log("info", "server.listening", { url: `http://localhost:${env.PORT}`, mode: env.NODE_ENV });
 });
 
-// The delivery worker hands stored enquiries to EmailJS (only when EmailJS is configured).
 const delivery = serverQueue.startDelivery();
-// The chores, shortly after start, then hourly, idempotent on every replica: retention
-// (ENQUIRY_RETENTION_DAYS), then the staff area's (expired sessions, challenges and invitations;
-// the audit log past STAFF_AUDIT_RETENTION_DAYS; the audit entry for what retention erased).
+// Hourly, idempotent on every replica.
 const chores = () =>
   void serverQueue
     .chores()
@@ -96,9 +76,6 @@ const chores = () =>
 setTimeout(chores, 5_000).unref();
 setInterval(chores, 3_600_000).unref();
 
-// On SIGTERM/SIGINT stop accepting, let requests in flight finish and the delivery worker
-// finish its send in flight (the rest stay pending for the next start), close idle
-// keep-alive sockets, and exit within the grace period.
 function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
@@ -110,7 +87,6 @@ function shutdown(signal: NodeJS.Signals) {
     .then(() => serverQueue.close())
     .catch(() => {}) // a database that cannot be closed now changes nothing for the next start
     .then(() => process.exit(0));
-  // Connections that finish their last request become idle: close them as they do.
   setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
     server.closeAllConnections();

@@ -6,11 +6,8 @@ import type { Processed } from "~/site/process-photo.server";
 
 type Answer = { id: number; ok: true; result: Processed } | { id: number; ok: false; error: string };
 
-/** The processing of the owner's photos in a child process (server/media-worker.ts) at nice 19,
- * the lowest CPU priority: while photos are processed the server's thread still gets a core
- * whenever it asks (docs/performance.md has the figures). Started at the first photo, started
- * again after it stops; a job in flight when it stops fails (the queue marks the photo failed,
- * the owner uploads it again). Buffers cross by the structured clone ("advanced"), not JSON. */
+/** At nice 19 the server's thread still gets a core while photos are processed (docs/performance.md); a job in flight when
+ * the child stops fails, and the owner uploads again. */
 export function childProcessor(workerFile: string): Processor & { stop(): void } {
   let child: ChildProcess | undefined;
   let next = 0;
@@ -51,7 +48,6 @@ export function childProcessor(workerFile: string): Processor & { stop(): void }
   return Object.assign(processor, { stop: () => child?.kill() });
 }
 
-/** Buffers arrive as Uint8Arrays. */
 const revive = (p: Processed): Processed => ({
   ...p,
   files: p.files.map((f) => ({ ...f, body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength) })),

@@ -74,10 +74,11 @@ async function channelLines(): Promise<{ state: ChannelState; pending: number; f
   const [states, counts] = await Promise.all([store.channelStates(), store.counts()]);
   const names = new Set([
     ...configuredChannels(config).map((c) => c.name),
-    // Phone alerts: on unless switched off, with nothing else to configure (issue 52).
-    ...(config.PUSH_ENABLED ? [PUSH_CHANNEL] : []),
     ...Object.keys(counts.channels),
     ...states.filter((s) => s.failingSince).map((s) => s.channel),
+    // Phone alerts: on unless switched off, with nothing else to configure (issue 52); last, so
+    // the providers an operator configured come first.
+    ...(config.PUSH_ENABLED ? [PUSH_CHANNEL] : []),
   ]);
   return [...names].map((name) => ({
     state: states.find((s) => s.channel === name) ?? { channel: name, failures: 0 },

@@ -7,8 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, inlineScriptHashes } from "./page-cache";
 import { stampedCopies } from "./page-copies";
 
-// The cache in front of a stand-in renderer (what Remix does for it is covered end to end):
-// a real HTTP server, requests over the loopback.
+// A stand-in renderer (Remix's part is covered end to end), over a real HTTP server.
 const page = (key: string, extra = "") =>
   `<!DOCTYPE html><html><head><style>h1{color:gold}</style></head><body><h1>${key}</h1>${extra}<script>window.x=1</script><script type="module">import "/a.js"</script><script type="application/ld+json">{"a":1}</script></body></html>`;
 
@@ -43,7 +42,6 @@ async function serve(
 
 type Raw = { status: number; headers: { get(name: string): string | null }; body: Buffer; text(): string };
 
-/** A request as a browser sends it, and the answer's bytes as they came (not decompressed). */
 function raw(url: string, headers: Record<string, string>, method: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
@@ -84,18 +82,15 @@ describe("page cache", () => {
     );
     const times = texts.map((text) => Number(/name="form_time" value="t(\d+)"/.exec(text)?.[1]));
     for (const t of times) {
-      // Whole seconds, never later than the answer, and at most two seconds earlier.
       expect(t % 1000).toBe(0);
       expect(t).toBeLessThanOrEqual(after);
       expect(t).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 2000);
     }
-    // One copy per encoding per second asked for, not one per answer: however slowly a busy
-    // machine answers the 30, at most one copy of each of the three encodings per second spanned.
+    // One copy per encoding per second, however slowly a busy machine answers the 30.
     const seconds = Math.floor(after / 1000) - Math.floor(before / 1000) + 1;
-    // (+1: the cache's one look, when it renders the page, at whether it has a form to stamp.)
+    // +1: the cache's one look, when it renders the page, at whether it has a form to stamp.
     expect(stamps.length).toBeLessThanOrEqual(3 * seconds + 1);
     expect(stamps.length).toBeLessThan(30);
-    // Full quality: the bytes are the page's at brotli 11 and gzip 9.
     const first = answers[0]!;
     expect(
       first.body.equals(
@@ -109,8 +104,7 @@ describe("page cache", () => {
     expect(first.headers.get("etag")).toMatch(/^W\/"/);
     expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
     expect((await get("/contact", { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
-    // A later second gets a later time (its first answers may still get the previous copy while
-    // the new one is made: asked again until it has come, for at most a few seconds).
+    // Its first answers may still get the previous copy while the new one is made.
     await new Promise((r) => setTimeout(r, 1_100));
     let later = 0;
     for (let i = 0; i < 60 && !(later > Math.max(...times)); i++) {
@@ -118,7 +112,6 @@ describe("page cache", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(later).toBeGreaterThan(Math.max(...times));
-    // A page without the form is served as it was rendered: a strong ETag, no stamping.
     const home = await get("/", { "accept-encoding": "identity" });
     expect(home.text()).toBe(page("/"));
     expect(home.headers.get("etag")).toMatch(/^"/);
@@ -134,10 +127,8 @@ describe("page cache", () => {
     );
     const first = await answerIn("identity");
     expect(first.body.toString()).toBe(`<p>${clock}</p>`);
-    // Within the same second: the same copy, nothing made.
     clock += 500;
     expect(answerIn("identity")).toBe(first);
-    // The next second: the previous copy still served while the new one is made.
     clock += 1_000;
     const meanwhile = answerIn("identity");
     expect(meanwhile).toBe(first);
@@ -145,7 +136,6 @@ describe("page cache", () => {
     expect((answerIn("identity") as { body: Buffer }).body.toString()).toBe(
       `<p>${Math.floor(clock / 1000) * 1000}</p>`,
     );
-    // After a minute of quiet: a promise of a fresh copy, not the old one.
     clock += 60_000;
     const fresh = answerIn("identity");
     expect(fresh).toBeInstanceOf(Promise);
@@ -182,7 +172,6 @@ describe("page cache", () => {
         expect(again.headers.get(header), header).toBe(first.headers.get(header));
     }
     expect((await get("/", { "if-none-match": '"other"' })).status).toBe(200);
-    // If-None-Match decides, If-Modified-Since is then ignored (RFC 9110 §13.2.2).
     const past = "Thu, 01 Jan 1970 00:00:00 GMT";
     expect((await get("/", { "if-none-match": '"other"', "if-modified-since": past })).status).toBe(200);
     expect((await get("/", { "if-none-match": etag, "if-modified-since": past })).status).toBe(304);
@@ -278,7 +267,6 @@ describe("page cache", () => {
     expect(csp).toContain(`script-src 'self' ${hash("window.x=1")} ${hash('import "/a.js"')}`);
     const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
     expect(scriptSrc).not.toMatch(/nonce|unsafe/);
-    // The inlined stylesheet likewise.
     expect(csp).toContain(`style-src 'self' ${hash("h1{color:gold}")};`);
   });
 });

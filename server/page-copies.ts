@@ -1,33 +1,23 @@
-// The bytes the page cache answers with: each page compressed once, at full quality, off the
-// event loop (zlib's thread pool); a page with the contact form once a second (decision 0037).
+// Each page compressed once, off the event loop; a page with the contact form once a second (decision 0037).
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 
 export type Encoding = "br" | "gzip" | "identity";
-/** One encoding's answer: its body and every header, ready to write. */
 export type Variant = { headers: string[]; body: Buffer };
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A page's bytes in an encoding, compressed as well as the format allows (brotli 11, gzip 9). */
 export function compressFully(plain: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === "br")
     return brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } });
   return encoding === "gzip" ? gzipAsync(plain, { level: 9 }) : Promise.resolve(plain);
 }
 
-/** How old a copy may be and still be served while the next second's is made: the time it
- * carries is then at most this much earlier than the answer, never later (a visitor's form
- * looks older than it is, which the "too fast" rule forgives; it never looks newer). */
+/** A served time is at most this much earlier, never later: the "too fast" rule forgives an older form. */
 export const STAMP_SERVED_FOR_MS = 2_000;
 
-/** The answers of a page whose form carries the time it was served: the time is whole seconds,
- * so every answer of a second shares one copy per encoding, made by the first answer of that
- * second that asks for it (the answers meanwhile get the previous second's copy, while it is at
- * most STAMP_SERVED_FOR_MS old; after a quiet spell the first answer waits for its copy). The
- * cost is one full compression per encoding per second the page is asked for, whatever the
- * number of answers. */
+/** One compression per encoding per second the page is asked for, whatever the number of answers. */
 export function stampedCopies(
   stampAt: (atMs: number) => string,
   variantOf: (body: Buffer, encoding: Encoding) => Variant,

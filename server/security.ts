@@ -3,10 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
-/** Requests the app has no use for get a 4xx here rather than an error deeper down: methods
- * other than GET, HEAD and POST (the Fetch API cannot even represent TRACE), targets in
- * absolute or authority form and hosts no URL can hold (a 500 inside createRemixRequest
- * otherwise). */
+/** A 4xx here rather than a 500 inside createRemixRequest. */
 export const refuseOddRequests: RequestHandler = (req, res, next) => {
   if (!["GET", "HEAD", "POST"].includes(req.method)) {
     res
@@ -23,10 +20,7 @@ export const refuseOddRequests: RequestHandler = (req, res, next) => {
   next();
 };
 
-// A host name (letters, digits, hyphens, dots, underscores) or a bracketed IPv6 address, and
-// an optional port: what a URL can be built from. Anything else in Host or X-Forwarded-Host
-// (`[`, `a b`, `x:99999999999`) would make the Remix adapter's `new URL` throw: a 500 for a
-// client's mistake.
+// Anything else in Host or X-Forwarded-Host (`[`, `x:99999999999`) makes the adapter's `new URL` throw: a 500.
 const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_.])?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
 
 function validHost(value: string): boolean {
@@ -34,7 +28,6 @@ function validHost(value: string): boolean {
   return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
 }
 
-/** Host (when present: HTTP/1.0 may omit it) and every entry of X-Forwarded-Host are hosts. */
 function validHosts(req: IncomingMessage): boolean {
   const { host } = req.headers;
   if (host !== undefined && !validHost(host)) return false;
@@ -45,11 +38,7 @@ function validHosts(req: IncomingMessage): boolean {
     .every((entry) => validHost(entry.trim()));
 }
 
-/** The Content-Security-Policy. Scripts run only from our origin, or inline when they carry
- * this response's nonce or match one of the hashes (pages served from the page cache are the
- * same for everyone, so they cannot carry a per-response nonce). Likewise the one inline
- * <style> (the site's stylesheet); style attributes are allowed (an image's placeholder
- * colour). */
+/** Cached pages are the same for everyone and cannot carry a per-response nonce: hashes. */
 export function contentSecurityPolicy({
   nonce,
   scriptHashes = [],
@@ -59,14 +48,12 @@ export function contentSecurityPolicy({
   nonce?: string;
   scriptHashes?: string[];
   styleHashes?: string[];
-  /** The staff area's reply buttons: a POST that records the reply and then sends the browser
-   * on to the visitor's mailto:, tel: or wa.me link (a form's redirect is under form-action). */
+  /** A form's redirect to mailto:, tel: or wa.me is under form-action. */
   replyTargets?: boolean;
 }): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes],
-    // The one stylesheet is inlined in <head>: by its hash, or this response's nonce.
     "style-src": ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...styleHashes],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
@@ -83,12 +70,9 @@ export function contentSecurityPolicy({
     .join("; ");
 }
 
-/** Whether a request carries a body (one that may be left unread). */
 export const hasBody = (req: IncomingMessage) =>
   req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
-/** A fresh CSP nonce per response rendered by Remix (passed on in the load context), and the
- * policy that allows it (only reported, not enforced, in development: see app.ts). */
 export function cspNonce({ reportOnly = false }: { reportOnly?: boolean } = {}): RequestHandler {
   const header = reportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
   return (req, res, next) => {
@@ -102,10 +86,7 @@ export function cspNonce({ reportOnly = false }: { reportOnly?: boolean } = {}):
   };
 }
 
-/** The security headers of every response, besides the CSP: helmet's, with our choices, and
- * a Permissions-Policy. Computed once at start (helmet's answer does not depend on the
- * request), so cached pages can be sent with them without running middleware per request.
- * Neither 'unsafe-inline' nor 'unsafe-eval' is allowed for scripts anywhere (see the CSP). */
+/** Computed once at start (helmet's answer does not depend on the request), so cached pages carry them too. */
 export function securityHeaderList({
   production,
   noIndex,
@@ -120,14 +101,10 @@ export function securityHeaderList({
   };
   helmet({
     contentSecurityPolicy: false,
-    // HSTS only where the site is served over HTTPS in production.
     strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
-    // Not on the public pages: it makes the browser open every arrival in a new process (a cold
-    // renderer: Lighthouse's phone run lost 15–25 points to it), and those pages hold nothing
-    // a window from another site could learn. The staff area sets it (staff-guard.ts).
-    // Decision 0024.
+    // A cold renderer per arrival cost Lighthouse's phone run 15–25 points; the staff area sets it (decision 0024).
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
     xFrameOptions: { action: "deny" },
@@ -136,12 +113,10 @@ export function securityHeaderList({
     "Permissions-Policy",
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   );
-  // Staging (ROBOTS_NOINDEX): every response asks search engines not to index it.
   if (noIndex) collected.set("X-Robots-Tag", "noindex, nofollow");
   return [...collected];
 }
 
-/** Sets the security headers (computed once) on every response. */
 export function securityHeaders(list: [string, string][]): RequestHandler {
   return (_req, res, next) => {
     for (const [name, value] of list) res.setHeader(name, value);
@@ -149,11 +124,7 @@ export function securityHeaders(list: [string, string][]): RequestHandler {
   };
 }
 
-/** A browser's POST from another site carries that site's Origin: refuse it with 403 here,
- * where Remix's own check would throw and answer 500. Hosts are compared as Remix does
- * (X-Forwarded-Host, else Host), not schemes: TLS usually ends at a proxy in front of us.
- * Requests without Origin (old browsers, scripts) pass on. The answer is a page in the
- * address's language (`page`), sent before the body is read (then drained: app.ts). */
+/** Remix's own check would throw and answer 500. Hosts compared as Remix does, not schemes (TLS ends at a proxy). */
 export function sameOriginPosts(page: (pathname: string) => string): RequestHandler {
   return (req, res, next) => {
     const origin = req.get("origin");
@@ -163,9 +134,7 @@ export function sameOriginPosts(page: (pathname: string) => string): RequestHand
   };
 }
 
-/** Whether an Origin or Referer names the host this request was sent to (X-Forwarded-Host,
- * else Host, as Remix compares them; the port is part of the host, the scheme is not: TLS
- * usually ends at a proxy in front of us). "null" and anything unparsable are foreign. */
+/** As Remix compares them: the port counts, the scheme does not. "null" is foreign. */
 export function namesThisHost(url: string, req: { get(name: string): string | undefined }): boolean {
   const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
   try {

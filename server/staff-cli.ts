@@ -40,8 +40,7 @@ if (!command || !["invite", "list", "remove", "reset"].includes(command)) fail(U
 if (needsEmail ? !email || extra.length > 0 : args.length > 0) fail(USAGE);
 if (owner && command !== "invite") fail(USAGE);
 
-// Looking at a database must not create one (a mistyped path would leave an empty file behind);
-// an invitation may (the first owner is invited before the server's first start).
+// Looking must not create a database (a mistyped path would leave a file); an invitation may (the first owner).
 const database = databaseOf(config.DATABASE_URL);
 if (database.dialect === "sqlite" && command !== "invite" && !existsSync(database.file))
   fail(

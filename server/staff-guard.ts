@@ -7,30 +7,15 @@ import { namesThisHost } from "./security";
 
 export type StaffGate = {
   check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup>;
-  /** The client's address as the staff area records and limits it (the trusted proxy's header,
-   * else the socket's), the same for the guard as for the routes. */
   clientAddress(header: (name: string) => string | undefined, socketAddress: string | undefined): string;
-  /** The most a staff form's body may hold (the one body reader's bound). */
   formBytes: number;
-  /** A path whose POST may be larger (the Site section's upload: MEDIA_MAX_UPLOAD_MB), and its bound. */
   uploadBytes?: (path: string) => number | undefined;
   secure: boolean;
-  /** Hourly: the staff tables' chores, and the audit entry for what retention erased. */
   chores(erased?: number): Promise<void>;
 };
 
-/** The one guard of the staff area, before Remix: every request whose path the router would
- * read as under /staff (any case, escapes, dot segments, `.data`) needs a valid session, checked
- * in the database, except the few open pages (sign-in, invitation, the passkey ceremonies, the
- * language). Without one: a GET for a page is sent to sign in (and back here after), as when a
- * session ran out; a cookie that names no session (forged, signed out, removed) and anything
- * else gets 401. Whatever it answers, a staff response is never stored (`no-store`), never
- * indexed, sends no Referer out of the area, and lives in a browsing context group of its own
- * (Cross-Origin-Opener-Policy). Whatever has an effect (a POST, a download: startedHere) must
- * come from a page of this site, and a POST that declares a body larger than any staff form is refused (413)
- * before anything else, session or not; a body that does not declare its length meets the same
- * bound in the route's reader. The member found is handed to the loaders and actions in the load
- * context (requireStaff in app/staff). */
+/** Every path the router would read as under /staff (any case, escapes, dot segments, `.data`) needs a session but the
+ * open ones. A POST declaring a body larger than any staff form is refused (413) before anything else. */
 export function staffGuard(gate: StaffGate): RequestHandler {
   return (req, res, next) => {
     const path = req.url.split("?")[0] ?? "/";
@@ -38,9 +23,7 @@ export function staffGuard(gate: StaffGate): RequestHandler {
     onHeaders(res, () => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("X-Robots-Tag", "noindex, nofollow");
-      // Staff addresses carry searches and e-mail addresses: they never leave in a Referer.
       res.setHeader("Referrer-Policy", "same-origin");
-      // Its own browsing context group: no window of another site keeps a handle on it.
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     });
     const download = isStaffDownload(path);
@@ -75,14 +58,10 @@ export function staffGuard(gate: StaffGate): RequestHandler {
           res.locals.staff = found.staff;
           return next();
         }
-        // A cookie that names no session (signed out, removed, forged): the browser forgets it.
         if (found.state === "refused") res.append("Set-Cookie", endCookie({ secure: gate.secure }));
         if (isOpenStaffPath(path)) return next();
         const wanted = safeNext(req.url);
         const query = wanted === STAFF_PATHS.home ? "" : `?next=${encodeURIComponent(wanted)}`;
-        // No session, or one that ran out (idle, too old): a page is sent to sign in. A cookie
-        // that names no session at all (signed out elsewhere, removed, forged) gets a 401 page
-        // that says so, as does anything that is not a page.
         const page = (req.method === "GET" || req.method === "HEAD") && !path.endsWith(".data");
         const ranOut = found.state === "refused" && (found.reason === "idle" || found.reason === "expired");
         if (page && (found.state === "none" || ranOut)) {
@@ -104,12 +83,8 @@ export function staffGuard(gate: StaffGate): RequestHandler {
   };
 }
 
-/** Whether a request with an effect was started by a page of this site: the browser's Fetch
- * Metadata where it sends it (same-origin; or none, an address typed or a bookmark, for a
- * download), else an Origin naming this host; a POST that says neither is refused (every browser
- * sends one of them with a form), a download that says neither (an old browser, curl) is judged
- * by its Referer when it has one. Another site, a sibling subdomain and another port are all
- * foreign (same-site is not same-origin). */
+/** Fetch Metadata where sent, else Origin; a POST with neither is refused (every browser sends one), a download by
+ * its Referer. Same-site is not same-origin. */
 function startedHere(req: { method: string; get(name: string): string | undefined }): boolean {
   const post = req.method !== "GET" && req.method !== "HEAD";
   const site = req.get("sec-fetch-site");
@@ -147,9 +122,7 @@ const TEXT: Record<number, { title: string; en: string; hr: string }> = {
 
 const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
-/** A short page for what the guard refuses, in both languages (no session: no preference known).
- * A download started elsewhere offers the same download from here: one click of the person's
- * own, from a page of this site, and the file comes. */
+/** A download started elsewhere offers the same download: one click of the person's own, from this site. */
 function refusal(
   status: 401 | 403 | 413 | 503,
   signIn: string = STAFF_PATHS.signIn,

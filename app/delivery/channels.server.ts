@@ -9,7 +9,6 @@ import { confirmationChannel } from "./confirmation.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
-/** Every channel the configuration switches on, in the order their deliveries are listed. */
 export function configuredChannels(env: Env): DeliveryChannel[] {
   const timeoutMs = env.DELIVERY_TIMEOUT_MS;
   const emailJs = emailJsConfigFrom(env);
@@ -35,14 +34,12 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
   ].filter((channel): channel is DeliveryChannel => Boolean(channel));
 }
 
-/** The limits of visitors' confirmations when they are on (EMAILJS_CONFIRMATION_TEMPLATE_ID
- * with EmailJS configured); undefined: none is sent. */
 export function confirmationRule(env: Env): ConfirmationRule | undefined {
   if (!emailJsConfigFrom(env)?.confirmationTemplateId) return undefined;
   return { perAddressDay: env.CONFIRMATION_MAX_PER_ADDRESS_DAY, perDay: env.CONFIRMATION_MAX_PER_DAY };
 }
 
-/** The chat and webhook services enquiries are posted to, named for the privacy notice. */
+/** Named for the privacy notice. */
 export function teamChannels(env: Env): string[] {
   return [
     env.SLACK_WEBHOOK_URL && "Slack (slack.com)",

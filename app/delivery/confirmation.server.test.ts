@@ -13,7 +13,6 @@ const CONFIRMING = { ...CONFIG, confirmationTemplateId: "template_confirm" };
 const CONTACT = { email: "team@adriatic-vip.example", phone: "+385 21 000 000", socialUrl: "", socialLabel: "" };
 const RULE = { perAddressDay: 3, perDay: 100 };
 
-/** A confirmation's delivery of an enquiry, as the worker reads it. */
 const confirmationOf = (stored: Enquiry): Delivery => ({
   id: "x",
   receivedAt: new Date().toISOString(),
@@ -24,7 +23,6 @@ const confirmationOf = (stored: Enquiry): Delivery => ({
   channel: "confirmation",
 });
 
-/** A store that confirms (the server's: the team's e-mail, and the confirmation within limits). */
 const confirmingStore = (rule = RULE) => sqliteStore(bed.file, { channels: ["email"], confirmation: rule });
 
 async function confirmationStates(store: ReturnType<typeof confirmingStore>) {
@@ -70,7 +68,6 @@ describe("the visitor's confirmation", () => {
     expect(fields.whatsapp).toBe("");
     // The visitor's free text is never echoed back.
     expect(Object.values(fields).join("\n")).not.toContain("Stol za šest");
-    // Both templates on the one account, one at a time, at least the interval apart.
     const [first, second] = recordedSends;
     expect(recordedSends).toHaveLength(2);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(145);

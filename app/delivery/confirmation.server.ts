@@ -11,10 +11,7 @@ import { EMAILJS_PACING, postEmailJs } from "./emailjs.server";
 import { judgeEmailJs } from "./retry-policy.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
 
-/** A name as the confirmation may greet it: no markup, no link, nothing a mail client would
- * make a link of (a scheme, a www., a dotted domain, an address), at most 60 characters; empty
- * when nothing is left. The form takes any name; a stranger's name in a stranger's mailbox must
- * arrive inert. */
+/** A stranger's name in a stranger's mailbox must arrive inert: nothing a mail client would make a link of. */
 export function inertName(name: string): string {
   const words = name
     .replace(/<[^>]*>?/g, " ") // tags, and a tag left open
@@ -37,7 +34,6 @@ export function inertName(name: string): string {
   return kept;
 }
 
-/** The confirmation's template variables: every line written here, in the visitor's language. */
 export function confirmationVariables(record: Delivery, contact: ContactDetails): Record<string, string> {
   const enquiry = record.enquiry;
   const locale: Locale = LOCALES.find((l) => l === enquiry.language) ?? DEFAULT_LOCALE;
@@ -74,9 +70,7 @@ export function confirmationVariables(record: Delivery, contact: ContactDetails)
   };
 }
 
-/** The visitor's confirmation through EmailJS, with its own template
- * (EMAILJS_CONFIRMATION_TEMPLATE_ID): a channel of its own (its queue, retries, health), paced
- * with the team's e-mail on the one account (EmailJS allows one request a second per account). */
+/** Paced with the team's e-mail on the one account: EmailJS allows one request a second per account. */
 export function confirmationChannel(
   config: EmailJsConfig & { confirmationTemplateId: string },
   contact: ContactDetails | (() => ContactDetails),

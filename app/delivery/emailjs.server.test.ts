@@ -13,14 +13,12 @@ describe("EmailJS call", () => {
     expect(recordedSends).toHaveLength(1);
     expect(recordedSends[0]!.url).toBe("https://api.emailjs.test/api/v1.0/email/send-form");
     expect(recordedSends[0]!.fields).toEqual({
-      // The reference the visitor was told (a record without one sends it empty).
       reference: "",
       name: "Ana Horvat",
       email: "ana@example.com",
       number: "+385 91 234 5678",
       category: "VIP Nightclub experience",
       message: "A table for six on Saturday, please.",
-      // A record stored before enquiries carried their language is English.
       language: "en",
       lib_version: "3.2.0",
       service_id: "service_unit",

@@ -6,40 +6,29 @@ import { judgeEmailJs } from "./retry-policy.server";
 import { retryAfterMs } from "./transport.server";
 import type { DeliveryChannel, SendResult } from "./transport.server";
 
-/** One call to EmailJS with an enquiry's fields. */
 export type Send = (enquiry: Enquiry, reference?: string) => Promise<SendResult>;
 
-/** The pacing row every call to the EmailJS account keeps to (EmailJS allows one request a
- * second per account): the team's e-mail and the visitors' confirmations alike. */
+/** EmailJS allows one request a second per account: the team's e-mail and the confirmations alike. */
 export const EMAILJS_PACING = "email";
 
 const EMAILJS_LIB_VERSION = "3.2.0";
 const EMAILJS_SEND_FORM_PATH = "/api/v1.0/email/send-form";
 
-/** The team's e-mail's template variables: the enquiry as the visitor wrote it. */
 function enquiryVariables(enquiry: Enquiry, reference = ""): FormData {
   const form = new FormData();
-  // What the visitor was told: the template shows it (and the team quotes it back).
   form.set("reference", reference);
-  // Each field under the form's name (the spec's: the phone is `number`); an optional detail only
-  // when it was given (the template shows nothing for a variable it is not sent).
+  // An optional detail only when given: the template shows nothing for a variable it is not sent.
   for (const field of ENQUIRY_FIELDS) {
     const value = enquiry[field.key];
     if (field.required || value) form.set(field.form, value ?? "");
   }
-  // The details given, as one line a person reads ("Date: Sat 12 Jun 2027 · Guests: 40 · …"), for a
-  // template that shows them together; each is also its own variable above, as stored.
   const details = givenDetails(enquiry, "en");
   if (details.length) form.set("details", detailsLine(details));
-  // The language of the page it was sent from ("en" or "hr"); the fields above stay as typed
-  // and the category in English, the operator's language.
+  // The category stays English, the operator's language.
   form.set("language", enquiry.language ?? "en");
   return form;
 }
 
-/** One call to EmailJS's send-form endpoint with a template's variables (the multipart body it
- * takes: the variables as top-level fields, plus the library version and the account's ids).
- * Pacing and retries are the delivery worker's. */
 export async function postEmailJs(
   config: EmailJsConfig,
   templateId: string,
@@ -65,7 +54,6 @@ export async function postEmailJs(
       reason: `http_${response.status}`,
       status: response.status,
       detail: text.slice(0, 300),
-      // 429's, or a 503's during maintenance: the channel waits at least that long.
       retryAfterMs: retryAfterMs(response.headers),
     };
   } catch (error) {
@@ -75,14 +63,11 @@ export async function postEmailJs(
   }
 }
 
-/** The team's e-mail: one call with an enquiry's fields. */
 export function createEmailJsSend(config: EmailJsConfig, { timeoutMs }: { timeoutMs: number }): Send {
   return (enquiry, reference) =>
     postEmailJs(config, config.templateId, enquiryVariables(enquiry, reference), { timeoutMs });
 }
 
-/** E-mail through EmailJS as a delivery channel: paced at EMAILJS_MIN_INTERVAL_MS (EmailJS
- * allows one request a second per account). */
 export function emailJsChannel(
   config: EmailJsConfig,
   { timeoutMs, intervalMs }: { timeoutMs: number; intervalMs: number },

@@ -7,9 +7,7 @@ import { recordedSends } from "../../mocks/emailjs";
 import { deliveryTestbed, enquiry } from "../../tests/support/delivery-testbed";
 import { mostProbesWithin } from "./retry-policy.server";
 
-// An outage is the provider's, not each enquiry's (decision 0026): the worker's rules over a real
-// SQLite database, EmailJS's stand-in switched into an outage by its file (MOCKS_OUTAGE_FILE) and
-// back, as the end-to-end tests do with the server.
+// Decision 0026: EmailJS's stand-in switched into an outage by its file, and back.
 const bed = deliveryTestbed();
 let outage = "";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,7 +31,6 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     const backoff = { baseMs: 100, maxMs: 200 };
     const started = Date.now();
     bed.start({ backoff, intervalMs: 30 });
-    // Visitors keep writing during the outage.
     for (let n = 21; n <= 25; n++) {
       await sleep(150);
       await bed.store.store(enquiry(lead(n)));
@@ -52,7 +49,6 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(pending.map((r) => r.enquiry.message)).toEqual(Array.from({ length: 25 }, (_, i) => lead(i + 1)));
     expect(pending.filter((r) => r.nextAttemptAt !== undefined)).toEqual([]);
     expect(pending.filter((r) => r.attempts.length > 0).map((r) => r.enquiry.message)).toEqual([lead(1)]);
-    // The channel's state, where every replica sees it.
     const state = await bed.open().channelHealth("email").read();
     expect(state).toMatchObject({ failures: expect.any(Number), lastFailure: { reason: "http_503", status: 503 } });
     expect(state.failures).toBeGreaterThanOrEqual(during.length - 1); // one more may be in flight
@@ -122,7 +118,6 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     await vi.waitFor(() => expect(recordedSends.length).toBeGreaterThanOrEqual(3), { timeout: 4_000 });
     await first.stop();
     const before = await bed.store.channelHealth("email").read();
-    // Another process on the same database takes over.
     const next = bed.open();
     bed.delivery = undefined;
     const sentBefore = recordedSends.length;
@@ -139,7 +134,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(messages().every((m) => m === lead(1))).toBe(true);
   });
 
-  it("after a restart and an operator's probe, every lead that waited goes in arrival order, those tried before the channel was known to fail included", async () => {
+  it("after a restart and an operator's probe, every lead that waited goes in arrival order after the probe, those tried before the channel was known to fail included", async () => {
     writeFileSync(outage, "503");
     const stored = [];
     for (let n = 1; n <= 8; n++) stored.push(await bed.store.store(enquiry(lead(n))));
@@ -156,7 +151,6 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     // Up as far as it knew: the oldest due, whose failure shows the channel failing.
     expect(messages()).toEqual([lead(3)]);
     await first.stop();
-    // The server restarted; the provider is back; the operator's documented probe.
     const next = bed.open();
     bed.delivery = undefined;
     bed.start({ store: next, backoff: { baseMs: 60_000, maxMs: 60_000 }, intervalMs: 20 });
@@ -166,9 +160,29 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(await next.probeNow("email")).toBe(true);
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(8), { timeout: 4_000 });
     const delivered = recordedSends.filter((s) => s.answered === "200");
-    // The probe that found it back was the oldest (its own timer notwithstanding), then the rest.
-    expect(messages(delivered)).toEqual(Array.from({ length: 8 }, (_, i) => lead(i + 1)));
+    // Those on timers of their own wait them out: a message the provider trips over never holds the probes.
+    expect(messages(delivered)).toEqual([lead(3), lead(1), lead(2), ...[4, 5, 6, 7, 8].map(lead)]);
     expect(bed.events("channel.recovered")).toHaveLength(1);
+  });
+
+  it("a message the provider trips over (on a timer of its own) is never a failing channel's probe while another is due", async () => {
+    writeFileSync(outage, "503");
+    const stored = [];
+    for (let n = 1; n <= 6; n++) stored.push(await bed.store.store(enquiry(lead(n))));
+    // Leads 1–4 each failed on their own (the provider took others since): timers a minute away.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    for (const i of [0, 1, 2, 3])
+      await bed.store.update({
+        ...stored[i]!,
+        attempts: [{ at: new Date().toISOString(), outcome: "http_500", status: 500 }],
+        nextAttemptAt: later,
+      });
+    bed.start({ backoff: { baseMs: 50, maxMs: 100 } });
+    await vi.waitFor(() => expect(recordedSends.length).toBeGreaterThanOrEqual(3));
+    // Every probe went to a lead that was due: none of the four on their own timers.
+    expect(messages().every((m) => m === lead(5) || m === lead(6))).toBe(true);
+    rmSync(outage);
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(6), { timeout: 4_000 });
   });
 
   it("a failing channel's probes follow their own cap, not an enquiry's retries", async () => {
@@ -178,8 +192,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     bed.start({ backoff: { baseMs: 100, maxMs: 60_000 }, probeBackoff: { baseMs: 100, maxMs: 200 } });
     await sleep(1_500);
     const outageMs = Date.now() - started;
-    // An enquiry's cap (a minute) would have allowed about five calls in 1.5 s; the probes' cap
-    // of 0.2 s keeps them coming, bounded by their own steps.
+    // An enquiry's cap would have allowed about five calls in 1.5 s; the probes' cap of 0.2 s keeps them coming.
     expect(recordedSends.length).toBeGreaterThanOrEqual(mostProbesWithin(outageMs, { baseMs: 100, maxMs: 60_000 }) + 1);
     expect(recordedSends.length).toBeLessThanOrEqual(mostProbesWithin(outageMs, { baseMs: 100, maxMs: 200 }));
     rmSync(outage);
@@ -201,7 +214,6 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
 
   it("gives up after the bound counted from when the channel started failing for each delivery, never from its arrival", async () => {
     writeFileSync(outage, "503");
-    // Accepted ten hours ago, waiting since (a stopped server, a backlog): not failing yet.
     vi.spyOn(Date, "now").mockReturnValue(Date.now() - 10 * 3_600_000);
     await bed.store.store(enquiry("Waiting since this morning"));
     vi.mocked(Date.now).mockRestore();

@@ -4,14 +4,12 @@ import { describe, expect, it } from "vitest";
 
 describe("retry policy", () => {
   it.each([
-    // The provider's: the channel backs off; "unavailable" when the provider says so itself.
     [{ ok: false, reason: "timeout" }, "provider", false],
     [{ ok: false, reason: "network" }, "provider", false],
     [{ ok: false, reason: "http_429", status: 429, detail: "Too Many Requests" }, "provider", true],
     [{ ok: false, reason: "http_503", status: 503, detail: "Service Unavailable" }, "provider", true],
     [{ ok: false, reason: "http_500", status: 500, detail: "Internal Server Error" }, "provider", false],
     [{ ok: false, reason: "http_426", status: 426, detail: "The monthly quota is used up" }, "provider", true],
-    // The enquiry's own: an answer nobody has seen may pass for it alone; its size never will.
     [{ ok: false, reason: "http_400", status: 400, detail: "Something nobody has seen before" }, "retry", undefined],
     [
       { ok: false, reason: "http_413", status: 413, detail: "Variables size limit. The maximum allowed is 50Kb" },

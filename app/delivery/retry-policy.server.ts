@@ -1,7 +1,6 @@
 import type { EnquiryRecord } from "~/store/record.server";
 import { providerFault, type SendResult, type Verdict } from "./transport.server";
 
-/** Problems that retrying cannot fix, known by EmailJS's status and text. */
 const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
   {
     status: [403],
@@ -26,9 +25,6 @@ const PERMANENT: { status: number[]; text: RegExp; fix: string }[] = [
   { status: [423], text: /./, fix: "The EmailJS account is blocked: contact EmailJS support." },
 ];
 
-/** EmailJS's failures: the provider's (timeouts, network errors, 429, 5xx, a used-up quota: the
- * channel backs off), this enquiry's own (its variables over EmailJS's 50 KB: failed; a 4xx
- * nobody has seen: retried on its own), or the account's configuration (failed, with the fix). */
 export function judgeEmailJs(result: Extract<SendResult, { ok: false }>): Verdict {
   const detail = result.detail ?? "";
   if (result.status === 413 || /size limit/i.test(detail))
@@ -46,8 +42,6 @@ export function judgeEmailJs(result: Extract<SendResult, { ok: false }>): Verdic
 
 export type Backoff = { baseMs: number; maxMs: number };
 
-/** The most calls a failing channel can make in `ms` (each wait the shortest its jitter allows,
- * half the step): what an outage costs the provider, whatever the number waiting. */
 export function mostProbesWithin(ms: number, backoff: Backoff): number {
   let calls = 1;
   for (let waited = retryDelay(1, backoff, () => 0); waited <= ms; waited += retryDelay(calls, backoff, () => 0))
@@ -55,20 +49,13 @@ export function mostProbesWithin(ms: number, backoff: Backoff): number {
   return calls;
 }
 
-/** The longest a provider's Retry-After is followed (a day's wait asked by mistake, or by a
- * quota, is probed again after an hour). */
+/** A day's wait asked by mistake, or by a quota, is probed again after an hour. */
 export const RETRY_AFTER_CAP_MS = 3_600_000;
 
-/** The wait before the next try after `failures` in a row: the backoff's step, or the provider's
- * Retry-After (capped) when it asks for longer. */
 export const nextTryDelay = (failures: number, backoff: Backoff, retryAfterMs = 0): number =>
   Math.max(retryDelay(failures, backoff), Math.min(retryAfterMs, RETRY_AFTER_CAP_MS));
 
-/** When a delivery started failing, for the give-up bound (OUTBOX_GIVE_UP_HOURS): its first
- * failed try since it was accepted (or sent back by an operator), or, when its channel's
- * provider is failing, the later of that moment and its arrival: whichever came first. Waiting
- * behind a backlog is not failing; an outage that began before it arrived counts from its
- * arrival. Undefined while nothing has failed for it. */
+/** Waiting behind a backlog is not failing; an outage that began before it arrived counts from its arrival. */
 export function failingSince(record: EnquiryRecord, channelFailingSince?: string): number | undefined {
   const from = Date.parse(record.retriedAt ?? record.receivedAt);
   const firstTry = record.attempts.find((a) => a.outcome !== "delivered" && Date.parse(a.at) >= from);
@@ -79,9 +66,7 @@ export function failingSince(record: EnquiryRecord, channelFailingSince?: string
   return times.length ? Math.min(...times) : undefined;
 }
 
-/** The wait before try number `failures + 1`: exponential from `baseMs`, capped at `maxMs`,
- * with "equal jitter" (a random wait between half and all of the step), so retries after an
- * outage spread out but never come sooner than half the step. */
+/** "Equal jitter": retries after an outage spread out but never come sooner than half the step. */
 export function retryDelay(failures: number, { baseMs, maxMs }: Backoff, random = Math.random): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling * (0.5 + random() * 0.5));

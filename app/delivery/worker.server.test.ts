@@ -63,7 +63,6 @@ describe("delivery worker", () => {
     "retries %s with backoff until it goes through",
     async (directive) => {
       let calls = 0;
-      // Fails twice, then EmailJS is healthy again.
       bed.server.use(
         http.post("*/api/v1.0/email/send-form", async ({ request }) => {
           calls++;
@@ -76,7 +75,6 @@ describe("delivery worker", () => {
       await bed.store.store(enquiry(`Try again ${directive}`));
       await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 5000 });
       const [record] = await listed("delivered");
-      // Each failure as asked for (the stand-in, not a crashed handler, answered).
       const failure = {
         "[mock:500]": "http_500",
         "[mock:429]": "http_429",
@@ -84,7 +82,6 @@ describe("delivery worker", () => {
         "[mock:timeout]": "timeout",
       }[directive];
       expect(record!.attempts.map((a) => a.outcome)).toEqual([failure, failure, "delivered"]);
-      // The provider's fault: the channel failed, was probed again, and is back.
       expect(bed.events("channel.failing")).toHaveLength(1);
       expect(bed.events("channel.probe_failed")).toHaveLength(1);
       expect(bed.events("channel.recovered")).toHaveLength(1);
@@ -153,11 +150,9 @@ describe("delivery worker", () => {
     const delivered = await bed.store.store(enquiry("Delivered, then kept 300 ms"));
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 2000 });
     const eraseExpired = createRetention({ store: bed.store, retentionMs: 300 });
-    // Kept for the retention period (the worker itself erases nothing)…
     expect(await eraseExpired()).toBe(0);
     await new Promise((r) => setTimeout(r, 400));
     expect((await listed("delivered")).map((r) => r.id)).toEqual([delivered.id]);
-    // …then erased by the chores.
     expect(await eraseExpired()).toBe(1);
     expect((await bed.states()).delivered).toBe(0);
     expect(bed.events("store.purged")).toEqual([expect.objectContaining({ erased: 1 })]);

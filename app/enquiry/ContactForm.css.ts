@@ -32,7 +32,6 @@ export const control = style({
 
 export const error = style({ color: vars.color.danger, fontSize: vars.size.sm });
 
-/** A refused form's problems, above its fields (the contact page's kept thanks, in danger). */
 export const problems = style({
   display: "grid",
   gap: vars.space.xs,
@@ -62,7 +61,6 @@ export const privacy = style({
 });
 globalStyle(`${privacy} a`, { color: vars.color.text, textUnderlineOffset: "3px" });
 
-/** The booking details (optional): a group of their own after the spec's five. */
 export const details = style({
   display: "grid",
   gap: vars.space.lg,
@@ -74,8 +72,7 @@ export const details = style({
 });
 export const detailsLegend = style({ fontWeight: 700, padding: 0, float: "left", width: "100%" });
 export const detailsHint = style({ margin: 0, color: vars.color.muted, fontSize: vars.size.sm, clear: "both" });
-/** Two short fields side by side where they fit (a day and a time, guests and a budget), one
- * above the other on a narrow phone (a date picker needs about 9.5rem). */
+/** A date picker needs about 9.5rem: one field above the other on a narrow phone. */
 export const pair = style({
   display: "grid",
   gap: vars.space.md,

@@ -24,20 +24,16 @@ import * as s from "./ContactForm.css";
 const FORM_TIME_INPUT = `<input type="hidden" name="${FORM_TIME_FIELD}" value="${FORM_TIME_PLACEHOLDER}">`;
 
 type Props = {
-  /** What to show in the fields (empty when not given). */
   values?: EnquiryValues;
   fieldErrors?: Partial<Record<EnquiryField, string>>;
-  /** Shown after an accepted enquiry: what was typed for it is not kept. */
   sent?: boolean;
 };
 
 type FieldProps = {
   name: EnquiryField;
   label: string;
-  /** What the field starts with: what the visitor sent, after a problem. */
   value: string;
   error?: string;
-  /** The spec's five are; a booking detail is not. */
   required?: boolean;
   children: (attrs: {
     id: string;
@@ -51,11 +47,8 @@ type FieldProps = {
   }) => ReactNode;
 };
 
-/** Fields without a length to bound: chosen from a list. */
 const CHOSEN: readonly EnquiryField[] = ["category", "budget", "city"];
 
-/** A label, its control (rendered by `children` with the attributes every field shares) and
- * its message, tied together for assistive technology. */
 function Field({ name, label, value, error, required = true, children }: FieldProps) {
   const id = `enquiry-${name}`;
   const errorId = `${id}-error`;
@@ -68,7 +61,6 @@ function Field({ name, label, value, error, required = true, children }: FieldPr
         id,
         name,
         defaultValue: value,
-        // A <select> has no length; every text field is bounded as the schema bounds it.
         maxLength: CHOSEN.includes(name) ? undefined : MAX_LENGTH[name],
         "aria-required": required ? true : undefined,
         "aria-invalid": error ? true : undefined,
@@ -84,29 +76,22 @@ function Field({ name, label, value, error, required = true, children }: FieldPr
   );
 }
 
-/** "Send us a message". Validation is the server's (one schema for every client, with or
- * without JavaScript), so the browser's own required-field bubbles are switched off with
- * noValidate and the spec's warning toast speaks instead. */
+/** Validation is the server's (one schema, with or without JavaScript): noValidate, and the spec's toast speaks. */
 export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = false }: Props) {
   const { t, to } = useTranslation(CONTACT);
-  // The form posts to its own language's contact page, which answers in that language, and the
-  // browser shows the answer at the form (ENQUIRY_ANCHOR).
   const page = to("contact");
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === page;
   const problems = FORM_NAMES.filter((name) => fieldErrors[name]);
   const formRef = useRef<HTMLFormElement>(null);
-  // The date's and the guests' labels say what the chosen service line calls them ("Night of the
-  // table", "Arrival date"): from the answer's values on the server, then as the visitor chooses.
+  // The date's and guests' labels follow the chosen service line (decision 0031).
   const [category, setCategory] = useState<Category>(asCategory(values.category));
   useEffect(() => {
     const select = formRef.current?.elements.namedItem("category");
-    if (select instanceof HTMLSelectElement) setCategory(asCategory(select.value)); // chosen before scripts ran
+    if (select instanceof HTMLSelectElement) setCategory(asCategory(select.value));
   }, [values]);
 
-  // The draft (draft.ts), once per answer (the form is rebuilt for each): gone after a success;
-  // otherwise what this tab kept fills the fields still empty (after a reload), and the whole
-  // form is kept from now on.
+  // The draft (draft.ts) fills only fields still empty after a reload; gone after a success.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -115,8 +100,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
     saveDraft(form);
   }, [sent]);
 
-  // After a rejected submit, put focus on the first field that needs attention, and keep it in
-  // view once the router has scrolled to the form's #enquiry (which may come after this effect).
+  // Kept in view once the router has scrolled to #enquiry, which may come after this effect.
   useEffect(() => {
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
@@ -136,8 +120,6 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
       onInput={(event) => saveDraft(event.currentTarget)}
     >
       {problems.length > 0 ? (
-        // Where a refused form lands (without JavaScript too): every problem, each a link to its
-        // field. With JavaScript, focus goes on to the first field that needs attention.
         <div className={s.problems}>
           <p className={s.problemsTitle}>{t.problemsTitle}</p>
           <ul className={s.problemsList}>
@@ -249,8 +231,7 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
         <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {/* When the page was served: the server writes a signed time over the placeholder. As
-          markup React leaves alone: a re-render would put an input's default value back. */}
+      {/* Markup React leaves alone: a re-render would put the signed time's default value back. */}
       <span hidden dangerouslySetInnerHTML={{ __html: FORM_TIME_INPUT }} />
       <div className={s.actions}>
         <button type="submit" className={button.primary} disabled={sending} aria-disabled={sending}>
@@ -264,6 +245,5 @@ export function ContactForm({ values = FRESH_ENQUIRY, fieldErrors = {}, sent = f
   );
 }
 
-/** A category the form knows, "other" for anything else (the generic labels). */
 const asCategory = (value: string): Category =>
   (CATEGORIES as readonly string[]).includes(value) ? (value as Category) : "other";

@@ -15,15 +15,11 @@ import { spamJudge } from "./spam/judge.server";
 
 export type { ContactActionData } from "./answers.server";
 
-/** POST /contact, with or without JavaScript: the feature's one entry for the route. Cross-site
- * posts never get here (the server answers them 403). It reads top to bottom: the rate limit,
- * the bounded body, the schema, the spam rules (spam/), the store; every outcome is a handled response
- * (answers.server.ts), none a 5xx page. */
+/** Every outcome is a handled response (answers.server.ts), none a 5xx page; cross-site posts are refused before this. */
 export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const { requestId } = context;
   const locale = localeOfPath(new URL(request.url).pathname);
-  // Remix calls the action for every method but GET and HEAD; the server already refuses
-  // the rest, this keeps the action safe on its own.
+  // The server already refuses other methods; this keeps the action safe on its own.
   if (request.method !== "POST") {
     return new Response("Method Not Allowed", {
       status: 405,
@@ -50,11 +46,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const parsed = parseEnquiry(body.form, locale);
   if (!parsed.ok) return invalid(locale, parsed);
 
-  // Accepted once stored: the delivery worker takes it to each channel the configuration
-  // switches on (e-mail, chats, a webhook; none: the staff inbox alone), retrying as needed. One
-  // the spam rules catch is stored for the Spam view and sent nowhere, with the same answer (a
-  // bot learns nothing; a person caught by mistake is one tap from the inbox). The same enquiry
-  // sent again (a double tap, the back button) is answered as the first was, judged once.
+  // A caught enquiry gets the same answer as an accepted one: a bot learns nothing (decision 0030).
   const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
   const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId, judge(body.form, enquiry)));
@@ -70,8 +62,7 @@ const judge = spamJudge({
   repeatMinutes: env.SPAM_REPEAT_MINUTES,
 });
 
-/** The page of this site the form was sent from (its path, from Referer when it names this
- * site), else the path posted to: the inbox shows it. Nothing else of the header is kept. */
+/** Only the path of a Referer naming this site is kept. */
 function pageSentFrom(request: Request): string {
   const own = new URL(request.url);
   const referer = request.headers.get("referer");

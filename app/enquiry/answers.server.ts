@@ -10,10 +10,7 @@ import { ENQUIRY_ANCHOR, FRESH_ENQUIRY, type EnquiryField, type EnquiryValues } 
 import type { FormBodyResult } from "~/utils/form-body.server";
 import type { ParsedEnquiry } from "./schema.server";
 
-/** What the contact page is shown with after a POST that did not end in the success redirect:
- * the values to put back, the per-field messages, and the toast. Rendered from the action's
- * data (not the flash cookie) so the same response keeps the values (docs/decisions). Every
- * answer is in the language of the contact page the form was sent from. */
+/** Rendered from the action's data, not the flash cookie, so the same response keeps the values. */
 export type ContactActionData = {
   values: EnquiryValues;
   fieldErrors: Partial<Record<EnquiryField, string>>;
@@ -25,9 +22,7 @@ const NO_STORE_HEADERS = { "Cache-Control": NO_STORE };
 const showAgain = (status: number, body: ContactActionData, headers: Record<string, string> = {}) =>
   data(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 
-/** Accepted (or a bot we pretend to accept): post/redirect/get with the success toast and the
- * enquiry's reference (a bot gets one that names nothing), to the form's place on the page,
- * where the thanks and the reference stay once the toast has gone. */
+/** A bot gets a reference that names nothing. */
 export const accepted = (locale: Locale, reference: string) =>
   redirectWithSuccess(
     `${pagePath("contact", locale)}#${ENQUIRY_ANCHOR}`,
@@ -35,7 +30,6 @@ export const accepted = (locale: Locale, reference: string) =>
     { headers: NO_STORE_HEADERS },
   );
 
-/** 429: too many enquiries from this client; what they typed is kept. */
 export function tooMany(locale: Locale, values: EnquiryValues, retryAfterSeconds: number, contact: ContactDetails) {
   const t = ENQUIRY_ANSWERS[locale].tooMany;
   return showAgain(
@@ -53,7 +47,6 @@ export function tooMany(locale: Locale, values: EnquiryValues, retryAfterSeconds
   );
 }
 
-/** 400, 413 or 415: a body we will not read. */
 export function unreadable(locale: Locale, body: Extract<FormBodyResult, { ok: false }>) {
   const t = ENQUIRY_ANSWERS[locale];
   return showAgain(body.status, {
@@ -63,7 +56,6 @@ export function unreadable(locale: Locale, body: Extract<FormBodyResult, { ok: f
   });
 }
 
-/** 400: the spec's warning when a field is empty, per-field messages either way. */
 export function invalid(locale: Locale, parsed: Extract<ParsedEnquiry, { ok: false }>) {
   const t = ENQUIRY_ANSWERS[locale];
   return showAgain(400, {
@@ -73,8 +65,7 @@ export function invalid(locale: Locale, parsed: Extract<ParsedEnquiry, { ok: fal
   });
 }
 
-/** 503: the enquiry could not be stored (the outbox is not writable): the only failure a
- * visitor can see. Everything they typed is kept, with other ways to reach us. */
+/** 503: the only failure a visitor can see; everything they typed is kept. */
 export function notStored(locale: Locale, values: EnquiryValues, contact: ContactDetails) {
   const t = ENQUIRY_ANSWERS[locale].notStored;
   return showAgain(

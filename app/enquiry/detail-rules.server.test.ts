@@ -86,7 +86,6 @@ describe("a day or a time as people type them", () => {
     expect(normalizeDetail(day, "4.7.2027")).toBe("2027-07-04");
     expect(normalizeDetail(day, "04/07/2027")).toBe("2027-07-04");
     expect(normalizeDetail(day, "2027-07-04")).toBe("2027-07-04");
-    // Left as typed for the rule to refuse (not guessed).
     expect(normalizeDetail(day, "next friday")).toBe("next friday");
   });
   it("reads 21.30, 21h and 9:05 as times", () => {
@@ -114,7 +113,6 @@ describe("an enquiry with its booking details (the contact form's fields)", () =
   const nextYear = `${Number(teamDay().slice(0, 4)) + 1}-06-15`;
 
   it("sends exactly as before when the details are skipped (sent empty or not at all)", () => {
-    // The form untouched sends Split as its city: alone, that is no detail.
     const skipped: Record<string, string>[] = [
       {},
       { event_date: "", event_time: "", guests: "", budget: "", city: "" },

@@ -1,9 +1,7 @@
+// A draft in sessionStorage (said in the privacy notice): a reload after a refusal loses nothing.
+// Storage may be refused (private modes, quotas): then there is no draft.
 import { FORM_NAMES } from "~/content/enquiry-fields";
 
-/** What the visitor has typed into the enquiry form, kept in this browser tab (sessionStorage,
- * never sent anywhere) until the enquiry is sent: with JavaScript a refused form is answered
- * without a new page, and a reload would otherwise bring back an empty form. Said in the privacy
- * notice. Storage may be refused (private modes, quotas): then there is simply no draft. */
 const KEY = "enquiry-draft";
 
 type Fields = HTMLFormControlsCollection;
@@ -19,7 +17,6 @@ export function saveDraft(form: HTMLFormElement) {
   }
 }
 
-/** Fills the fields that are still empty (what the visitor typed before this ran stays). */
 export function restoreDraft(form: HTMLFormElement) {
   let draft: unknown;
   try {

@@ -7,9 +7,7 @@ import type { SpamReason } from "./spam/judge.server";
 
 type StoreResult = { ok: true; id: string; reference: string } | { ok: false };
 
-/** Accept = stored: the enquiry is committed (and fsync'ed) when this says ok. One the spam
- * rules caught (`reasons`) is stored the same way, for the Spam view, with no delivery at all,
- * within the caps (the oldest caught erased first, counted). */
+/** Accept = stored: committed (and fsync'ed) when this says ok; a caught one too, with no delivery. */
 export async function storeEnquiry(
   enquiry: Enquiry,
   requestId?: string,

@@ -11,7 +11,6 @@ const ENQUIRY: Enquiry = {
   language: "en",
 };
 
-/** A store that answers with a new reference per call, after a moment (as a commit takes). */
 function counting() {
   let calls = 0;
   const store = vi.fn(async () => {

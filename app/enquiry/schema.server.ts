@@ -16,7 +16,6 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import type { Enquiry } from "~/store/record.server";
 import { addDays, teamDay } from "~/utils/team-time";
 
-/** Control characters other than tab and line breaks never belong in an enquiry. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
@@ -24,18 +23,15 @@ const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
 const oneLine = (value: string) => value.replace(CONTROL, "").replace(LINE_BREAKS, " ").trim();
 const multiLine = (value: string) => value.replace(CONTROL, "").replace(/\r\n?/g, "\n").trim();
 
-/** Bounds counted as the form's `maxlength` counts (zod's own `.max` counts code points). */
+/** As the form's `maxlength` counts (zod's `.max` counts code points). */
 const within = (field: EnquiryField) => (value: string) => fieldLength(value) <= MAX_LENGTH[field];
 
-/** A real day written YYYY-MM-DD (not 2026-02-30). */
 const isDay = (v: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) &&
   !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
   new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
-/** A day or a time as people write them, in the form's layout: a browser without a date picker
- * sends what the visitor typed, and in Croatia that is 24.12.2026. (or 24/12/2026); a time may
- * come as 21.30, 21h or 9:05. Anything else is left as typed for the rule to refuse. */
+/** A browser without a date picker sends what was typed: in Croatia 24.12.2026. or 21.30. */
 export function normalizeDetail(check: DetailCheck | undefined, value: string): string {
   if (check?.kind === "day") {
     const d = /^(\d{1,2})[./-]\s?(\d{1,2})[./-]\s?(\d{4})\.?$/.exec(value);
@@ -48,13 +44,10 @@ export function normalizeDetail(check: DetailCheck | undefined, value: string): 
   return value;
 }
 
-/** The rule of an optional detail (its `check` in app/content/enquiry-fields.ts), with messages that
- * name it by its label: empty is always accepted; anything else must be what the check says. */
 export function detailRule(
   field: { max: number; check?: DetailCheck },
   label: string,
   m: EnquiryAnswersText["details"],
-  // A day "from today on" is judged in the team's time zone (Split).
   today: () => string = teamDay,
 ): z.ZodType<string> {
   const text = z.string().refine((v) => fieldLength(v) <= field.max, m.tooLong(label, field.max));
@@ -87,9 +80,6 @@ export function detailRule(
   }
 }
 
-/** The one schema for an enquiry, whatever client sent it, with its messages in a language: a
- * rule per field of the form (app/content/enquiry-fields.ts), by its name there: the spec's five
- * each have their own, every optional detail the rule of its kind. */
 function enquirySchemaIn(locale: Locale) {
   const m = ENQUIRY_ANSWERS[locale].fields;
   const details = Object.fromEntries(
@@ -110,7 +100,6 @@ function enquirySchemaIn(locale: Locale) {
   } satisfies Record<EnquiryField, z.ZodType<string | undefined>>);
 }
 
-/** The form names of the spec's five fields: each has a rule of its own above. */
 type RequiredForm = Extract<(typeof ENQUIRY_FIELDS)[number], { required: true }>["form"];
 
 const SCHEMAS = Object.fromEntries(LOCALES.map((l) => [l, enquirySchemaIn(l)])) as Record<
@@ -122,15 +111,12 @@ export type ParsedEnquiry =
   | { ok: true; enquiry: Enquiry; values: EnquiryValues }
   | {
       ok: false;
-      /** What the visitor typed, cleaned, to put back into the form. */
       values: EnquiryValues;
       fieldErrors: Partial<Record<EnquiryField, string>>;
-      /** True when a required field is empty (the spec's warning), false for other problems. */
       incomplete: boolean;
     };
 
-/** First value of a field as text; a file upload or a missing field counts as empty. A field
- * sent twice keeps its first value. */
+/** A file upload counts as empty; a field sent twice keeps its first value. */
 function textField(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
@@ -139,7 +125,6 @@ function textField(form: FormData, name: string): string {
 export function readEnquiryValues(form: FormData): EnquiryValues {
   const values = {} as EnquiryValues;
   for (const field of ENQUIRY_FIELDS) {
-    // Not cut: a value over its bound is refused (the body itself is bounded, 64 KB).
     const raw = textField(form, field.form);
     const clean = field.multiline ? multiLine(raw) : oneLine(raw);
     values[field.form] = "check" in field ? normalizeDetail(field.check, clean) : clean;

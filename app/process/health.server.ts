@@ -8,58 +8,37 @@ import { pushWatch } from "./push-watch.server";
 
 const HEALTH_WAIT_MS = 1_000;
 
-/** A channel as /healthz shows it: its deliveries waiting and failed, and whether its provider is
- * up (for a channel this server delivers through). */
 type ChannelReport = {
   pending: number;
   failed: number;
   state?: "up" | "failing";
   failingSince?: string;
-  /** The provider's faults in a row (failed probes after the first). */
   failures?: number;
   nextProbeAt?: string;
-  /** The last fault's reason ("http_503", "timeout", "network"). */
   lastFailure?: string;
 };
 
 type QueueHealth = {
   status: "ok" | "degraded";
-  /** Where enquiries go: EmailJS (and perhaps chat channels), only chat or webhook channels,
-   * or nowhere (stored for operators). */
   transport: "emailjs" | "channels" | "outbox";
-  /** Whether an enquiry posted now would be stored. */
   accepting: boolean;
   pending: number;
   failed: number;
-  /** What the store holds but cannot read as an enquiry: quarantined, never sent. */
   quarantined: number;
   oldestPendingSeconds: number;
-  /** Per channel ("email", "slack", "discord", "telegram", "webhook"): deliveries waiting and
-   * failed, and (for the channels this server delivers through) up or failing, since when, and
-   * the next probe. */
   channels: Record<string, ChannelReport>;
-  /** Alerts on staff phones, while they are on: devices with alerts, how many are stale (no
-   * receipt for their last three alerts), and the enquiries of the last day no device confirmed
-   * within PUSH_CONFIRM_MINUTES (each a problem: nobody may have been told). */
+  // Unconfirmed: enquiries of the last day no device confirmed within PUSH_CONFIRM_MINUTES (nobody may have been told).
   push?: { devices: number; stale: number; unconfirmed: number };
-  /** Why it is degraded, for a person reading it. */
   problems?: string[];
 };
 
-/** The queue as /healthz reports it, looked at no more than once a second (counts by index, and
- * one small write). Degraded while an enquiry cannot be stored, a channel's provider is failing,
- * anything has failed, is being retried, is quarantined, or has waited longer than
- * OUTBOX_ALERT_SECONDS (with a channel configured), or while delivery cannot use the database. */
+/** Looked at no more than once a second, however often /healthz is asked. */
 export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
-  // Phone alerts are on with nothing configured: where enquiries go is said by the others.
   const teamChannels = channelNames.filter((name) => name !== PUSH_CHANNEL);
   const transport = emailJsConfig ? "emailjs" : teamChannels.length ? "channels" : "outbox";
   const problems: string[] = [];
   let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0, channels: {} };
-  // A view at most a second old: however often /healthz is asked, the store is looked at no
-  // more than once a second for it.
-  // Within a second whatever the store does: a load balancer's health check must not time out
-  // (and restart every replica) because a database stopped answering.
+  // Bounded in time: a load balancer's check must not time out (and restart every replica) because a database stopped answering.
   const [looked, checked, noted, alerts] = await Promise.allSettled([
     withDeadline(store.counts({ maxAgeMs: 1_000 }), HEALTH_WAIT_MS),
     withDeadline(checkAcceptance(now), HEALTH_WAIT_MS),
@@ -114,10 +93,14 @@ export async function queueHealth(now = Date.now()): Promise<QueueHealth> {
     quarantined: counts.quarantined,
     oldestPendingSeconds,
     channels: Object.fromEntries(
-      [...new Set([...Object.keys(counts.channels), ...states.map((s) => s.channel)])].map((name) => [
-        name,
-        channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 }),
-      ]),
+      [...new Set([...Object.keys(counts.channels), ...states.map((s) => s.channel)])]
+        // Phone alerts are on by default: a channel here once it has an alert to send or fails
+        // (its devices are in `push`), so a site with no phone subscribed reads as before.
+        .filter(
+          (name) =>
+            name !== PUSH_CHANNEL || counts.channels[name] || states.some((s) => s.channel === name && s.failingSince),
+        )
+        .map((name) => [name, channelHealth(name, counts.channels[name] ?? { pending: 0, failed: 0 })]),
     ),
     ...(watched
       ? {

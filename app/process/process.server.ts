@@ -1,9 +1,4 @@
-// The process's wiring: one store and one delivery worker per process, shared by the contact
-// action, the staff area, /healthz and the server's start and stop.
-//
-// This server's enquiry store: the database DATABASE_URL names (an SQLite file by default,
-// PostgreSQL for several hosts). Every accepted enquiry is stored there before the visitor is
-// answered, and the delivery worker finds it there.
+// The process's wiring: one store and one worker, shared by the contact action, the staff area, /healthz and the server.
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { confirmationRule, configuredChannels } from "~/delivery/channels.server";
@@ -19,9 +14,7 @@ import type { Pool } from "pg";
 import { keysOnce, pushSettingsFrom } from "./push.server";
 import { createRetention } from "./retention.server";
 
-/** Alerts on staff phones (Web Push): a channel whenever they are on, with nothing to configure. */
 export const pushSettings = pushSettingsFrom(env);
-/** The VAPID keys every replica signs with (made at first start unless the operator set them). */
 export const sitePushKeys = keysOnce(() => store.staffTables(), pushSettings);
 const channels = [
   ...configuredChannels(env),
@@ -37,37 +30,28 @@ const channels = [
       ]
     : []),
 ];
-/** The channels this server delivers through (none: the embedded default, the inbox only). */
 export const channelNames = channels.map((c) => c.name);
-/** Every accepted enquiry gets a delivery on each channel but the confirmation, which the
- * store gives it when its limits allow (app/store/accepted-deliveries.server.ts). */
+/** The confirmation's and push's rows are the store's to make (accepted-deliveries.server.ts). */
 export const store: EnquiryStore & { pool?: Pool } = openStore(env, {
-  // The push channel's rows are the store's to make, while any device is subscribed.
   channels: channelNames.filter((name) => name !== CONFIRMATION_CHANNEL && name !== PUSH_CHANNEL),
   confirmation: confirmationRule(env),
   push: pushSettings.enabled,
 });
 
-/** Retention, hourly (server/index.ts): the one place enquiries are erased by age. */
 export const eraseExpired = createRetention({
   store,
   retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000,
   spamRetentionMs: env.SPAM_RETENTION_DAYS * 86_400_000,
 });
 
-/** Whether an enquiry can be stored now: the last store's outcome, or the last write check,
- * whichever is newer (/healthz). */
 let acceptance: { ok: true } | { ok: false; code: string } = { ok: true };
 let lastCheck: { at: number; run: Promise<void> } | undefined;
 
-/** The contact action's outcome, noted for /healthz: a failed store is seen at once. */
 export function noteAcceptance(error?: unknown) {
   acceptance = error === undefined ? { ok: true } : { ok: false, code: errorCode(error) };
 }
 
-/** A small write to the database (PostgreSQL: whether it takes writes), at most once a second
- * however often /healthz is asked: a read-only or full volume, or a database gone, is seen
- * before a visitor meets it. */
+/** A small write at most once a second: a read-only or full volume is seen before a visitor meets it. */
 export async function checkAcceptance(now: number): Promise<typeof acceptance> {
   if (!lastCheck || now - lastCheck.at >= 1_000) lastCheck = { at: now, run: writeCheck() };
   await lastCheck.run;
@@ -88,9 +72,6 @@ function writeCheck(): Promise<void> {
 
 let lastStates: { at: number; run: Promise<ChannelState[]> } | undefined;
 
-/** Each channel this server delivers through, up or failing, as the deliverer (this process or
- * another replica) last noted it in the database, at most a second old: /healthz, /metrics and
- * the inbox. */
 export function channelStates(now = Date.now()): Promise<ChannelState[]> {
   if (channels.length === 0) return Promise.resolve([]);
   if (lastStates && now - lastStates.at < 1_000) return lastStates.run;
@@ -101,21 +82,16 @@ export function channelStates(now = Date.now()): Promise<ChannelState[]> {
     );
   lastStates = { at: now, run };
   run.catch(() => {
-    if (lastStates?.run === run) lastStates = undefined; // asked again at the next look
+    if (lastStates?.run === run) lastStates = undefined;
   });
   return run;
 }
 
 let delivery: DeliveryWorker | undefined;
 
-/** Why the worker cannot deliver now (it cannot use the database), for /healthz. */
 export const deliveryProblems = (): string[] => delivery?.problems() ?? [];
 
-/** Opens the database at start, before the server listens. A file that is not this site's
- * database, is damaged or is newer refuses the start (the caller exits with the message); a
- * database that cannot be reached or written now does not (pages serve, visitors are told their
- * enquiry was not stored, and the store is tried again at each use). Then an outbox folder left
- * by an earlier version (OUTBOX_DIR) is moved in, once. */
+/** A file that is not this site's database refuses the start; one that cannot be reached now does not (pages still serve). */
 export async function openConfiguredStore(): Promise<{ refused: string } | undefined> {
   try {
     await store.prepare();
@@ -124,7 +100,6 @@ export async function openConfiguredStore(): Promise<{ refused: string } | undef
     log("error", "store.unavailable", { store: store.where, error: errorCode(error) });
     return undefined;
   }
-  // The VAPID keys, made now at the first start (every replica then reads the same pair).
   if (pushSettings.enabled) await sitePushKeys().catch(() => {});
   if (await outboxHasEntries(env.OUTBOX_DIR)) {
     try {
@@ -147,9 +122,7 @@ export async function openConfiguredStore(): Promise<{ refused: string } | undef
   return undefined;
 }
 
-/** Starts the delivery worker when a channel is configured (EmailJS, Slack, Discord, Telegram,
- * a webhook: any of them, alone or together); without one (the embedded default) enquiries stay
- * pending for an operator to read, and nothing is sent. */
+/** Without a channel (the embedded default) enquiries stay pending for the inbox. */
 export function startConfiguredDelivery(): DeliveryWorker | undefined {
   if (channels.length === 0) return undefined;
   delivery = startDelivery({

@@ -3,17 +3,13 @@ import type { Sql } from "~/store/sql.server";
 import { contactDetailsFrom, type Env } from "~/utils/env-schema.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 
-/** Alerts on staff phones (Web Push) as the configuration sets them: read by the worker's push
- * channel and the staff area's Alerts page alike. */
 export type PushSettings = {
   enabled: boolean;
   services: readonly PushService[];
-  /** VAPID's subject: the contact e-mail, where a push service's operator can reach us. */
+  /** VAPID's subject: where a push service's operator can reach us. */
   subject: string;
-  /** The operator's key pair, when set (PUSH_VAPID_*); else the database's. */
   configuredKeys?: PushKeys;
   maxDevices: number;
-  /** How long after an enquiry came the desk says no device confirmed its alert. */
   confirmMs: number;
 };
 
@@ -21,7 +17,7 @@ export function pushSettingsFrom(env: Env): PushSettings {
   const services = parsePushServices(env.PUSH_SERVICE_HOSTS);
   return {
     enabled: env.PUSH_ENABLED,
-    // The env gate refused a list it could not read, so a string here cannot happen at run time.
+    // The env gate refused a list it could not read, so a string cannot happen here.
     services: typeof services === "string" ? [] : services,
     subject: `mailto:${contactDetailsFrom(env).email}`,
     configuredKeys:
@@ -33,8 +29,7 @@ export function pushSettingsFrom(env: Env): PushSettings {
   };
 }
 
-/** The site's VAPID keys, read (or made) once per process, asked again after a failure (the
- * database may be back). */
+/** Asked again after a failure: the database may be back. */
 export function keysOnce(database: () => Promise<Sql>, settings: PushSettings): () => Promise<PushKeys> {
   let keys: Promise<PushKeys> | undefined;
   return () =>

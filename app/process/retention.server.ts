@@ -1,9 +1,7 @@
 import { log } from "~/utils/log.server";
 import type { Chores } from "~/store/store.server";
 
-/** Retention (ENQUIRY_RETENTION_DAYS, and SPAM_RETENTION_DAYS for the Spam view), the one place it runs: hourly on every replica (the
- * erasure is idempotent), with a channel configured or not (the embedded default has no worker;
- * its enquiries reach the team through the inbox). Returns how many enquiries it erased. */
+/** Hourly on every replica (the erasure is idempotent), with a worker or not: the embedded default has none. */
 export function createRetention({
   store,
   retentionMs,
@@ -11,7 +9,6 @@ export function createRetention({
 }: {
   store: Pick<Chores, "eraseExpired">;
   retentionMs: number;
-  /** SPAM_RETENTION_DAYS: caught enquiries never released are erased this long after arrival. */
   spamRetentionMs?: number;
 }) {
   return async function eraseExpired(): Promise<number> {

@@ -101,7 +101,8 @@ export default function Inbox() {
         <Link to="/staff/inbox/spam">{t.spam.link(spam)}</Link>
       </p>
       <ChannelNotice locale={locale} failing={failing} />
-      <PushNotice locale={locale} push={push} />
+      {/* A search shows what it found first: "no phone has alerts on" waits for the plain list. */}
+      <PushNotice locale={locale} push={push} noDevices={!filtered} />
       {erased ? (
         <p className="staff-notice" role="status">
           {/^\d+$/.test(erased) ? t.subjectErased(Number(erased)) : t.enquiry.erased(erased)}

@@ -4,24 +4,17 @@ import { insertDeliveries, valueRows } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
 import type { Delivery } from "./store.server";
 
-/** The delivery channel of the visitor's own confirmation (issue 38). */
 export const CONFIRMATION_CHANNEL = "confirmation";
 
-/** When a visitor is sent a confirmation: at most one an hour to an address, `perAddressDay` a
- * day to it, `perDay` in all (the form must never become a way to mail strangers). */
+/** The form must never become a way to mail strangers. */
 export type ConfirmationRule = { perAddressDay: number; perDay: number };
 
-/** Which limit kept a confirmation from being sent. */
 export type ConfirmationSkip = "address_hour" | "address_day" | "day";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Which limit, if any, each of `records` meets: enquiries accepted together, in this order, whose
- * rows are not written yet (each counts the ones before it that are confirmed, as one after
- * another would). Counted in the database (every replica sees the same counts), by index, in two
- * statements whatever their number: the addresses' confirmed enquiries of the day (enquiries_email,
- * each address as the database folds its case) and the day's confirmations (enquiries_confirmed). */
+/** Counted in the database, so every replica sees the same counts; by index, in two statements whatever their number. */
 export async function confirmationFates(
   tx: Queryable,
   records: readonly EnquiryRecord[],
@@ -37,7 +30,6 @@ export async function confirmationFates(
          ON lower(e.email) = lower(b.email) AND e.confirmation = 'queued' AND e.received_at > $${2 * records.length + 1}`,
     [...records.flatMap((r, i) => [String(i), r.enquiry.email.trim()]), since],
   );
-  // The day's total as of the latest, and the few confirmed between the earliest's day and its.
   const day = await tx.all<{ n: unknown; at: unknown }>(
     `SELECT count(*) AS n, NULL AS at FROM enquiries WHERE confirmation = 'queued' AND received_at > $2
      UNION ALL
@@ -73,11 +65,8 @@ export async function confirmationFates(
 
 const timeOf = (value: unknown) => Date.parse(isoTime(value) ?? "");
 
-/** What the enquiry's row notes of its confirmation: queued, or kept back by a limit. */
 export const confirmationNote = (skipped: ConfirmationSkip | undefined) => (skipped ? "limit" : "queued");
 
-/** An accepted enquiry's deliveries: one pending row per team channel, and one on the
- * confirmation channel when its confirmation is queued. */
 export const acceptedDeliveries = (
   record: EnquiryRecord,
   channels: readonly string[],
@@ -89,9 +78,6 @@ export const acceptedDeliveries = (
     channel,
   }));
 
-/** The deliveries of an enquiry whose row is already written ("Not spam"), as an accept makes
- * them (app/store/intake.server.ts), in its transaction: the row notes the confirmation's fate
- * ('queued', or 'limit'). Returns the limit met, if one was. */
 export async function insertAcceptedDeliveries(
   tx: Queryable,
   record: EnquiryRecord,

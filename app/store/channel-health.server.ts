@@ -1,7 +1,4 @@
-// Each channel's health (up, or failing since when, and its next probe) in its pacing row,
-// `delivery_pacing` (schema version 6): where every replica and the next start find it. Read by
-// anyone (/healthz, the outbox command, the inbox); written only by the deliverer, through
-// `asHolder`, so a process that lost the right to deliver cannot overwrite it.
+// Written only by the deliverer, through `asHolder`: a process that lost the right to deliver cannot overwrite it.
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 import type { ChannelHealth, ChannelState, EnquiryStore } from "./store.server";
 
@@ -41,9 +38,7 @@ export function channelHealthOf(
       async save(state) {
         const failing = state.failingSince !== undefined;
         await asHolder(async (q) => {
-          // Up again: whatever waited for the provider is due now, in arrival order, the
-          // deliveries tried before the channel was known to fail (on a timer of their own)
-          // included; first, so that "up" in the database means it was done.
+          // First, so that "up" in the database means the backlog was made due.
           if (!failing)
             await q.run(
               `UPDATE deliveries SET due_at = received_at

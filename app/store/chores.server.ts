@@ -2,16 +2,12 @@ import type { Core } from "./core.server";
 import { indexedBy, isoTime } from "./sql.server";
 import type { Chores, QueueCounts } from "./store.server";
 
-/** The store's chores: /healthz's counts (from tallies and one index entry a channel, whatever
- * the queue's length) and write check, and retention, the one place where
- * enquiries are erased by age. */
 export function choresOf({ sql, channels, counts: cache, changed, prepare }: Core): Chores {
   return {
     async counts({ maxAgeMs } = {}) {
       if (cache.cached && maxAgeMs !== undefined && Date.now() - cache.cached.at < maxAgeMs) return cache.cached.counts;
       await prepare();
-      // From the tallies the triggers keep (migration 12), never from the deliveries themselves:
-      // the same few rows with 100,000 waiting as with 100 (decision 0036).
+      // From the tallies (migration 12): the same few rows with 100,000 waiting as with 100 (decision 0036).
       const tallies = await sql.all<{ channel: string; state: string; tried: unknown; n: number }>(
         "SELECT channel, state, tried, CAST(n AS integer) AS n FROM delivery_tallies WHERE n <> 0",
       );
@@ -28,7 +24,6 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
           failed: tally(channel, "failed"),
           delivered: tally(channel, "delivered"),
         };
-      // Each channel's oldest waiting: the first entry of its pending index, one row read.
       const oldest = (
         await Promise.all(
           Object.entries(byChannel)
@@ -61,8 +56,7 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
     async writeCheck() {
       await prepare();
       if (sql.dialect === "sqlite") {
-        // A small committed write (at most once a second, by /healthz): a read-only or full
-        // volume, or a lock held too long by another program, is seen before a visitor meets it.
+        // A read-only or full volume, or a lock held too long, is seen before a visitor meets it.
         await sql.run(
           `INSERT INTO store_health (id, checked_at) VALUES (1, $1)
              ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
@@ -77,7 +71,6 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
         throw Object.assign(new Error("the database is read-only"), { code: "EREADONLY" });
     },
 
-    /** An enquiry goes when every one of its deliveries was delivered that long ago. */
     async purgeDelivered(olderThanMs) {
       await prepare();
       changed();
@@ -95,15 +88,13 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
       await prepare();
       changed();
       const cutoff = new Date(Date.now() - olderThanMs).toISOString();
-      // Caught and never released (the Spam view): by arrival, SPAM_RETENTION_DAYS.
       const spam =
         spamOlderThanMs === undefined
           ? 0
           : await sql.run("DELETE FROM enquiries WHERE spam IS NOT NULL AND received_at <= $1", [
               new Date(Date.now() - spamOlderThanMs).toISOString(),
             ]);
-      // Reached the team: every delivery delivered that long ago, or followed up in the inbox that
-      // long ago (and no call under way). One nobody has seen is kept, however old.
+      // One nobody has seen is kept, however old.
       const erased = await sql.run(
         `DELETE FROM enquiries WHERE received_at <= $1 AND (
            (follow_up <> 'new' AND follow_up_at <= $1

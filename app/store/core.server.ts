@@ -8,26 +8,16 @@ import type { Queryable, Row } from "./sql.server";
 import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
 import type { QueueCounts } from "./store.server";
 
-/** The channel of a stored enquiry when no channel is configured: it waits there for operators
- * (and for EmailJS, should it be configured later), as enquiries always have. */
 export const DEFAULT_CHANNEL = "email";
 
 export type CoreOptions = {
   sql: SqliteSql | PostgresSql;
   staleMs?: number;
-  /** The channels an accepted enquiry is to be delivered through: one delivery row each,
-   * written in the transaction that accepts it. None configured: one row on DEFAULT_CHANNEL. */
   channels?: readonly string[];
-  /** Confirmations to visitors, when on (EMAILJS_CONFIRMATION_TEMPLATE_ID): their limits. */
   confirmation?: ConfirmationRule;
-  /** Staff devices' alerts (Web Push, PUSH_ENABLED): an accepted enquiry gets a `push` delivery,
-   * and an alert row per device, while any device is subscribed (decision 0039). */
   push?: boolean;
 };
 
-/** What the store's parts (intake, delivery queue, chores, operator commands) share: the one SQL
- * layer, the migrations applied once, the dialect's deliverer, and /healthz's cached counts,
- * which every write makes stale. */
 export function createCore(options: CoreOptions) {
   const { sql } = options;
   const channels = options.channels?.length ? [...new Set(options.channels)] : [DEFAULT_CHANNEL];
@@ -36,8 +26,6 @@ export function createCore(options: CoreOptions) {
       ? createSqliteDeliverer(sql, { staleMs: options.staleMs })
       : createPgDeliverer({ connectionString: sql.connectionString, staleMs: options.staleMs });
 
-  // /healthz's counts, at most `maxAgeMs` old; this process's own changes are seen at once
-  // (another process's within that time).
   const counts: { cached?: { at: number; counts: QueueCounts } } = {};
   const changed = () => (counts.cached = undefined);
 
@@ -54,7 +42,6 @@ export function createCore(options: CoreOptions) {
     ));
   };
 
-  /** Quarantines a row this version cannot read: never sent, shown to operators. */
   async function quarantine(row: RecordRow, reason: string) {
     changed();
     await sql.run(

@@ -3,64 +3,46 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { addDays, teamClock, teamInstant, teamMonday } from "~/utils/team-time";
 import type { Sql } from "./sql.server";
 
-/** The owner's overview (/staff): the last weeks' enquiries by service line and language, how many
- * were booked, the median time to the first reply, the pages they came from, this week against
- * the last. Weeks begin on Monday at 00:00 in the team's time zone (app/utils/team-time.ts); an
- * enquiry counts in the week it was received. What was caught as spam, or marked spam, never
- * counts. The counts are sums over the hourly tallies (migration 11, kept by triggers); the
- * reply times are read from the one index that holds them. */
+/** Sums over the hourly tallies (migration 11); what was caught or marked as spam never counts. */
 
 export const DASHBOARD_WEEKS = 12;
-/** How many pages the "where from" chart names. */
 export const TOP_PAGES = 8;
 
 export type WeekFigures = {
-  /** The week's Monday, the team's calendar: "2026-11-23". */
   monday: string;
   total: number;
   booked: number;
   byCategory: Record<Category, number>;
   byLanguage: Record<Locale, number>;
-  /** Enquiries of the week that have had a first reply, and the median time it took (seconds). */
   replied: number;
   medianReplySeconds?: number;
 };
 
 export type Dashboard = {
-  /** When it was counted (ISO). */
   now: string;
-  /** Oldest first; the last is this week, so far. */
   weeks: WeekFigures[];
   total: number;
   booked: number;
   replied: number;
   medianReplySeconds?: number;
-  /** Where the enquiries of these weeks were sent from, most first. */
   pages: { page: string; count: number }[];
-  /** Last week up to the same weekday and time as now: this week's fair comparison. */
   lastWeekSoFar: { total: number; booked: number };
 };
 
-/** Excludes what the spam rules caught and what staff marked as spam. */
 const COUNTED = "spam IS NULL AND follow_up <> 'spam'";
 
-/** The week's index (0 the oldest) of a time column, from the boundaries between the weeks
- * ($first …, eleven of them). */
 const weekOf = (first: number, column = "received_at") =>
   `CASE ${Array.from({ length: DASHBOARD_WEEKS - 1 }, (_, i) => `WHEN ${column} < $${first + i} THEN ${i}`).join(" ")} ELSE ${DASHBOARD_WEEKS - 1} END`;
 
-/** An instant on a whole hour (ISO, UTC) as the tallies write their hour: SQLite "2026-11-23T23",
- * PostgreSQL a UTC timestamp. The team's weeks begin on whole UTC hours. */
+/** The team's weeks begin on whole UTC hours (Croatia's offsets are whole hours). */
 const tallyHour = (sql: Sql, iso: string) =>
   sql.dialect === "postgres" ? `${iso.slice(0, 13).replace("T", " ")}:00:00` : iso.slice(0, 13);
 
 const num = (value: unknown) => Number(value ?? 0);
 
-/** The figures at `now` (the last DASHBOARD_WEEKS weeks, this one so far). */
 export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> {
   const thisMonday = teamMonday(now);
   const mondays = Array.from({ length: DASHBOARD_WEEKS }, (_, i) => addDays(thisMonday, 7 * (i - DASHBOARD_WEEKS + 1)));
-  // Each week's first instant, and the instant the next (this week's end) begins.
   const bounds = [...mondays, addDays(thisMonday, 7)].map((day) => teamInstant(day).toISOString());
   const clock = teamClock(now);
   const sameTimeLastWeek = teamInstant(addDays(clock.date, -7), clock.time).toISOString();
@@ -74,7 +56,6 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     replied: 0,
   }));
 
-  // The tallies (migration 11): a row an hour, category, language and page, kept by triggers.
   const hours = bounds.map((b) => tallyHour(sql, b));
   const counts = await sql.all<{ week: unknown; category: string; language: string; n: unknown; booked: unknown }>(
     `SELECT ${weekOf(3, "hour")} AS week, category, language, sum(n) AS n, sum(booked) AS booked
@@ -111,8 +92,6 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     [hours[0], hours[DASHBOARD_WEEKS]],
   );
 
-  // Last week up to this moment: its whole hours from the tallies, the hour under way from the
-  // enquiries themselves (an hour's rows at most, by the received_at index).
   const hourStarted = `${sameTimeLastWeek.slice(0, 13)}:00:00.000Z`;
   const [wholeHours] = await sql.all<{ n: unknown; booked: unknown }>(
     `SELECT sum(n) AS n, sum(booked) AS booked FROM enquiry_tallies WHERE hour >= $1 AND hour < $2`,
@@ -139,12 +118,7 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
   };
 }
 
-/** Each week's median time to the first reply, and all the weeks' (as week DASHBOARD_WEEKS): the
- * middle of the times, the mean of the two middle ones for an even count, read from the one index
- * that holds the times (migration 11): a range of it a week, then all twelve (cheaper than
- * grouping every reply by a computed week). PostgreSQL's percentile_cont(0.5), each range a
- * lateral subquery, one round trip; SQLite's median(), a query a range (in the process: no round
- * trips). Weeks without a reply are left out. */
+/** A range of the one index a week (cheaper than grouping every reply by a computed week); weeks without a reply are left out. */
 async function replyMedians(sql: Sql, bounds: string[]): Promise<{ week: number; replied: number; median: number }[]> {
   const counted = `received_at >= $1 AND received_at < $2 AND reply_seconds IS NOT NULL AND ${COUNTED}`;
   const figure = (week: number, n: unknown, median: unknown) => ({
@@ -157,7 +131,6 @@ async function replyMedians(sql: Sql, bounds: string[]): Promise<{ week: number;
     { week: DASHBOARD_WEEKS, from: bounds[0]!, to: bounds[DASHBOARD_WEEKS]! },
   ];
   if (sql.dialect === "postgres") {
-    // Each range its own scan of the index (a lateral subquery), all in one round trip.
     const rows = await sql.all<{ week: unknown; n: unknown; median: unknown }>(
       `SELECT r.week, m.n, m.median
          FROM (VALUES ${ranges.map((_, i) => `(${i}, $${2 * i + 1}::timestamptz, $${2 * i + 2}::timestamptz)`).join(", ")})

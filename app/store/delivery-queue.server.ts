@@ -4,14 +4,9 @@ import { DELIVERY_SET, deliveryValues, readDelivery, SELECT_RECORD, type RecordR
 import { indexedBy, type Row } from "./sql.server";
 import type { DelivererLock, DeliveryQueue, Delivery } from "./store.server";
 
-/** How many rows one look may quarantine before it gives the tick back. */
 const LOOK_AHEAD = 50;
 
-/** A row's arrival as a number, to compare the two looks' rows (text in SQLite, a Date in PostgreSQL). */
 const byArrival = (row: RecordRow) => new Date(row.received_at as string | Date).getTime();
-
-/** The delivery worker's part of the store: the next due delivery of a channel, its intent to
- * send and its outcome, the deliverer's lock, the channel's pacing and health. */
 
 export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }: Core): DeliveryQueue {
   const lock: DelivererLock = {
@@ -27,10 +22,7 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }
       await prepare();
       const skipped = (first: number) =>
         skip.length ? `AND e.id NOT IN (${skip.map((_, i) => `$${i + first}`).join(", ")})` : "";
-      // Each look reads a bounded number of index entries, whatever the number waiting (decision
-      // 0036): those due by arrival from the front of deliveries_waiting (past `skip` at most);
-      // those on a timer of their own that has come, by due time from deliveries_retrying (only
-      // the due ones). A failing channel's probe is the oldest waiting, whatever its own timer.
+      // A bounded number of index entries, whatever the number waiting (decision 0036).
       const from = (index: string) =>
         SELECT_RECORD.replace("FROM deliveries d", `FROM deliveries d${indexedBy(sql, index)}`);
       const at = new Date(now).toISOString();
@@ -78,7 +70,6 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }
     async markSending(record, at) {
       changed();
       const marked = { ...record, sendingSince: at };
-      // Only while this process delivers (in the deliverer's transaction, or on its session).
       const count = await deliverer.asHolder((q) =>
         q.run(
           `UPDATE deliveries SET sending_since = $3, changed_at = $3
@@ -135,9 +126,7 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }
     async failWaiting(channel, cutoff, failure) {
       changed();
       const at = new Date().toISOString();
-      // No call is made for them: what they wait for is the provider, for the whole bound. The
-      // arrival bound (an operator's retry is later than the arrival) keeps the sweep to the
-      // index's range of those old enough, not every waiting delivery of the channel.
+      // The arrival bound keeps the sweep to the index's range of those old enough.
       const rows = await deliverer.asHolder((q) =>
         q.all<{ id: string }>(
           `UPDATE deliveries SET state = 'failed', failure = $3, changed_at = $4

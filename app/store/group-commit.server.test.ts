@@ -1,6 +1,3 @@
-// The batching's own rules on a real SQLite file: its bounds, its order, a unit that fails alone,
-// and that a lone unit waits on no timer. The accept path over both databases is
-// tests/contracts/group-commit-contract.ts.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +18,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A group commit on the file that notes each commit's size; `many` (when given) writes a batch. */
 function batching(
   bounds: { maxUnits?: number; maxBytes?: number } = {},
   many?: (tx: Queryable, items: number[]) => Promise<number[]>,
@@ -41,7 +37,6 @@ function batching(
   return { commits, insert };
 }
 
-/** `many` as one multi-row statement, noting each batch it was given. */
 function allAtOnce(batches: number[][]) {
   return async (tx: Queryable, items: number[]) => {
     batches.push(items);
@@ -80,7 +75,7 @@ describe("group commit", () => {
   it("units that arrive after a lone one has started go together in the next transaction", async () => {
     const { commits, insert } = batching();
     const first = insert(1);
-    await new Promise((resolve) => setImmediate(resolve)); // the first transaction has started
+    await new Promise((resolve) => setImmediate(resolve));
     const rest = [2, 3, 4, 5].map((n) => insert(n));
     await Promise.all([first, ...rest]);
     expect(commits).toEqual([1, 4]);
@@ -137,7 +132,6 @@ describe("group commit", () => {
     const outcomes = await Promise.allSettled([first, insert(1), insert(2)]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "rejected"]);
     expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/disk I\/O/);
-    // Not tried again one by one (that would have stored 1 and 2), and nothing of the batch kept.
     expect(commits).toEqual([1]);
     expect(await stored()).toEqual([9]);
   });

@@ -1,11 +1,5 @@
-// The outbox folder earlier versions kept enquiries in (OUTBOX_DIR), moved into the database:
-// `pending/`, `failed/` and `delivered/` as they were (attempts, failure reasons; a pending
-// record's next try, an outage's doing, is taken back so the backlog is due in order),
-// `quarantine/` and anything else that is not a record quarantined, JSON files at the
-// top (the first layout) as pending. Safe to run again and to stop at any point: a file is moved
-// aside (into `imported/`, kept until the operator deletes it) only after its row is committed,
-// and a record already in the database (same id) is not inserted twice. Nothing is followed
-// (links) or waited on (FIFOs), and nothing is read whole that could not be a record.
+// Safe to run again and to stop at any point: a file is moved aside only after its row is committed. Nothing is
+// followed (links) or waited on (FIFOs).
 import { constants } from "node:fs";
 import { mkdir, open, readdir, rename } from "node:fs/promises";
 import { hostname } from "node:os";
@@ -21,7 +15,6 @@ type ImportResult = { imported: number; already: number; quarantined: number };
 const recordFileName = (record: Pick<EnquiryRecord, "id" | "receivedAt">) =>
   `${record.receivedAt.replace(/[:.]/g, "-")}-${record.id}.json`;
 
-/** A regular file's text, or why it is not read (a link, a FIFO, a folder, too large). */
 async function readEntry(file: string): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
   let handle;
   try {
@@ -43,7 +36,6 @@ async function readEntry(file: string): Promise<{ ok: true; text: string } | { o
 
 const names = (dir: string) => readdir(dir).catch(() => [] as string[]);
 
-/** Whether a server of an earlier version still delivers from the folder (its lease is live). */
 async function liveLease(dir: string): Promise<boolean> {
   const read = await readEntry(path.join(dir, "delivery.lease"));
   if (!read.ok) return false;
@@ -58,7 +50,6 @@ async function liveLease(dir: string): Promise<boolean> {
   }
 }
 
-/** Whether there is anything to import (cheap: a few directory listings). */
 export async function outboxHasEntries(dir: string): Promise<boolean> {
   for (const folder of [...STATES, "quarantine"]) if ((await names(path.join(dir, folder))).length) return true;
   return (await names(dir)).some((n) => n.endsWith(".json"));
@@ -98,14 +89,12 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
     }
     const checked = checkRecord(fromFirstLayout(json));
     if (!checked.ok) return keepQuarantined(from, name, checked.reason, read.text);
-    // The first layout's files had other names and no delivery state: pending, tried afresh.
     const record = firstLayout
       ? { ...checked.record, attempts: [], nextAttemptAt: undefined, sendingSince: undefined }
       : checked.record;
     if (!firstLayout && recordFileName(record) !== name)
       return keepQuarantined(from, name, "file name does not match its record", read.text);
-    // The folder's enquiries were e-mail's (the only channel there was). A pending one's next
-    // try was its own timer after an outage: due in order instead (decision 0026).
+    // A pending one's next try was an outage's timer: due in order instead (decision 0026).
     const due = state === "pending" ? { ...record, nextAttemptAt: undefined } : record;
     if (await store.insertExisting({ ...due, state, channel: "email" })) result.imported++;
     else result.already++;
@@ -116,7 +105,6 @@ export async function importOutbox(dir: string, store: EnquiryStore): Promise<Im
     for (const name of await names(path.join(dir, state))) await take(state, name, state, false);
   for (const name of (await names(dir)).filter((n) => n.endsWith(".json"))) await take(".", name, "pending", true);
 
-  // Quarantined by the folder store: one folder each, the entry untouched and reason.json.
   for (const folder of await names(path.join(dir, "quarantine"))) {
     const base = path.join(dir, "quarantine", folder);
     const why = await readEntry(path.join(base, "reason.json"));

@@ -1,14 +1,9 @@
-// The desk's views of the inbox: "Needs a reply" (oldest first) and its badge's count, "Upcoming"
-// (by the event's day), and a person's other enquiries; each by its own index (migration 10).
 import { encodeCursor, type Cursor } from "./inbox-list.server";
 import { ID, PREVIEW, ROW_COLUMNS, followUpOf, page, type InboxRow, type Row } from "./inbox-rows.server";
 import type { FollowUp } from "./inbox-states";
 import type { Queryable, Sql } from "./sql.server";
 import { indexedBy, isoTime } from "./sql.server";
 
-/** "Needs a reply": follow-up new, not caught as spam, OLDEST first (the longest wait at the
- * top), a page after `cursor` (the list's cursor, read the other way); by its own index
- * (enquiries_needs_reply, migration 10). */
 export async function needsReply(
   sql: Sql,
   { cursor, limit = 50 }: { cursor?: Cursor; limit?: number } = {},
@@ -22,14 +17,12 @@ export async function needsReply(
   return page(sql, rows, limit, encodeCursor);
 }
 
-/** An "Upcoming" page's cursor: the last row's day, time (as ordered) and id. */
 type UpcomingCursor = { day: string; time: string; id: string };
 
 const NO_TIME = "24:00";
 const encodeUpcoming = (row: Pick<InboxRow, "event_date" | "event_time" | "id">) =>
   Buffer.from(JSON.stringify([row.event_date, row.event_time || NO_TIME, row.id])).toString("base64url");
 
-/** An "Upcoming" cursor from a link, or undefined when it is not one (the first page). */
 export function decodeUpcomingCursor(value: string | null | undefined): UpcomingCursor | undefined {
   if (!value || value.length > 200) return undefined;
   try {
@@ -49,9 +42,6 @@ export function decodeUpcomingCursor(value: string | null | undefined): Upcoming
   }
 }
 
-/** "Upcoming": the enquiries with an event on `today` (a YYYY-MM-DD day, the team's) or later,
- * still open (new, replied, booked: not closed, not spam), by the event's day, then its time
- * (none given: after the day's others), then id; by its own index (enquiries_upcoming). */
 export async function upcoming(
   sql: Sql,
   today: string,
@@ -69,9 +59,7 @@ export async function upcoming(
   return page(sql, rows, limit, encodeUpcoming);
 }
 
-/** How many enquiries wait for an answer (follow-up "new"; what was caught as spam apart), read
- * from its partial index alone (enquiries_needs_reply). `cap`: counted no further (the
- * navigation's badge on every staff page says "999+": its cost stays bounded however many wait). */
+/** Read from its partial index alone; `cap` keeps the badge on every staff page bounded ("999+"). */
 export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Promise<number> {
   const where = `FROM enquiries e${indexedBy(sql, "enquiries_needs_reply")} WHERE e.follow_up = 'new' AND e.spam IS NULL`;
   const [row] = await sql.all<{ n: unknown }>(
@@ -83,17 +71,12 @@ export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Pr
   return Number(row?.n ?? 0);
 }
 
-/** A phone number as the index on it reads it (enquiries_phone_key, migration 10): without
- * spaces, dashes, plus, brackets, dots and slashes. */
 const PHONE_KEY =
   "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
 export const phoneKey = (phone: string) => phone.replace(/[ \-+()./]/g, "");
 
 export type OtherEnquiry = { id: string; reference: string; receivedAt: string; followUp: FollowUp };
 
-/** A person's other enquiries: the same e-mail (whatever its case) or the same phone number
- * (its digits as typed, six or more), newest first, up to `limit` (the page says "N or more");
- * what was caught as spam apart. Each by its index. */
 export async function otherEnquiries(
   sql: Queryable,
   of: { id: string; email: string; phone: string },

@@ -1,5 +1,3 @@
-// One enquiry as staff work on it: its page (every delivery's attempts, its history), its
-// follow-up state and the first reply's time, the team's notes, a delivery sent again.
 import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import {
   ID,
@@ -27,14 +25,11 @@ export type InboxEvent = {
 export type EnquiryView = InboxRow & {
   message: string;
   followUpAt?: string;
-  /** When staff first answered (marked it replied, booked or closed from new, or used a reply
-   * link); undefined until then. Set once, never moved. */
   firstRepliedAt?: string;
   deliveryDetails: DeliveryView[];
   events: InboxEvent[];
 };
 
-/** One enquiry with every delivery's attempts and its history; undefined when there is none. */
 export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryView | undefined> {
   if (!ID.test(id)) return undefined;
   const [row] = await sql.all<Row>(
@@ -96,11 +91,8 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
   };
 }
 
-/** The follow-ups that answer a new enquiry: moving to one of them from "new" is its first reply. */
 const ANSWERED: readonly FollowUp[] = ["replied", "booked", "closed"];
 
-/** A new follow-up state, recorded with who and when; false when the enquiry is gone. From "new"
- * to replied, booked or closed, it is the first reply, unless one was recorded before. */
 export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   return sql.transaction(async (tx) => {
@@ -114,9 +106,6 @@ export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: 
   });
 }
 
-/** Staff answered through a reply link (e-mail, WhatsApp, a call): the first reply's time, once
- * (never moved later), and a new enquiry moves to "replied" (in its history as any follow-up
- * change). false when the enquiry is gone. */
 export async function recordReply(sql: Sql, id: string, actor: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   return sql.transaction(async (tx) => {
@@ -129,24 +118,20 @@ export async function recordReply(sql: Sql, id: string, actor: string): Promise<
   });
 }
 
-/** An enquiry's follow-up moved from one state to another, and the move in its history. */
 async function moveFollowUp(tx: Queryable, id: string, at: string, actor: string, from: string, to: FollowUp) {
   await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, to, at]);
   await followUpEvent(tx, id, at, actor, from, to);
 }
 
-/** A follow-up change in an enquiry's history, with who and when. */
 export const followUpEvent = (q: Queryable, id: string, at: string, actor: string, from: string, to: FollowUp) =>
   q.run(
     "INSERT INTO enquiry_events (enquiry_id, at, actor, kind, from_state, to_state) VALUES ($1, $2, $3, 'follow-up', $4, $5)",
     [id, at, actor, from, to],
   );
 
-/** The first reply's time, once: never moved later. */
 const firstReply = (tx: Queryable, id: string, at: string) =>
   tx.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [id, at]);
 
-/** A note for the team (trimmed, 1 to NOTE_MAX characters); false when refused or gone. */
 export async function addNote(sql: Sql, id: string, body: string, actor: string): Promise<boolean> {
   const text = body.trim();
   if (!ID.test(id) || text.length === 0 || text.length > NOTE_MAX) return false;
@@ -163,7 +148,6 @@ export async function addNote(sql: Sql, id: string, body: string, actor: string)
   });
 }
 
-/** A failed (or waiting) delivery back to the queue, due now: the outbox command's `retry`. */
 export async function retryDelivery(store: EnquiryStore, id: string, channel: string, actor: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);

@@ -1,12 +1,9 @@
-// Erasure, and what a person may ask for (the data subject's file): every enquiry from one
-// address, whole, and what is quarantined that mentions it; each erased on request.
 import { getEnquiry, type EnquiryView } from "./inbox-enquiry.server";
 import { ID } from "./inbox-rows.server";
 import type { Sql } from "./sql.server";
 import { isoTime } from "./sql.server";
 
-/** Erases an enquiry: its row, and with it its deliveries, history and search entry; returns its
- * reference (for the audit log, which keeps nothing else of it), or undefined when it is gone. */
+/** The audit log keeps the reference and nothing else. */
 export async function eraseEnquiry(
   sql: Sql,
   id: string,
@@ -21,7 +18,6 @@ export async function eraseEnquiry(
   return row ? (row.reference ?? id) : undefined;
 }
 
-/** Every enquiry from one e-mail address (case as typed does not matter), newest first, whole. */
 export async function enquiriesOf(sql: Sql, email: string): Promise<EnquiryView[]> {
   const rows = await sql.all<{ id: string }>(
     "SELECT id FROM enquiries WHERE lower(email) = lower($1) ORDER BY received_at DESC LIMIT 1000",
@@ -35,8 +31,6 @@ export async function enquiriesOf(sql: Sql, email: string): Promise<EnquiryView[
   return views;
 }
 
-/** What is quarantined (an imported folder's unreadable files) that mentions an address: part of
- * "everything held about" a person, exported and erased with their enquiries. */
 export async function quarantinedMentioning(
   sql: Sql,
   email: string,

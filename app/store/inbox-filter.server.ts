@@ -9,7 +9,6 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
-/** What the inbox can be narrowed to (the list's form, and the export's query). */
 const filterSchema = z.object({
   q: z.string().trim().min(1).max(200).optional().catch(undefined),
   followUp: z.enum(FOLLOW_UPS).optional().catch(undefined),
@@ -18,7 +17,6 @@ const filterSchema = z.object({
   language: z.enum(LOCALES).optional().catch(undefined),
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
-  /** "spam": the Spam view (caught, or marked spam by staff); otherwise the inbox, without them. */
   view: z.enum(["spam"]).optional().catch(undefined),
 });
 
@@ -26,13 +24,11 @@ export type InboxFilter = z.infer<typeof filterSchema>;
 
 const KEYS = ["q", "followUp", "delivery", "category", "language", "from", "to", "view"] as const;
 
-/** The filter in a query string: a value it cannot be is dropped, never an error. */
 export function parseInboxFilter(search: URLSearchParams): InboxFilter {
   const raw = Object.fromEntries(KEYS.map((k) => [k, search.get(k) || undefined]));
   return filterSchema.parse(raw);
 }
 
-/** The filter as a query string (for links: the next page, the export), empty values left out. */
 export function filterQuery(filter: InboxFilter, extra: Record<string, string | undefined> = {}): string {
   const params = new URLSearchParams();
   for (const key of KEYS) if (filter[key]) params.set(key, filter[key]!);

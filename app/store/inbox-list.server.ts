@@ -1,5 +1,3 @@
-// The inbox's list: a filter as SQL (search by words, a reference or a city, in either dialect's
-// full-text index), pages by keyset cursor, the search's bounded count, and every row for the export.
 import { CITIES, type CityId } from "~/content/cities";
 import { CITY_NAMES } from "~/i18n/cities";
 import { LOCALES } from "~/i18n/locale";
@@ -11,13 +9,11 @@ import { foldForSearch } from "./search-fold";
 import type { Queryable, Sql } from "./sql.server";
 import { isoTime } from "./sql.server";
 
-/** A page of the list: where the next one starts (opaque to the browser). */
 export type Cursor = { at: string; id: string };
 
 export const encodeCursor = (row: Pick<InboxRow, "receivedAt" | "id">) =>
   Buffer.from(JSON.stringify([row.receivedAt, row.id])).toString("base64url");
 
-/** A cursor from a link, or undefined when it is not one (tampered, truncated): the first page. */
 export function decodeCursor(value: string | null | undefined): Cursor | undefined {
   if (!value || value.length > 200) return undefined;
   try {
@@ -35,8 +31,7 @@ export function decodeCursor(value: string | null | undefined): Cursor | undefin
   }
 }
 
-/** The words of a search as the full-text index takes them: letters, digits and a few signs
- * of addresses and phone numbers, each a prefix; the person's text never becomes query syntax. */
+/** The person's text never becomes query syntax. */
 function searchTerms(q: string): string[] {
   return foldForSearch(q)
     .split(/\s+/)
@@ -45,8 +40,6 @@ function searchTerms(q: string): string[] {
     .slice(0, 8);
 }
 
-/** The city (its id) each term names, in any language, by its first three letters or more:
- * "hvar", "beograd", "zrce" (folded as the search folds). */
 function cityTerms(terms: string[]): { term: string; city: CityId }[] {
   return terms.flatMap((term) => {
     const t = term.toLowerCase();
@@ -58,12 +51,9 @@ function cityTerms(terms: string[]): { term: string; city: CityId }[] {
   });
 }
 
-/** SQLite FTS5: each term a quoted phrase (its tokens in order), the last letters a prefix. */
 const ftsQuery = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ");
-/** PostgreSQL: each term a quoted lexeme, a prefix. */
 const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/['\\]/g, "")}':*`).join(" & ");
 
-/** The WHERE clause of a filter (its values from `$${first}` on). */
 function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; values: unknown[] } {
   const parts: string[] = [];
   const values: unknown[] = [];
@@ -75,7 +65,6 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
     }
     parts.push(clause);
   };
-  // The Spam view holds what was caught and what staff marked spam; the inbox, everything else.
   parts.push(
     isSpamView(filter) ? "(e.spam IS NOT NULL OR e.follow_up = 'spam')" : "e.spam IS NULL AND e.follow_up <> 'spam'",
   );
@@ -89,16 +78,12 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
     parts.push("e.id IN (SELECT enquiry_id FROM deliveries WHERE state = 'pending' AND sending_since IS NOT NULL)");
   else if (filter.delivery) add("e.id IN (SELECT enquiry_id FROM deliveries WHERE state = ?)", filter.delivery);
   if (filter.q) {
-    // A text that could be a reference ("Mark Dean" is eight letters of its alphabet) is looked
-    // up as one and searched as words: either finds the enquiry.
+    // "Mark Dean" is eight letters of the reference alphabet: looked up as one and searched as words.
     const reference = normalizeReference(filter.q);
     const terms = searchTerms(filter.q);
-    // (A reference is letters and digits: it always gives words too.)
     const cities = reference ? [] : cityTerms(terms);
     if (terms.length === 0) parts.push("1 = 0");
     else if (cities.length > 0) {
-      // A city's name finds the enquiries for that city (its detail) as well as the ones that
-      // mention it; each such term is its own condition, the other words one match as below.
       const words = terms.filter((t) => !cities.some((c) => c.term === t));
       for (const { term, city } of cities) {
         if (sql.dialect === "sqlite")
@@ -124,7 +109,6 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
   return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", values };
 }
 
-/** A page of the inbox, newest first, after `cursor`; `more` is the next page's cursor. */
 export async function listEnquiries(
   sql: Sql,
   filter: InboxFilter,
@@ -145,8 +129,7 @@ export async function listEnquiries(
   return page(sql, rows, limit, encodeCursor);
 }
 
-/** How many enquiries a filter matches (a search's "N found"), counted up to `cap` (a common
- * word must not count the whole table): `{ n, more }`, `more` when there are more than `cap`. */
+/** A common word must not count the whole table. */
 export async function countEnquiries(
   sql: Sql,
   filter: InboxFilter,
@@ -161,8 +144,6 @@ export async function countEnquiries(
   return { n: Math.min(n, cap), more: n > cap };
 }
 
-/** Every row of a filter with its message and notes, a batch at a time (constant memory, whatever
- * the count): the export. */
 export async function* everyEnquiry(sql: Sql, filter: InboxFilter, batch = 500): AsyncGenerator<InboxRow> {
   let cursor: Cursor | undefined;
   for (;;) {
@@ -177,7 +158,6 @@ export async function* everyEnquiry(sql: Sql, filter: InboxFilter, batch = 500):
   }
 }
 
-/** The notes of these enquiries, oldest first (one query, by the events' index). */
 async function notesOf(q: Queryable, ids: string[]): Promise<Map<string, InboxNote[]>> {
   const byId = new Map<string, InboxNote[]>();
   if (ids.length === 0) return byId;

@@ -1,5 +1,3 @@
-// What every part of the staff inbox reads an enquiry's row as: the row's columns, the row as an
-// InboxRow with its deliveries' states, a page of them, and the id's shape every query checks first.
 import { FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import { FOLLOW_UPS, type FollowUp } from "./inbox-states";
@@ -9,8 +7,6 @@ import { isoTime } from "./sql.server";
 
 export type DeliveryView = {
   channel: string;
-  /** "sending" is a pending delivery with a call under way; "not-sent" a confirmation a limit
-   * kept back (it has no row: app/store/accepted-deliveries.server.ts). */
   state: "pending" | "sending" | "delivered" | "failed" | "quarantined" | "not-sent";
   attempts: { at: string; outcome: string; status?: number; detail?: string }[];
   deliveredAt?: string;
@@ -18,8 +14,6 @@ export type DeliveryView = {
   failure?: { reason: string; detail?: string; fix?: string };
 };
 
-/** An enquiry in the list: its fields (app/content/enquiry-fields.ts; the message only where
- * asked for), where it came from, its follow-up and its deliveries' states. */
 export type InboxRow = Omit<EnquiryFields, "message"> & {
   id: string;
   reference: string;
@@ -29,17 +23,13 @@ export type InboxRow = Omit<EnquiryFields, "message"> & {
   followUp: FollowUp;
   deliveries: Pick<DeliveryView, "channel" | "state">[];
   message?: string;
-  /** Why the contact form's rules caught it (app/enquiry/spam/), while it is in the Spam view. */
   spam?: string[];
-  /** The team's notes, oldest first: read for the export only (everyEnquiry). */
   notes?: InboxNote[];
-  /** The message's first characters (the desk's rows), where asked for. */
   preview?: string;
 };
 
 export type InboxNote = { at: string; actor: string; text: string };
 
-/** An enquiry's row as the inbox's queries select it. */
 export type Row = Record<Exclude<FieldKey, "message">, string | null> & {
   id: string;
   reference: string | null;
@@ -54,7 +44,6 @@ export type Row = Record<Exclude<FieldKey, "message">, string | null> & {
   spam: string | null;
 };
 
-/** The columns of a row (the message apart: the list leaves it out unless asked). */
 export const ROW_COLUMNS = [
   "id",
   "reference",
@@ -66,15 +55,12 @@ export const ROW_COLUMNS = [
   "spam",
 ];
 
-/** An enquiry's id, as a link or a form gives it: checked before any query. */
 export const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A follow-up state read from the database (an unknown one reads as "new"). */
 export const followUpOf = (value: string): FollowUp =>
   (FOLLOW_UPS as readonly string[]).includes(value) ? (value as FollowUp) : "new";
 
-/** The first characters of the message, for a row of the list (read in the database: the
- * whole message never leaves it for a list). */
+/** Read in the database: the whole message never leaves it for a list. */
 export const PREVIEW = `substr(e.message, 1, ${160}) AS preview`;
 
 const fieldsOf = (row: Row): Omit<EnquiryFields, "message"> => {
@@ -82,7 +68,6 @@ const fieldsOf = (row: Row): Omit<EnquiryFields, "message"> => {
   return fields;
 };
 
-/** A row as the inbox shows it, with its deliveries' states. */
 export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
   id: String(row.id),
   reference: row.reference ?? "",
@@ -97,7 +82,6 @@ export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxR
   ...(typeof row.preview === "string" ? { preview: row.preview } : {}),
 });
 
-/** The deliveries' states of these enquiries (a confirmation a limit kept back among them). */
 async function deliveriesOf(q: Queryable, ids: string[]) {
   const byId = new Map<string, InboxRow["deliveries"]>();
   if (ids.length === 0) return byId;
@@ -123,7 +107,6 @@ async function deliveriesOf(q: Queryable, ids: string[]) {
   return byId;
 }
 
-/** Which of these enquiries a confirmation limit kept from being confirmed. */
 export async function notConfirmed(q: Queryable, ids: string[]): Promise<string[]> {
   const rows = await q.all<{ id: string }>(
     `SELECT id FROM enquiries WHERE confirmation = 'limit' AND id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})`,
@@ -132,7 +115,6 @@ export async function notConfirmed(q: Queryable, ids: string[]): Promise<string[
   return rows.map((row) => String(row.id));
 }
 
-/** A page of rows with their deliveries, and the next page's cursor when there is one. */
 export async function page(sql: Sql, rows: Row[], limit: number, next: (last: InboxRow) => string) {
   const shown = rows.slice(0, limit);
   const deliveries = await deliveriesOf(

@@ -1,7 +1,5 @@
-/** The inbox's vocabularies, for the server and the pages alike. */
 export const FOLLOW_UPS = ["new", "replied", "booked", "closed", "spam"] as const;
 export type FollowUp = (typeof FOLLOW_UPS)[number];
 export const DELIVERY_STATES = ["pending", "sending", "delivered", "failed", "quarantined"] as const;
 export type DeliveryFilter = (typeof DELIVERY_STATES)[number];
-/** A note's longest length, in characters. */
 export const NOTE_MAX = 2_000;

@@ -16,19 +16,13 @@ import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
 import type { Intake, Delivery, SpamCatch } from "./store.server";
 
-/** One enquiry to accept: what the visitor sent, and why the spam rules caught it, if they did. */
 type Accepting = { enquiry: Enquiry; requestId?: string; spam?: SpamCatch };
 type Accepted = { queued: Delivery & { dropped?: number }; skipped?: ConfirmationSkip };
 
-/** The contact action's part of the store: accepting an enquiry. Concurrent accepts share one
- * transaction and one fsync (group commit, docs/decisions/0028-group-commit.md), written by a few
- * statements for the whole batch (one round trip each on PostgreSQL, not several per enquiry);
- * each is told "stored" only once that transaction has committed. */
+/** Concurrent accepts share one transaction and one fsync (decision 0028); each told "stored" once it committed. */
 export function intakeOf({ sql, channels, confirmation, push, changed, prepare }: Core): Intake {
   const receivedNow = arrivalClock();
 
-  /** Records for `items`, with arrival times that increase across the processes that write this
-   * database (in SQLite the transaction holds the write lock): delivered in the order they came. */
   async function arrivals(tx: Queryable, items: readonly Accepting[], references: readonly string[]) {
     const [last] = await tx.all<{ at: unknown }>("SELECT max(received_at) AS at FROM enquiries");
     let after = Date.parse(isoTime(last?.at) ?? "") + 1;
@@ -40,8 +34,6 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
     });
   }
 
-  /** Enquiries the spam rules let through: their rows, then their deliveries (one per configured
-   * channel, and the visitor's confirmation where configured and within its limits). */
   async function acceptAll(tx: Queryable, items: readonly Accepting[], references: readonly string[]) {
     const records = await arrivals(tx, items, references);
     const fates = confirmation ? await confirmationFates(tx, records, confirmation) : [];
@@ -49,8 +41,7 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
       tx,
       records.map((record, i) => ({ record, confirmation: confirmation && confirmationNote(fates[i]) })),
     );
-    // Staff devices' alerts: a `push` delivery each while any device is subscribed, and the
-    // devices it rings fixed now (decision 0039).
+    // Decision 0039: the devices it rings are fixed now.
     const ringing = push && (await hasPushDevices(tx));
     const withPush = ringing ? [...channels, PUSH_CHANNEL] : channels;
     await insertDeliveries(
@@ -68,8 +59,6 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
     }));
   }
 
-  /** One the spam rules caught: kept for the Spam view, no delivery at all (no channel ever sees
-   * it), within the caps. */
   async function keepCaught(tx: Queryable, item: Accepting, spam: SpamCatch, reference: string) {
     const [record] = await arrivals(tx, [item], [reference]);
     await insertEnquiries(tx, [{ record: record!, spam: spam.reasons }]);
@@ -85,9 +74,7 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
   const accepts = groupCommit<Accepting, Accepted>({
     transaction: (work) => sql.transaction(work),
     one: acceptOne,
-    // A burst the spam rules let through at once; with a caught one among them, one by one. A
-    // reference already taken (N chances in 29⁸ with N stored) breaks the unique index: the batch
-    // then goes one by one, where each reference is looked up first (decision 0033).
+    // A reference already taken breaks the unique index: the batch goes one by one, each looked up first (decision 0033).
     many: async (tx, items) => {
       if (items.some((item) => item.spam)) {
         const accepted: Accepted[] = [];
@@ -118,8 +105,7 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
       await prepare();
       changed();
       return sql.transaction(async (tx) => {
-        // The update first: a second "Not spam" at the same time waits for this one's row, then
-        // finds nothing to change (in either database), so deliveries are made once.
+        // The update first: a second "Not spam" at the same time then finds nothing to change.
         const changedRows = await tx.run(
           `UPDATE enquiries SET spam = NULL, follow_up = CASE WHEN follow_up = 'spam' THEN 'new' ELSE follow_up END
             WHERE id = $1 AND (spam IS NOT NULL OR follow_up = 'spam')`,
@@ -131,8 +117,6 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
           [id],
         );
         const [has] = await tx.all("SELECT 1 AS present FROM deliveries WHERE enquiry_id = $1 LIMIT 1", [id]);
-        // Due now (its arrival is past), the give-up clock started now, as an operator's retry does;
-        // the visitor's confirmation too, where configured and within its limits (by address).
         if (row && !has) {
           const { skipped } = await insertAcceptedDeliveries(
             tx,
@@ -153,14 +137,11 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
   };
 }
 
-/** The caps on what is caught: past `maxPerHour` in the hour up to `now`, or `maxKept` in all,
- * the oldest caught go first. Returns how many were erased. */
 async function keepWithinCaps(tx: Queryable, now: string, caps: SpamCatch): Promise<number> {
   const hourAgo = new Date(Date.parse(now) - 3_600_000).toISOString();
   return (await dropBeyond(tx, caps.maxPerHour, hourAgo)) + (await dropBeyond(tx, caps.maxKept));
 }
 
-/** Erases the caught enquiries (received after `since`, when given) older than the `keep` newest. */
 async function dropBeyond(tx: Queryable, keep: number, since?: string): Promise<number> {
   const within = since ? "AND received_at > $2" : "";
   const [edge] = await tx.all<{ at: unknown }>(

@@ -5,11 +5,8 @@ import type { CoreOptions } from "./core.server";
 import { createSqlStore, type SqlStore } from "./sql-store.server";
 import { createSqlite } from "./sqlite.server";
 
-/** Where enquiries are kept when DATABASE_URL is unset: one SQLite file on the data volume. */
 const DEFAULT_DATABASE_FILE = "./data/site.db";
 
-/** The database DATABASE_URL names: `postgres://…` (several hosts), `file:PATH` (an SQLite file
- * at PATH, absolute or relative to the working folder), or unset (DEFAULT_DATABASE_FILE). */
 export function databaseOf(
   url: string | undefined,
 ): { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string } {
@@ -21,8 +18,6 @@ export function databaseOf(
   return { dialect: "sqlite", file: path.resolve(file) };
 }
 
-/** The store the configuration names, the same way for the server and the outbox command.
- * Nothing is opened until used. A PostgreSQL pool is shared with the rate limit. */
 export function openStore(
   env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
   options: Pick<CoreOptions, "staleMs" | "channels" | "confirmation" | "push"> = {},

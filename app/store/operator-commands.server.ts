@@ -9,16 +9,12 @@ import type { OperatorCommands, Delivery, Quarantined } from "./store.server";
 import { siteState, versionDocument } from "./site.server";
 import { siteSummary } from "./site-photos.server";
 
-/** The photo ids a site document shows, wherever they are in it (the store does not read the
- * document's shape: app/site/document.ts does). */
 function photoIdsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(photoIdsIn);
   if (!value || typeof value !== "object") return [];
   return Object.entries(value).flatMap(([key, v]) => (key === "photo" && typeof v === "string" ? [v] : photoIdsIn(v)));
 }
 
-/** The outbox command's part of the store (`npm run outbox`): reads everything, so it is not for
- * the server's polls. */
 export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core): OperatorCommands {
   return {
     async scan(state) {
@@ -93,7 +89,6 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
       changed();
       const row = /^row ([0-9a-f-]{36})$/i.exec(ref);
       if (!row) return (await sql.run("DELETE FROM quarantine WHERE ref = $1", [ref])) === 1;
-      // A row this version could not read: the enquiry goes only if no delivery of it is readable.
       return (
         (await sql.run(
           `DELETE FROM enquiries WHERE id = $1
@@ -135,7 +130,6 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
         );
       await prepare();
       if (existsSync(file)) throw new Error(`${file} exists already: give a new file name (nothing was overwritten)`);
-      // SQLite's online backup: a consistent copy while the server keeps writing.
       await sql.database().backup(file);
       chmodSync(file, 0o600); // visitors' personal data, as the database itself
     },

@@ -9,13 +9,10 @@ import type { DelivererLock, Pacing } from "./store.server";
 
 type Options = {
   connectionString: string;
-  /** A holder whose heartbeat is older than this is taken to be frozen or cut off: its session
-   * is ended so the lock is freed (as the file lease is taken over after the same time). */
   staleMs?: number;
 };
 
-// The server ends a session whose client stopped answering after idle + interval × count
-// seconds (its default is two hours), which frees the lock a dead host held.
+// The server ends a dead client's session after idle + interval × count seconds (default two hours).
 const KEEPALIVE = [
   "SET tcp_keepalives_idle = 5",
   "SET tcp_keepalives_interval = 2",
@@ -27,15 +24,8 @@ const HOLDS_LOCK = `SELECT EXISTS (
   SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2
     AND objsubid = 2 AND pid = pg_backend_pid() AND granted) AS held`;
 
-/** The one deliverer across hosts: a session-level advisory lock held on a connection of its
- * own (a pooled connection would hand the session, and the lock, to other work). Checked before
- * every send; the intent to send and the pacing row are written on that same session, so a
- * process whose session was ended can write neither, and does not send.
- *
- * A dead host's session is ended by the server's TCP keepalives within seconds. A live but
- * frozen holder (a stopped process, a host cut off whose kernel still answers) is ended by the
- * next contender once its heartbeat is `staleMs` old. Never behind a transaction-mode pooler:
- * a session lock needs the session (docs/deploy.md). */
+/** A session advisory lock on a connection of its own (a pooled one would hand the lock to other work). Never behind a
+ * transaction-mode pooler (docs/deploy.md). */
 export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Options) {
   const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let session: pg.Client | undefined;
@@ -43,8 +33,7 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
   let lastHeartbeat = 0;
   let problem: string | undefined;
 
-  // Renewed on a timer while held, not only between sends: a call to EmailJS may take up to
-  // DELIVERY_TIMEOUT_MS, and the next replica must not take a slow holder for a frozen one.
+  // Renewed on a timer: a call may take DELIVERY_TIMEOUT_MS, and a slow holder must not look frozen.
   let beat: NodeJS.Timeout | undefined;
   const stopBeating = () => {
     clearInterval(beat);
@@ -53,7 +42,7 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
   function startBeating(client: pg.Client) {
     stopBeating();
     beat = setInterval(() => {
-      if (session === client && held) heartbeat(client).catch(() => {}); // a lost session is found by hold()
+      if (session === client && held) heartbeat(client).catch(() => {});
     }, staleMs / 3);
     beat.unref();
   }
@@ -75,7 +64,6 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
       keepAlive: true,
       keepAliveInitialDelayMillis: 5_000,
       connectionTimeoutMillis: 5_000,
-      // A query on a connection cut off fails here rather than hanging the worker.
       query_timeout: 5_000,
     });
     client.on("error", (error) => {
@@ -103,7 +91,6 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
     lastHeartbeat = Date.now();
   }
 
-  /** Ends the session of a holder whose heartbeat is stale, so the lock is free next time. */
   async function endStaleHolder(client: pg.Client) {
     const { rows } = await client.query<{ pid: number; holder: string | null }>(
       `SELECT l.pid, d.holder FROM pg_locks l JOIN enquiry_deliverer d ON d.id = 1 AND d.backend_pid = l.pid
@@ -173,8 +160,6 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
     problem: () => problem,
   };
 
-  /** Runs `work` on the lock's own session, only while it holds the lock: a process whose
-   * session was ended cannot write. */
   async function asHolder<T>(work: (q: Queryable) => Promise<T>): Promise<T> {
     const client = session;
     if (!held || !client) throw Object.assign(new Error("not the deliverer"), { code: "ENOTHOLDER" });

@@ -1,6 +1,3 @@
-// The PostgreSQL store beyond the shared contract: concurrent starts, the first layout migrated,
-// a database that goes away and comes back, a deliverer whose session is ended or that froze,
-// the shared rate limit. A real server (tests/support/pg-cluster.ts), EmailJS stood in by msw.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONFIG, deliveryTestbed, enquiry, quickWorker } from "../../tests/support/delivery-testbed";
@@ -18,7 +15,6 @@ import { openStore as openConfigured } from "./open-store.server";
 let cluster: PgCluster;
 let n = 0;
 const opened: { close(): Promise<void> }[] = [];
-/** The contact form's limit as the site makes it on PostgreSQL (app/enquiry/rate-limit.server.ts). */
 const enquiryLimit = (where: { pool: pg.Pool }, points: number) =>
   createLimiter({ where, keyPrefix: "enquiry", tableName: "enquiry_rate_limit", points, windowSeconds: 60 });
 const freshDatabase = () => cluster.createDatabase(`faults_${++n}`);
@@ -45,7 +41,6 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     expect(cluster.psql("SELECT version FROM enquiry_schema_versions ORDER BY version", `faults_${n}`).trim()).toBe(
       MIGRATIONS.map((m) => m.version).join("\n"),
     );
-    // And again later, by a new replica: nothing to do, nothing breaks.
     await openStore(url).prepare();
     await stores[0]!.store(enquiry("After six starts"));
     expect((await stores[5]!.counts()).pending).toBe(1);
@@ -71,7 +66,6 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'adriatic-vip-deliverer' AND datname = 'faults_${n}'`,
     );
     await vi.waitFor(async () => expect(await a.deliverer().hold()).toBe(false));
-    // Its intent cannot be written, so it does not send.
     await expect(a.markSending(record, new Date().toISOString())).rejects.toThrow();
     expect(await b.deliverer().hold()).toBe(true);
     expect(await b.markSending(record, new Date().toISOString())).toMatchObject({ id: record.id });
@@ -82,9 +76,9 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     const a = openStore(url);
     const b = openStore(url);
     expect(await a.deliverer().hold()).toBe(true);
-    expect(await b.deliverer().hold()).toBe(false); // a is alive and well
+    expect(await b.deliverer().hold()).toBe(false);
     cluster.psql("UPDATE enquiry_deliverer SET heartbeat_at = now() - interval '1 hour'", `faults_${n}`);
-    expect(await b.deliverer().hold()).toBe(false); // ends a's session
+    expect(await b.deliverer().hold()).toBe(false);
     expect(bed.logs.some((l) => l.includes("delivery.holder_ended"))).toBe(true);
     await vi.waitFor(async () => expect(await b.deliverer().hold()).toBe(true));
     expect(await a.deliverer().hold()).toBe(false);
@@ -113,10 +107,9 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     for (let i = 0; i < 6; i++) verdicts.push(await limiters[i % 2]!.hit("203.0.113.9"));
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false, false, false]);
     expect(verdicts[3]).toMatchObject({ retryAfterSeconds: expect.any(Number) });
-    expect((await limiters[0]!.hit("198.51.100.1")).allowed).toBe(true); // another client
+    expect((await limiters[0]!.hit("198.51.100.1")).allowed).toBe(true);
     cluster.stop();
     try {
-      // Away: each replica counts alone, to the same limit, and neither refuses everybody.
       for (const limiter of limiters) {
         const alone = [];
         for (let i = 0; i < 4; i++) alone.push((await limiter.hit("192.0.2.77")).allowed);
@@ -138,7 +131,6 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
        INSERT INTO enquiry_schema_versions (version, name) VALUES (1, 'first');`,
       db,
     );
-    // The first layout's JSON: the phone under the form's name, `number`.
     const firstLayout = ({ phone, ...fields }: ReturnType<typeof enquiry>) => ({ ...fields, number: phone });
     const record = (id: string, message: string, extra: object) =>
       JSON.stringify({
@@ -171,12 +163,10 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: after })]);
     expect(await store.counts()).toMatchObject({ pending: 1, failed: 1, quarantined: 1 });
     const [retrying] = (await store.scan("pending")).records;
-    // Its attempts kept; the due time an outage pushed is taken back (version 6): due in order.
     expect(retrying).toMatchObject({ id: ids[0], attempts: [tried] });
     expect(retrying?.nextAttemptAt).toBeUndefined();
     expect(retrying?.enquiry).toEqual({ ...enquiry("Retrying"), language: "hr" });
     expect((await store.scan("failed")).records[0]).toMatchObject({ id: ids[1], failure: { reason: "http_403" } });
-    // The pacing of the last call goes with it.
     expect(await store.deliverer().hold()).toBe(true);
     expect(await store.pacing("email").waitMs(60_000)).toBeGreaterThan(50_000);
   });
@@ -196,11 +186,9 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
       );
       expect(refused).toMatch(/^E|^57P/);
       await expect(store.writeCheck()).rejects.toThrow();
-      // A limiter on this pool falls back to counting here.
       const limiter = enquiryLimit({ pool: store.pool! }, 1);
       expect((await limiter.hit("192.0.2.1")).allowed).toBe(true);
       expect((await limiter.hit("192.0.2.1")).allowed).toBe(false);
-      // The call in flight ends while the database is away: its outcome is kept, said, not lost.
       await vi.waitFor(() => expect(bed.logs.some((l) => l.includes("enquiry.outcome_unrecorded"))).toBe(true), {
         timeout: 5_000,
       });

@@ -22,7 +22,6 @@ describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throw
       openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels, confirmation }),
     async plantJunk(store) {
       await store.prepare();
-      // A row another version (or a hand) wrote that this version cannot read as a record.
       cluster.psql(
         `INSERT INTO enquiries (id, received_at, name, email, phone, category, message)
            VALUES ('00000000-0000-4000-8000-000000000000', '2020-01-01', 'x', 'x', 'x', 'other', 'x');

@@ -1,7 +1,6 @@
 import pg from "pg";
 import type { Queryable, Row, Sql } from "./sql.server";
 
-/** A database's address for logs and the outbox command: never its password. */
 function describeDatabase(url: string): string {
   try {
     const parsed = new URL(url);
@@ -11,15 +10,12 @@ function describeDatabase(url: string): string {
   }
 }
 
-/** Errors carry a short code for /healthz: SQLSTATE or the socket's (ECONNREFUSED…), and
- * ETIMEDOUT for pg's own timeouts, which have none. */
 export function coded(error: unknown): unknown {
   if (error instanceof Error && !(error as NodeJS.ErrnoException).code)
     (error as NodeJS.ErrnoException).code = /timeout|timed out/i.test(error.message) ? "ETIMEDOUT" : "EDATABASE";
   return error;
 }
 
-/** A client (a pooled one in a transaction, or the deliverer's session) as a Queryable. */
 export const queryable = (client: pg.ClientBase | pg.Pool): Queryable => ({
   async all<T extends Row>(text: string, values: readonly unknown[] = []) {
     try {
@@ -38,7 +34,7 @@ export const queryable = (client: pg.ClientBase | pg.Pool): Queryable => ({
   },
   async exec(script: string, { timeoutMs }: { timeoutMs?: number } = {}) {
     try {
-      // No values: the simple query protocol, which takes several statements in one query.
+      // No values: the simple query protocol takes several statements in one query.
       await client.query({ text: script, ...(timeoutMs ? { query_timeout: timeoutMs } : {}) });
     } catch (error) {
       throw coded(error);
@@ -46,22 +42,18 @@ export const queryable = (client: pg.ClientBase | pg.Pool): Queryable => ({
   },
 });
 
-/** PostgreSQL, for several hosts (DATABASE_URL=postgres://…): a pool shared by the store, /healthz
- * and the rate limit; the deliverer's lock has a connection of its own (pg-deliverer.server.ts). */
 export function createPostgres(connectionString: string, { poolMax = 5 } = {}) {
   const pool = new pg.Pool({
     connectionString,
     max: poolMax,
     application_name: "adriatic-vip",
     keepAlive: true,
-    // A database that does not answer fails a store in seconds: the visitor is told it was not
-    // stored (with their values kept) rather than left waiting.
+    // A database that does not answer fails a store in seconds rather than leave the visitor waiting.
     connectionTimeoutMillis: 3_000,
     query_timeout: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle connection the database closed (a restart, a failover) is dropped by the pool;
-  // without a listener its error would end the process.
+  // Without a listener an idle connection's error would end the process.
   pool.on("error", () => {});
   let closed = false;
 
@@ -79,8 +71,7 @@ export function createPostgres(connectionString: string, { poolMax = 5 } = {}) {
         throw coded(error);
       }
       let broken: Error | undefined;
-      // A connection cut while checked out errs on the client, not the pool: caught here (the
-      // query in flight fails with it), not left to end the process.
+      // A connection cut while checked out errs on the client, not the pool.
       const onError = (error: Error) => (broken = error);
       client.on("error", onError);
       try {

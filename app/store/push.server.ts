@@ -1,15 +1,10 @@
 import { createECDH, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { isoTime, type Queryable, type Sql } from "./sql.server";
 
-/** The channel of staff devices' alerts (Web Push): one delivery per enquiry, which fans out to
- * each device subscribed when the enquiry was accepted (push_sends, decision 0039). */
 export const PUSH_CHANNEL = "push";
 
-/** A VAPID key pair (RFC 8292), base64url: the public key as an uncompressed P-256 point (65
- * bytes, what a browser's `applicationServerKey` takes), the private key's 32 bytes. */
 export type PushKeys = { publicKey: string; privateKey: string };
 
-/** A new P-256 key pair, as web-push's generateVAPIDKeys makes one. */
 export function newPushKeys(): PushKeys {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
@@ -19,9 +14,7 @@ export function newPushKeys(): PushKeys {
   };
 }
 
-/** The site's VAPID keys: the operator's when set, else the pair in the database, made by the
- * first process that asks (every replica then signs alike; a second replica asking at the same
- * moment keeps the first one's). */
+/** A second replica asking at the same moment keeps the first one's. */
 export async function pushKeys(sql: Sql, configured?: PushKeys): Promise<PushKeys> {
   if (configured) return configured;
   const read = async () =>
@@ -38,10 +31,7 @@ export async function pushKeys(sql: Sql, configured?: PushKeys): Promise<PushKey
   return { publicKey: row.public_key, privateKey: row.private_key };
 }
 
-/** The receipt a device posts for one enquiry's alert proves it decrypted that alert: an HMAC of
- * the enquiry and the device under a key only the server holds (derived from the VAPID private
- * key), carried inside the encrypted payload. Nobody else (another signed-in person included)
- * can make one for a device that is not theirs. */
+/** An HMAC under a key only the server holds, inside the encrypted payload: nobody else can make one for a device. */
 export function receiptToken(keys: PushKeys, enquiryId: string, deviceId: string): string {
   const key = createHash("sha256").update(`push-receipt:${keys.privateKey}`).digest();
   return createHmac("sha256", key).update(`${enquiryId}.${deviceId}`).digest("base64url").slice(0, 32);
@@ -53,16 +43,13 @@ export function receiptValid(keys: PushKeys, enquiryId: string, deviceId: string
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Whether any device is subscribed: an accepted enquiry gets its `push` delivery only then. */
 export async function hasPushDevices(tx: Queryable): Promise<boolean> {
   return (await tx.all("SELECT 1 AS one FROM push_devices LIMIT 1")).length > 0;
 }
 
-/** One alert row per enquiry and device subscribed now, in the accepting transaction (one
- * statement for a batch): which devices an enquiry rings is fixed when it is accepted. */
 export async function insertPushSends(tx: Queryable, enquiryIds: readonly string[]): Promise<void> {
   if (!enquiryIds.length) return;
-  // (SQLite reads ON CONFLICT after a SELECT with a WHERE as the upsert's, as PostgreSQL does.)
+  // SQLite reads ON CONFLICT after a SELECT with a WHERE as the upsert's, as PostgreSQL does.
   await tx.run(
     `INSERT INTO push_sends (enquiry_id, device_id, state)
        SELECT e.id, p.id, 'pending' FROM enquiries e CROSS JOIN push_devices p
@@ -72,7 +59,6 @@ export async function insertPushSends(tx: Queryable, enquiryIds: readonly string
   );
 }
 
-/** A device's alert still to send, with what sending it needs. */
 export type PushTarget = {
   deviceId: string;
   memberId: string;
@@ -80,11 +66,9 @@ export type PushTarget = {
   p256dh: string;
   auth: string;
   language: string;
-  /** Set when a process began a call to it and did not live to note the answer. */
   sendingSince?: string;
 };
 
-/** An enquiry's alerts not yet taken by a push service (a device removed since is gone with them). */
 export async function pendingSends(sql: Queryable, enquiryId: string): Promise<PushTarget[]> {
   const rows = await sql.all<{
     device_id: string;
@@ -111,8 +95,7 @@ export async function pendingSends(sql: Queryable, enquiryId: string): Promise<P
   }));
 }
 
-/** The intent, before each device's call: after a kill, the next deliverer knows this one may
- * have been sent (and says so); the others it has not begun are sent once. */
+/** After a kill, the next deliverer knows this one may have been sent. */
 export const markSendStarting = (sql: Queryable, enquiryId: string, deviceId: string, at: string) =>
   sql.run("UPDATE push_sends SET sending_since = $3 WHERE enquiry_id = $1 AND device_id = $2", [
     enquiryId,
@@ -120,9 +103,6 @@ export const markSendStarting = (sql: Queryable, enquiryId: string, deviceId: st
     at,
   ]);
 
-/** The push service's answer to one device's call: `sent` (it took it), `refused` (it will never
- * take this one: a 4xx about the message or our signature), or still `pending` (its outage: tried
- * again with the channel's backoff). */
 export async function noteSend(
   sql: Sql,
   enquiryId: string,
@@ -142,8 +122,6 @@ export async function noteSend(
   });
 }
 
-/** A subscription the push service says is gone (404, 410): removed at once, with its alerts,
- * and the audit log says so (the staff area's log, written here because the worker does it). */
 export async function removeGoneDevice(sql: Sql, deviceId: string, status: number): Promise<void> {
   await sql.transaction(async (tx) => {
     const [device] = await tx.all<{ name: string; member_id: unknown }>(
@@ -159,7 +137,6 @@ export async function removeGoneDevice(sql: Sql, deviceId: string, status: numbe
   });
 }
 
-/** A device's receipt of an enquiry's alert (the token checked by the caller): true the first time. */
 export async function confirmSend(sql: Sql, enquiryId: string, deviceId: string): Promise<boolean> {
   const at = new Date().toISOString();
   return sql.transaction(async (tx) => {
@@ -172,7 +149,6 @@ export async function confirmSend(sql: Sql, enquiryId: string, deviceId: string)
   });
 }
 
-/** A device id as the server makes them: 16 random bytes, base64url. */
 export const newDeviceId = () => randomBytes(16).toString("base64url");
 export const looksLikeDeviceId = (value: unknown): value is string =>
   typeof value === "string" && /^[A-Za-z0-9_-]{22}$/.test(value);

@@ -2,29 +2,24 @@ import { randomInt } from "node:crypto";
 import { REFERENCE_ALPHABET as ALPHABET } from "~/content/reference";
 import type { Queryable } from "./sql.server";
 
-/** A new reference (its alphabet: app/content/reference.ts), random; unique in the database by freeReference. */
 export function newReference(): string {
   let text = "";
   for (let i = 0; i < 8; i++) text += ALPHABET[randomInt(ALPHABET.length)];
   return `${text.slice(0, 4)}-${text.slice(4)}`;
 }
 
-/** A reference as someone typed or read it (case, spaces and the dash do not matter), or
- * undefined when it cannot be one. */
 export function normalizeReference(input: string): string | undefined {
   const text = input.toUpperCase().replace(/[\s-]/g, "");
   if (text.length !== 8 || [...text].some((c) => !ALPHABET.includes(c))) return undefined;
   return `${text.slice(0, 4)}-${text.slice(4)}`;
 }
 
-/** `count` new references, none the same (an enquiry's may still be taken: the unique index says). */
 export function distinctReferences(count: number): string[] {
   const references = new Set<string>();
   while (references.size < count) references.add(newReference());
   return [...references];
 }
 
-/** A reference no enquiry has yet (asked inside the accepting transaction). */
 export async function freeReference(q: Queryable): Promise<string> {
   for (;;) {
     const reference = newReference();

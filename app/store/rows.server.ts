@@ -4,10 +4,8 @@ import { checkRecord, type EnquiryRecord } from "./record.server";
 import { isoTime, jsonValue, type Queryable } from "./sql.server";
 import type { Delivery, DeliveryState } from "./store.server";
 
-/** The enquiry's field columns (app/content/enquiry-fields.ts: a field's key is its column). */
 const FIELD_COLUMNS = FIELD_KEYS.join(", ");
 
-/** A delivery joined with its enquiry: the columns every read of the queue selects. */
 export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, ${FIELD_KEYS.map((k) => `e.${k}`).join(", ")},
     e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
@@ -29,7 +27,6 @@ export type RecordRow = Record<FieldKey, string | null> & {
   failure: unknown;
 };
 
-/** The enquiry's fields of a row, by their record names; an optional one left empty is absent. */
 export function fieldsOfRow(row: Record<FieldKey, unknown>): EnquiryFields {
   const fields: Record<string, string> = {};
   for (const f of ENQUIRY_FIELDS) {
@@ -40,15 +37,13 @@ export function fieldsOfRow(row: Record<FieldKey, unknown>): EnquiryFields {
   return fields as EnquiryFields;
 }
 
-/** `($1, $2, … $width), ($width+1, …), …`: `rows` rows of VALUES. */
 export const valueRows = (rows: number, width: number) =>
   Array.from(
     { length: rows },
     (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
   ).join(", ");
 
-/** A delivery row (joined to its enquiry) read through the record's check, or the reason it
- * cannot be read (never its contents: they may hold personal data). */
+/** Never its contents: they may hold personal data. */
 export function readDelivery(row: RecordRow): { ok: true; record: Delivery } | { ok: false; reason: string } {
   const receivedAt = isoTime(row.received_at);
   const dueAt = isoTime(row.due_at);
@@ -72,7 +67,6 @@ export function readDelivery(row: RecordRow): { ok: true; record: Delivery } | {
   return checked.ok ? { ok: true, record: { ...checked.record, state: row.state, channel: row.channel } } : checked;
 }
 
-/** The delivery's columns of a record, in the order of DELIVERY_COLUMNS. */
 export const deliveryValues = (record: EnquiryRecord) => [
   record.nextAttemptAt ?? record.receivedAt,
   JSON.stringify(record.attempts),
@@ -82,12 +76,9 @@ export const deliveryValues = (record: EnquiryRecord) => [
   record.deliveredAt ?? null,
   record.failure ? JSON.stringify(record.failure) : null,
 ];
-/** Set by `UPDATE deliveries SET ${DELIVERY_SET} …` with its values from $3 on. */
 export const DELIVERY_SET = `due_at = $3, attempts = $4, attempt_count = $5, sending_since = $6, retried_at = $7,
   delivered_at = $8, failure = $9, changed_at = $10`;
 
-/** An enquiry's row as inserted: the record, why the spam rules caught it (if they did), and its
- * confirmation's fate ('queued' or 'limit'; none when confirmations are off). */
 export type NewEnquiryRow = {
   record: EnquiryRecord & { reference: string };
   spam?: readonly string[];
@@ -96,7 +87,6 @@ export type NewEnquiryRow = {
 
 const ENQUIRY_COLUMNS = `id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam, confirmation`;
 
-/** Enquiries' rows (their deliveries are rows of their own), in one statement, in their order. */
 export function insertEnquiries(tx: Queryable, rows: readonly NewEnquiryRow[]) {
   const values = rows.map(({ record, spam, confirmation }) => {
     const e = record.enquiry;
@@ -118,7 +108,6 @@ export function insertEnquiries(tx: Queryable, rows: readonly NewEnquiryRow[]) {
   );
 }
 
-/** Deliveries' rows, in one statement, in their order. */
 export function insertDeliveries(tx: Queryable, records: readonly Delivery[]) {
   const changedAt = new Date().toISOString();
   const values = records.map((record) => [

@@ -1,9 +1,5 @@
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 
-/** The owner's photos in the database (migration 13): an upload is a row from the moment it is
- * accepted (its bytes in `source` until processed), its encodings rows of `site_media` by their
- * content-hashed names, so every replica serves them and `outbox backup` copies them. */
-
 export type PhotoStatus = "queued" | "processing" | "ready" | "failed";
 
 export type PhotoRow = {
@@ -49,7 +45,6 @@ function photoOf(r: Raw): PhotoRow {
   };
 }
 
-/** Accepted uploads, queued for processing, in one transaction (all or none). */
 export async function insertPhotos(
   sql: Sql,
   photos: readonly { id: string; gallery: string; by: string; fileName: string; source: Buffer }[],
@@ -65,8 +60,7 @@ export async function insertPhotos(
   });
 }
 
-/** Takes the oldest queued upload for processing (or one whose processor stopped: claimed
- * before `staleBefore`), so two replicas never process the same one. */
+/** Claimed in the database, so two replicas never process the same one. */
 export async function claimPhoto(
   sql: Sql,
   now: string,
@@ -86,8 +80,6 @@ export async function claimPhoto(
 
 export type Encoded = { name: string; contentType: string; body: Buffer };
 
-/** A processed photo: its encodings stored (one already there under the same content name is
- * the same bytes), its measurements noted, its upload's bytes dropped. */
 export async function finishPhoto(
   sql: Sql,
   id: string,
@@ -109,8 +101,6 @@ export async function finishPhoto(
   });
 }
 
-/** Processing refused the upload (it did not decode after all): kept as a failed row (the owner
- * is told), its bytes dropped. */
 export async function failPhoto(sql: Queryable, id: string, failure: string): Promise<void> {
   await sql.run("UPDATE site_photos SET status = 'failed', source = NULL, failure = $2 WHERE id = $1", [id, failure]);
 }
@@ -131,7 +121,6 @@ export async function photosByIds(sql: Queryable, ids: readonly string[]): Promi
   return rows.map(photoOf);
 }
 
-/** A gallery's photos taken out of the draft (removed or replaced) since `since`: restorable. */
 export async function removedPhotos(sql: Queryable, gallery: string, since: string): Promise<PhotoRow[]> {
   const rows = await sql.all(
     `SELECT ${COLUMNS} FROM site_photos WHERE gallery = $1 AND removed_at IS NOT NULL AND removed_at >= $2 AND status = 'ready'
@@ -141,7 +130,6 @@ export async function removedPhotos(sql: Queryable, gallery: string, since: stri
   return rows.map(photoOf);
 }
 
-/** Marks photos taken out of the draft (with the alt texts they had, for a restore), or back in. */
 export async function markRemoved(sql: Queryable, id: string, lastAlt: unknown): Promise<void> {
   await sql.run("UPDATE site_photos SET removed_at = $2, last_alt = $3 WHERE id = $1", [
     id,
@@ -153,7 +141,6 @@ export async function markRestored(sql: Queryable, id: string): Promise<void> {
   await sql.run("UPDATE site_photos SET removed_at = NULL WHERE id = $1", [id]);
 }
 
-/** One encoding by its name (the URL's last segment). */
 export async function mediaFile(
   sql: Queryable,
   name: string,
@@ -165,9 +152,6 @@ export async function mediaFile(
   return row ? { contentType: row.content_type, body: Buffer.from(row.body) } : undefined;
 }
 
-/** The hourly chore: photos removed more than the restore period ago and shown by neither the
- * draft nor the published version (`keep`), failed uploads after a day, and encodings no photo
- * uses any more, deleted; previews past their time too. Returns how many photos went. */
 export async function purgePhotos(
   sql: Sql,
   { removedBefore, failedBefore, keep }: { removedBefore: string; failedBefore: string; keep: ReadonlySet<string> },
@@ -188,8 +172,6 @@ export async function purgePhotos(
   });
 }
 
-/** What the operators' `check` and `backup` say of the site: photos by status, the encodings'
- * count and bytes, and problems (a ready photo missing encodings, a published photo missing). */
 export async function siteSummary(
   sql: Queryable,
   published: readonly string[],
@@ -214,8 +196,6 @@ export async function siteSummary(
   return { photos, files: Number(media?.n ?? 0), bytes: Number(media?.bytes ?? 0), problems };
 }
 
-/** Previews: a staff member's browser may see the draft on the public pages while its cookie's
- * token (kept as a hash) is valid and the member still may edit the site. */
 export async function createPreview(sql: Queryable, tokenHash: string, memberId: string, expiresAt: string) {
   await sql.run("INSERT INTO site_previews (token_hash, member_id, expires_at) VALUES ($1, $2, $3)", [
     tokenHash,
@@ -234,7 +214,6 @@ export async function previewValid(sql: Queryable, tokenHash: string, now: strin
 export const endPreview = (sql: Queryable, tokenHash: string) =>
   sql.run("DELETE FROM site_previews WHERE token_hash = $1", [tokenHash]);
 
-/** The owner's site in one line (`outbox backup` and `check`): its version, photos, encodings. */
 export const siteLine = (s: { version: number; photos: Record<string, number>; files: number; bytes: number }) =>
   `version ${s.version} published, ${Object.values(s.photos).reduce((a, b) => a + b, 0)} photo(s) (${
     Object.entries(s.photos)

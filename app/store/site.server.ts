@@ -1,9 +1,6 @@
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 
-/** The owner's site in the database (migration 13, decision 0038): the one draft, the published
- * versions, and the pointer every process polls. Documents are JSON the site room reads
- * (app/site/document.ts); this module moves them whole and never looks inside, so the words of
- * issue 51 travel the same way as the galleries. Photos and their encodings: site-photos.server.ts. */
+/** Decision 0038: documents move whole; the site room (app/site/document.ts) reads them. */
 
 export type SiteState = {
   version: number;
@@ -23,8 +20,6 @@ type StateRow = {
   draft_changed_by: string | null;
 };
 
-/** The row, locked for this transaction where the dialect needs it (SQLite's write transaction
- * already holds the database). */
 async function stateRow(q: Queryable, sql: Pick<Sql, "dialect">, lock: boolean): Promise<SiteState> {
   const [row] = await q.all<StateRow>(
     `SELECT version, published_at, draft, draft_revision, draft_changed_at, draft_changed_by FROM site_state WHERE id = 1${
@@ -44,7 +39,6 @@ async function stateRow(q: Queryable, sql: Pick<Sql, "dialect">, lock: boolean):
 
 export const siteState = (sql: Sql) => stateRow(sql, sql, false);
 
-/** The published version alone: what every process polls each second (one row by its key). */
 export async function publishedVersion(sql: Queryable): Promise<{ version: number; publishedAt?: string }> {
   const [row] = await sql.all<{ version: number | string; published_at: unknown }>(
     "SELECT version, published_at FROM site_state WHERE id = 1",
@@ -52,9 +46,6 @@ export async function publishedVersion(sql: Queryable): Promise<{ version: numbe
   return { version: Number(row?.version ?? 0), publishedAt: isoTime(row?.published_at) };
 }
 
-/** Changes the draft in one transaction: `change` gets the draft as it is now and gives the new
- * one (or undefined: nothing to change). With `revision`, refused ("stale") when the draft has
- * moved on since the page that asks was shown. */
 export async function changeDraft<T>(
   sql: Sql,
   by: string,
@@ -81,10 +72,7 @@ export type PublishOutcome =
   | { ok: false; reason: "stale"; revision: number }
   | { ok: false; reason: "problems"; problems: unknown[] };
 
-/** Publishes the draft as it was at `revision` (the one the owner previewed): a new version row,
- * the pointer moved, in one transaction. Two owners publishing at once: the first wins whole,
- * the second is told the draft changed (its revision is no longer the draft's) and loses
- * nothing. `problems` judges the draft (alt texts, photos not ready): any, and nothing changes. */
+/** Two owners publishing at once: the first wins whole, the second is told the draft changed. */
 export async function publishDraft(
   sql: Sql,
   by: string,
@@ -98,15 +86,11 @@ export async function publishDraft(
     if (found.length) return { ok: false as const, reason: "problems" as const, problems: found };
     const previous = await versionDocument(tx, state.version);
     const version = await newVersion(tx, state.version, by, state.draft);
-    // A publish moves the revision on too: a second publish of the same page (another owner's,
-    // a double tap) is told the draft changed, and publishes nothing twice.
     await tx.run("UPDATE site_state SET draft_revision = draft_revision + 1 WHERE id = 1");
     return { ok: true as const, version, previous, document: state.draft };
   });
 }
 
-/** Publishes an earlier version again (a new version, its document a copy), and makes it the
- * draft too, so the next edit starts from what visitors see. */
 export async function restoreVersion(
   sql: Sql,
   by: string,
@@ -137,7 +121,6 @@ async function newVersion(tx: Queryable, current: number, by: string, document: 
   return version;
 }
 
-/** A published version's document; version 0 (nothing published yet) is the empty one. */
 export async function versionDocument(q: Queryable, version: number): Promise<unknown> {
   if (version === 0) return {};
   const [row] = await q.all<{ document: unknown }>("SELECT document FROM site_versions WHERE version = $1", [version]);
@@ -146,7 +129,6 @@ export async function versionDocument(q: Queryable, version: number): Promise<un
 
 export type VersionSummary = { version: number; publishedAt: string; publishedBy: string; restoredFrom?: number };
 
-/** The newest published versions first (the Site section's history). */
 export async function listVersions(q: Queryable, limit = 20): Promise<VersionSummary[]> {
   const rows = await q.all<{
     version: number | string;
@@ -164,8 +146,6 @@ export async function listVersions(q: Queryable, limit = 20): Promise<VersionSum
   }));
 }
 
-/** When each gallery last changed for visitors, by reading the versions newest first (the
- * sitemap's lastmod): `changed(a, b)` names what differs between two documents. */
 export async function lastChanges(
   q: Queryable,
   changed: (older: unknown, newer: unknown) => string[],

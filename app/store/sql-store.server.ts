@@ -6,12 +6,8 @@ import { intakeOf } from "./intake.server";
 import { operatorCommandsOf } from "./operator-commands.server";
 import type { EnquiryStore } from "./store.server";
 
-/** The store with its database in hand: what tests and the store's own tools plant rows through. */
 export type SqlStore = EnquiryStore & { sql: Sql };
 
-/** The enquiry store over either database (store.server.ts): one set of statements, the
- * dialect's own deliverer (SQLite: a lease row; PostgreSQL: a session advisory lock), put
- * together from its users' parts. */
 export function createSqlStore(options: CoreOptions): SqlStore {
   const core = createCore(options);
   const { sql, deliverer, prepare } = core;

@@ -4,10 +4,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 
-// The driver is a native module compiled at install (no prebuilt binary can be fetched on our
-// machines), by the install script `allowScripts` in package.json approves: an install that
-// skipped it leaves the driver without a binding, which every store would meet at runtime. Said
-// here, by name, instead.
+// A native module built at install by the script `allowScripts` approves: one skipped leaves no binding. Said here.
 describe("the SQLite driver", () => {
   const require = createRequire(import.meta.url);
   const binding = join(dirname(require.resolve("better-sqlite3")), "..", "build", "Release", "better_sqlite3.node");

@@ -1,8 +1,3 @@
-// The SQLite store against faults of its own: a volume that turns read-only or full during a
-// send or a burst (a real tmpfs, remounted or filled), a lock held by another program beyond the
-// busy timeout, a file at the database's path that is not a database, is damaged or is newer, a
-// deliverer that died in a call, two processes on one file. EmailJS is stood in for by msw;
-// everything else is real.
 import { LATEST_VERSION } from "./migrations";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -25,8 +20,7 @@ const digest = async (file: string) =>
     .update(await readFile(file))
     .digest("hex");
 
-// Mounting a tmpfs (and remounting it read-only) needs root, as CI has; elsewhere these cases
-// are skipped, and say so in one line.
+// Mounting a tmpfs needs root, as CI has; elsewhere these cases are skipped, and say so.
 const canMount = process.getuid?.() === 0 && mountWorks();
 function mountWorks() {
   try {
@@ -43,13 +37,11 @@ if (!canMount) console.log("skipped: the read-only and full volume cases (they m
 const remount = (dir: string, mode: "ro" | "rw") => execFileSync("mount", ["-o", `remount,${mode}`, dir]);
 
 let mountedAt: string | undefined;
-/** A store on a tmpfs of its own, `sizeKb` large. */
 async function onTmpfs(sizeKb: number) {
   mountedAt = path.join(bed.dir, "volume");
   await mkdir(mountedAt);
   execFileSync("mount", ["-t", "tmpfs", "-o", `size=${sizeKb}k,mode=0700`, "tmpfs", mountedAt]);
   const store = bed.open();
-  // The store the testbed opened is on the plain folder; this one is on the volume.
   return Object.assign(sqliteStore(path.join(mountedAt, "site.db")), { opened: store });
 }
 afterEach(() => {
@@ -57,7 +49,6 @@ afterEach(() => {
   mountedAt = undefined;
 });
 
-/** EmailJS answers OK, but `during` runs while the first call is in flight. */
 function duringTheCall(during: () => void | Promise<void>) {
   let first = true;
   bed.server.use(
@@ -98,7 +89,7 @@ describe("a volume that turns read-only or full", () => {
     });
     const running = worker(store);
     await vi.waitFor(() => expect(bed.events("enquiry.outcome_unrecorded")).toHaveLength(1), { timeout: 3000 });
-    await sleep(600); // 30 polls: nothing is sent again, nothing new is taken
+    await sleep(600);
     expect(recordedSends.map((s) => s.fields.message)).toEqual(["First, in flight when the disk fills up"]);
     expect(running.problems()).toContainEqual(expect.stringMatching(/not yet written.*paused/));
     await expect(store.store(enquiry("During"))).rejects.toMatchObject({
@@ -120,8 +111,7 @@ describe("a volume that turns read-only or full", () => {
   it.skipIf(!canMount)(
     "read-only when the database is opened: visitors told, nothing lost, and it takes enquiries again once writable, without a restart",
     async () => {
-      // Linux refuses to remount a volume read-only while a file on it is open for writing, so
-      // the volume turns read-only between two runs of the server, as it would after a remount.
+      // Linux refuses to remount read-only while a file on it is open for writing: it turns read-only between two runs.
       const before = await onTmpfs(2048);
       await before.store(enquiry("Stored before"));
       await before.close();
@@ -148,8 +138,7 @@ describe("a volume that turns read-only or full", () => {
   it.skipIf(!canMount)(
     "full to the last byte during a burst: what was accepted stays, the rest is refused with SQLITE_FULL, and it takes enquiries again once there is room",
     async () => {
-      // Room for a fresh database of every migration (its WAL is about 350 KB at version 15) and a
-      // first enquiry; the filler then takes the rest.
+      // Room for a fresh database of every migration (its WAL is about 350 KB at version 15) and a first enquiry.
       const store = await onTmpfs(768);
       const accepted: string[] = [];
       await store.store(enquiry("Before the disk filled"));
@@ -176,7 +165,6 @@ describe("a volume that turns read-only or full", () => {
       await store.writeCheck();
       await store.store(enquiry("After there was room again"));
       accepted.push("After there was room again");
-      // Every enquiry a visitor was told was stored is there, whole; the file passes its check.
       const again = sqliteStore(path.join(mountedAt!, "site.db"));
       const kept = (await again.scan("pending")).records.map((r) => r.enquiry.message);
       expect(kept.sort()).toEqual([...accepted].sort());
@@ -217,7 +205,6 @@ describe("a file at the database's path that must not be used", () => {
     expect((error as Error).message).toContain(bed.file);
     expect((error as Error).message).toMatch(pattern);
     expect((error as Error).message).not.toContain("\n");
-    // Never written to, truncated or "repaired".
     await expect(store.store(enquiry("Refused"))).rejects.toBeInstanceOf(StoreRefusal);
     expect(await digest(bed.file)).toBe(before);
   };
@@ -256,8 +243,6 @@ describe("a file at the database's path that must not be used", () => {
 describe("deliverers on one file", () => {
   it("a deliverer killed during a call: the next start takes over at once and sends it again, with a warning", async () => {
     const record = await bed.store.store(enquiry("In flight when the process died"));
-    // What a killed process leaves: its lease (a pid of this host that no longer runs, a fresh
-    // heartbeat) and the intent it wrote before the call.
     const db = new Database(bed.file);
     db.prepare("UPDATE enquiry_deliverer SET holder = ?, heartbeat_at = ? WHERE id = 1").run(
       `${hostname()}:999999:dead`,

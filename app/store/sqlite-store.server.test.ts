@@ -19,7 +19,6 @@ const maker: StoreMaker = {
   make: async (channels, confirmation) => sqliteStore(file, { staleMs: 3_000, channels, confirmation }),
   async plantJunk(store) {
     await store.prepare();
-    // Another program writes a row this version cannot read (attempts that are not a list).
     const db = new Database(file);
     db.exec(`INSERT INTO enquiries (id, received_at, name, email, phone, category, message)
                VALUES ('00000000-0000-4000-8000-000000000000', '2020-01-01T00:00:00.000Z', 'x', 'x', 'x', 'other', 'x');

@@ -6,37 +6,27 @@ import Database from "better-sqlite3";
 import { notePacing, type Queryable, type Row, type Sql } from "./sql.server";
 import { StoreRefusal, type DelivererLock, type Pacing } from "./store.server";
 
-/** How long a statement waits for another process's write lock (a second server on the same
- * volume, the outbox command, a backup) before it fails with SQLITE_BUSY: the visitor then gets
- * the "could not store" answer with their values kept. The driver is synchronous, so the server
- * waits with it: kept short. */
+/** The driver is synchronous, so the server waits with it: kept short. */
 const BUSY_TIMEOUT_MS = 2_000;
 
 const HEADER = "SQLite format 3\0";
 
-/** Codes that mean the file itself is wrong, not the volume or the moment. */
 const REFUSED = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
-/** Codes after which the connection is opened afresh at its next use: a volume that was
- * read-only (or gone) when it was opened keeps the connection read-only after it comes back. */
+/** A volume that was read-only when opened keeps the connection read-only after it comes back. */
 const REOPEN = /^SQLITE_(CANTOPEN|READONLY|IOERR)/;
-/** Statements with more values than this are not kept prepared (statement() says why). */
 const MAX_CACHED_VALUES = 64;
 
-/** Every use of a database file in this process, one at a time, whichever connection makes it:
- * the driver is synchronous and waits for another connection's lock by blocking the event loop,
- * so two connections of one process (tests, development's reloaded modules) that interleaved
- * their transactions would wait on each other until the busy timeout. */
+/** The driver blocks the event loop waiting for another connection's lock, so two connections of one process that
+ * interleaved their transactions would wait on each other until the busy timeout. */
 const queues = new Map<string, { chain: Promise<unknown> }>();
 
-/** What to tell an operator about a file that is not a usable database. */
 function refusal(file: string, what: string) {
   return new StoreRefusal(
     `${file} ${what}: nothing was written to it. Move it aside and restore a backup (npm run outbox -- backup makes one), or set DATABASE_URL=file:<another path>.`,
   );
 }
 
-/** Checks the bytes at the path before SQLite opens it: SQLite would take an empty or a foreign
- * file as its own and, on the first write, overwrite it. False when there is no file yet. */
+/** SQLite would take an empty or a foreign file as its own and overwrite it on the first write. */
 function checkHeader(file: string): boolean {
   let size: number;
   try {
@@ -44,10 +34,10 @@ function checkHeader(file: string): boolean {
     if (!info.isFile()) throw refusal(file, "is not a file (a folder, a device or a socket?)");
     size = info.size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false; // a new database
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     throw error;
   }
-  if (size === 0) return true; // created by an earlier start that stopped before its first write
+  if (size === 0) return true;
   const fd = openSync(file, "r");
   try {
     const head = Buffer.alloc(HEADER.length);
@@ -60,8 +50,6 @@ function checkHeader(file: string): boolean {
   return true;
 }
 
-/** `$1, $2 …` (the one way statements are written) as SQLite's anonymous `?`, with the values
- * in the order they are used. */
 function positional(text: string, values: readonly unknown[]) {
   const ordered: unknown[] = [];
   const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
@@ -80,17 +68,11 @@ const bindable = (value: unknown) =>
         ? value.toISOString()
         : value;
 
-/** The embedded database: one file, one host (several processes may open it). WAL, so readers
- * never wait for the writer; synchronous=FULL, so a committed transaction (an accepted
- * enquiry) is on disk; foreign keys on; a busy timeout for another process's write. Opened on
- * first use; a file that is not a database, is damaged or is newer is refused (StoreRefusal),
- * never repaired or overwritten. */
+/** WAL, so readers never wait for the writer; synchronous=FULL, so an accepted enquiry is on disk. */
 export function createSqlite(file: string) {
   const where = path.resolve(file);
   let db: Database.Database | undefined;
   const statements = new Map<string, Database.Statement>();
-  // Every use of the file, one at a time: a transaction's statements are never interleaved
-  // with another request's (or another connection's of this process).
   const queue = queues.get(where) ?? { chain: Promise.resolve() };
   queues.set(where, queue);
   const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
@@ -109,8 +91,7 @@ export function createSqlite(file: string) {
     if (db) return db;
     if (!checkHeader(where)) {
       mkdirSync(path.dirname(where), { recursive: true, mode: 0o700 });
-      // Visitors' personal data: readable by this user only (SQLite gives its -wal and -shm
-      // files the database's mode).
+      // Visitors' personal data: readable by this user only.
       closeSync(openSync(where, "a", 0o600));
     }
     const opened = new Database(where, { timeout: BUSY_TIMEOUT_MS });
@@ -122,8 +103,7 @@ export function createSqlite(file: string) {
       opened.pragma("secure_delete = ON");
       const [check] = opened.pragma("quick_check(1)") as { quick_check: string }[];
       if (check?.quick_check !== "ok") throw refusal(where, `is damaged (SQLite's check: ${check?.quick_check})`);
-      // A read-only volume refuses the switch: the file is still read (and writes are refused
-      // with SQLITE_READONLY, which the visitor meets as "not stored").
+      // A read-only volume refuses the switch: the file is still read.
       const mode = opened.pragma("journal_mode", { simple: true });
       if (mode !== "wal") {
         try {
@@ -142,9 +122,7 @@ export function createSqlite(file: string) {
     return opened;
   }
 
-  /** A statement, prepared once. One with many values (a batch's multi-row insert, whose text
-   * changes with its number of rows) is prepared at each use instead: kept, each size would hold
-   * its own, tens of MB for a connection's life. */
+  /** One with many values (a batch's insert) is prepared at each use: kept, each size would hold tens of MB. */
   function statement(text: string, values: number) {
     let prepared = statements.get(text);
     if (!prepared) {
@@ -154,7 +132,6 @@ export function createSqlite(file: string) {
     return prepared;
   }
 
-  /** Runs on the open connection; a damaged page met later is a refusal too. */
   function use<T>(work: () => T): T {
     try {
       return work();
@@ -165,7 +142,6 @@ export function createSqlite(file: string) {
       throw error;
     }
   }
-  /** After the section: a connection that met the volume's fault is opened afresh next time. */
   const settle = () => {
     if (reopen && !db?.inTransaction) {
       reopen = false;
@@ -229,18 +205,13 @@ export function createSqlite(file: string) {
 
 export type SqliteSql = ReturnType<typeof createSqlite>;
 
-/** Which process delivers from this file: a lease row with a heartbeat, taken and renewed in a
- * write transaction, so two processes on the same file (a second server on the volume, the
- * outbox command) never both deliver. Another takes over when the heartbeat is `staleMs` old
- * (the holder froze or died), or at once when the holder was a process of this host that no
- * longer runs (a restart after kill -9). The intent to send and the pacing are written in a
- * transaction that checks the lease first, so a process that lost it cannot send. */
+/** Two processes on one file never both deliver; taken over at once when the holder was a process of this host that no
+ * longer runs (kill -9). */
 export function createSqliteDeliverer(sql: SqliteSql, { staleMs = 15_000 } = {}) {
   const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let held = false;
   let problem: string | undefined;
-  // Renewed on a timer while held, not only between sends: a long pacing wait or a slow call
-  // must not look like a frozen holder.
+  // Renewed on a timer: a long pacing wait or a slow call must not look like a frozen holder.
   let beat: NodeJS.Timeout | undefined;
   const beating = (on: boolean) => {
     clearInterval(beat);
@@ -263,7 +234,7 @@ export function createSqliteDeliverer(sql: SqliteSql, { staleMs = 15_000 } = {})
     async hold() {
       try {
         const was = held;
-        // Held, and renewed recently: a read says so, without a write (and its fsync) per poll.
+        // Held and renewed recently: a read says so, without a write (and its fsync) per poll.
         if (held) {
           const [row] = await sql.all<{ holder: string | null; heartbeat_at: string | null }>(
             "SELECT holder, heartbeat_at FROM enquiry_deliverer WHERE id = 1",
@@ -309,7 +280,6 @@ export function createSqliteDeliverer(sql: SqliteSql, { staleMs = 15_000 } = {})
     problem: () => problem,
   };
 
-  /** Runs `work` in a write transaction, only while this process holds the lease. */
   function asHolder<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     return sql.transaction(async (tx) => {
       const [row] = await tx.all<{ holder: string | null }>("SELECT holder FROM enquiry_deliverer WHERE id = 1");
@@ -322,7 +292,6 @@ export function createSqliteDeliverer(sql: SqliteSql, { staleMs = 15_000 } = {})
     });
   }
 
-  // One host, one clock: the times are this machine's.
   const pacing = (channel: string): Pacing => ({
     async waitMs(intervalMs) {
       const [row] = await sql.all<{ s: string | null; e: string | null }>(

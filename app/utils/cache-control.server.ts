@@ -1,6 +1,4 @@
-/** Cache rules for documents. Anonymous page GETs are shared-cacheable for 5 minutes and may
- * be served stale for a day while a CDN revalidates; anything personal (a toast, a POST
- * result) has already set `private, no-store` and keeps it. */
+/** Anything personal (a toast, a POST result) has already set `private, no-store` and keeps it. */
 export const PAGE_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 const NOT_FOUND_CACHE = "public, max-age=0, s-maxage=60";
 export const NO_STORE = "private, no-store";

@@ -1,10 +1,7 @@
 import { isIP } from "node:net";
 
-/** The client's address: from the trusted proxy header when one is configured, else the
- * socket's address. For a list header (X-Forwarded-For) the right-most entry: the one the
- * trusted proxy appended; the entries to its left are whatever the client sent. A single-value
- * header (CF-Connecting-IP, X-Real-IP) is its one entry. A value that is not an address counts
- * as the socket's (the proxy's) rather than as a key the client could vary. */
+/** X-Forwarded-For's right-most entry is the one the trusted proxy appended; those left of it are the client's to
+ * choose. Not an address: the socket's, never a key the client could vary. */
 export function clientAddress(
   request: { headers: { get(name: string): string | null } },
   socketAddress: string | undefined,
@@ -18,9 +15,7 @@ export function clientAddress(
   return (socketAddress && addressOf(socketAddress)) || socketAddress || "unknown";
 }
 
-/** An IP address as a rate-limit key: IPv4 as it is (IPv4-mapped IPv6 too), IPv6 by its /64,
- * the block one subscriber gets, so that rotating addresses within it does not dodge the limit.
- * A port or brackets around it are dropped. Undefined when it is not an address. */
+/** IPv6 by its /64, one subscriber's block, so rotating addresses within it does not dodge the limit. */
 function addressOf(value: string): string | undefined {
   let candidate = value.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(candidate);
@@ -31,7 +26,6 @@ function addressOf(value: string): string | undefined {
   const kind = isIP(candidate);
   if (kind === 4) return candidate;
   if (kind !== 6) return undefined;
-  // Expand "::" to the full eight groups, keep the first four.
   const [head = "", tail = ""] = candidate.toLowerCase().split("::");
   const groups = head ? head.split(":") : [];
   const rest = candidate.includes("::") ? (tail ? tail.split(":") : []) : [];

@@ -35,7 +35,6 @@ describe("deferModuleScripts", () => {
     expect(lines[5]).toBe(
       'const [route0, route1] = await Promise.all([import("/assets/root-D.js"), import("/assets/contact-C.js")]);',
     );
-    // Closing a toast is the toast's own early script's (app/components/toast-before-react.ts).
     expect(script).not.toContain("data-dismiss");
     expect(script).not.toMatch(/^import /m);
     expect(script).toContain('window.__remixRouteModules = {"root":route0,"routes/contact":route1};');
@@ -50,7 +49,6 @@ describe("deferModuleScripts", () => {
   });
 
   it("is a valid module body", () => {
-    // Parses as an async function body (top-level await is what a module allows).
     expect(() => new Function(`return (async () => {${script}})`)).not.toThrow();
   });
 

@@ -2,17 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { envSchema, parseEnv } from "./env-schema.server";
 
-// The configuration reference (docs/configuration.md) and .env.example are read by operators, the
-// schema by the server: these tests fail when they drift apart (a variable added, renamed or
-// re-defaulted in one place only). The README only points to the reference, and holds no table
-// that could drift.
+// docs/configuration.md and .env.example are the operators'; these fail when they drift from the schema.
 
-/** Set by the runtime (the server sets production itself), not configured by operators. */
 const NOT_DOCUMENTED = new Set(["NODE_ENV"]);
 const variables = Object.keys(envSchema.shape).filter((name) => !NOT_DOCUMENTED.has(name));
 const defaults = parseEnv({}) as Record<string, unknown>;
 
-/** `NAME=value` lines of .env.example. */
 const example = new Map(
   readFileSync(".env.example", "utf8")
     .split("\n")
@@ -21,7 +16,6 @@ const example = new Map(
     .map((m) => [m[1]!, m[2]!] as const),
 );
 
-/** A page's configuration table: each row's variables and their defaults, in order. */
 const tableRows = (file: string) =>
   readFileSync(file, "utf8")
     .split("\n")
@@ -62,7 +56,6 @@ describe("configuration docs match the schema", () => {
   it.each(variables)("docs/configuration.md's default for %s is the schema's", (name) => {
     const row = referenceRows.find((r) => r.names.includes(name))!;
     const fallback = defaults[name];
-    // A row lists its variables' defaults in the same order, in backticks, when they have one.
     if (fallback !== undefined && row.defaults.length === row.names.length) {
       expect(row.defaults[row.names.indexOf(name)]).toBe(String(fallback));
     } else if (fallback !== undefined) {

@@ -1,9 +1,4 @@
-/** The one reader of a request's body on this server (the contact form, every staff action, the
- * passkey ceremonies): a hard size bound before any parsing, so a body over the limit is refused
- * (413) without being read to the end, whether its length is declared or it comes in chunks;
- * only the two form encodings are accepted (415). Nothing else in app/ reads a body; the server's
- * answer-first path (server/answer-first.ts) hands over the bytes of a form whose declared length
- * is within the bound, read from the socket (`withBodyRead`), and this checks them the same way. */
+// The one reader of a request body: bounded before parsing (413 without reading to the end), two encodings (415).
 export const MAX_FORM_BYTES = 64 * 1024;
 
 export type FormBodyResult = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; reason: string };
@@ -11,11 +6,9 @@ export type FormBodyResult = { ok: true; form: FormData } | { ok: false; status:
 const URLENCODED = "application/x-www-form-urlencoded";
 const FORM_TYPES = ["multipart/form-data", URLENCODED];
 
-/** Bodies already read off the socket, for the Request built without one around them. */
 const bodiesRead = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
 
-/** `request` (built without a body) with `body` as its body for `readFormBody`: building the
- * Request with its body would wrap the bytes in a stream only to read them back (issue 40). */
+/** A Request built with its body would wrap the bytes in a stream only to read them back (issue 40). */
 export function withBodyRead(request: Request, body: Uint8Array<ArrayBuffer>): Request {
   bodiesRead.set(request, body);
   return request;
@@ -45,8 +38,7 @@ export async function readFormBody(request: Request, limit = MAX_FORM_BYTES): Pr
 }
 
 const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
-/** A URL-encoded body read as Node's `Response.formData()` reads it (UTF-8, a leading BOM kept,
- * then the URL parser's form rules: checked equal on random bytes), without a Response around it. */
+/** As Node's `Response.formData()` reads it (checked equal on random bytes), without a Response around it. */
 function urlEncodedForm(bytes: Uint8Array): FormData {
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(UTF8.decode(bytes))) form.append(name, value);
@@ -69,8 +61,7 @@ async function readLimited(
       if (done) break;
       total += value.byteLength;
       if (total > limit) {
-        // Stop reading but do not cancel: cancelling destroys the socket before our 413 is
-        // sent. Node drains and drops the rest of the body after the response.
+        // Not cancelled: that destroys the socket before our 413 is sent.
         reader.releaseLock();
         return "too_large";
       }

@@ -2,8 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { FORM_TIME_FIELD, FORM_TIME_PLACEHOLDER } from "~/content/enquiry-fields";
 import { sessionSecret } from "./env.server";
 
-/** The contact form's signed time: when the page was served, as the server wrote it into the
- * form's hidden field, signed so a client cannot choose it (the "too fast" rule reads it). */
+/** Signed so a client cannot choose it (the "too fast" rule reads it). */
 const sign = (ms: number, secret: string) =>
   createHmac("sha256", secret).update(`form-time:${ms}`).digest("base64url").slice(0, 22);
 
@@ -11,8 +10,6 @@ export function formTimeToken(now = Date.now(), secret = sessionSecret): string 
   return `${now.toString(36)}.${sign(now, secret)}`;
 }
 
-/** When the page with this token was served; undefined for a missing, placeholder, malformed,
- * forged or future token (at most weak evidence: an old tab, another replica's secret). */
 export function readFormTime(token: unknown, now = Date.now(), secret = sessionSecret): number | undefined {
   if (typeof token !== "string" || token.length > 40) return undefined;
   const [time, mac] = token.split(".");
@@ -26,8 +23,6 @@ export function readFormTime(token: unknown, now = Date.now(), secret = sessionS
 
 const UNSTAMPED = `name="${FORM_TIME_FIELD}" value="${FORM_TIME_PLACEHOLDER}"`;
 
-/** A page's HTML with the signed time `at` in the contact form's hidden field; the HTML as it
- * is when it has no such field (every page but /contact). */
 export function stampFormTime(html: string, at: number): string {
   return html.includes(UNSTAMPED)
     ? html.replaceAll(UNSTAMPED, `name="${FORM_TIME_FIELD}" value="${formTimeToken(at)}"`)

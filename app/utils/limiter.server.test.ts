@@ -6,7 +6,6 @@ import { createLimiter, type LimiterOptions } from "./limiter.server";
 const inMemory = (points: number, more: Partial<LimiterOptions> = {}) =>
   createLimiter({ where: { memory: true }, keyPrefix: "test", tableName: "t", points, windowSeconds: 60, ...more });
 
-/** A pool whose every query fails as a stopped server's does, or never answers. */
 const brokenPool = (how: "refuses" | "hangs") =>
   ({
     query: () =>
@@ -81,7 +80,6 @@ describe("createLimiter", () => {
       for (let i = 0; i < 3; i++) verdicts.push((await limiter.hit("192.0.2.7")).allowed);
       expect(verdicts).toEqual([true, true, false]);
       expect((await limiter.look("192.0.2.7")).allowed).toBe(false);
-      // Once a minute, not once a request.
       expect(lines.filter((l) => l.includes('"rate_limit.local"'))).toHaveLength(1);
     });
 });

@@ -10,44 +10,30 @@ import {
 import { withDeadline } from "~/utils/deadline.server";
 import { log } from "~/utils/log.server";
 
-/** What a limit says of one request: let it through, or not before so many seconds. */
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Where a limit counts: in PostgreSQL (every replica shares it), in the SQLite file (a
- * connection of its own to it), or in this process's memory. */
 export type LimitWhere = { pool: Pool } | { sqliteFile: string } | { memory: true };
 
 export type Limiter = {
-  /** Counts one hit for the key and says whether it is allowed. */
   hit(key: string): Promise<Verdict>;
-  /** Whether the key is over its limit now, without counting. */
   look(key: string): Promise<Verdict>;
 };
 
 export type LimiterOptions = {
   where: LimitWhere;
-  /** Keeps this limit's keys apart from another's in the same table. */
   keyPrefix: string;
-  /** The table (made by a migration) when it counts in a database. */
   tableName: string;
-  /** Hits allowed per window; 0 switches the limit off. */
   points: number;
   windowSeconds: number;
-  /** Whether the limiter deletes its expired rows itself (else a chore does). */
   clearExpired?: boolean;
-  /** How long a database may take to answer before this process counts in memory instead. */
   deadlineMs?: number;
-  /** The most keys the memory count holds (the oldest are forgotten first). */
   maxKeys?: number;
 };
 
 const DEADLINE_MS = 1_000;
 const MAX_KEYS = 10_000;
 
-/** One design for every rate limit of the site (the contact form, staff sign-in): counted by
- * rate-limiter-flexible where `where` says, each call to a database bounded by a deadline; while
- * the database does not answer in time, counted in this process's memory (the insurance), which
- * says so once a minute. The memory count is bounded: past `maxKeys` keys, the oldest go. */
+/** Each call to a database bounded by a deadline; while it does not answer, counted in memory (bounded), said once a minute. */
 export function createLimiter(options: LimiterOptions): Limiter {
   const { keyPrefix, points, windowSeconds } = options;
   if (points <= 0) {
@@ -105,17 +91,15 @@ function databaseLimiter(options: LimiterOptions): RateLimiterAbstract | undefin
   if ("sqliteFile" in where)
     return new RateLimiterSQLite({
       ...common,
-      // A connection of its own to the site's file (busy_timeout: another process may be writing).
+      // busy_timeout: another process may be writing.
       storeClient: new Database(where.sqliteFile, { timeout: 2_000 }),
       storeType: "better-sqlite3",
     });
   return undefined;
 }
 
-/** The count in this process's memory, holding at most `maxKeys` keys. */
 function boundedMemory(keyPrefix: string, points: number, windowSeconds: number, maxKeys: number): Limiter {
   const limiter = new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
-  // The keys counted, oldest window first, with when their window ends.
   const keys = new Map<string, number>();
   const track = (key: string) => {
     const now = Date.now();

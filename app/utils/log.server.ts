@@ -1,6 +1,4 @@
-/** One JSON object per line, info on stdout and the rest on stderr: what log collectors
- * expect. Written to the stream directly (console.log costs more, on every request). Never pass personal data
- * (names, e-mail addresses, message bodies) in `fields`. */
+/** Written to the stream directly (console.log costs more on every request). Never log personal data. */
 type LogLevel = "info" | "warn" | "error";
 
 export function log(level: LogLevel, event: string, fields: Record<string, unknown> = {}): void {

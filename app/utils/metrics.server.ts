@@ -1,7 +1,4 @@
-// What /metrics exposes, in Prometheus's text format (docs/deploy.md, "Metrics"): the process
-// (prom-client's defaults: CPU, memory, event loop lag, handles), HTTP requests by method and
-// status with their durations, the page cache's hits and misses, and the enquiry queue. One
-// registry per process: it lives in the app's build, which the HTTP server takes it from.
+// One registry per process: it lives in the app's build, which the HTTP server takes it from.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export const registry = new Registry();
@@ -36,7 +33,6 @@ export const enquiriesNotStored = new Counter({
   registers,
 });
 
-/** The spam rules (app/enquiry/spam/): what they caught, by reason, and what the caps erased. */
 export const enquiriesCaught = new Counter({
   name: "enquiries_caught_total",
   labelNames: ["reason"] as const,
@@ -105,10 +101,9 @@ export const pushReceipts = new Counter({
   registers,
 });
 
-/** Methods a label may carry; anything else is counted as OTHER (labels stay few). */
+/** Labels stay few: anything else is OTHER. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
-/** One answered request, from the server's request log (every request passes there once). */
 export function observeRequest(method: string | undefined, status: number, seconds: number) {
   const m = method && METHODS.has(method) ? method : "OTHER";
   httpRequests.inc({ method: m, status: String(status) });
@@ -132,19 +127,14 @@ type QueueView = {
       failures?: number;
     }
   >;
-  /** Staff devices with alerts on (while alerts are on): how many, how many stale, and the recent
-   * enquiries no device confirmed in time. */
   push?: { devices: number; stale: number; unconfirmed: number };
 };
 
-/** A time as Prometheus's timestamps are (seconds since the epoch); 0 when there is none. */
 const epochSeconds = (iso: string | undefined) => (iso ? Date.parse(iso) / 1000 : 0);
 type PageCacheView = { hits: number; misses: number; entries: number };
 
-/** Gauges read when scraped: the queue (as /healthz sees it) and the page cache's counts. */
 export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; pageCache: () => PageCacheView }) {
   let view: Promise<QueueView> | undefined;
-  // One look at the queue per scrape, shared by its gauges.
   const look = () => (view ??= queue().finally(() => setTimeout(() => (view = undefined), 0)));
   const gauge = (name: string, help: string, read: (q: QueueView) => number) =>
     new Gauge({
@@ -168,7 +158,6 @@ export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; p
     (q) => q.oldestPendingSeconds,
   );
   gauge("enquiries_accepting", "1 when an enquiry posted now would be stored, else 0.", (q) => (q.accepting ? 1 : 0));
-  // By channel; a channel's provider state only for the channels this server delivers through.
   type ChannelView = QueueView["channels"][string];
   const byChannel = (name: string, help: string, read: (c: ChannelView) => number | undefined) =>
     new Gauge({

@@ -1,21 +1,15 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOneOptions } from "node:dns";
 import { isIP } from "node:net";
 
-/** The push services browsers subscribe with (Chrome and most Android browsers: FCM; Firefox:
- * Mozilla's autopush; Safari and iOS: Apple's; Edge: Windows Push Notification Services). A
- * subscription naming any other host is refused, so a stored endpoint can never make this
- * server call an address of someone's choosing (PUSH_SERVICE_HOSTS replaces the list). */
+/** Any other host is refused, so a stored endpoint can never make this server call an address of someone's choosing. */
 export const DEFAULT_PUSH_SERVICE_HOSTS =
   "fcm.googleapis.com,*.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com";
 
-/** One allowed push service: a host (or `*.` a domain's subdomains), its scheme and port. Plain
- * http only to a loopback address (a test's stand-in). */
 export type PushService = { scheme: "https:" | "http:"; host: string; wildcard: boolean; port: string };
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 const ENTRY = /^(https?:\/\/)?(\*\.)?[a-z0-9.-]+(:\d{1,5})?$|^(https?:\/\/)?\[::1\](:\d{1,5})?$/i;
 
-/** The entries of PUSH_SERVICE_HOSTS, or the problem with one (for the env gate's message). */
 export function parsePushServices(value: string): PushService[] | string {
   const services: PushService[] = [];
   for (const raw of value.split(",").map((e) => e.trim().toLowerCase())) {
@@ -31,8 +25,6 @@ export function parsePushServices(value: string): PushService[] | string {
   return services.length ? services : "name at least one push service";
 }
 
-/** Why a subscription's endpoint is refused, or its URL: https (http only to a listed loopback
- * stand-in), no user or password, at most 1,000 characters, on a listed push service. */
 export function checkEndpoint(
   endpoint: unknown,
   services: readonly PushService[],
@@ -54,8 +46,6 @@ export function checkEndpoint(
   return allowed ? url : "unknown-push-service";
 }
 
-/** Whether an address is one a public push service never has: loopback, private, link-local,
- * carrier-grade NAT, multicast, unspecified, unique-local, or IPv4 mapped into IPv6 of those. */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return isPrivateAddress(mapped);
@@ -78,10 +68,8 @@ export function isPrivateAddress(address: string): boolean {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** The DNS lookup the push calls use: a listed host whose name resolves to a private address is
- * refused (a DNS answer must not turn an allowed name into a call inside our network). An address
- * listed outright (a test's stand-in at 127.0.0.1) is never looked up, so it is the one way to
- * reach a private address, and it must be written in PUSH_SERVICE_HOSTS by the operator. */
+/** A DNS answer must not turn an allowed name into a call inside our network; a listed IP (a test's stand-in) is the
+ * one way to reach a private address. */
 export function publicOnlyLookup() {
   return (hostname: string, options: LookupOneOptions, callback: LookupCallback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {

@@ -7,10 +7,7 @@ import { liveContact } from "./live-contact.server";
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-/** The page a browser gets when a form was posted to us from another site (403, answered by
- * the server before the body is read: Remix would refuse it with a 500). Plain HTML in the
- * language of the address, with the way back to our contact page and our details; no script,
- * no style, so it needs nothing from the build. */
+/** Answered before the body is read (Remix would refuse it with a 500); no script or style, it needs nothing of the build. */
 export function crossSitePage(pathname: string): string {
   const locale = localeOfPath(pathname);
   const t = LAYOUT[locale].errors;

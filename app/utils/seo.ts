@@ -12,11 +12,9 @@ type Match = { id: string; data: unknown };
 type PageSeo = {
   id: PageId;
   locale: Locale;
-  /** Page title without the brand; null for the home page. */
   title: string | null;
   description: string;
   imageAlt: string;
-  /** Extra structured data for this page (the organisation is added by the caller). */
   jsonLd?: Record<string, unknown>[];
 };
 
@@ -32,22 +30,16 @@ export function rootData(matches: readonly Match[]): Required<Omit<RootData, "ab
 const fullTitle = (title: string | null, locale: Locale) =>
   title ? `${title} | ${BRAND}` : `${BRAND} | ${LAYOUT[locale].siteTitle}`;
 
-/** A page's absolute address in a language. */
 export const pageUrl = (siteUrl: string, id: PageId, locale: Locale) => `${siteUrl}${pagePath(id, locale)}`;
 
-/** A page's address in every language, and English as the default, as `hreflang` names them
- * (the page's alternates, and the sitemap's). */
 export const languageAlternates = (siteUrl: string, id: PageId): [hrefLang: string, href: string][] => [
   ...LOCALES.map((locale): [string, string] => [locale, pageUrl(siteUrl, id, locale)]),
   ["x-default", pageUrl(siteUrl, id, DEFAULT_LOCALE)],
 ];
 
-/** The countries the business serves, named in a language. */
 export const areaServedJsonLd = (locale: Locale) =>
   BUSINESS[locale].areasServed.map((name) => ({ "@type": "Country", name }));
 
-/** Title, description, canonical URL and its other languages, Open Graph and Twitter card
- * tags, and JSON-LD. */
 export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
   const { siteUrl } = rootData(matches);
   const url = pageUrl(siteUrl, page.id, page.locale);
@@ -89,7 +81,6 @@ export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescripto
 
 const AVAILABLE_LANGUAGES = ["English", "Croatian"];
 
-/** The business as schema.org LocalBusiness; other entities refer to it by @id. */
 export function businessJsonLd(siteUrl: string, contact: ContactDetails, locale: Locale, about?: string) {
   return {
     "@context": "https://schema.org",
@@ -142,7 +133,6 @@ export function websiteJsonLd(siteUrl: string, locale: Locale) {
   };
 }
 
-/** The web page itself, in its language. */
 export function webPageJsonLd(siteUrl: string, id: PageId, locale: Locale, name: string) {
   const url = pageUrl(siteUrl, id, locale);
   return {
@@ -169,8 +159,6 @@ export function breadcrumbJsonLd(siteUrl: string, locale: Locale, trail: { name:
   };
 }
 
-/** The meta of a page one level below home (contact, privacy): its texts in the page's
- * language, a web page and its breadcrumb in structured data, and whatever else it adds. */
 export function leafPageMeta(
   id: PageId,
   texts: Record<Locale, { title: string; description: string; imageAlt?: string }>,

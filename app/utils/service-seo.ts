@@ -43,7 +43,6 @@ function serviceJsonLd(
   };
 }
 
-/** The meta of a service page: its tags, the Service, the page and the breadcrumb. */
 export function serviceSeoMeta(matches: readonly Match[], slug: ServiceSlug, locale: Locale, words: Words) {
   const { siteUrl, contact, about } = rootData(matches);
   const title = words.title;

@@ -2,8 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { cookieSecure, sessionSecret } from "~/utils/env.server";
 
-/** Toasts ride in a signed, HTTP-only flash cookie (remix-toast's own default cookie is
- * unsigned with a constant secret, so it gets our session storage instead). */
+/** remix-toast's default cookie is unsigned with a constant secret. */
 const toastSession = createCookieSessionStorage({
   cookie: {
     name: "toast",

@@ -2,8 +2,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { ServiceSlug } from "~/content/services";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 
-/** Contact details from the root loader (env overrides), or the defaults when the root
- * loader has no data, as in an error page rendered before it ran. */
+/** The defaults where the root loader has no data, as in an error page rendered before it ran. */
 export function useContactDetails(): ContactDetails {
   const data = useRouteLoaderData<{ contact?: ContactDetails }>("root");
   return data?.contact ?? DEFAULT_CONTACT;

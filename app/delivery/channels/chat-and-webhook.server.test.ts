@@ -24,7 +24,6 @@ const delivery = (message: string, overrides: Partial<Delivery["enquiry"]> = {})
   channel: "slack",
 });
 
-/** What strangers type into the form to ping a channel, pose as the business or run a command. */
 const HOSTILE = [
   "@everyone @here free bottles!",
   "<!channel> <!here> <!everyone> <@U024BE7LH> <#C024BE7LH>",
@@ -71,7 +70,7 @@ describe("Slack's message", () => {
     expect(body.mrkdwn).toBe(false);
     const typed = body.blocks.flatMap((b) => ("text" in b ? [b.text] : b.elements));
     for (const text of typed.filter((t) => t?.type === "plain_text")) expect(text).toMatchObject({ emoji: false });
-    // The notification's text is parsed for <!channel> and <@U…> whatever mrkdwn says: escaped.
+    // The notification's text is parsed for <!channel> and <@U…> whatever mrkdwn says.
     expect(body.text).not.toMatch(/[<>]/);
     expect(body.text.replace(/&(amp|lt|gt);/g, "")).not.toContain("&");
   });
@@ -102,7 +101,6 @@ describe("Discord's message", () => {
   it.each(HOSTILE)("leaves no mention, masked link or markup unescaped: %j", (hostile) => {
     const { content, allowed_mentions } = discordMessage(enquiryMessage(delivery(hostile, { name: hostile })));
     expect(allowed_mentions).toEqual({ parse: [] });
-    // Every markdown or mention character of the typed text is preceded by a backslash.
     const typed = content
       .split("\n")
       .slice(1, -1)
@@ -216,7 +214,6 @@ describe("what retrying cannot fix", () => {
   });
 });
 
-// The providers at the network boundary: each records what it received, in order.
 const SLACK = "https://hooks.slack.test/services/T0/B0/secret";
 const DISCORD = "https://discord.test/api/webhooks/1/token";
 const TELEGRAM = "https://telegram.test";
@@ -301,7 +298,6 @@ describe("the worker with every channel", () => {
     const store = sqliteStore(`${bed.dir}/down.db`, { channels: NAMES });
     for (const n of [1, 2, 3, 4]) await store.store(enquiry(`While Slack is down ${n}`));
     const started = Date.now();
-    // Retries of the dead channel wait long (as in an outage of ten minutes); the others go on.
     bed.delivery = startDelivery(
       bed.options({ store, channels: allChannels(50), backoff: { baseMs: 400, maxMs: 400 } }),
     );
@@ -321,7 +317,6 @@ describe("the worker with every channel", () => {
     expect(new Set(during)).toEqual(new Set(["While Slack is down 1"]));
     slackDown = false;
     await vi.waitFor(async () => expect((await store.counts()).channels.slack?.delivered).toBe(4), { timeout: 8_000 });
-    // Back: the whole backlog at once, oldest first.
     expect(received.slack!.slice(during.length).map((r) => message(r.body))).toEqual(
       [1, 2, 3, 4].map((n) => `While Slack is down ${n}`),
     );

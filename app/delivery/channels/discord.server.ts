@@ -2,13 +2,9 @@ import type { DeliveryChannel, Verdict } from "../transport.server";
 import { postJson, providerFault } from "../transport.server";
 import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
 
-/** Every character with a meaning in Discord's markdown (emphasis, code, quotes, headers,
- * lists, masked links, spoilers, mentions and timestamps), backslash-escaped: shown as typed. */
 const escape = (text: string) => text.replace(/[\\*_~`|>#\-[\]()<@:!+.]/g, "\\$&");
 
-/** A webhook's message: plain content, mentions off for everyone (`allowed_mentions`), link
- * previews off (flag 4, SUPPRESS_EMBEDS). Discord makes no mailto: or tel: links: the e-mail and
- * the phone are shown for copying. */
+/** Mentions off for everyone; Discord makes no mailto: or tel: links, so the e-mail and phone are for copying. */
 export function discordMessage(m: EnquiryMessage) {
   const head = [
     `**New enquiry:** ${escape(m.category)}`,
@@ -25,7 +21,7 @@ export function discordMessage(m: EnquiryMessage) {
   };
 }
 
-/** The message cut before escaping (so no escape is split), then escaped, within `room`. */
+/** Cut before escaping, so no escape is split. */
 function cutEscaped(text: string, room: number): string {
   let max = room;
   let out = escape(cut(text, max));
@@ -33,8 +29,6 @@ function cutEscaped(text: string, room: number): string {
   return out;
 }
 
-/** Discord's answers: a deleted webhook or a wrong token needs an operator; 429 (with its
- * retry_after) and 5xx are the provider's; a 400 is this message's; another 4xx may pass. */
 export function judgeDiscord(result: { status?: number; detail?: string }): Verdict {
   if (result.status === 404 || /Unknown Webhook/i.test(result.detail ?? ""))
     return {

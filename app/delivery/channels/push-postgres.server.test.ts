@@ -10,9 +10,6 @@ import { makeDevice, startPushService } from "../../../tests/support/push-stand-
 import { startDelivery } from "../worker.server";
 import { pushChannel } from "./push.server";
 
-// The same alerts on PostgreSQL (several hosts): the fan-out written in a batch's accepting
-// transaction, a released spam's, the keys shared, receipts, and the desk's and /healthz's reads.
-
 describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwaway PostgreSQL cluster", () => {
   let cluster: PgCluster;
   beforeAll(async () => {
@@ -61,7 +58,6 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
         category: "other",
         message: `m${i}`,
       });
-      // At once: one accepting transaction for the batch (group commit).
       const accepted = await Promise.all([0, 1, 2].map((i) => store.store(enquiry(i))));
       const caught = await store.store(enquiry(9), undefined, {
         spam: { reasons: ["links"], maxPerHour: 10, maxKept: 10 },
@@ -102,8 +98,7 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
       expect(await acceptReceipt(sql, keys, receipt)).toBe("confirmed");
       for (const a of accepted)
         expect((await store.find(a.id)).find((d) => d.channel === PUSH_CHANNEL)?.state).toBe("delivered");
-      // The desk's reads, later than the confirm time: three of four confirmed by no device; device
-      // two (no receipt for its last three) is stale, device one (its latest confirmed) is not.
+      // Three of four confirmed by no device; device two (no receipt for its last three) is stale.
       const later = Date.now() + 10 * 60_000;
       expect((await unconfirmedAlerts(sql, { now: later, confirmMs: 5 * 60_000 })).alerts).toHaveLength(3);
       expect(await deviceCounts(sql, new Date(later).toISOString())).toEqual({ devices: 2, stale: 1 });

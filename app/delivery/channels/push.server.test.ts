@@ -12,8 +12,7 @@ import { checkVapid, makeDevice, startPushService } from "../../../tests/support
 import { startDelivery, type DeliveryWorker } from "../worker.server";
 import { pushChannel } from "./push.server";
 
-// Alerts to staff phones end to end on one machine: a real SQLite store, the real worker and push
-// channel, and a push service stood in for on loopback; what arrives is decrypted as a phone would.
+// A real SQLite store, worker and push channel, a push service stood in for on loopback; decrypted as a phone would.
 
 let dir = "";
 const stores: SqlStore[] = [];
@@ -39,7 +38,6 @@ async function member(store: SqlStore, email = `p${stores.length}-${randomUUID()
   return { id };
 }
 
-/** A device subscribed as the Alerts page's action does it: its keys made here. */
 async function subscribe(store: SqlStore, who: { id: string }, name: string, language = "en") {
   const device = makeDevice();
   const form = SubscriptionForm.parse({
@@ -185,7 +183,6 @@ describe("an enquiry rings every subscribed device, once", () => {
     expect(await sql.all("SELECT event, subject FROM staff_audit")).toEqual([
       { event: "push-device-removed", subject: "gone" },
     ]);
-    // Nothing more is sent to it: the next enquiry goes to the kept one only.
     await accept(store);
     await vi.waitFor(() => expect(service.accepted(kept.path)).toHaveLength(2), { timeout: 5_000 });
     expect(service.requests.filter((r) => r.path === gone.path)).toHaveLength(1);
@@ -220,7 +217,6 @@ describe("an enquiry rings every subscribed device, once", () => {
     });
     await delivery!.stop();
     delivery = undefined;
-    // Another process, the same database: it continues where the first stopped.
     start(open());
     await vi.waitFor(() => expect(service.accepted(down.path)).toHaveLength(1), { timeout: 10_000 });
     expect(service.accepted(up.path)).toHaveLength(1);

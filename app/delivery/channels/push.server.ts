@@ -23,16 +23,12 @@ import { checkEndpoint, publicOnlyLookup, type PushService } from "~/utils/push-
 import type { DeliveryChannel, SendResult } from "../transport.server";
 import { providerFault, retryAfterMs } from "../transport.server";
 
-/** A day: an alert not delivered by then (a phone off all night and the next day) is dropped by
- * the push service; the desk has the enquiry anyway. */
+/** A phone off all night and the next day: the push service drops it; the desk has the enquiry anyway. */
 export const PUSH_TTL_SECONDS = 86_400;
-/** What the lock screen may show and the service worker needs, in under 1 KB (web-push encrypts
- * it; RFC 8291 allows about 4 KB, but some services refuse more than 2 KB after encryption). */
+/** RFC 8291 allows about 4 KB, but some services refuse more than 2 KB after encryption. */
 export const MAX_PAYLOAD_BYTES = 1_000;
 
-/** The alert's payload, in the device's language: the service line, the event's day where given,
- * "open to read", the enquiry's address on the desk, and the receipt the service worker posts
- * back. No name, e-mail, phone or message: a lock screen is read over shoulders. */
+/** No name, e-mail, phone or message: a lock screen is read over shoulders. */
 export function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
   const locale: Locale = (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
   const t = ALERTS[locale].notification;
@@ -54,20 +50,15 @@ export function pushPayload(delivery: Delivery, deviceId: string, language: stri
 }
 
 export type PushChannelOptions = {
-  /** The database (migrations applied): the devices, their alerts, the keys. */
   database: () => Promise<Sql>;
   keys: () => Promise<PushKeys>;
-  /** VAPID's subject (RFC 8292): how a push service reaches the sender, the contact e-mail. */
   subject: string;
   services: readonly PushService[];
   timeoutMs: number;
   now?: () => number;
 };
 
-/** One device's call: web-push encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) the
- * request; it is sent here rather than by web-push's own sender so that it follows no redirect,
- * never resolves a listed name to a private address, and may reach a loopback stand-in over
- * plain http (tests) — the endpoint was checked against PUSH_SERVICE_HOSTS first. */
+/** Sent here, not by web-push's sender, so it follows no redirect and never resolves a listed name to a private address. */
 async function callPushService(
   target: PushTarget,
   payload: string,
@@ -131,22 +122,16 @@ async function callPushService(
   });
 }
 
-/** Of two provider faults, the one to report: the longer wait asked for, else the first. */
 const worse = (a: SendResult | undefined, b: Extract<SendResult, { ok: false }>) =>
   !a || a.ok || (b.retryAfterMs ?? 0) > (a.retryAfterMs ?? 0) ? b : a;
 
-/** Staff devices' alerts as one channel (decision 0039): an enquiry's one `push` delivery, whose
- * call sends to each device it rings that has not had it, one by one, each with its intent noted
- * first. A device's push service answering 2xx: sent, never again; 404/410: the subscription is
- * gone and removed at once; another 4xx: refused (that alert only); 429, 5xx, a timeout: that
- * device waits, and the delivery reports the fault to the worker, which backs the channel off
- * (the push service's Retry-After wins) and tries again later, for those devices only. */
+/** Decision 0039: one `push` delivery per enquiry, sent device by device; a device's 404/410 removes it, its 429/5xx
+ * backs the channel off for those devices only. */
 export function pushChannel(options: PushChannelOptions): DeliveryChannel {
   const now = options.now ?? (() => Date.now());
   return {
     name: PUSH_CHANNEL,
-    // Push services publish no rate for a sender of a few alerts a minute; the pace between
-    // enquiries only keeps a burst from being one storm.
+    // Push services publish no rate; the pace only keeps a burst from being one storm.
     intervalMs: 50,
     async send(delivery) {
       const sql = await options.database();
@@ -159,7 +144,6 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
         const at = () => new Date(now()).toISOString();
         const base = { id: delivery.id, channel: PUSH_CHANNEL, device: target.deviceId };
         if (typeof checkEndpoint(target.endpoint, options.services) === "string") {
-          // PUSH_SERVICE_HOSTS changed since it subscribed: never called.
           await noteSend(sql, delivery.id, target.deviceId, "refused", undefined, at());
           pushSends.inc({ result: "refused" });
           log("warn", "push.refused", { ...base, reason: "unknown-push-service" });
@@ -192,8 +176,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
           fault = worse(fault, result);
           continue;
         }
-        // 400 (a malformed request), 401/403 (our signature refused: the keys changed since it
-        // subscribed), 413: retrying cannot fix this alert; the device turns stale if it lasts.
+        // 401/403: our signature refused (the keys changed since it subscribed); retrying cannot fix this alert.
         await noteSend(sql, delivery.id, target.deviceId, "refused", result.status, at());
         pushSends.inc({ result: "refused" });
         log("warn", "push.refused", { ...base, status: result.status, providerText: result.detail });

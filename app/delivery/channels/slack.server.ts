@@ -2,13 +2,9 @@ import type { DeliveryChannel, Verdict } from "../transport.server";
 import { postJson, providerFault } from "../transport.server";
 import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
 
-/** Slack's three characters with a meaning in its text (`<!channel>`, `<@U…>`, `<url|text>`). */
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** An incoming webhook's message. The visitor's words go in plain_text objects (no mentions, no
- * links with other text, no formatting); the one mrkdwn part is the reply links this server
- * builds from the validated e-mail and phone. The top-level `text` (the push notification's) is
- * parsed for control sequences (`<!channel>`, `<@U…>`) whatever `mrkdwn` says: it is escaped. */
+/** The visitor's words go in plain_text; the top-level `text` is parsed for `<!channel>` whatever `mrkdwn` says: escaped. */
 export function slackMessage(m: EnquiryMessage) {
   const plain = (text: string, max: number) => ({ type: "plain_text", text: cut(text, max), emoji: false });
   return {
@@ -33,9 +29,6 @@ export function slackMessage(m: EnquiryMessage) {
   };
 }
 
-/** Slack's answers (api.slack.com, incoming webhooks): what retrying cannot fix, by the text it
- * gives; then the provider's faults (429 rate_limited, 5xx, no answer); a 400 is this message's
- * (invalid_payload, invalid_blocks); another 4xx may pass for this message alone. */
 export function judgeSlack(result: { status?: number; detail?: string }): Verdict {
   const text = result.detail ?? "";
   if (/no_service|no_active_hooks|no_team|team_disabled/.test(text) || result.status === 404)

@@ -2,14 +2,11 @@ import type { DeliveryChannel, Verdict } from "../transport.server";
 import { postJson, providerFault } from "../transport.server";
 import { cut, enquiryMessage, type EnquiryMessage } from "./message.server";
 
-/** Telegram's HTML: `&`, `<` and `>` escaped (core.telegram.org/bots/api#html-style). */
+/** core.telegram.org/bots/api#html-style */
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-/** The visitor's words: escaped, and a zero-width non-joiner after a `/` or `@` that begins a
- * word, so Telegram finds no bot command (/start) and no @mention in them; they read the same. */
+/** A zero-width non-joiner after a word's `/` or `@`: no bot command or mention in the visitor's words. */
 const words = (text: string) => html(text).replace(/(^|[\s(])([/@])/g, "$1$2\u200c");
 
-/** A sendMessage call: HTML, link previews off. Telegram finds the e-mail address and the phone
- * number itself and makes them tappable. */
 export function telegramMessage(m: EnquiryMessage, chatId: string) {
   const details = m.detailsLine ? `${words(m.detailsLine)}\n` : "";
   const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n${details}\n`;
@@ -23,9 +20,6 @@ export function telegramMessage(m: EnquiryMessage, chatId: string) {
   };
 }
 
-/** Telegram's answers: a revoked token, a bot removed from the chat or a wrong chat id need an
- * operator; 429 (with parameters.retry_after) and 5xx are the provider's; another 400 is this
- * message's; another 4xx may pass. */
 export function judgeTelegram(result: { status?: number; detail?: string }): Verdict {
   const text = result.detail ?? "";
   if (result.status === 401)
@@ -64,7 +58,6 @@ export function telegramChannel(
   return {
     name: "telegram",
     intervalMs,
-    // Telegram answers 200 with {"ok":true}; anything else is a failure with its description.
     send: (delivery) =>
       postJson(url, telegramMessage(enquiryMessage(delivery), chatId), {
         timeoutMs,

@@ -3,7 +3,7 @@ import type { DeliveryChannel, Verdict } from "../transport.server";
 import { postJson, providerFault } from "../transport.server";
 import { enquiryMessage, type EnquiryMessage } from "./message.server";
 
-/** The webhook's body, version 1 (docs/operations.md, "Channels", the signed webhook): fields are only ever added. */
+/** Version 1 (docs/operations.md, "Channels"): fields are only ever added. */
 export function webhookBody(m: EnquiryMessage) {
   return {
     type: "enquiry.received",
@@ -18,7 +18,6 @@ export function webhookBody(m: EnquiryMessage) {
       email: m.email,
       phone: m.phone,
       message: m.message,
-      // The optional details given, by their keys (app/content/enquiry-fields.ts).
       ...Object.fromEntries(m.details.map((d) => [d.key, d.value])),
       language: m.language,
       page: m.page,
@@ -26,10 +25,7 @@ export function webhookBody(m: EnquiryMessage) {
   };
 }
 
-/** Signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp,
- * webhook-signature: HMAC-SHA256 over `id.timestamp.body` with the `whsec_` secret), by its
- * reference library. The id is the enquiry's, so it is the same on every retry and a receiver
- * can drop a second copy; the timestamp is each try's. */
+/** Standard Webhooks, by its reference library; the id is the enquiry's, so a receiver can drop a retry's copy. */
 export function signedWebhook(secret: string, delivery: Parameters<DeliveryChannel["send"]>[0], at = new Date()) {
   const id = `msg_${delivery.id}`;
   const body = JSON.stringify(webhookBody(enquiryMessage(delivery)));
@@ -41,9 +37,6 @@ export function signedWebhook(secret: string, delivery: Parameters<DeliveryChann
   };
 }
 
-/** The receiver's answers: 408, 425, 429, 5xx and no answer are its outage (the channel backs
- * off); a gone address or a refused signature needs an operator; any other 4xx is the receiver
- * refusing this enquiry. */
 export function judgeWebhook(result: { status?: number; detail?: string }): Verdict {
   const status = result.status;
   const provider = providerFault(result);

@@ -1,5 +1,3 @@
-// One call to a channel's provider: in its turn among the channels that share its pacing, paced,
-// by the one deliverer, its intent written first; measured, and its outcome added to the tries.
 import { keptAttempts } from "~/store/record.server";
 import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
@@ -8,8 +6,6 @@ import type { ChannelLoop } from "./state.server";
 
 export type Call = Exclude<Awaited<ReturnType<typeof paced>>, undefined>;
 
-/** One call, in its turn. Undefined when no call was made (stopping, no longer the deliverer, or
- * the delivery was changed meanwhile). */
 export function call(loop: ChannelLoop, due: Delivery) {
   const turn = loop.gate.turn.then(() => paced(loop, due));
   loop.gate.turn = turn.catch(() => {});
@@ -19,14 +15,11 @@ export function call(loop: ChannelLoop, due: Delivery) {
 async function paced(loop: ChannelLoop, due: Delivery) {
   const { channel, gate, pacing, store, now } = loop;
   let current = due;
-  // Paced from the end of the previous call (measured from its end, so that two calls arrive
-  // at the provider at least `intervalMs` apart whatever the network's delay did to the
-  // first): this process's own, and the store's (a new deliverer continues the spacing of
-  // the last one).
+  // Measured from the previous call's end, so two calls reach the provider `intervalMs` apart whatever the network did.
   const wait = Math.max(gate.lastCallEndedAt + channel.intervalMs - now(), await pacing.waitMs(channel.intervalMs));
   if (wait > 0) await loop.pause(wait);
   if (loop.stopping()) return undefined;
-  // Still the one deliverer, just before the call (a stalled process may have lost it).
+  // A stalled process may have lost the lock.
   if (!(await loop.hold())) return undefined;
   if (current.sendingSince) {
     log("warn", "enquiry.resending", {
@@ -37,7 +30,7 @@ async function paced(loop: ChannelLoop, due: Delivery) {
       message: "a call was in flight when a process stopped: the provider may receive this enquiry a second time",
     });
   }
-  // The intent, written before the call: a store that cannot take it stops the send here.
+  // The intent first: a store that cannot take it stops the send here.
   const marked = await store.markSending(current, new Date(now()).toISOString());
   if (!marked) return undefined;
   current = marked;
@@ -48,7 +41,7 @@ async function paced(loop: ChannelLoop, due: Delivery) {
   const result = await channel.send(current);
   gate.lastCallEndedAt = now();
   deliveryLatency.observe({ channel: channel.name }, (gate.lastCallEndedAt - started) / 1000);
-  await pacing.callEnded().catch(() => {}); // this process's own spacing holds meanwhile
+  await pacing.callEnded().catch(() => {});
   const at = new Date(now()).toISOString();
   const attempts = keptAttempts([
     ...current.attempts,

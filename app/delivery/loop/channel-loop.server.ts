@@ -1,6 +1,4 @@
-// One channel's queue, run as a loop of ticks until the worker stops: each tick makes at most one
-// call. Faults of the store itself (an unwritable volume, an unreachable database) are said once
-// a minute while they last, and the loop keeps looking.
+// Faults of the store itself are said once a minute while they last; the loop keeps looking.
 import { errorCode } from "~/store/sql.server";
 import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
@@ -62,10 +60,8 @@ async function run(loop: ChannelLoop) {
   }
 }
 
-/** One step: at most one call. Returns how long to rest before the next (0: at once). */
 async function tick(loop: ChannelLoop): Promise<number> {
   const { state, store, channel, health, now, pollMs } = loop;
-  // Nothing new is taken while an outcome the provider gave is not in the store.
   if (state.unrecorded.size > 0 && !(await writeUnrecorded(loop))) return pollMs;
   if (!(await loop.hold())) {
     state.unwritten = undefined; // the next deliverer keeps the state; this process's is stale
@@ -80,14 +76,15 @@ async function tick(loop: ChannelLoop): Promise<number> {
   let due: Delivery | undefined;
   if (channelState.failingSince !== undefined) {
     await failPastBound(loop, channelState);
-    // While the provider fails, one probe at a time, on the channel's backoff; the others wait.
-    // The probe is the oldest waiting (not a suspect), whatever its own retry timer: once it
-    // goes through, the backlog is due in arrival order (ChannelHealth.save).
+    // A suspect (on a timer of its own) waits it out, so a message the provider trips over never holds the probes.
     const wait = Date.parse(channelState.nextProbeAt ?? "") - now();
     if (wait > 0) return Math.min(wait, pollMs);
-    if (state.suspects.size)
-      due = await store.nextDue(channel.name, now(), [...skip, ...state.suspects], { probe: true });
-    due ??= await store.nextDue(channel.name, now(), skip, { probe: true });
+    const suspects = [...skip, ...state.suspects];
+    due =
+      (await store.nextDue(channel.name, now(), suspects)) ??
+      (state.suspects.size ? await store.nextDue(channel.name, now(), skip) : undefined) ??
+      (await store.nextDue(channel.name, now(), suspects, { probe: true })) ??
+      (await store.nextDue(channel.name, now(), skip, { probe: true }));
   }
   due ??= await store.nextDue(channel.name, now(), skip);
   if (!due) return pollMs;

@@ -1,6 +1,3 @@
-// A call and what follows it: delivered; the provider's fault (the channel failing, the delivery
-// keeping its place); given up (failed, for an operator, with the fix); or this delivery's own
-// failure, retried on its own backoff.
 import type { ChannelState, Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import { channelProbes, deliveries, deliveryFailures } from "~/utils/metrics.server";
@@ -40,7 +37,6 @@ export async function deliver(loop: ChannelLoop, due: Delivery, state: ChannelSt
     await record(loop, sent, "retry", () => loop.store.update({ ...sent, attempts, sendingSince: undefined }));
     return;
   }
-  // The provider answered: whatever this enquiry's fate, the channel is up.
   if (failing && judged.kind !== "provider") await recovered(loop, state);
   if (verdict.kind === "give-up") return giveUp(loop, tried, verdict.fix);
   if (now() - (failingSinceOf(sent) ?? now()) >= giveUpAfterMs)
@@ -48,9 +44,6 @@ export async function deliver(loop: ChannelLoop, due: Delivery, state: ChannelSt
   await retryOwn(loop, tried);
 }
 
-/** A fault the channel's judge calls the provider's, though it may be this message's doing (a
- * 500, a timeout), is this delivery's own when it fails again after the provider has taken others
- * since its last failure. */
 function ownAfterAll(loop: ChannelLoop, sent: Delivery, verdict: Verdict): boolean {
   if (verdict.kind !== "provider" || verdict.unavailable) return false;
   const lastFailure = [...sent.attempts].reverse().find((a) => a.outcome !== "delivered");
@@ -72,7 +65,6 @@ async function delivered(loop: ChannelLoop, tried: Call, said: { status: number;
     log("info", "enquiry.delivered", { ...logged(loop, tried), ...said });
 }
 
-/** Retrying cannot help, or it has been failing for the give-up bound: failed, for an operator. */
 async function giveUp(loop: ChannelLoop, tried: Call, fix: string) {
   const { sent, result, attempts } = tried;
   if (result.ok) return;
@@ -83,7 +75,6 @@ async function giveUp(loop: ChannelLoop, tried: Call, fix: string) {
   log("error", "enquiry.delivery_failed", { ...logged(loop, tried), ...failure, providerText: result.detail, fix });
 }
 
-/** This enquiry's own failure, which may pass: it alone waits out its backoff. */
 async function retryOwn(loop: ChannelLoop, tried: Call) {
   const { sent, result, attempts } = tried;
   if (result.ok) return;

@@ -1,12 +1,9 @@
-// Outcomes the provider gave that the store would not take (a read-only or full volume): kept in
-// memory, so that delivery is not sent again while this process lives, and written as soon as the
-// store allows (docs/decisions/0019-sqlite-store.md).
+// Kept in memory so the delivery is not sent again while this process lives (decision 0019).
 import { errorCode } from "~/store/sql.server";
 import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import type { ChannelLoop } from "./state.server";
 
-/** Writes an outcome; when the store refuses, keeps it to write later. False when kept. */
 export async function record(loop: ChannelLoop, target: Delivery, outcome: string, write: () => Promise<unknown>) {
   try {
     await write();
@@ -26,7 +23,6 @@ export async function record(loop: ChannelLoop, target: Delivery, outcome: strin
   return true;
 }
 
-/** Writes the outcomes kept in memory; true when none is left. */
 export async function writeUnrecorded(loop: ChannelLoop): Promise<boolean> {
   for (const [id, pending] of loop.state.unrecorded) {
     try {

@@ -4,8 +4,6 @@ import { mostlyLinks } from "./links.server";
 import { repeatedText } from "./repeated.server";
 import { tooFast } from "./too-fast.server";
 
-/** Why an enquiry was caught: each a rule of its own (this folder), named in the Spam view and
- * in /metrics (enquiries_caught_total{reason}). */
 export const SPAM_REASONS = ["honeypot", "too-fast", "repeated", "links"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
@@ -17,8 +15,6 @@ export type SpamSettings = {
   repeatMinutes: number;
 };
 
-/** The rules over one enquiry (valid by the schema): the reasons it is caught for, none for one
- * that reaches the team. */
 export function spamJudge(settings: SpamSettings, now = Date.now) {
   const repeated = repeatedText({ count: settings.repeatCount, windowMs: settings.repeatMinutes * 60_000, now });
   return function judge(form: FormData, enquiry: Enquiry): SpamReason[] {

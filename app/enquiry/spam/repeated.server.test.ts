@@ -43,7 +43,6 @@ describe("the repeated-text rule", () => {
       expect(seen(text, person(2))).toBe(false);
       expect(seen(text, person(3))).toBe(true);
     }
-    // One letter short of the bound, without a link: a question people may share.
     const short = "a".repeat(TYPED_ONCE_CHARS - 1);
     const seen = repeatedText({ count: 3, windowMs: 60_000 });
     for (let i = 0; i < 10; i++) expect(seen(short, person(i))).toBe(false);

@@ -15,12 +15,21 @@ export type PushDesk = {
 /** The desk's word, at the top, when phones may stay silent: no device has alerts on; some
  * enquiry's alert was confirmed by no device within the confirm time (each named, a link); some
  * devices are stale. Nothing while all is well or alerts are off. */
-export function PushNotice({ locale, push }: { locale: Locale; push?: PushDesk }) {
+export function PushNotice({
+  locale,
+  push,
+  noDevices = true,
+}: {
+  locale: Locale;
+  push?: PushDesk;
+  /** Whether to say that no device has alerts on (not above a search's results). */
+  noDevices?: boolean;
+}) {
   if (!push) return null;
   const t = ALERTS[locale].desk;
   return (
     <>
-      {push.devices === 0 ? (
+      {noDevices && push.devices === 0 ? (
         <p className="staff-notice" role="status" data-push="no-devices">
           {t.noDevices} <Link to={STAFF_PATHS.alerts}>{t.turnOn}</Link>
         </p>

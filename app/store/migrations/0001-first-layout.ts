@@ -1,7 +1,6 @@
 import type { Migration } from "./migration";
 
-/** PostgreSQL's first layout: one row per enquiry, the record as jsonb. Version 2 moves its rows
- * into the layout both dialects share; SQLite starts there. */
+/** PostgreSQL's first layout, the record as jsonb; version 2 moves its rows, SQLite starts there. */
 export default {
   version: 1,
   name: "enquiries, the deliverer's row, the rate limit",

@@ -2,17 +2,10 @@ import { checkRecord, fromFirstLayout } from "../record.server";
 import type { Queryable } from "../sql.server";
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** The design both dialects share: an enquiry's fields as columns (the inbox's queries, by
- * index), and one delivery per channel, each with its own state, attempts and due time (e-mail
- * first; the chat and webhook channels are new rows, not a new layout).
- *
- * A note inside a CREATE TABLE is a `note(…)`, not an SQL comment: SQLite keeps a table's CREATE
- * text as written, and this version's tables were first made with those comments stripped (their
- * lines left empty), so a database made today holds the same text, byte for byte, as one made
- * then. */
+/** A note is a `note(…)`, not an SQL comment: SQLite keeps a table's CREATE text, and this version's tables were made
+ * with comments stripped, so a database made today holds the same text as one made then. */
 const note = (_text: string) => "";
 
-/** The layout in a dialect: the types are the only difference. */
 const layout = (t: { id: string; time: string; json: string }) => `
   CREATE TABLE enquiries (
     id ${t.id} PRIMARY KEY,
@@ -92,7 +85,6 @@ export default {
         );
         INSERT INTO enquiry_deliverer (id) VALUES (1);
       `,
-  /** The first layout's table is renamed, its rows moved one by one, then it goes. */
   async postgres(tx) {
     await tx.exec(`
       ALTER TABLE enquiries RENAME TO enquiries_v1;
@@ -118,8 +110,6 @@ type FirstLayoutRow = {
   changed_at: Date;
 };
 
-/** One row of PostgreSQL's first layout into version 2: a record this version reads keeps its
- * state and attempts; anything else is kept as a quarantined delivery with its reason. */
 async function moveFirstLayoutRow(tx: Queryable, row: FirstLayoutRow) {
   const read = row.state === "quarantined" ? undefined : checkRecord(fromFirstLayout(row.record));
   const record = read?.ok ? read.record : undefined;

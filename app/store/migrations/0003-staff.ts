@@ -1,8 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** The staff area (app/staff/): people, their passkeys, invitations, sessions, one-time
- * challenges, the audit log and the sign-in rate limit. Secrets are never stored: an invitation
- * and a session are found by the SHA-256 of the random token their holder has. */
+/** Secrets are never stored: an invitation and a session are found by the SHA-256 of their token. */
 const staffLayout = (t: { id: string; time: string; json: string; serial: string; big: string }) => `
   CREATE TABLE staff_members (
     id ${t.id} PRIMARY KEY,

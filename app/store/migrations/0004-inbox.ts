@@ -2,10 +2,7 @@ import { freeReference } from "../reference.server";
 import type { Queryable } from "../sql.server";
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** The inbox (app/staff/inbox/): each enquiry's reference (what the visitor is told), the page
- * it was sent from, its follow-up state, and its history (follow-up changes, notes, retries).
- * Search: SQLite's FTS5 (contentless, kept by triggers, so every writer keeps it true; deleted
- * rows leave the index at once), PostgreSQL's full text (a generated tsvector, GIN). */
+/** SQLite's FTS5 is contentless, kept by triggers, so every writer keeps it true. */
 const inboxLayout = (t: { id: string; time: string; serial: string }) => `
   ALTER TABLE enquiries ADD COLUMN reference text;
   ALTER TABLE enquiries ADD COLUMN page text;
@@ -65,7 +62,6 @@ export default {
   },
 } satisfies Migration;
 
-/** Enquiries kept before references existed get one each (and, in SQLite, their search entry). */
 async function giveReferences(tx: Queryable) {
   const rows = await tx.all<{ id: string }>("SELECT id FROM enquiries WHERE reference IS NULL");
   for (const row of rows)

@@ -1,9 +1,7 @@
 import { postgresFold, sqliteFold } from "../search-fold";
 import type { Migration } from "./migration";
 
-/** The search folds letters as staff type them (app/store/search-fold.ts). SQLite's triggers
- * feed the index folded text and the index is rebuilt; PostgreSQL's column is made again (a
- * table rewrite: seconds at 100,000 enquiries). */
+/** PostgreSQL's column is made again: a table rewrite, seconds at 100,000 enquiries. */
 const searchColumns = (row: string, fold: (e: string) => string) =>
   `${row}rowid, ${row}reference, ${fold(`${row}name`)}, ${fold(`${row}email`)}, ${row}phone, ${fold(`${row}message`)}`;
 const INDEX_FOLDED = "INSERT INTO enquiry_search (rowid, reference, name, email, phone, message)";

@@ -1,9 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** Each channel's health beside its pacing row (app/store/channel-health.server.ts). An outage
- * is the provider's, not each delivery's: a due time pushed by an outage under an earlier
- * version (each delivery on its own timer) is taken back, so the backlog is due in order
- * (decision 0026). */
+/** A due time an outage pushed is taken back, so the backlog is due in order (decision 0026). */
 const channelHealthLayout = (t: { time: string; json: string }) => `
   ALTER TABLE delivery_pacing ADD COLUMN failing_since ${t.time};
   ALTER TABLE delivery_pacing ADD COLUMN failures integer NOT NULL DEFAULT 0;

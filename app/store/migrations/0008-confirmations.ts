@@ -1,9 +1,6 @@
 import type { Migration } from "./migration";
 
-/** The visitor's confirmation (issue 38): whether an enquiry was given one ('queued': a delivery
- * row on the confirmation channel) or not for a limit ('limit'), on the enquiry's row, so the
- * limits are counted by index at the accept (per address: enquiries_email's lower(email); in
- * all: this partial index) and erased with the enquiry. */
+/** Issue 38: on the enquiry's row, so the limits are counted by index at the accept and erased with it. */
 const confirmations = `
   ALTER TABLE enquiries ADD COLUMN confirmation text;
   CREATE INDEX enquiries_confirmed ON enquiries (received_at) WHERE confirmation = 'queued';

@@ -1,10 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** The details a booking needs (issue 39), each optional and a column of its own (its key in
- * app/content/enquiry-fields.ts): the day and time of the event or arrival, the guests, the budget
- * range, the city. `first_replied_at` is when staff first answered (marked it replied, or opened
- * a reply link): the desk's "Needs a reply" and the time to first reply. The indexes serve the
- * "Upcoming" view (by the event's day), the search by city and the dashboard's reply times. */
+/** Issue 39: the booking details, each a column of its own (its key in app/content/enquiry-fields.ts). */
 const bookingDetails = (types: { time: string }) => `
   ALTER TABLE enquiries ADD COLUMN event_date text;
   ALTER TABLE enquiries ADD COLUMN event_time text;

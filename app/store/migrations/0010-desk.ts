@@ -1,12 +1,6 @@
 import type { Migration } from "./migration";
 
-/** The sales desk (issue 39): what its views and its badge read, each by its own index.
- * - "Needs a reply" (follow-up new, not caught as spam), oldest first, and the navigation's count
- *   of it: a partial index holding only those rows, so the count reads the index alone;
- * - "Upcoming": by the event's day, then its time (an enquiry without a time after those with
- *   one: '24:00'), then the id (the page's cursor), only the enquiries still open;
- * - a repeat customer's other enquiries by the phone's digits (the e-mail has its index since
- *   version 2): the same expression as `PHONE_KEY` in app/store/inbox.server.ts. */
+/** Issue 39: each desk view by its own index; PHONE_KEY is the same expression as app/store/inbox-desk.server.ts's. */
 const PHONE_KEY =
   "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
 const desk = `

@@ -1,14 +1,7 @@
 import type { Migration } from "./migration";
 
-/** The owner's dashboard (issue 39) reads counts, not enquiries: `enquiry_tallies` holds, for each
- * hour (UTC) and each category, language and page, how many enquiries were received and how many
- * of them are booked, spam left out. Triggers keep it true in the writing transaction itself: an
- * accept adds one; a change of follow-up or of the spam mark moves its count; an erasure takes it
- * away. The team's weeks (Monday 00:00 in Split) begin on a whole UTC hour (Croatia's offsets are
- * whole hours), so twelve weeks are a sum over at most 2,016 hours' rows, whatever the table's size.
- * The time to the first reply is a median and cannot be summed: it is read from a partial index
- * that holds all it reads (`enquiries_replies`: the time received and the time replied, and the
- * two columns its condition names, so SQLite reads the index alone), which replaces migration 9's `enquiries_first_reply`. */
+/** Issue 39: counts kept by triggers in the writing transaction; a median cannot be summed, so reply times come from a
+ * partial index that holds all it reads. */
 const COUNTED = (row: string) => `${row}.spam IS NULL AND ${row}.follow_up <> 'spam'`;
 
 const sqliteKey = (row: string) =>
@@ -21,9 +14,7 @@ const sqliteTakeAway = (row: string) => `
     UPDATE enquiry_tallies SET n = n - 1, booked = booked - (${row}.follow_up = 'booked')
      WHERE ${COUNTED(row)} AND (hour, category, language, page) = (${sqliteKey(row)});`;
 
-/** Seconds from receipt to the first reply (NULL without one). SQLite cannot add a stored
- * generated column to a table, and a virtual one is computed again on every read: a plain column
- * kept by triggers, which the index then holds. */
+/** SQLite cannot add a stored generated column, and a virtual one is computed on every read: a column kept by triggers. */
 const SQLITE_REPLY_SECONDS = (row: string) =>
   `(julianday(${row}.first_replied_at) - julianday(${row}.received_at)) * 86400.0`;
 

@@ -1,20 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** The owner's site (issue 50; decision 0038): what the staff's "Site" section edits, kept where
- * every replica sees it.
- *
- * - `site_state`: one row. The draft (a JSON document: each gallery's photos and alt texts; issue
- *   51 adds the words) with its revision, counted up by every edit so a publish names the draft
- *   it was shown; and the published version every process polls (a second or so) to renew its
- *   pages.
- * - `site_versions`: every published document, whole, with who and when: a publish is a new row,
- *   a restore of an earlier one too. Never edited.
- * - `site_photos`: an upload, from the moment it is accepted: its bytes (`source`) until the
- *   processing has made its encodings, then its dimensions, colour and content key; a photo
- *   taken out of the draft keeps its row (`removed_at`) for the restore period.
- * - `site_media`: the encodings themselves, by their content-hashed file names (the URL), the
- *   bytes in the database (BLOB / bytea) so any replica can serve them.
- * - `staff_members.site_editor`: the grant an owner gives a member of staff (owners have it). */
+/** Issue 50, decision 0038: the site's draft, versions, photos and encodings (bytes in the database, so any replica serves them). */
 const layout = (t: { id: string; time: string; json: string; bytes: string; flag: string; off: string }) => `
   CREATE TABLE site_state (
     id integer PRIMARY KEY CHECK (id = 1),

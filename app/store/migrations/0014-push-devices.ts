@@ -1,16 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** Web Push to staff devices (issue 52, decision 0039):
- * - `push_devices`: a browser's push subscription (its endpoint on a push service, the keys the
- *   payload is encrypted to), whose phone it is, the name it was given, the language its alerts
- *   are written in, and when a push last reached it and when it last confirmed one;
- * - `push_sends`: one enquiry's alert to one device (written in the accepting transaction, beside
- *   the enquiry's one `push` delivery): its intent to send, when the push service took it, what
- *   it answered, and when the device confirmed it (the service worker's receipt);
- * - `push_keys`: the VAPID key pair, made once by whichever replica starts first, so every
- *   replica signs alike (unless the operator sets one).
- * Removing a person removes their devices, and a device its sends (ON DELETE CASCADE); erasing an
- * enquiry erases its sends. */
+/** Issue 52, decision 0039: devices, each enquiry's alert per device, and the VAPID keys (made once for every replica). */
 const pushLayout = (t: { id: string; time: string }) => `
   CREATE TABLE push_devices (
     id text PRIMARY KEY,

@@ -17,11 +17,7 @@ import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
 
-/** Every version of the schema, in order (app/store/migrate.server.ts applies what a database
- * lacks). A new version is a new file here, `NNNN-what-it-adds.ts`, and a line below, in the
- * order of the numbers. A number is taken once, by whoever writes it first; one taken on another
- * branch may merge in below a later one (13 and 14 below 15): a database that has the later one
- * then applies it after, so the two must not touch the same tables. */
+/** A number taken on another branch may merge in below a later one: the two must not touch the same tables. */
 export const MIGRATIONS: readonly Migration[] = [
   firstLayout,
   enquiriesAsColumns,

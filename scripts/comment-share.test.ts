@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { commentLines, commentShare } from "./lib/comment-share";
+
+// Issue 49 cut comments to about a third of their share (app/ 10.9 % → 5.9 %, server/ 16.4 % → 6.7 %):
+// a bound just over the result keeps them from drifting back. Lower it when a pass cuts more.
+const BOUNDS = { app: 0.065, server: 0.075 };
+
+describe("comments' share of the source", () => {
+  it("counts comment lines, not `//` in strings, templates or JSX text", () => {
+    const text = [
+      "// a comment",
+      'const url = "https://example.com";',
+      "const sql = `SELECT 1 -- not ours // either`;",
+      "/** one",
+      " * two */",
+      "const x = 1; // trailing",
+      "const el = <p>// text</p>;",
+    ].join("\n");
+    expect(commentLines("x.tsx", text)).toEqual({ lines: 7, comment: 4 });
+  });
+
+  for (const [dir, bound] of Object.entries(BOUNDS)) {
+    it(`keeps ${dir}/ at most ${(bound * 100).toFixed(1)} % comment lines`, () => {
+      expect(commentShare(dir).share).toBeLessThanOrEqual(bound);
+    });
+  }
+});
