@@ -162,7 +162,7 @@ export default function SiteOverview() {
             <Link
               className="staff-button staff-button-quiet"
               to={`${STAFF_PATHS.site}/words/${part}`}
-              aria-label={`${t.edit}: ${tw.parts[part]}`}
+              aria-label={`${tw.heading}: ${tw.parts[part]}`}
             >
               {t.edit}
             </Link>

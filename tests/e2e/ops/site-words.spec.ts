@@ -57,7 +57,7 @@ test("the owner edits venues, the VIP page and the phone; previews; publishes; r
 
   await page.getByRole("link", { name: t.nav, exact: true }).click();
   // The home page: rename Split's "Boiler", add a venue to Hvar.
-  await page.getByRole("link", { name: `${t.edit}: ${w.parts.home}` }).click();
+  await page.getByRole("link", { name: `${w.heading}: ${w.parts.home}` }).click();
   const split = page.getByLabel(w.cities.split, { exact: true });
   await split.fill((await split.inputValue()).replace("Boiler", "Boiler Split"));
   const hvar = page.getByLabel(w.cities.hvar, { exact: true });
@@ -67,7 +67,7 @@ test("the owner edits venues, the VIP page and the phone; previews; publishes; r
 
   // The VIP page's introduction, in both languages (two paragraphs in English).
   await page.getByRole("link", { name: w.back }).click();
-  await page.getByRole("link", { name: `${t.edit}: ${w.parts["vip-nightclub-experience"]}` }).click();
+  await page.getByRole("link", { name: `${w.heading}: ${w.parts["vip-nightclub-experience"]}` }).click();
   await page.locator("#w-intro-en").fill("Skip the queue at the best clubs on the coast.\n\nYour table is ready.");
   await page.locator("#w-intro-hr").fill("Bez čekanja u najboljim klubovima na obali.");
   await page.getByRole("button", { name: w.save }).click();
@@ -75,7 +75,7 @@ test("the owner edits venues, the VIP page and the phone; previews; publishes; r
 
   // The phone, on the contact part; the Site section says where it comes from now.
   await page.getByRole("link", { name: w.back }).click();
-  await page.getByRole("link", { name: `${t.edit}: ${w.parts.contact}` }).click();
+  await page.getByRole("link", { name: `${w.heading}: ${w.parts.contact}` }).click();
   await expect(page.locator(".words-single").filter({ hasText: w.fields.phone })).toContainText(w.sources.environment);
   await page.getByLabel(w.fields.phone, { exact: true }).fill("+385 91 777 8888");
   await page.getByRole("button", { name: w.save }).click();
