@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PREVIEW } from "../../../app/i18n/preview";
 import { SITE } from "../../../app/i18n/site";
 import { SITE_WORDS } from "../../../app/i18n/site-words";
+import { enquiryBody, sentTo } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -17,7 +18,14 @@ const t = SITE.en;
 const w = SITE_WORDS.en;
 
 test.beforeAll(async () => {
-  server = await staffServer(PORT, { SITE_POLL_MS: "500", CONTACT_PHONE: "+385 21 555 0000" });
+  server = await staffServer(PORT, {
+    SITE_POLL_MS: "500",
+    CONTACT_PHONE: "+385 21 555 0000",
+    // The visitor's confirmation e-mail, to see it carry the published phone.
+    EMAILJS_CONFIRMATION_TEMPLATE_ID: "template_words_confirm",
+    EMAILJS_MIN_INTERVAL_MS: "50",
+    OUTBOX_POLL_MS: "100",
+  });
 });
 test.afterAll(() => {
   server?.child.kill("SIGKILL");
@@ -113,6 +121,15 @@ test("the owner edits venues, the VIP page and the phone; previews; publishes; r
   // A city abroad keeps its country label.
   expect(await hvarVenues(page, "/?city=budva")).toEqual([]);
   expect((await fetch(`${server.base}/vip-nightclub-experience`)).headers.get("etag")).not.toBe(etag);
+  // The visitor's confirmation, sent after the publish, gives the new phone.
+  const body = enquiryBody("A table for six on Saturday");
+  body.set("email", "guest@example.com");
+  expect((await fetch(`${server.base}/contact`, { method: "POST", body, redirect: "manual" })).status).toBe(302);
+  await expect
+    .poll(() => sentTo(server.record).find((s) => s.channel === "confirmation")?.fields.phone ?? "", {
+      timeout: 15_000,
+    })
+    .toContain("+385 91 777 8888");
   const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();
   expect(sitemap).toMatch(/\/contact<\/loc>[\s\S]*?<lastmod>\d{4}-/);
   // The audit names who published, and which pages.
