@@ -1,12 +1,5 @@
-// The inbox at 1,000 and at 100,000 enquiries, on SQLite and on PostgreSQL (a throwaway
-// cluster), side by side: the server's time for the first page, a filtered page, a page deep in
-// the list, a search by reference, by a rare word and by a common one, and a whole CSV export
-// (with the memory it took), and the desk's views (Needs a reply, Upcoming, the badge's count). Median and p95 of repeated runs (the export: of 3). Run by hand
-// (`npm run bench:inbox`, a few minutes): not part of `npm test`, whose 20 minutes go to proofs.
-// Goals (printed beside the figures): at 100,000, a page or a search under 50 ms (median), and
-// the export's memory growth under 64 MB. The owner's dashboard (/staff) is measured last, over
-// the same rows (every one inside its twelve weeks, three in four with a first reply), counted
-// afresh on each view as the page does: under 50 ms too.
+// The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (`npm run bench:inbox`): not in `npm test`.
+// Goals at 100,000: a page, a search or the dashboard under 50 ms (median), the export's memory growth under 64 MB.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,7 +30,6 @@ const NAMES = ["Ana", "Ivan", "Marko", "Petra", "Luka", "Maja", "Tomislav", "Iva
 type Case = { name: string; run: (sql: Sql) => Promise<unknown> };
 type Figure = { store: string; size: number; case: string; medianMs: number; p95Ms: number; extra?: string };
 
-/** Rows written in batches inside transactions (as many visitors would over months). */
 async function seed(store: EnquiryStore, size: number): Promise<{ reference: string; middle: string }> {
   const sql = store.sql;
   let reference = "";
@@ -137,9 +129,6 @@ async function measure(label: string, store: EnquiryStore, size: number, figures
   });
 }
 
-/** The dashboard over the rows `seed` wrote (one a minute from 2025-01-01: 100,000 span ten
- * weeks, all inside the dashboard's twelve), each answered but the new ones, a minute to a day
- * after; counted as at a minute after the last. */
 async function measureDashboard(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
   const sql = store.sql;
   await sql.run(
@@ -149,13 +138,11 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
     [],
     { timeoutMs: 300_000 },
   );
-  // As the database's own maintenance would have by then (PostgreSQL's autovacuum: after the
-  // update above, the visibility map the index-only scans of the reply times need).
+  // As autovacuum would have by then: after the update above, the visibility map the reply times' index-only scans need.
   await sql.run(sql.dialect === "postgres" ? "VACUUM ANALYZE enquiries" : "PRAGMA optimize", [], {
     timeoutMs: 300_000,
   });
   const now = new Date(Date.parse("2025-01-01T00:00:00.000Z") + size * 60_000);
-  // What each view of /staff counts (sums of the hourly tallies, medians from their index).
   for (const [name, run] of [["dashboard", () => dashboard(sql, now)]] as const) {
     await run(); // warm
     const times: number[] = [];
@@ -168,9 +155,6 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
   }
 }
 
-/** The desk's views (issue 39) on the same seeded store: one enquiry in five given an event day
- * (a month back to two years ahead of today, most with a time), then Needs a reply (new, oldest
- * first), Upcoming (from today, by day and time) and the navigation's badge (its count). */
 async function measureDesk(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
   const sql = store.sql;
   const today = teamDay();

@@ -1,8 +1,5 @@
-// The owner's photos, measured (issue 50): not a timed test, figures printed beside their
-// reference. (1) Judging and processing one 12-megapixel JPEG on this machine, as the server does
-// (app/site/judge-upload.server.ts, process-photo.server.ts). (2) The production build: page p99
-// and /healthz while idle, then while twenty 12 MP photos are being processed (uploaded by an
-// owner over HTTP), beside each other. Usage: npm run bench:media (needs a build).
+// The owner's photos measured (issue 50), figures not a test: judging and processing one 12 MP JPEG, then page p99 and
+// /healthz idle and while twenty are processed. Usage: npm run bench:media (needs a build).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +17,6 @@ const PHOTOS = 20;
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 8);
 const CONNECTIONS = 8;
 
-/** A 12 MP photo-like JPEG (4000 × 3000: smooth light, some grain), as a phone writes it. */
 async function twelveMegapixels(seed: number): Promise<Buffer> {
   const grain = await sharp({
     create: { width: 1000, height: 750, channels: 3, noise: { type: "gaussian", mean: 120 + seed, sigma: 30 } },
@@ -50,7 +46,6 @@ async function processing() {
   return { bytes: photo.length, judgeMs: median(judge), processMs: median(process) };
 }
 
-/** Closed-loop load for `seconds`: each connection asks again as soon as it is answered. */
 async function load(base: string, paths: string[], seconds: number) {
   const times: Record<string, number[]> = {};
   const until = Date.now() + seconds * 1000;

@@ -1,11 +1,5 @@
-// Alerts on staff phones beside e-mail (`npm run bench:push`): the production build on its SQLite
-// database at its default settings, two staff devices subscribed, a push service and EmailJS both
-// stood in for on loopback (in this process, one clock). For one enquiry alone, then a burst of
-// BENCH_PUSH_BURST (30) concurrent POSTs: the time from each POST's answer (the visitor told "sent")
-// to the push service's request for each device, and to EmailJS's request, median and p99. Not a
-// timed test: figures for docs/performance.md. E-mail is paced at EmailJS's 1 a second
-// (EMAILJS_MIN_INTERVAL_MS), so its burst figures are its queue; the push channel's pace is 50 ms an
-// enquiry, each call fanning out to the devices. Needs a build (`npm run build`).
+// Alerts on staff phones beside e-mail (`npm run bench:push`, needs a build): from each POST's answer to each device's push
+// and to EmailJS, for docs/performance.md. E-mail is paced at 1 a second, so its burst figures are its queue.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
@@ -21,7 +15,6 @@ const BURST = Number(process.env.BENCH_PUSH_BURST ?? 30);
 const [PUSH_PORT, EMAIL_PORT, SITE_PORT] = [3263, 3264, 3265];
 const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-push-")), "site.db");
 
-// EmailJS's stand-in: when each message arrived.
 const emailed = new Map<string, number>();
 const emailjs = createServer((req, res) => {
   let body = "";
@@ -35,7 +28,6 @@ const emailjs = createServer((req, res) => {
 await new Promise<void>((resolve) => emailjs.listen(EMAIL_PORT, "127.0.0.1", resolve));
 const push = await startPushService(PUSH_PORT);
 
-// Two devices of one person, as the Alerts page would have kept them.
 const store = openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, { push: true });
 const sql = await store.staffTables();
 const member = randomUUID();
@@ -76,7 +68,6 @@ const server = await serveBuild({
   },
 });
 
-/** POSTs each message at once; when each answer arrived. */
 async function send(messages: string[]): Promise<Map<string, number>> {
   const answered = new Map<string, number>();
   await Promise.all(
@@ -100,7 +91,6 @@ async function send(messages: string[]): Promise<Map<string, number>> {
   return answered;
 }
 
-/** Waits until every message reached both devices and EmailJS; the delays, in ms. */
 async function delays(answered: Map<string, number>) {
   const deadline = Date.now() + 30_000 + answered.size * 1_500;
   const db = new Database(file, { readonly: true });

@@ -1,27 +1,6 @@
-// The enquiry queue at 100 and at 10,000 waiting, side by side (`npm run bench:queue`; add
-// 100,000 with BENCH_QUEUE_SIZES=100,10000,100000): the production build on its SQLite database
-// with EmailJS's stand-in in an outage while the queue fills through real POSTs, then:
-//   - time to accept them (POST /contact, 16 at a time) and the median accept;
-//   - the waiting server's CPU over 5 s (a core = 100 %);
-//   - /healthz and a page, median of 40 sequential requests;
-//   - the outage's cost and the recovery (decisions 0026, 0036), at the default settings: calls to
-//     EmailJS while it was down (bounded by the probes' steps, 5 s doubling to OUTBOX_PROBE_MAX_MS
-//     10 s, not by the number waiting), the time from its return to the first delivery and to
-//     the oldest's (goal: within 15 s), the first deliveries' places in the queue, and the share
-//     of consecutive deliveries in the queue's order;
-//   - the drain once EmailJS is back: deliveries a second over 8 s, oldest first, none twice.
-// Goals (ratios to the 100 case, in the same run): idle CPU, /healthz, page and accept within
-// 2× (+ a small absolute slack, for noise at tiny figures); drain 0.9–1.05 a second, in order;
-// the oldest first after recovery, ≥ 95 % in order, calls within the backoff's bound.
-// Why 10,000 by default: every read on a path that runs every few seconds is a fixed number of
-// index entries or tally rows (decision 0036), so 100 against 10,000 (100×) shows the slope the
-// issue measured at 100,000 (/healthz 4.1 → 47.7 ms; the old count was already 2.8 ms at
-// 10,000 on SQLite); 100,000 takes three minutes more to fill through POSTs:
-// BENCH_QUEUE_SIZES=100,10000,100000.
-// Then a burst of 200 concurrent POSTs with EmailJS up: each answered in what time (median,
-// p99), all stored, each delivered once.
-// BENCH_QUEUE_STORE=postgres measures the PostgreSQL store instead (a throwaway cluster, one
-// database per size; `npm run bench:queue:postgres`). Needs a build (`npm run build`).
+// The enquiry queue at 100 and 10,000 waiting (`npm run bench:queue`, needs a build; BENCH_QUEUE_STORE=postgres): accepts,
+// idle CPU, /healthz, the outage's cost and recovery, the drain, as ratios to the 100 case. 10,000 suffices: every frequent
+// read is a fixed number of index entries or tally rows (decision 0036), so 100× shows the slope (BENCH_QUEUE_SIZES for more).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mostProbesWithin } from "../app/delivery/retry-policy.server";
 import { openStore } from "../app/store/open-store.server";
@@ -37,7 +16,6 @@ const cluster: PgCluster | undefined = STORE === "postgres" ? await startPgClust
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? "100,10000").split(",").map(Number);
 const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8")) as Record<string, string>;
 
-/** The database's processes' CPU ticks (their share of the idle cost moves there). */
 const databaseTicks = () => (cluster ? cluster.pids().reduce((sum, pid) => sum + cpuTicks(pid), 0) : 0);
 
 async function timed(url: string): Promise<number> {
@@ -48,8 +26,7 @@ async function timed(url: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** Oldest first: the calls follow the queue's order, but for at most one enquiry whose call
- * failed just as EmailJS came back (it waits for its retry, as it should). */
+/** Oldest first, but for at most one enquiry whose call failed just as EmailJS came back (it waits for its retry). */
 function inQueueOrder(messages: string[], queueOrder: string[]): boolean {
   const positions = messages.map((m) => queueOrder.indexOf(m));
   if (positions.length === 0 || positions.includes(-1)) return false;
@@ -57,7 +34,6 @@ function inQueueOrder(messages: string[], queueOrder: string[]): boolean {
   return increasing(positions) || positions.some((_, skip) => increasing(positions.filter((__, i) => i !== skip)));
 }
 
-/** The first 40 of the queue's order, read through the store's own entry (as the outbox command). */
 async function queueOrder(databaseUrl: string): Promise<string[]> {
   const store = openStore({ DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: 1 });
   try {
@@ -67,13 +43,11 @@ async function queueOrder(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** The probes' steps while EmailJS is down, at the default settings (OUTBOX_RETRY_BASE_MS 5 s
- * doubling to OUTBOX_PROBE_MAX_MS 10 s). */
+/** The probes' steps at the default settings (OUTBOX_RETRY_BASE_MS 5 s doubling to OUTBOX_PROBE_MAX_MS 10 s). */
 const BACKOFF = { baseMs: 5_000, maxMs: 10_000 };
 /** The issue's promise: the oldest lead delivered within this of the provider's return. */
 const RECOVERY_GOAL_S = 15;
 
-/** The share of consecutive deliveries in the queue's order. */
 function orderShare(messages: string[], queueOrder: string[]): number {
   const positions = messages.map((m) => queueOrder.indexOf(m)).filter((p) => p >= 0);
   return positions.slice(1).filter((p, i) => p > positions[i]!).length / Math.max(1, positions.length - 1);
@@ -81,16 +55,13 @@ function orderShare(messages: string[], queueOrder: string[]): number {
 
 type Row = {
   size: number;
-  /** How long EmailJS was down (the fill and the measurements), and its calls meanwhile. */
   outageSeconds: number;
   callsDuringOutage: number;
   callsBound: number;
-  /** From EmailJS's return to the first delivery, and to the oldest enquiry's. */
   firstAfterSeconds: number;
   oldestAfterSeconds: number;
   oldestFirst: boolean;
   inOrderShare: number;
-  /** The first deliveries after recovery, as places in the queue's order (0 the oldest). */
   firstPlaces: number[];
   acceptSeconds: number;
   acceptMedianMs: number;
@@ -103,7 +74,6 @@ type Row = {
 };
 
 async function measure(size: number, port: number): Promise<Row> {
-  // The probes' backoff while it is down: the defaults (asserted below).
   const {
     server,
     dir,
@@ -113,7 +83,6 @@ async function measure(size: number, port: number): Promise<Row> {
   } = await benchServer({ cluster, ids }, { name: `bench_${size}`, port, outage: ["email"] });
   const outageStarted = Date.now();
   try {
-    // Fill: real POSTs, 16 at a time.
     const acceptMs: number[] = [];
     let next = 0;
     const started = performance.now();
@@ -133,7 +102,6 @@ async function measure(size: number, port: number): Promise<Row> {
     const health = (await (await fetch(`${server.base}/healthz`)).json()) as { pending: number };
     if (health.pending !== size) throw new Error(`/healthz says ${health.pending} pending, not ${size}`);
 
-    // The waiting server: EmailJS still down, nobody visiting.
     await new Promise((r) => setTimeout(r, 2_000));
     const before = cpuTicks(server.child.pid!) + databaseTicks();
     await new Promise((r) => setTimeout(r, 5_000));
@@ -147,10 +115,8 @@ async function measure(size: number, port: number): Promise<Row> {
       pageMs.push(await timed(`${server.base}/`));
     }
 
-    // The queue's order, as the store keeps it (by arrival): the first 40.
     const order = await queueOrder(databaseUrl);
 
-    // EmailJS is back: the first delivery, the oldest's, then 8 s of drain from the first.
     rmSync(outage);
     const recoveredAt = Date.now();
     const sends = () => readRecordedSends(record);
@@ -177,7 +143,6 @@ async function measure(size: number, port: number): Promise<Row> {
       idleCpuPercent: idleCpuPercent / 5,
       healthMs: median(healthMs),
       pageMs: median(pageMs),
-      // From the spacing of the calls.
       drainPerSecond: drained.length > 1 ? (drained.length - 1) / ((drained.at(-1)!.at - drained[0]!.at) / 1000) : 0,
       drainedInOrder: inQueueOrder(messages, order),
       drainedTwice: messages.length - new Set(messages).size,

@@ -1,22 +1,5 @@
-// Load benchmark on loopback against the production build:
-//  1. page GETs (every page in turn, with the Accept-Encoding browsers send) for BENCH_SECONDS
-//     (default 10) at 50 connections, against ours and against nginx (Debian's nginx-light)
-//     serving the very same bytes precompressed (scripts/lib/nginx-static.ts);
-//  2. the accept path beside its physical floor: the data folder's own fsync (a loop of
-//     fdatasync, median), one enquiry POSTed alone (median of 20) and a burst of 200 concurrent
-//     POSTs (median and p99) on open connections, each as a multiple of one fsync, and the same
-//     burst's p99 on new connections; medians of BENCH_ROUNDS (3) rounds, after a first burst
-//     printed on its own (cold). Every one must be answered 302 and stored;
-//  3. a burst of BENCH_BURST (10) valid enquiries against the EmailJS stand-in: every one
-//     accepted at once, then delivered exactly once, never two calls to EmailJS within a second.
-// With --base=REF, REF's build (built in a temporary folder: scripts/lib/build-ref.ts) is
-// measured in 1 and 2 too, the rounds alternating, so before and after are in one run.
-// The databases live in BENCH_DATA_DIR (default ./data, where the server keeps its own): the
-// fsync floor is the disk's the enquiries are written to. Goals (GOALS below): our CPU per page
-// served within a multiple of nginx's, no errors, peak RSS ≤ 200 MB, every enquiry accepted,
-// stored and delivered once, paced; throughput and p99 are printed beside nginx's, not gated
-// (on a shared machine they measure the other processes as much as ours). Exits 1 when a goal
-// is missed. Needs a build (`npm run build`).
+// Load benchmark against the production build (needs a build; exits 1 when a goal is missed): pages beside nginx serving the
+// same bytes, the accept path beside the disk's fsync (BENCH_DATA_DIR), a paced burst; --base=REF measures another build too.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -46,9 +29,6 @@ const baseRef = /^--base=(.+)$/.exec(args.find((a) => a.startsWith("--base=")) ?
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
-/** Gated: our CPU per page served against nginx's for the same bytes (a ratio: both hardly move
- * on a busier machine, where throughput and latency do), errors, memory. Reported: the
- * throughput ratio and p99 aimed at on an idle machine (docs/performance.md). */
 const GOALS = {
   cpuVsNginx: 20,
   contactCpuVsMix: 1.3,
@@ -58,7 +38,6 @@ const GOALS = {
   aimP99Ms: 25,
   aimBurstP99Ms: 250,
 };
-/** The contact page's own load, ours and nginx's (BENCH_CONTACT_SECONDS, default 5). */
 const contactSeconds = Number(process.env.BENCH_CONTACT_SECONDS ?? 5);
 const connections = 50;
 const burstSize = Number(process.env.BENCH_BURST ?? 10);
@@ -84,8 +63,6 @@ function rssSampler(pid: number) {
   return { stop: () => (clearInterval(timer), read(), peak) };
 }
 
-/** Every page in turn (or `paths`) for `duration` seconds; the server's own CPU time per request
- * beside its throughput and latency (`pids`: the server's processes, nginx's workers included). */
 async function load(
   base: string,
   pid: number,
@@ -109,7 +86,6 @@ async function load(
   const peak = sampler.stop();
   const row = {
     label,
-    // Clock ticks are 10 ms: over a run's thousands of requests that is fine enough.
     cpuMsPerKilo: ((ticks() - ticksBefore) * 10 * 1000) / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -133,7 +109,6 @@ type Served = {
   database: string;
   cwd: string;
 };
-/** The build in `cwd` with the EmailJS stand-in and a database of its own in the data folder. */
 async function serve(label: string, port: number, cwd?: string, env: Record<string, string> = {}): Promise<Served> {
   const own = mkdtempSync(path.join(dir, "server-"));
   const record = path.resolve(own, "emailjs-requests.jsonl");
@@ -158,7 +133,6 @@ const refBuild: RefBuild | undefined = baseRef ? buildRef(baseRef) : undefined;
 const goals: { name: string; ok: boolean; value: string }[] = [];
 const report: Record<string, unknown> = {};
 try {
-  // 1. Pages: ours (and the base build's), then nginx on the same bytes.
   const ours = await serve("ours (build/start.js)", 3180);
   const before = refBuild ? await serve(`base ${refBuild.label}`, 3183, refBuild.dir) : undefined;
   console.log(`bench: ${seconds} s at ${connections} connections per run, pages ${PAGE_PATHS.join(" ")}`);
@@ -171,8 +145,7 @@ try {
   const beforeLoad = before ? await load(before.base, before.pid, before.label) : undefined;
   const copy = await serveStaticCopy({ from: ours.base, paths: PAGE_PATHS, port: 3182 });
   const plain = await load(copy.base, copy.pid, "nginx (gzip_static)", withChildren(copy.pid));
-  // The contact page on its own: the one a campaign links to, and the one with per-second work
-  // (its form's signed time, server/page-copies.ts), beside nginx serving its bytes.
+  // The page a campaign links to, with per-second work (its form's signed time, server/page-copies.ts).
   const alone = { paths: ["/contact"], duration: contactSeconds };
   const contactLoad = await load(ours.base, ours.pid, "ours, /contact alone", [ours.pid], alone);
   const contactPlain = await load(copy.base, copy.pid, "nginx, /contact alone", withChildren(copy.pid), alone);
@@ -227,7 +200,6 @@ try {
     contactRatio,
   });
 
-  // 2. The accept path beside the disk's fsync, the builds alternating round by round.
   const fsync = fsyncTimes(dir);
   const servers = before ? [ours, before] : [ours];
   const results = new Map(servers.map((s) => [s.label, [] as Accept[]]));
@@ -280,8 +252,6 @@ try {
   );
   await before?.stop();
   await ours.stop();
-  // Every enquiry answered "sent" is stored, once: the outbox command's list of a stopped
-  // server's database (its stable JSON lines), whatever was delivered meanwhile.
   for (const s of servers) {
     const sent = rounds * (SINGLE_POSTS + 2 * CONCURRENT_POSTS) + CONCURRENT_POSTS;
     const refused = results.get(s.label)!.reduce((n, a) => n + a.refused, first.get(s.label)!.refused);
@@ -303,7 +273,6 @@ try {
   }
   Object.assign(report, { fsync: { medianMs: floor, p99Ms: p99(fsync), samples: fsync.length }, accept });
 
-  // 3. A burst at EmailJS's pace: accepted at once, then delivered by the worker one a second.
   const paced = await serve("ours, paced", 3184);
   const sampler = rssSampler(paced.pid);
   const started = Date.now();

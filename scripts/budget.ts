@@ -1,8 +1,5 @@
-// Performance budget: for each page of the production build, the bytes a visitor downloads
-// (HTML, CSS and JS gzip-compressed, as the server sends them), and the images a 375 px phone
-// loads before scrolling, against the limits in budgets.json. Prints a table; exits 1 when a
-// page is over. Needs a build (`npm run build`). It weighs the published set of the database it is
-// given (BUDGET_DATABASE_URL), else the shipped art.
+// Performance budget (needs a build): each page's gzipped bytes and the images a 375 px phone loads before scrolling,
+// against budgets.json. It weighs BUDGET_DATABASE_URL's published photos when given, else the shipped art.
 import { request } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -10,9 +7,6 @@ import { PAGE_PATHS } from "../app/content/pages";
 import { serveBuild } from "./lib/serve-build";
 
 const limits = JSON.parse(readFileSync("budgets.json", "utf8"));
-// The pages as visitors get them: with BUDGET_DATABASE_URL, a copy of the site's database (an
-// `outbox backup`, or PostgreSQL), so the owner's published photos are what is weighed; without
-// it, a fresh database: the shipped art.
 const server = await serveBuild({
   port: Number(process.env.BUDGET_PORT ?? 3150),
   env: process.env.BUDGET_DATABASE_URL ? { DATABASE_URL: process.env.BUDGET_DATABASE_URL } : {},
@@ -24,7 +18,6 @@ console.log(
     : "budget: the shipped site (nothing published in this database)",
 );
 
-/** Compressed size of a response, as it crosses the wire with Accept-Encoding: gzip. */
 function gzipBytes(url: string) {
   return new Promise<{ bytes: number; encoding: string; status?: number }>((resolve, reject) => {
     request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
@@ -77,8 +70,7 @@ try {
       if (type === "image") images += (await response.body().catch(() => Buffer.alloc(0))).length;
     });
     await page.goto(url, { waitUntil: "networkidle" });
-    // The scripts a visitor's page runs: a page with module scripts (the contact page) loads
-    // them once it is used. The others send none: nothing more to wait for.
+    // A page with module scripts loads them once it is used: nothing more to wait for on the others.
     if (await page.locator('script[type="module"]').count()) {
       await page.waitForTimeout(300);
       await page.mouse.move(10, 10);

@@ -1,10 +1,5 @@
-// Share images and icons, generated from the brand's look at build time:
-//  - public/og/<page>.jpg: 1200×630 JPEG per page (title, brand, tagline) for Open Graph and
-//    Twitter cards;
-//  - public/icons/*.png: favicon and app icons from the one source assets/brand/icon.svg
-//    (also copied to public/favicon.svg).
-// Text is drawn by librsvg with the system's fonts (DejaVu/Liberation serif and sans; the
-// Dockerfile installs fonts-dejavu-core). Skips work whose inputs did not change.
+// Share images (public/og/<page>.jpg, 1200×630) and icons from assets/brand/icon.svg, drawn by librsvg with the system's
+// fonts (the Dockerfile installs fonts-dejavu-core); skips work whose inputs did not change.
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -20,7 +15,6 @@ const ICON_SOURCE = path.join(root, "assets/brand/icon.svg");
 // Outside public/, so it is not published with the site.
 const STAMP = path.join(root, "node_modules/.cache/brand-images.inputs");
 
-// The text of each page's share image comes from the one list of pages.
 const OG_PAGES = PAGE_IDS.map((id) => ({ id, ...SHARE_IMAGES[id] }));
 const ICONS = [
   { file: "favicon-32.png", size: 32 },
@@ -68,7 +62,6 @@ async function main() {
   }
   await mkdir(OG_DIR, { recursive: true });
   await mkdir(ICON_DIR, { recursive: true });
-  // The mark's shapes, without the icon's dark tile, for the share images.
   const mark = icon
     .toString("utf8")
     .replace(/^[\s\S]*?<rect[^>]*\/>/, "")

@@ -1,12 +1,5 @@
-// The image pipeline. Originals live in assets/gallery/<gallery>/ (any common format, any
-// size or aspect ratio; alt texts in alt.json beside them, and each other language's in
-// alt.<locale>.json, e.g. alt.hr.json). For each original it writes AVIF
-// and WebP at a few widths (never upscaled) and a small JPEG fallback under
-// public/images/gallery/<gallery>/ with content-hashed names, and the manifest
-// app/content/gallery-manifest.json (dimensions, alt text, dominant colour as the placeholder)
-// that the server renders from. Only what changed is
-// re-encoded (the hash covers the original's bytes and these settings); stale files are
-// removed. Usage: tsx scripts/build-images.ts [--force]; tests call buildImages() directly.
+// The image pipeline: originals in assets/gallery/<gallery>/ (alt texts in alt.json, alt.<locale>.json) become AVIF, WebP
+// and a JPEG fallback and app/content/gallery-manifest.json; only what changed is re-encoded. Usage: [--force].
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -77,7 +70,6 @@ async function processImage(
   const base = `${urlBase}/${gallery}/${name}`;
   const dir = path.join(out, gallery);
 
-  // Unchanged original with every encoding present: reuse what the last run measured.
   const known = previous.get(base);
   if (known && !force && outputsOf(known).every((f) => existsSync(path.join(dir, f)))) {
     for (const f of outputsOf(known)) keep.add(path.join(dir, f));
@@ -90,8 +82,6 @@ async function processImage(
   // Vector art has no pixel size of its own: render it large enough for the widest variant.
   const density =
     probe.format === "svg" ? Math.min(2400, Math.ceil((72 * WIDTHS.at(-1)!) / (probe.width ?? 800))) : undefined;
-  // Decode (and orient by EXIF) once; every encoding starts from these pixels. Metadata is
-  // not carried into the outputs.
   const { data, info } = await sharp(input, { density, failOn: "error" })
     .rotate()
     .raw()
@@ -126,13 +116,11 @@ async function processImage(
         .toFile(path.join(dir, job.file)),
     ),
   ]);
-  // The dominant colour paints the image's box until the image arrives.
   const { r, g, b } = stats.dominant;
   entry.color = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
   return entry;
 }
 
-/** Runs the pipeline; returns the manifest and what it did. */
 export async function buildImages(options: Partial<Options> = {}) {
   const opts: Options = { ...DEFAULTS, force: false, ...options };
   const { src: SRC, out: OUT, manifest: MANIFEST } = opts;
@@ -179,7 +167,6 @@ export async function buildImages(options: Partial<Options> = {}) {
     }
   }
 
-  // Remove encodings whose original changed or went away.
   if (existsSync(OUT)) {
     for (const gallery of await readdir(OUT)) {
       const dir = path.join(OUT, gallery);

@@ -1,9 +1,8 @@
+// `npm run validate`'s import-direction check: every import in app/ runs downward (scripts/lib/layers.ts names the rooms).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { checkLayers, isChecked } from "./lib/layers";
 
-/** `npm run validate`'s import-direction check: every import in app/ runs downward
- * (scripts/lib/layers.ts names the rooms). Prints each wrong import and exits 1. */
 const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app"], {
   encoding: "utf8",
 })

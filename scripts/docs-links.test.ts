@@ -1,5 +1,4 @@
-// A link in the README or docs/ that names a file or a heading which moved is a newcomer's dead
-// end: every relative link must name a file that exists, and its #anchor a heading in it.
+// A link in the README or docs/ to a file or heading that moved is a newcomer's dead end.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,7 +11,6 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchorOf = (heading: string) =>
   heading
     .trim()

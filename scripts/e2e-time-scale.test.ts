@@ -1,8 +1,7 @@
+// Issue 40: on a slower machine the browser tests failed on their waits; those about the machine's speed now grow with
+// a factor measured once a run.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// Issue 40: on a slower or busier machine the browser tests failed on their waits (axe at
-// 1280 px on / and /hr past 30 s, the open menu, a city link, the hydration race). The waits
-// about the machine's speed now grow with a factor measured once per run.
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.resetModules();

@@ -29,10 +29,8 @@ describe("npm run art", () => {
     for (const gallery of galleries)
       for (const file of readdirSync(path.join("assets/gallery", gallery))) {
         const name = `${gallery}/${file}`;
-        // Deterministic: the placeholders and the English alt texts come out as committed…
         if (!(gallery === "vip" && file === "alt.json")) expect(read(scratch, name), name).toBe(read(".", name));
       }
-    // …every other language's alt texts are untouched, and what it did not make is kept.
     expect(readFileSync(path.join(vip, "real-photo.jpg"), "utf8")).toBe("not really a jpeg");
     const after = JSON.parse(readFileSync(path.join(vip, "alt.json"), "utf8")) as Record<string, string>;
     expect(after).toEqual({ ...alt, "real-photo.jpg": "A real photo" });

@@ -1,11 +1,5 @@
-// Generates the placeholder gallery art: small, deterministic SVG scenes of the Adriatic at
-// night (clubs, harbours, yachts, fireworks, rooftops, helicopters, beach clubs), written as
-// originals into assets/gallery/<gallery>/ with their alt texts in alt.json, exactly where an
-// operator drops real photos. `npm run images` turns originals into responsive images.
-// Run `npm run art` after changing this file; its output is committed (a few KB each).
-// It owns only what it writes: its `<gallery>-NN.svg` files and their entries in alt.json.
-// Everything else there (real photos, their English alt texts, every other language's
-// alt.<lang>.json) is kept as it is. ART_ROOT points it at another copy of assets/ (tests).
+// Placeholder gallery art written as originals into assets/gallery/<gallery>/, where an operator drops real photos: it owns
+// only its `<gallery>-NN.svg` files and their alt.json entries. Its output is committed: run `npm run art` after a change.
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -197,8 +191,6 @@ const ALT: Record<string, (colour: string) => string> = {
   beach: (c: string) => `Beach club pool between palm trees under a ${c} moonlit sky`,
 };
 
-// How many pictures each gallery has comes from the content (the spec's counts); what they
-// show is this script's own choice.
 const photos = (gallery: string) => SERVICES.find((s) => s.gallery === gallery)?.photos ?? 0;
 const GALLERIES: Record<string, { count: number; kinds: string[] }> = {
   home: {
@@ -225,7 +217,6 @@ for (const [gallery, { count, kinds }] of Object.entries(GALLERIES)) {
   const alts: Record<string, string> = Object.fromEntries(Object.entries(existing).filter(([file]) => !own.test(file)));
   for (let i = 0; i < count; i++) {
     const kind = kinds[i % kinds.length]!;
-    // Offset the palette each round of kinds so a repeated kind never repeats its colours.
     const p = PALETTES[(i * 5 + Math.floor(i / kinds.length) + gallery.length) % PALETTES.length]!;
     const r = rng(seed++);
     const body = SCENES[kind]!(r, p, i);

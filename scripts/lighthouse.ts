@@ -1,24 +1,6 @@
-// Lighthouse 13.5.0 (mobile and desktop presets, Debian Chromium) on every page of the
-// production build, both languages, beside references measured in the same run, page by page,
-// the runs alternating so that whatever else loads the machine hits every build alike:
-//  - nginx serving the very same bytes (scripts/lib/nginx-static.ts): what a static server
-//    scores here now. Our performance score is gated as a ratio to it, never as an absolute
-//    figure (a slower or busier machine lowers both);
-//  - with --base=REF, another version built in a temporary folder (scripts/lib/build-ref.ts):
-//    the before and after of a change, side by side.
-// Each row: the four category scores, FCP, LCP, TBT, CLS and the main-thread work as
-// Lighthouse counts it (its 4× CPU slowdown included) with its largest groups; medians over
-// the runs. Accessibility, best practices and SEO must meet budgets.json's floors exactly;
-// performance must be at least budgets.json's share of the reference's. At least --runs rounds
-// a page (mobile 3, desktop 1 by default); a page that misses a gate gets up to three and the
-// median decides. The goals (budgets.json "lighthouseGoals") are reported, not gated.
-// Lighthouse is fetched with `npx --yes`, not installed as a dependency (its ranges upset
-// `npm ci` at times), and run in this process against one browser.
-// nginx is measured beside every page (--reference=always, the default), only where this build's
-// score alone cannot pass the gate (--reference=needed: `npm test`), or not (--no-reference).
-// Usage: tsx scripts/lighthouse.ts [mobile] [desktop] [--runs=N] [--base=REF]
-//        [--reference=always|needed | --no-reference] [/path ...]
-// Reports go to reports/lighthouse/.
+// Lighthouse 13.5.0 on every page, both languages, beside nginx serving the same bytes (and --base=REF's build), the runs
+// alternating so load on the machine hits all alike; performance is gated as a share of nginx's score. Run with `npx --yes`,
+// not a dependency: its ranges upset `npm ci` at times. Reports go to reports/lighthouse/.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -37,8 +19,7 @@ const presets = args.filter((a) => a === "mobile" || a === "desktop");
 if (!presets.length) presets.push("mobile", "desktop");
 const runsOption = option("runs");
 const baseRef = option("base");
-// always: nginx measured beside every page (the side-by-side); needed: only when this build's
-// score alone cannot pass the gate (nginx scores at most 100), as `npm test` runs it; none.
+// needed: nginx only where this build's score alone cannot pass the gate (nginx scores at most 100), as `npm test` runs it.
 const referenceMode = args.includes("--no-reference") ? "none" : (option("reference") ?? "always");
 if (!["always", "needed", "none"].includes(referenceMode)) throw new Error(`--reference=${referenceMode}?`);
 const onlyPaths = args.filter((a) => a.startsWith("/"));
@@ -50,7 +31,6 @@ const MAX_ROUNDS = 3;
 const out = "reports/lighthouse";
 mkdirSync(out, { recursive: true });
 
-/** Lighthouse's install folder from npx's cache (installed there on first use). */
 function lighthouseModules(): string {
   const bin = execFileSync("npx", ["--yes", "--package", LIGHTHOUSE, "-c", "command -v lighthouse"], {
     encoding: "utf8",
@@ -76,7 +56,6 @@ type RunLighthouse = (
   config?: unknown,
 ) => Promise<{ lhr: Lhr; report: string | string[]; artifacts: { Trace: unknown } } | undefined>;
 
-/** Lighthouse's main-thread groups, shortest labels first in the printout's order. */
 const GROUPS = {
   other: "other",
   styleLayout: "style+layout",
@@ -91,9 +70,7 @@ type Score = "performance" | "accessibility" | "bestPractices" | "seo";
 type Figures = Record<Score | "fcp" | "lcp" | "tbt" | "cls" | "mainThread" | "cpu" | Group, number>;
 type TraceEvent = { name: string; ph: string; tdur?: number };
 
-/** The page's main-thread CPU time, unscaled: the thread time of its top-level tasks. Unlike
- * Lighthouse's figure (wall time × 4) it hardly moves when other processes share the CPU, so
- * it is the one to compare a change by on a busy machine. */
+/** Unscaled: unlike Lighthouse's figure (wall time × 4) it hardly moves when other processes share the CPU. */
 function cpuOf(trace: unknown): number {
   try {
     const { mainThreadEvents } = TraceProcessor.processTrace(trace) as { mainThreadEvents: TraceEvent[] };
@@ -175,8 +152,6 @@ const chrome = await chromeLauncher.launch({
 });
 stops.unshift(() => chrome.kill());
 
-/** One Lighthouse run; a run that fails to record a trace ("NO_NAVSTART: please run
- * Lighthouse again") is tried up to three times. */
 async function measure(preset: string, url: string, reportFile?: string) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const result = await lighthouse(

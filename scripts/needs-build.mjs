@@ -1,5 +1,4 @@
-// Refuses, in one line, a command that needs the production build when there is none (a fresh
-// clone): `node scripts/needs-build.mjs <command> && …` in package.json.
+// Refuses, in one line, a command that needs the production build when there is none (a fresh clone).
 import { existsSync } from "node:fs";
 
 if (!existsSync("build/start.js") || !existsSync("build/server/index.js")) {

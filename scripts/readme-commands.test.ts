@@ -1,9 +1,8 @@
+// The README's table of scripts and docs/scripts.md each name every npm script, and only those (build:server is
+// build's own step; format:check is described on format's row).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// The README's table of scripts is the contract a newcomer reads first, and docs/scripts.md says
-// what each does in detail: each names every npm script that exists, and only those (build:server
-// is build's own step; format:check is described on format's row).
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
 const scripts = Object.keys(pkg.scripts).filter((s) => !["build:server", "format:check"].includes(s));
 const documentedIn = (file: string) =>

@@ -1,6 +1,4 @@
-// Full-page screenshots of every page at phone and desktop widths, JavaScript on and off,
-// for looking at the site as a person would. Needs a running server (BASE_URL, default
-// http://localhost:3000). Usage: tsx scripts/screenshots.ts [outDir] [path ...]
+// Full-page screenshots of every page, phone and desktop, JavaScript on and off, from a running server (BASE_URL).
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { chromium } from "@playwright/test";
@@ -42,7 +40,6 @@ for (const js of [true, false]) {
     const page = await context.newPage();
     for (const path of paths) {
       await page.goto(base + path, { waitUntil: "networkidle" });
-      // Scroll through so lazy images load, then back to the top.
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
         await page.waitForTimeout(50);

@@ -1,8 +1,5 @@
-// Runs every check in order (typecheck, lint, format, unit tests, production build, container
-// smoke, Playwright with and without JavaScript and the ops and abuse cases, bench, queue bench,
-// budget, Lighthouse) and ends with one line "N passed, M failed" that
-// totals all suites. A step that cannot run its tests (typecheck, build) counts as one
-// failed check. Exits non-zero if anything failed.
+// Runs every check in order and ends with one line "N passed, M failed" that totals all suites; a step that cannot
+// run its tests (typecheck, build) counts as one failed check.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { measureTimeScale } from "../tests/e2e/time-scale";
@@ -56,7 +53,6 @@ function suite(label: string, command: string, args: string[], count: () => Coun
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
-/** Steps that may run at once: started together, their output printed whole, one after another. */
 async function parallelSteps(steps: [label: string, command: string, args: string[]][]) {
   const started = Date.now();
   const results = await Promise.all(
@@ -82,16 +78,13 @@ async function parallelSteps(steps: [label: string, command: string, args: strin
   }
 }
 
-// Setup, not a test: counted only when it fails.
-// Chromium for Playwright, nginx for the replicas test and the bench's reference, PostgreSQL
-// for its store's tests (scripts/ensure-debian.sh says why each).
+// Setup, counted only when it fails (scripts/ensure-debian.sh says why each package).
 step(
   "Debian packages (chromium, nginx-light, postgresql)",
   "bash",
   ["scripts/ensure-debian.sh", "chromium", "nginx-light", "postgresql"],
   { counts: false },
 );
-// Setup: the image pipeline writes the gallery manifest that typecheck and tests import.
 step("images", "npm", ["run", "images"], { counts: false });
 // The static checks are independent: run side by side on the two cores, reported in order.
 await parallelSteps([
@@ -111,8 +104,7 @@ suite(
   // PostgreSQL was installed above: its tests must run here, not be skipped as in `validate`.
   { REQUIRE_POSTGRES: "1" },
 );
-// Built with the e2e EmailJS ids in its environment: the bundle test then proves that
-// nothing reads them into client code.
+// Built with the e2e EmailJS ids in its environment: the bundle test proves nothing reads them into client code.
 const e2eIds = readJson("tests/e2e/emailjs-test-ids.json");
 const built = step("build", "npm", ["run", "build"], { env: e2eIds });
 if (built) {
@@ -130,22 +122,15 @@ if (built) {
     },
     { E2E_TIME_SCALE: scale },
   );
-  // Budgets: one check per page (bytes) and per Lighthouse run (scores), after the
-  // browser tests so nothing else loads the machine while they measure.
+  // After the browser tests, so nothing else loads the machine while they measure.
   suite("bench (load, enquiry burst)", "node_modules/.bin/tsx", ["scripts/bench.ts"], () =>
     readJson(`${REPORTS}/bench.json`),
   );
-  // The queue benches (`npm run bench:queue`, 100 vs 10,000 pending, about 75 s; and
-  // `npm run bench:queue:postgres`) are run by hand when the store or the worker changes: CI's
-  // 20 minutes go to the proofs (the staff area's browser tests joined them).
+  // The queue benches are run by hand when the store or the worker changes: CI's 20 minutes go to the proofs.
   suite("budget (bytes per page)", "node_modules/.bin/tsx", ["scripts/budget.ts"], () =>
     readJson(`${REPORTS}/budget.json`),
   );
-  // Once a page on a phone; performance is gated as a ratio to nginx serving the same bytes,
-  // measured beside the page when its own score cannot pass alone (a page that misses gets up
-  // to three rounds), the other scores exactly. Desktop, the medians of three and the full
-  // side by side are `npm run lighthouse`'s (by hand): axe checks every page at 1280 px in the
-  // browser tests, and the HTML and headers are the same.
+  // Performance gated as a ratio to nginx; desktop and the side by side are `npm run lighthouse`'s, by hand.
   suite(
     "lighthouse (mobile; beside nginx on the same bytes when needed)",
     "node_modules/.bin/tsx",

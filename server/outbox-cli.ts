@@ -1,26 +1,5 @@
-// The outbox command for operators: `npm run outbox -- <command>`, or in the container
-// `docker exec <container> node build/outbox.js <command>`. Works on the database the server's
-// configuration names (DATABASE_URL: an SQLite file by default, or PostgreSQL), whether the
-// server runs or not: every change is one the server's own code would make.
-//
-//   list [pending|failed|delivered|quarantine]   one line per enquiry, oldest first, then what
-//                                     is quarantined
-//   list --json                       every enquiry in every state, one JSON object a line (the
-//                                     stable format of docs/operations.md, "The outbox command")
-//   show ID                           the enquiry and each channel's delivery (ID or its start)
-//   retry ID | --failed [--channel NAME]   back to pending, due now (after fixing the cause):
-//                                     one enquiry's failed deliveries, or every failed one;
-//                                     of one channel only with --channel
-//   test-channel NAME                 a test message through one configured channel, and the
-//                                     provider's answer
-//   channels [--json]                 each channel: up, or failing since when, its next probe, how
-//                                     many wait (exit 1 while one is failing)
-//   channels probe NAME               a failing channel's next probe at once (the provider is back)
-//   purge-delivered [--older-than-days N]   delete delivered enquiries (default: all)
-//   dismiss REF | --all               deletes what is quarantined (after looking at it)
-//   backup FILE                       an online, consistent copy of the SQLite database (the site's photos too)
-//   check                             the database's integrity, its schema's version, the site's photos
-//   import-outbox DIR                 moves an outbox folder of an earlier version in
+// The outbox command for operators (`npm run outbox -- <command>`; USAGE below, docs/operations.md): it works on the
+// configured database whether the server runs or not, and every change is one the server's own code would make.
 import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
@@ -55,7 +34,6 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-// Tests and demos: the providers' stand-ins answer (test-channel's calls), as in the server.
 if (config.MOCKS) await import(new URL("./mocks/index.js", import.meta.url).href);
 const store = openStore(config);
 const [command, ...args] = process.argv.slice(2);
@@ -69,15 +47,13 @@ if (
 )
   fail(`No database at ${database.file}: the server creates it at its first start (DATABASE_URL names another).`);
 
-/** Every channel worth a line: the configured ones, and any with deliveries or a noted state. */
 async function channelLines(): Promise<{ state: ChannelState; pending: number; failed: number }[]> {
   const [states, counts] = await Promise.all([store.channelStates(), store.counts()]);
   const names = new Set([
     ...configuredChannels(config).map((c) => c.name),
     ...Object.keys(counts.channels),
     ...states.filter((s) => s.failingSince).map((s) => s.channel),
-    // Phone alerts: on unless switched off, with nothing else to configure (issue 52); last, so
-    // the providers an operator configured come first.
+    // Phone alerts (issue 52) last, so the providers an operator configured come first.
     ...(config.PUSH_ENABLED ? [PUSH_CHANNEL] : []),
   ]);
   return [...names].map((name) => ({
@@ -87,11 +63,9 @@ async function channelLines(): Promise<{ state: ChannelState; pending: number; f
   }));
 }
 
-/** A failing channel in a sentence (list, channels). */
 const failingLine = (s: ChannelState, pending: number) =>
   `${s.channel} failing since ${s.failingSince} (${s.lastFailure?.reason ?? "?"}, ${s.failures} in a row): ${pending} waiting for the provider, next probe ${s.nextProbeAt ?? "when one is due"}`;
 
-/** `--channel NAME` among the arguments, taken out of them. */
 function channelOption(): string | undefined {
   const at = args.indexOf("--channel");
   if (at === -1) return undefined;
@@ -119,7 +93,6 @@ const line = (r: Delivery) => {
   ].join("  ");
 };
 
-/** A delivery in `list --json` and `show`. */
 const deliveryJson = (r: Delivery) => ({
   channel: r.channel,
   state: r.state,
@@ -130,10 +103,8 @@ const deliveryJson = (r: Delivery) => ({
   failure: r.failure ?? null,
 });
 
-/** One line of `list --json`, version 1 of a format scripts may rely on: fields are only ever
- * added, never renamed or removed (docs/operations.md, "The outbox command"). An enquiry's top-level state
- * and attempts are its first delivery's (e-mail's, where configured); `deliveries` has each
- * channel's. */
+/** Version 1 of a format scripts may rely on: fields are only ever added (docs/operations.md, "The outbox command"). An
+ * enquiry's top-level state and attempts are its first delivery's (e-mail's, where configured). */
 const jsonLine = (deliveries: Delivery[]) => {
   const [r] = deliveries as [Delivery];
   return JSON.stringify({
@@ -143,8 +114,7 @@ const jsonLine = (deliveries: Delivery[]) => {
     ...deliveryJson(r),
     receivedAt: r.receivedAt,
     enquiry: {
-      // Each field under the form's name (the spec's, as version 1 has it: the phone is `number`);
-      // an optional one not given is null.
+      // Under the form's names, as version 1 has them (the phone is `number`); an optional one not given is null.
       ...Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, r.enquiry[f.key] ?? null])),
       language: r.enquiry.language ?? null,
       page: r.enquiry.page ?? null,
@@ -153,14 +123,12 @@ const jsonLine = (deliveries: Delivery[]) => {
   });
 };
 
-/** Deliveries grouped by enquiry, in the order of their first appearance. */
 function byEnquiry(records: Delivery[]): Delivery[][] {
   const groups = new Map<string, Delivery[]>();
   for (const r of records) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
   return [...groups.values()];
 }
 
-/** An enquiry's deliveries, by its id or the start of it. */
 async function one(id: string | undefined): Promise<Delivery[]> {
   if (!id) fail(USAGE);
   const found = byEnquiry(await store.find(id));
@@ -177,7 +145,7 @@ async function retry(record: Delivery) {
 try {
   await run();
 } catch (error) {
-  // A database that cannot be reached or read: one line, the code, no stack trace.
+  // A database that cannot be reached or read: one line, no stack trace.
   const code = (error as NodeJS.ErrnoException).code;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof StoreRefusal) console.error(message);
@@ -241,7 +209,6 @@ async function run() {
       }
       if (args.length > 1 || (args[0] !== undefined && args[0] !== "--json")) fail(USAGE);
       const lines = await channelLines();
-      // The push channel's devices: how many have alerts on, how many are stale.
       const devices = config.PUSH_ENABLED
         ? await deviceCounts(
             await store.staffTables(),
@@ -249,7 +216,7 @@ async function run() {
           )
         : undefined;
       if (args[0] === "--json") {
-        // One object a line, version 1 (docs/operations.md, "The outbox command"): fields only ever added.
+        // Version 1, fields only ever added (docs/operations.md, "The outbox command").
         for (const { state, pending, failed } of lines)
           console.log(
             JSON.stringify({

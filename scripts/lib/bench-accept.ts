@@ -1,6 +1,4 @@
-// The bench's client of the accept path (scripts/bench.ts): POSTs as a browser without
-// JavaScript sends them, one at a time and in bursts, timed, with the server's CPU time and how
-// many enquiries shared a commit; and the disk's own fsync, the floor they are measured against.
+// The bench's client of the accept path (scripts/bench.ts), and the disk's own fsync it is measured against.
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -11,19 +9,15 @@ export const SINGLE_POSTS = 20;
 export const CONCURRENT_POSTS = 200;
 export const METRICS_TOKEN = "bench-metrics-token";
 
-/** A counter of /metrics (Prometheus's text format); NaN when the build has none. */
 async function counter(base: string, pattern: RegExp): Promise<number> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   return Number(pattern.exec(text)?.[1] ?? NaN);
 }
-/** The page cache's hits so far. */
 export const cacheHits = (base: string) => counter(base, /^page_cache_requests_total\{result="hit"\} (\d+)/m);
-/** Transactions that committed accepted enquiries so far (group commit; NaN before it). */
 export const acceptCommits = (base: string) => counter(base, /^enquiry_accept_commits_total (\d+)/m);
 const p99 = (xs: number[]) => quantile(xs, 0.99);
 
-/** The disk's own price of durability: append a page (4 KB, one WAL frame) and fdatasync it,
- * as a committing SQLite does once per transaction; milliseconds per sync. */
+/** As a committing SQLite does once per transaction: a 4 KB page appended and fdatasync'd; ms per sync. */
 export function fsyncTimes(folder: string, count = 200): number[] {
   const file = path.join(folder, "fsync-probe");
   const fd = openSync(file, "w");
@@ -43,13 +37,9 @@ export function fsyncTimes(folder: string, count = 200): number[] {
   return times;
 }
 
-/** Connections kept open between requests, as a browser keeps them (and fetch did here). */
 const keptOpen = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-/** One enquiry POSTed as a browser without JavaScript would; its answer's status and time.
- * node:http, not fetch: the client shares the server's cores, and fetch cost about 1 ms of CPU
- * per POST, more than half the server's own (issue 40); this costs about a fifth of that.
- * `fresh`: on a connection of its own, closed after (a campaign's visitors, each a new phone). */
+/** node:http, not fetch: the client shares the server's cores, and fetch cost about 1 ms of CPU per POST (issue 40). */
 export function postEnquiry(base: string, message: string, fresh = false): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return postOnce(base, message, fresh).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
@@ -101,8 +91,6 @@ export type Burst = {
   perCommit: number;
   refused: number;
 };
-/** CONCURRENT_POSTS enquiries at once: their times, the wall time, the server's CPU time and
- * how many shared a commit. */
 export async function burstOf(base: string, pid: number, tag: string, fresh = false): Promise<Burst> {
   const commits = await acceptCommits(base);
   const ticks = cpuTicks(pid);
@@ -126,16 +114,12 @@ export type Accept = {
   single: number;
   burstMedian: number;
   burstP99: number;
-  /** The same burst, each POST on a new connection. */
   freshP99: number;
   perEnquiry: number;
   cpuPerEnquiry: number;
-  /** Enquiries of the burst per committed transaction (NaN: a build without group commit). */
   perCommit: number;
   refused: number;
 };
-/** One round of the accept path: POSTs one after another, then a burst all at once on open
- * connections (its wall time and the server's CPU time per enquiry), then one on new ones. */
 export async function acceptRound(base: string, pid: number, tag: string): Promise<Accept> {
   const single: number[] = [];
   let refused = 0;

@@ -1,8 +1,5 @@
-// Builds another version of the site (a git ref: a commit, a tag, `main`, `HEAD~3`) in a
-// temporary folder, so a measuring script can serve it beside this one and compare both in
-// one run, on the same machine at the same moment. The folder is the ref's files (git archive:
-// no worktree is registered), this checkout's node_modules by link, and this checkout's
-// generated images as a cache (the pipeline re-encodes only what differs).
+// Builds another git ref in a temporary folder (git archive: no worktree registered) for a before/after in one run,
+// with this checkout's node_modules and generated images (the pipeline re-encodes only what differs).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +7,6 @@ import path from "node:path";
 
 export type RefBuild = { dir: string; label: string; remove: () => void };
 
-/** What the image pipeline writes (ignored by git), copied so the build need not re-encode. */
 const GENERATED = [
   "public/images",
   "public/og",

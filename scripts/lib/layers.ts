@@ -4,35 +4,23 @@ import path from "node:path";
  * one above, and never a sibling room of the same rank (the features do not reach into each
  * other: what two of them need lives lower down). docs/architecture.md explains each room. */
 export const LAYERS: readonly (readonly string[])[] = [
-  // The foundation: facts, words, styles and generic helpers (env, log, the bounded body reader,
-  // the client's address, the rate limiter), which every room may use and which import no room
-  // above them (these four may import each other).
+  // The foundation: these four may import each other, and no room above them.
   ["content", "i18n", "styles", "utils"],
-  // The database: enquiries, deliveries, the SQL layer, migrations.
   ["store"],
-  // The worker and the channels it hands enquiries to.
   ["delivery"],
-  // The process's wiring: one store and one worker from env, /healthz, retention, what server/
-  // takes from the build. It imports the store and the worker, so it ranks above both.
+  // The process's wiring: it imports the store and the worker, so it ranks above both.
   ["process"],
-  // The owner's site (decision 0038): the draft, the published version, uploads and their
-  // processing, the media files. Below the features: the public pages (components, routes) and
-  // the staff area's Site section both read it.
+  // The owner's site (decision 0038): both the public pages and the staff area read it.
   ["site"],
-  // The features and the page parts: each its own room.
   ["enquiry", "staff", "components"],
-  // What Remix renders: routes, the root, the entries.
   ["routes", "root", "entry"],
 ];
 
-/** Ranks whose rooms may import each other: the base, and the top (a route reads the root's
- * loader data). */
+/** Ranks whose rooms may import each other: the base, and the top (a route reads the root's loader data). */
 const OPEN_RANKS = new Set([0, LAYERS.length - 1]);
 
 export type Violation = { file: string; line: number; imports: string; why: string };
 
-/** The room of a file under app/ ("store" for app/store/x.ts, "root" for app/root.tsx,
- * "entry" for app/entry.server.tsx), undefined outside app/. */
 export function roomOf(file: string): string | undefined {
   const parts = file.split("/");
   if (parts[0] !== "app" || parts.length < 2) return undefined;
@@ -48,14 +36,12 @@ export const isChecked = (file: string) =>
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
-/** The files under app/ an import names, resolved from `~/` or a relative path (packages: none). */
 function target(file: string, spec: string): string | undefined {
   if (spec.startsWith("~/")) return `app/${spec.slice(2)}`;
   if (spec.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
   return undefined;
 }
 
-/** Every import in `files` that runs the wrong way. */
 export function checkLayers(files: { file: string; text: string }[]): Violation[] {
   const found: Violation[] = [];
   for (const { file, text } of files) {

@@ -1,7 +1,5 @@
-// The measuring scripts' reference: nginx (Debian's nginx-light) serving the very same bytes
-// as our server, precompressed (gzip_static), with the build's static files beside them. The
-// bench loads it as ours is loaded; Lighthouse measures its pages beside ours in the same run,
-// so what the machine costs is in both figures and only the ratio is compared.
+// The measuring scripts' reference: nginx serving our very bytes precompressed, measured in the same run, so what
+// the machine costs is in both figures and only the ratio is compared.
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,9 +8,6 @@ import { gzipSync } from "node:zlib";
 
 export type StaticCopy = { base: string; pid: number; stop: () => void };
 
-/** Copies each page as `from` serves it (no compression asked, so the bytes are the page's
- * own) and serves the copy with nginx on `port`, the build's `clientDir` (images, scripts)
- * beside it. */
 export async function serveStaticCopy({
   from,
   paths,
@@ -39,7 +34,6 @@ export async function serveStaticCopy({
     writeFileSync(file, html);
     writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
   }
-  // The build's public files (images, scripts, icons) as they are, by link.
   for (const entry of readdirSync(clientDir)) {
     if (!existsSync(path.join(root, entry))) symlinkSync(path.resolve(clientDir, entry), path.join(root, entry));
   }
@@ -76,7 +70,6 @@ http {
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  // Check it serves what was copied before anything is measured against it.
   for (const p of paths) {
     const probe = await fetch(base + p, { headers: { "accept-encoding": "gzip" } });
     if (probe.status !== 200) throw new Error(`nginx answered ${probe.status} for ${p}`);

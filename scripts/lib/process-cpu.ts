@@ -1,11 +1,9 @@
-// CPU time of processes, read from /proc (Linux): what a measuring script compares when the
-// machine is shared, since a process's own CPU time hardly moves when others compete for the
-// cores, where its throughput and latency do.
+// CPU time from /proc (Linux): it hardly moves when others compete for the cores, where throughput and latency do.
 import { readdirSync, readFileSync } from "node:fs";
 
 const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
 
-/** A process's user + system time so far, in clock ticks (100 a second); 0 once it ended. */
+/** In clock ticks (100 a second); 0 once the process ended. */
 export function cpuTicks(pid: number): number {
   try {
     const fields = statFields(pid);
@@ -15,7 +13,6 @@ export function cpuTicks(pid: number): number {
   }
 }
 
-/** A process and its children (a server's workers). */
 export function withChildren(pid: number): number[] {
   const children = readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))

@@ -1,5 +1,4 @@
-// Two runs of the queue bench (scripts/bench-queue.ts) beside its sizes: a burst of concurrent
-// POSTs with EmailJS up, each delivered once; and every channel's drain after an outage of all.
+// Two runs of the queue bench beside its sizes: a burst with EmailJS up, and every channel's drain after an outage of all.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,11 +7,8 @@ import type { PgCluster } from "../../tests/support/pg-cluster";
 import { serveBuild } from "./serve-build";
 import { median, quantile } from "./stats";
 
-/** The database the bench runs on (a throwaway PostgreSQL cluster, or SQLite files when none) and
- * the EmailJS ids its stand-in takes. */
 export type BenchContext = { cluster?: PgCluster; ids: Record<string, string> };
 
-/** Enquiry n as a browser without JavaScript posts it. */
 export const body = (n: number) =>
   new URLSearchParams({
     name: "Bench",
@@ -34,9 +30,6 @@ export type Burst = {
   twice: number;
 };
 
-/** The build with EmailJS's stand-in recording its calls (`record`), on a database of its own (a new
- * one on the cluster, named `name`, or a file in a new folder, `dir`). `outage` lists the stand-ins
- * down from the start ("email" is EmailJS's; `MOCKS_OUTAGE_FILE` and its `.channel` siblings). */
 export async function benchServer(
   { cluster, ids }: BenchContext,
   {
@@ -66,8 +59,7 @@ export async function benchServer(
   return { server, dir, record, outageFile, databaseUrl };
 }
 
-/** A burst of concurrent POSTs with EmailJS up (its stand-in, paced at 20 ms so the check of
- * "each delivered once" takes seconds): each answer's time, then every one delivered, once. */
+/** EmailJS's stand-in paced at 20 ms, so checking that each was delivered once takes seconds. */
 export async function burst(context: BenchContext, size: number, port: number): Promise<Burst> {
   const { server, dir, record } = await benchServer(context, {
     name: `burst_${size}`,
@@ -112,8 +104,6 @@ export async function burst(context: BenchContext, size: number, port: number): 
   }
 }
 
-/** The chat and webhook channels beside e-mail, each answered by its stand-in, and the rate each
- * is paced at (docs/operations.md, "Channels"). */
 const CHANNEL_ENV = {
   SLACK_WEBHOOK_URL: "https://hooks.slack.test/services/T0/B0/bench",
   DISCORD_WEBHOOK_URL: "https://discord.test/api/webhooks/1/bench",
@@ -126,7 +116,6 @@ const CHANNEL_ENV = {
 const CHANNEL_RATES: Record<string, number> = { email: 1, slack: 1, discord: 2, telegram: 1, webhook: 5 };
 export type ChannelDrain = { channel: string; perSecond: number; expected: number; twice: number };
 
-/** 100 enquiries waiting while every provider is down, then each channel's drain over 8 s. */
 export async function channelDrains(context: BenchContext, port: number): Promise<ChannelDrain[]> {
   const channels = Object.keys(CHANNEL_RATES);
   const {

@@ -1,6 +1,4 @@
-// Starts the production build (node build/start.js) on a free loopback port for a measuring
-// script, waits until /healthz answers, and stops it again. `cwd` serves another folder's build
-// (an earlier version's, for a before/after in one run).
+// Starts the production build on a free loopback port for a measuring script; `cwd` serves another folder's build.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -12,7 +12,6 @@ type Seed = {
   page: string | null;
   followUp?: "new" | "replied" | "booked" | "closed" | "spam";
   spam?: string;
-  /** Minutes from receipt to the first reply. */
   reply?: number;
 };
 
@@ -20,7 +19,6 @@ const VIP = "VIP Nightclub experience";
 const EVENT = "Event organization";
 const CONCIERGE = "Concierge services";
 
-/** Each row says why it is there; the expected figures below are counted by hand from them. */
 const ROWS: Seed[] = [
   // This week (from Monday 23 Nov, 00:00 in Split = 22 Nov, 23:00 UTC).
   { at: "2026-11-22T23:00:00.000Z", category: VIP, language: "en", page: "/contact", followUp: "booked", reply: 10 },
@@ -37,8 +35,7 @@ const ROWS: Seed[] = [
   // Spam, caught or marked, never counts: not in a week, a median or the pages.
   { at: "2026-11-25T11:00:00.000Z", category: VIP, language: "en", page: "/spam-page", spam: "links", reply: 1 },
   { at: "2026-11-25T12:00:00.000Z", category: EVENT, language: "en", page: "/spam-page", followUp: "spam", reply: 1 },
-  // Last week. Sunday 22 Nov, 23:59:59.999 in Split: still last week (this week in UTC's calendar
-  // it would not be, and in UTC's clock it is Sunday 22:59).
+  // Last week: Sunday 22 Nov, 23:59:59.999 in Split (in UTC it is Sunday 22:59, and this week by UTC's calendar).
   { at: "2026-11-22T22:59:59.999Z", category: EVENT, language: "en", page: "/contact", followUp: "booked", reply: 60 },
   { at: "2026-11-16T08:00:00.000Z", category: EVENT, language: "hr", page: "/contact", followUp: "replied", reply: 20 },
   // Friday 20 Nov at 14:59 and at 15:01 in Split: before and after "last week by this time".
@@ -106,7 +103,6 @@ async function seed(store: EnquiryStore, rows: Seed[]) {
 
 const zero = { other: 0, [VIP]: 0, [EVENT]: 0, [CONCIERGE]: 0 };
 
-/** The owner's dashboard, the same figures on either database. */
 export function dashboardContract(name: string, open: () => Promise<EnquiryStore>) {
   it(`${name}: the dashboard counts each week (Monday in Split, summer time too), service, language, booked, reply medians and pages; spam never`, async () => {
     const store = await open();
@@ -167,7 +163,6 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
       { page: "/hr/kontakt", count: 2 },
       { page: "", count: 1 },
     ]);
-    // Last week up to Friday 15:00 in Split: Monday's and Friday 14:59's.
     expect(d.lastWeekSoFar).toEqual({ total: 2, booked: 1 });
   });
 
@@ -193,7 +188,7 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
     expect(await thisWeek()).toMatchObject({ total: 3, booked: 1 });
     await change("UPDATE enquiries SET follow_up = 'spam' WHERE received_at = $1", "09:10");
     expect(await thisWeek()).toMatchObject({ total: 2, booked: 1, byCategory: { ...zero, [VIP]: 1, [EVENT]: 1 } });
-    await change("UPDATE enquiries SET spam = NULL WHERE received_at = $1", "09:20"); // "Not spam"
+    await change("UPDATE enquiries SET spam = NULL WHERE received_at = $1", "09:20");
     expect(await thisWeek()).toMatchObject({ total: 3, byCategory: { ...zero, [VIP]: 2, [EVENT]: 1 } });
     await change("UPDATE enquiries SET follow_up = 'closed' WHERE received_at = $1", "09:00");
     expect(await thisWeek()).toMatchObject({ total: 3, booked: 0 });
@@ -206,7 +201,6 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
       byLanguage: { en: 2, hr: 0 },
     });
     expect(d.pages).toEqual([{ page: "/contact", count: 4 }]);
-    // Nothing left over: the sums equal a count of the enquiries themselves.
     const [tallied] = await store.sql.all<{ n: unknown }>("SELECT sum(n) AS n FROM enquiry_tallies", []);
     const [counted] = await store.sql.all<{ n: unknown }>(
       "SELECT count(*) AS n FROM enquiries WHERE spam IS NULL AND follow_up <> 'spam'",

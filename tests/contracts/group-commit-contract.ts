@@ -1,8 +1,5 @@
-// Group commit on the accept path (app/store/group-commit.server.ts) as tests, run against SQLite
-// (app/store/sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts), on the
-// contract's stores. Faults are the database's own: a trigger refuses one marked enquiry at its
-// insert (a constraint one unit breaks), or a deferred constraint refuses it at COMMIT (the shared
-// commit fails).
+// Group commit on the accept path (app/store/group-commit.server.ts), on SQLite and PostgreSQL. Faults are the database's
+// own: a trigger refuses one marked enquiry at its insert, or a deferred constraint at COMMIT (the shared commit fails).
 import { describe, expect, it } from "vitest";
 import { enquiry } from "../support/delivery-testbed";
 import { acceptCommits } from "~/utils/metrics.server";
@@ -14,7 +11,6 @@ const REFUSED = "[refused]";
 const REFUSED_AT_COMMIT = "[refused at commit]";
 const REFUSED_PLAINLY = "[refused plainly]";
 
-/** What another program could have added to the schema: its refusals of marked enquiries. */
 const FAULTS: Record<EnquiryStore["kind"], string[]> = {
   sqlite: [
     `CREATE TRIGGER test_refuse BEFORE INSERT ON enquiries WHEN NEW.message LIKE '%${REFUSED}%'
@@ -43,7 +39,6 @@ const FAULTS: Record<EnquiryStore["kind"], string[]> = {
 
 const commits = async () => (await acceptCommits.get()).values[0]?.value ?? 0;
 
-/** Every row of the accept path's tables (none may be left by a unit that failed). */
 async function rowCounts(store: EnquiryStore) {
   const [row] = await store.sql.all<{ enquiries: number; deliveries: number }>(
     `SELECT (SELECT CAST(count(*) AS integer) FROM enquiries) AS enquiries,
@@ -52,12 +47,10 @@ async function rowCounts(store: EnquiryStore) {
   return { enquiries: Number(row?.enquiries), deliveries: Number(row?.deliveries) };
 }
 
-/** `messages` posted at once, as concurrent visitors do: each call's outcome, in order. */
 const burst = (store: EnquiryStore, messages: string[]) =>
   Promise.allSettled(messages.map((message) => store.store(enquiry(message))));
 
 export function groupCommitContract(name: string, maker: StoreMaker) {
-  // A fresh database each (PostgreSQL: created and migrated), on a machine that may be busy.
   describe(`group commit on the accept path: ${name}`, { timeout: 20_000 }, () => {
     const withStore = async (
       channels: readonly string[] | undefined,
@@ -87,7 +80,6 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         const times = stored.map((r) => Date.parse(r!.receivedAt));
         for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]!);
         expect(await rowCounts(store)).toEqual({ enquiries: 20, deliveries: 40 });
-        // Delivered in the order they came, each with its reference as the visitor was told it.
         const queued = (await store.scan("pending")).records.filter((r) => r.channel === "slack");
         expect(queued.map((r) => r.enquiry.message)).toEqual(messages);
         expect(queued.map((r) => r.reference)).toEqual(stored.map((r) => r!.reference));
@@ -104,7 +96,6 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });
         const stored = (await store.scan("pending")).records.filter((r) => r.channel === "email");
         expect(stored.map((r) => r.enquiry.message)).toEqual(["First", "Second", "Fourth", "Fifth"]);
-        // Alone, too.
         await expect(store.store(enquiry(`Alone ${REFUSED}`))).rejects.toThrow();
         expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });
       });
@@ -116,7 +107,6 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         const outcomes = await burst(store, messages);
         expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
         expect(await rowCounts(store)).toEqual({ enquiries: 3, deliveries: 3 });
-        // A batch with one the spam rules caught is written one by one: the same.
         const caught = { reasons: ["honeypot"], maxPerHour: 100, maxKept: 100 };
         const mixed = await Promise.allSettled([
           store.store(enquiry("Five")),
@@ -135,7 +125,6 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         const outcomes = await burst(store, messages);
         expect(outcomes.map((o) => o.status)).toEqual(messages.map(() => "rejected"));
         expect(await rowCounts(store)).toEqual({ enquiries: 0, deliveries: 0 });
-        // Sent again without the one the database refuses: every one stored, once.
         const again = await burst(store, ["Uno", "Dos", "Tres", "Cinco", "Seis"]);
         expect(again.map((o) => o.status)).toEqual(again.map(() => "fulfilled"));
         expect(await rowCounts(store)).toEqual({ enquiries: 5, deliveries: 10 });
@@ -158,8 +147,7 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
             `SELECT e.confirmation, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id AND d.channel = 'confirmation') AS n
                FROM enquiries e ORDER BY e.message`,
           );
-          // The same address again within the hour, then the day's total of three, then an
-          // address already confirmed in this very commit.
+          // Within the hour, then the day's total of three, then an address confirmed in this very commit.
           expect(rows.map((row) => `${row.confirmation}:${Number(row.n)}`)).toEqual([
             "queued:1",
             "limit:0",

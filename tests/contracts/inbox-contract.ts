@@ -1,6 +1,4 @@
-// The inbox's queries (app/store/inbox.server.ts) as tests, the same on either database: SQLite
-// (app/staff/inbox/inbox-sqlite.server.test.ts) and a real PostgreSQL (inbox-postgres.server.test.ts).
-// The desk's views and the Spam view are inbox-desk-contract.ts and inbox-spam-contract.ts, run from here.
+// The inbox's queries (app/store/inbox.server.ts) on either database; the desk's and the Spam view's contracts run from here.
 import { expect, it } from "vitest";
 import { normalizeReference } from "~/store/reference.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
@@ -52,7 +50,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(await getEnquiry(store.sql, withDetails.id)).toMatchObject(details);
     const names = async (q: string) =>
       (await listEnquiries(store.sql, filter(`q=${encodeURIComponent(q)}`))).rows.map((r) => r.name).sort();
-    // The city's detail or a mention of it; in either language, with or without its marks.
     expect(await names("Hvar")).toEqual(["Ana Hvarić", "Mia Split"]);
     expect(await names("Beograd")).toEqual(["Ivo Beli"]);
     expect(await names("belgrade")).toEqual(["Ivo Beli"]);
@@ -85,15 +82,13 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
       ).toEqual([wanted]);
     }
     expect(normalizeReference("O0I1-LUV0")).toBeUndefined();
-    // By a word of the name, the e-mail, the phone, the message.
     expect((await listEnquiries(store.sql, filter("q=visitor12%40example.com"))).rows.map((r) => r.name)).toEqual([
       "Visitor 12",
     ]);
     expect((await listEnquiries(store.sql, filter("q=0013"))).rows.map((r) => r.name)).toEqual(["Visitor 13"]);
     expect((await listEnquiries(store.sql, filter("q=number+14"))).rows.map((r) => r.name)).toEqual(["Visitor 14"]);
     expect((await listEnquiries(store.sql, filter("q=visit"))).rows).toHaveLength(30);
-    // A name that reads as a reference (eight letters of its alphabet) is found as words too,
-    // beside the enquiry whose reference it would be.
+    // A name that reads as a reference is found as words too, beside the enquiry whose reference it would be.
     const mark = await store.store(enquiry(31, { name: "Mark Dean" }));
     const other = await store.store(enquiry(32, { name: "Ivo Referenca" }));
     await store.sql.run("UPDATE enquiries SET reference = 'MARK-DEAN' WHERE id = $1", [other.id]);
@@ -146,7 +141,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     const today = new Date().toISOString().slice(0, 10);
     expect((await listEnquiries(store.sql, filter(`from=${today}&to=${today}`))).rows).toHaveLength(23);
     expect((await listEnquiries(store.sql, filter("to=2000-01-01"))).rows).toHaveLength(0);
-    // Values a filter cannot take are dropped, not errors.
     expect(filter("followUp=nope&category=x&from=2024-13-45&language=de")).toEqual({});
     for (const bad of ["garbage", "", "eyJ4IjoxfQ", Buffer.from('["x","y"]').toString("base64url"), "A".repeat(500)])
       expect(decodeCursor(bad)).toBeUndefined();
@@ -166,7 +160,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
       ["follow-up", "staff@example.com", "new", "replied", undefined],
       ["note", "staff@example.com", undefined, undefined, "Called her back"],
     ]);
-    // A failed delivery back to the queue (the outbox command's rule), recorded.
     const [delivery] = await store.find(record.id);
     await store.move(delivery!, "failed", { failure: { reason: "test" } });
     expect(await retryDelivery(store, record.id, delivery!.channel, "staff@example.com")).toBe(true);
@@ -199,7 +192,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(await store.eraseExpired(365 * 86_400_000)).toBe(2);
     const left = (await listEnquiries(store.sql, filter(""))).rows.map((r) => r.id).sort();
     expect(left).toEqual([waiting.id, seenNot.id].sort());
-    // Recent ones stay whatever their state.
     expect(await store.eraseExpired(365 * 86_400_000)).toBe(0);
   });
 
@@ -220,7 +212,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     const lineOf = (name: string) => csv.split("\r\n").find((l) => l.includes(name))!;
     expect(lineOf("Ana Zima")).toContain(`,"2026-11-26 14:05 +01:00",`);
     expect(lineOf("Ivo Ljeto")).toContain(`,"2026-07-02 00:30 +02:00",`);
-    // The notes, a line each, oldest first; a formula made inert as every cell's.
     expect(csv).toContain(
       `"[2026-11-26 16:00 +01:00, lead@example.com] Called back, wants Friday\n[2026-11-26 16:00 +01:00, staff@example.com] =HYPERLINK(""http://evil"")"\r\n`,
     );
@@ -257,7 +248,6 @@ export function inboxContract(name: string, open: () => Promise<EnquiryStore>) {
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(5); // header, 3 rows, one row has a line break inside
     const lines = (await text(exportStream(everyEnquiry(store.sql, filter("q=Šime"), 2), "jsonl"))).trim().split("\n");
     expect(lines.map((l) => JSON.parse(l).name)).toEqual(["Šime Čović"]);
-    // Everything about one address: enquiries, and what an import quarantined that mentions it.
     expect((await enquiriesOf(store.sql, "VISITOR2@example.com")).map((e) => e.name)).toEqual(["@SUM(A1)"]);
     await store.insertQuarantined({
       ref: "imported/x.json",

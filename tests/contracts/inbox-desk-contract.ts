@@ -1,5 +1,4 @@
-// The desk's views (app/store/inbox-desk.server.ts): Needs a reply, the first reply's time, Upcoming;
-// the same on either database, run from inbox-contract.ts.
+// The desk's views (app/store/inbox-desk.server.ts) on either database, run from inbox-contract.ts.
 import { expect, it } from "vitest";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import {
@@ -19,7 +18,6 @@ export function inboxDeskContract(name: string, open: () => Promise<EnquiryStore
     const store = await open();
     const made = [];
     for (let i = 0; i < 7; i++) made.push(await store.store(enquiry(i)));
-    // Arrival times set apart (the oldest is Visitor 0), a caught one and a closed one beside them.
     for (const [i, record] of made.entries())
       await store.sql.run("UPDATE enquiries SET received_at = $2 WHERE id = $1", [
         record.id,
@@ -47,7 +45,6 @@ export function inboxDeskContract(name: string, open: () => Promise<EnquiryStore
     expect(await setFollowUp(store.sql, made[2]!.id, "booked", "staff@example.com")).toBe(true);
     expect(await names()).toEqual(["Visitor 1", "Visitor 3", "Visitor 4", "Visitor 5"]);
     expect(await waitingCount(store.sql)).toBe(4);
-    // Back to new: it waits again, in its place.
     await setFollowUp(store.sql, made[2]!.id, "new", "staff@example.com");
     expect((await names())[1]).toBe("Visitor 2");
   });
@@ -71,7 +68,6 @@ export function inboxDeskContract(name: string, open: () => Promise<EnquiryStore
     const later = await getEnquiry(store.sql, byLink.id);
     expect(later!.firstRepliedAt).toBe(first!.firstRepliedAt);
     expect(later!.events).toHaveLength(3);
-    // Closed straight from new is an answer too; spam is not.
     await setFollowUp(store.sql, byState.id, "closed", "staff@example.com");
     expect((await getEnquiry(store.sql, byState.id))!.firstRepliedAt).toMatch(/^\d{4}-/);
     await setFollowUp(store.sql, notYet.id, "spam", "staff@example.com");
@@ -101,13 +97,12 @@ export function inboxDeskContract(name: string, open: () => Promise<EnquiryStore
     await setFollowUp(store.sql, marked.id, "spam", "staff@example.com");
     const booked = await at(7, "2030-07-01", "10:00");
     await setFollowUp(store.sql, booked.id, "booked", "staff@example.com");
-    await store.store(enquiry(8)); // no event day
+    await store.store(enquiry(8));
     const names = (rows: { name: string }[]) => rows.map((r) => r.name);
     const all = await upcoming(store.sql, "2030-06-10");
     expect(names(all.rows)).toEqual(["Visitor 3", "Visitor 2", "Visitor 1", "Visitor 7"]);
     expect(all.rows[0]).toMatchObject({ event_date: "2030-06-10", event_time: "20:30", preview: "Message number 3" });
     expect(all.more).toBeUndefined();
-    // Paged by cursor, without gaps or repeats.
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -116,7 +111,6 @@ export function inboxDeskContract(name: string, open: () => Promise<EnquiryStore
       cursor = page.more;
     } while (cursor);
     expect(seen).toEqual(["Visitor 3", "Visitor 2", "Visitor 1", "Visitor 7"]);
-    // The next day: that day's two drop out.
     expect(names((await upcoming(store.sql, "2030-06-11")).rows)).toEqual(["Visitor 1", "Visitor 7"]);
     for (const bad of ["x", Buffer.from('["2030-01-01","99","x"]').toString("base64url")])
       expect(decodeUpcomingCursor(bad)).toBeUndefined();

@@ -1,4 +1,3 @@
-// What the inbox's contracts share: an enquiry numbered n, a filter from a query string, a stream's text.
 import { parseInboxFilter } from "~/store/inbox-filter.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 

@@ -1,5 +1,4 @@
-// The Spam view's queries (app/store/inbox-spam.server.ts), the same on either database: run from
-// inbox-contract.ts.
+// The Spam view's queries (app/store/inbox-spam.server.ts) on either database, run from inbox-contract.ts.
 import { expect, it } from "vitest";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import {
@@ -31,7 +30,6 @@ export function inboxSpamContract(name: string, open: () => Promise<EnquiryStore
     expect(spam.map((r) => [r.name, r.spam, r.message])).toEqual([
       ["Visitor 2", ["honeypot", "links"], "Message number 2"],
     ]);
-    // Marked spam by hand: in the Spam view too, out of the inbox (its deliveries stay its own).
     await setFollowUp(store.sql, person.id, "spam", "staff@example.com");
     expect((await listEnquiries(store.sql, filter(""))).rows).toEqual([]);
     expect((await listEnquiries(store.sql, filter("view=spam"))).rows.map((r) => r.name)).toEqual([
@@ -61,7 +59,6 @@ export function inboxSpamContract(name: string, open: () => Promise<EnquiryStore
     expect(view!.spam).toBeUndefined();
     expect(view!.events).toEqual([expect.objectContaining({ kind: "follow-up", from: "spam", to: "new" })]);
     expect((await listEnquiries(store.sql, filter(""))).rows.map((r) => r.id)).toEqual([caught.id]);
-    // One staff marked spam by hand goes back to "new", its deliveries as they were.
     const marked = await store.store(enquiry(2));
     await setFollowUp(store.sql, marked.id, "spam", "staff@example.com");
     expect(await releaseSpam(store, marked.id, "staff@example.com")).toBe(marked.reference);
@@ -81,11 +78,9 @@ export function inboxSpamContract(name: string, open: () => Promise<EnquiryStore
     expect(await names()).toEqual(["Visitor 6", "Visitor 5", "Visitor 4", "Visitor 3"]);
     expect((await store.store(enquiry(7), undefined, caps(100, 2))).dropped).toBe(3);
     expect(await names()).toEqual(["Visitor 7", "Visitor 6"]);
-    // Hand-marked spam and the inbox are never dropped by the caps.
     await setFollowUp(store.sql, person.id, "spam", "staff@example.com");
     expect((await store.store(enquiry(8), undefined, caps(100, 1))).dropped).toBe(2);
     expect(await names()).toEqual(["Visitor 8", "Visitor 0"]);
-    // Retention: caught spam by arrival (an hour here), the rest by its own rule (untouched).
     await store.sql.run("UPDATE enquiries SET received_at = $1 WHERE spam IS NOT NULL", [
       new Date(Date.now() - 7_200_000).toISOString(),
     ]);

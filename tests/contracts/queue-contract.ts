@@ -1,6 +1,4 @@
-// The queue's reads that run every few seconds (/healthz, /metrics, the worker's look) and the
-// recovery of a failing channel, as a contract run against SQLite (app/store/queue-sqlite.server.test.ts)
-// and a real PostgreSQL (queue-postgres.server.test.ts): decision 0036.
+// The queue's frequent reads and a failing channel's recovery (decision 0036), on SQLite and PostgreSQL.
 import { expect, it } from "vitest";
 import { migrate } from "~/store/migrate.server";
 import { MIGRATIONS } from "~/store/migrations";
@@ -8,9 +6,7 @@ import type { SqlStore } from "~/store/sql-store.server";
 import { enquiry } from "../support/delivery-testbed";
 
 export type QueueMaker = {
-  /** A store on a new, empty database, with these channels (nothing applied yet). */
   fresh(channels: readonly string[]): Promise<SqlStore>;
-  /** Another opener of the last database (a restarted process). */
   again(channels: readonly string[]): Promise<SqlStore>;
 };
 
@@ -23,7 +19,6 @@ async function counted(store: SqlStore) {
   return tallyView(rows);
 }
 
-/** The tallies as kept (zero rows left out). */
 async function tallied(store: SqlStore) {
   return tallyView(await store.sql.all("SELECT channel, state, tried, n FROM delivery_tallies WHERE n <> 0"));
 }
@@ -67,7 +62,7 @@ export function queueContract(name: string, maker: QueueMaker) {
     await check("tried: retrying");
     expect((await store.counts()).retrying).toBe(1);
     await store.move(stored[1]!, "delivered", { deliveredAt: at });
-    await store.move(stored[1]!, "delivered", { deliveredAt: at }); // the same move again
+    await store.move(stored[1]!, "delivered", { deliveredAt: at });
     await store.move(stored[2]!, "failed", { failure: { reason: "http_403" } });
     await check("delivered and failed");
     await store.retry({ ...stored[2]!, state: "failed" });
@@ -86,11 +81,11 @@ export function queueContract(name: string, maker: QueueMaker) {
     await check("caught as spam: no deliveries");
     expect(await store.release(caught.id)).toBe(true);
     await check("released from spam: its deliveries");
-    expect(await store.purgeDelivered(0)).toBe(0); // its slack delivery still waits
+    expect(await store.purgeDelivered(0)).toBe(0);
     await store.move({ ...stored[1]!, channel: "slack" }, "delivered", { deliveredAt: at });
     expect(await store.purgeDelivered(0)).toBe(1);
     await check("purged");
-    await store.sql.run("DELETE FROM enquiries WHERE id = $1", [stored[5]!.id]); // its deliveries by cascade
+    await store.sql.run("DELETE FROM enquiries WHERE id = $1", [stored[5]!.id]);
     await check("erased: the deliveries go with the enquiry");
     expect((await store.counts()).channels.slack).toEqual({ pending: 4, failed: 0, delivered: 0 });
     await store.close();
@@ -142,14 +137,12 @@ export function queueContract(name: string, maker: QueueMaker) {
     const now = Date.now();
     const inAMinute = new Date(now + 60_000).toISOString();
     const tried = [{ at: new Date(now).toISOString(), outcome: "http_409" }];
-    // 1 and 3 on timers of their own (a minute away), 2 and 4 due by arrival.
     for (const i of [0, 2]) await store.update({ ...stored[i]!, attempts: tried, nextAttemptAt: inAMinute });
     const next = async (at: number, skip: string[] = [], probe = false) =>
       (await store.nextDue("email", at, skip, { probe }))?.enquiry.message;
     expect(await next(now)).toBe("Due 2");
     expect(await next(now, [stored[1]!.id])).toBe("Due 4");
     expect(await next(now, [stored[1]!.id, stored[3]!.id])).toBeUndefined();
-    // Their timers came: by arrival across both.
     expect(await next(now + 61_000)).toBe("Due 1");
     expect(await next(now + 61_000, [stored[0]!.id])).toBe("Due 2");
     expect(await next(now + 61_000, [stored[0]!.id, stored[1]!.id])).toBe("Due 3");
@@ -166,7 +159,6 @@ export function queueContract(name: string, maker: QueueMaker) {
     const now = Date.now();
     const later = new Date(now + 600_000).toISOString();
     const tried = [{ at: new Date(now).toISOString(), outcome: "http_500" }];
-    // Tried before the channel was known to fail: on timers of their own (1, 2, 4); slack's 1 too.
     for (const i of [0, 1, 3]) await store.update({ ...stored[i]!, attempts: tried, nextAttemptAt: later });
     await store.update({ ...stored[0]!, channel: "slack", attempts: tried, nextAttemptAt: later });
     const order = async (s: SqlStore, channel = "email") => {
@@ -179,7 +171,6 @@ export function queueContract(name: string, maker: QueueMaker) {
     };
     expect(await order(store)).toEqual([3, 5]);
     expect(await store.deliverer().hold()).toBe(true);
-    // Up while it was up: an enquiry's own timer is its own.
     await store.channelHealth("email").save({ channel: "email", failures: 0 });
     expect(await order(store)).toEqual([3, 5]);
     await store.channelHealth("email").save({
@@ -192,7 +183,6 @@ export function queueContract(name: string, maker: QueueMaker) {
     await store.channelHealth("email").save({ channel: "email", failures: 0 });
     await store.deliverer().release();
     await store.close();
-    // The next process (a restart) reads them due, in arrival order; the other channel's timer stands.
     const next = await maker.again(["email", "slack"]);
     expect(await order(next)).toEqual([1, 2, 3, 4, 5]);
     expect(await order(next, "slack")).toEqual([2, 3, 4, 5]);

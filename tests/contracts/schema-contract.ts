@@ -1,5 +1,4 @@
-// Versions of the schema that rename what an operator's script may read, as a contract run against
-// SQLite (app/store/queue-sqlite.server.test.ts) and a real PostgreSQL (queue-postgres.server.test.ts).
+// Schema versions that rename what an operator's script may read, on SQLite and PostgreSQL.
 import { expect, it } from "vitest";
 import { migrate } from "~/store/migrate.server";
 import { MIGRATIONS } from "~/store/migrations";
@@ -13,7 +12,6 @@ export function schemaContract(name: string, maker: QueueMaker) {
       store.sql,
       MIGRATIONS.filter((m) => m.version <= 12),
     );
-    // Written as version 12 left it.
     await store.sql.run(
       "INSERT INTO set_aside (ref, from_state, reason, at, content) VALUES ($1, 'pending', 'not JSON', $2, $3)",
       ["outbox pending/0001.json", "2026-01-02T03:04:05.000Z", '{"email":"ana@example.com"'],
@@ -26,7 +24,6 @@ export function schemaContract(name: string, maker: QueueMaker) {
     const old = await store.sql.all<{ ref: string; reason: string }>("SELECT ref, reason FROM set_aside");
     expect(old).toEqual([{ ref: "outbox pending/0001.json", reason: "not JSON" }]);
     expect(await store.counts()).toMatchObject({ quarantined: 1 });
-    // What is quarantined later is read under the old name too; dismissed, it is gone from both.
     await store.insertQuarantined({
       ref: "outbox failed/0002.json",
       from: "failed",

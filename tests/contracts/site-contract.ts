@@ -15,9 +15,6 @@ import {
 } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
 
-/** The owner's site in the database (migration 13), the same on SQLite and PostgreSQL: the
- * draft and its revision, publish (stale refused, problems refused, two at once: one wins),
- * versions and restore, the processing queue's claims, the encodings' bytes, the purge. */
 export function siteContract(name: string, open: () => Promise<Sql>) {
   const now = () => new Date().toISOString();
   const add = (sql: Sql, ids: string[]) =>

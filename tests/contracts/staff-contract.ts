@@ -27,8 +27,7 @@ const RULES = { idleMs: 60_000 * 30, maxMs: 3_600_000, secure: false };
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
-/** A passkey row as registration would keep it (the WebAuthn proof itself is Chromium's, in
- * tests/e2e/ops/staff.spec.ts). */
+/** As registration would keep it: the WebAuthn proof itself is Chromium's, in tests/e2e/ops/staff.spec.ts. */
 async function plantPasskey(sql: Sql, memberId: string, id: string) {
   await sql.run(
     `INSERT INTO staff_passkeys (id, member_id, public_key, counter, device, created_at) VALUES ($1, $2, 'AA', 0, 'Chrome on Linux', $3)`,
@@ -36,7 +35,6 @@ async function plantPasskey(sql: Sql, memberId: string, id: string) {
   );
 }
 
-/** The staff area's tables and rules, the same on either database. */
 export function staffContract(name: string, open: () => Promise<Sql>) {
   it(`${name}: an invitation opens once, for a day, and only by its token (the database keeps its hash)`, async () => {
     const sql = await open();
@@ -48,7 +46,6 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     const opened = await openInvitation(sql, token);
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
-    // Two requests spend it at once: exactly one wins.
     const spends = await Promise.all([
       sql.transaction((tx) => spendInvitation(tx, opened.tokenHash)),
       sql.transaction((tx) => spendInvitation(tx, opened.tokenHash)),
@@ -70,7 +67,6 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
       expired.member.id,
     ]);
     expect(await openInvitation(sql, tokenOf(expired.link))).toEqual({ ok: false, reason: "expired" });
-    // A new link replaces the old one.
     const again = await reset(sql, { email: "late@example.com", siteUrl: SITE });
     expect((await openInvitation(sql, tokenOf(again.link))).ok).toBe(true);
     const third = await reset(sql, { email: "late@example.com", siteUrl: SITE });
@@ -92,7 +88,6 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     expect(await lookUpSession(sql, RULES, "staff=short")).toEqual({ state: "refused", reason: "malformed" });
     expect(await lookUpSession(sql, RULES, undefined)).toEqual({ state: "none" });
 
-    // Removing a passkey ends the sessions it made, not the others.
     expect(await removePasskey(sql, staff.id, "key-1")).toBe("removed");
     expect((await lookUpSession(sql, RULES, one)).state).toBe("refused");
     expect((await lookUpSession(sql, RULES, two)).state).toBe("valid");
@@ -100,14 +95,12 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     expect(await removePasskey(sql, staff.id, "key-2")).toBe("last");
     expect(await removePasskey(sql, owner.id, "key-2")).toBe("unknown");
 
-    // Idle, then past its age.
     await sql.run("UPDATE staff_sessions SET last_seen_at = $1", ["2000-01-01T00:00:00.000Z"]);
     expect(await lookUpSession(sql, RULES, two)).toEqual({ state: "refused", reason: "idle" });
     const three = cookieOf(await startSession(sql, RULES, { member: staff }));
     await sql.run("UPDATE staff_sessions SET expires_at = $1", ["2000-01-01T00:00:00.000Z"]);
     expect(await lookUpSession(sql, RULES, three)).toEqual({ state: "refused", reason: "expired" });
 
-    // Sign out, everywhere, and removal.
     const four = cookieOf(await startSession(sql, RULES, { member: staff }));
     const five = cookieOf(await startSession(sql, RULES, { member: staff }));
     const found4 = await lookUpSession(sql, RULES, four);
@@ -119,10 +112,8 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     await removeMember(sql, "Marko@example.com");
     expect((await lookUpSession(sql, RULES, six)).state).toBe("refused");
     expect((await listMembers(sql)).map((m) => m.email)).toEqual(["owner@example.com"]);
-    // The only owner cannot be removed.
     await expect(removeMember(sql, "owner@example.com")).rejects.toThrow(/only owner/);
 
-    // A lost-phone link ends every session the person had (the phone's too).
     const phone = cookieOf(await startSession(sql, RULES, { member: owner }));
     await reset(sql, { email: "owner@example.com", siteUrl: SITE });
     expect((await lookUpSession(sql, RULES, phone)).state).toBe("refused");
@@ -148,7 +139,6 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     const options = await signInOptions(sql, rp);
     expect(options.allowCredentials).toBeUndefined();
     expect(options.userVerification).toBe("required");
-    // As the client receives it (JSON): nothing but these four.
     expect(Object.keys(JSON.parse(JSON.stringify(options))).sort()).toEqual([
       "challenge",
       "rpId",
@@ -187,13 +177,11 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     });
     expect(made).toMatchObject({ ok: true });
 
-    // Nor does it sign in.
     const refused = await verifySignIn(sql, rp, device.assert(await signInOptions(sql, rp), { verified: false }));
     expect(refused).toMatchObject({ ok: false, reason: "invalid", member: { id: member.id } });
     const signedIn = await verifySignIn(sql, rp, device.assert(await signInOptions(sql, rp)));
     expect(signedIn).toMatchObject({ ok: true, member: { id: member.id, email: "uv@example.com" } });
 
-    // The authenticator names the account the passkey was made for: another id is refused.
     const forged = device.assert(await signInOptions(sql, rp));
     forged.response.userHandle = Buffer.from(other.id).toString("base64url");
     expect(await verifySignIn(sql, rp, forged)).toMatchObject({ ok: false, reason: "user-handle" });
@@ -213,8 +201,6 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
   });
 }
 
-/** The sign-in limits counted in a database: two limiters over the same table (two replicas)
- * share the count. */
 export function limitsContract(name: string, where: () => Promise<Parameters<typeof createStaffLimits>[0]>) {
   it(`${name}: attempts from one address are counted across replicas; failures per account lock that account only`, async () => {
     const options = { addressMax: 3, accountMax: 2, windowSeconds: 60 };

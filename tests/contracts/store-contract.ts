@@ -1,8 +1,4 @@
-// The enquiry store's contract (app/store/store.server.ts) as tests: one suite, run against SQLite
-// (app/store/sqlite-store.server.test.ts) and a real PostgreSQL (postgres-store.server.test.ts). Each
-// store is made fresh per test by the caller's `make`; `plantJunk` writes a row this version
-// cannot read, as another program or version could. What earlier versions left is
-// upgrade-contract.ts, run from here.
+// The enquiry store's contract on SQLite and PostgreSQL; `plantJunk` writes a row this version cannot read.
 import { describe, expect, it, vi } from "vitest";
 import { deliveryTestbed, enquiry, quickWorker } from "../support/delivery-testbed";
 import { startDelivery } from "~/delivery/worker.server";
@@ -28,11 +24,9 @@ export function storeContract(name: string, maker: StoreMaker) {
                FROM enquiries e ORDER BY e.message`,
           )
         ).map((row) => `${row.confirmation}:${Number(row.n)}`);
-      // Told apart by their messages, in order (the times are moved below).
       let n = 0;
       const from = (email: string) => store.store({ ...enquiry(`Enquiry ${++n}`), email });
       try {
-        // The same address in other cases is the same address.
         for (const email of ["guest@example.com", "Guest@Example.com", "GUEST@example.com"]) await from(email);
         expect(await confirmations()).toEqual(["queued:1", "limit:0", "limit:0"]);
         // Two hours on: a second to that address may go; then its day's two are used.
@@ -75,7 +69,6 @@ export function storeContract(name: string, maker: StoreMaker) {
         for (const n of [1, 2, 3]) records.push(await store.store(enquiry(`Order ${n}`)));
         expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Order 1");
         expect((await store.nextDue("email", Date.now(), [records[0]!.id]))?.enquiry.message).toBe("Order 2");
-        // A try failed: due again in a minute.
         const later = new Date(Date.now() + 60_000).toISOString();
         await store.update({
           ...records[0]!,
@@ -85,7 +78,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Order 2");
         expect((await store.nextDue("email", Date.now() + 61_000))?.enquiry.message).toBe("Order 1");
         expect(await store.counts()).toMatchObject({ pending: 3, retrying: 1 });
-        await (await open()).close(); // another opener sees the same
+        await (await open()).close();
         expect((await (await open()).scan("pending")).records.map((r) => r.enquiry.message)).toEqual([
           "Order 1",
           "Order 2",
@@ -143,7 +136,6 @@ export function storeContract(name: string, maker: StoreMaker) {
         const marked = await store.markSending(record, at);
         expect(marked?.sendingSince).toBe(at);
         expect((await store.nextDue("email", Date.now()))?.sendingSince).toBe(at);
-        // Gone meanwhile (an operator's purge after delivery): nothing to send.
         await store.move(record, "delivered", { deliveredAt: at });
         expect(await store.markSending(record, at)).toBeUndefined();
         await store.deliverer().release();
@@ -202,7 +194,6 @@ export function storeContract(name: string, maker: StoreMaker) {
       const a = await open(["email", "slack"]);
       const b = await open(["email", "slack"]);
       try {
-        // Never noted: up.
         const failingOnes = async (store: EnquiryStore) => (await store.channelStates()).filter((c) => c.failingSince);
         expect(await a.channelHealth("email").read()).toEqual({ channel: "email", failures: 0 });
         expect(await failingOnes(a)).toEqual([]);
@@ -218,18 +209,15 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(await a.deliverer().hold()).toBe(true);
         await a.pacing("email").callEnded();
         await a.channelHealth("email").save(failing);
-        // The same row as its pacing: neither overwrites the other.
         expect(await a.pacing("email").waitMs(60_000)).toBeGreaterThan(50_000);
         await a.pacing("email").callStarting();
         expect(await b.channelHealth("email").read()).toEqual(failing);
         expect(await failingOnes(b)).toEqual([failing]);
         expect(await b.channelHealth("slack").read()).toEqual({ channel: "slack", failures: 0 });
-        // An operator's "try it now", from any process: the next probe is due at once.
         const asked = Date.now();
         expect(await b.probeNow("email")).toBe(true);
         expect(Date.parse((await a.channelHealth("email").read()).nextProbeAt!)).toBeGreaterThanOrEqual(asked - 1_000);
         expect(await b.probeNow("slack")).toBe(false); // up: nothing to probe
-        // Back up: nothing of the outage is left.
         await a.channelHealth("email").save({ channel: "email", failures: 0 });
         expect(await b.channelStates()).toContainEqual({ channel: "email", failures: 0 });
         expect(await failingOnes(b)).toEqual([]);
@@ -263,7 +251,6 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(ids).toEqual([stored[2]!.id]);
         const [aside] = (await store.scan("failed")).records;
         expect(aside).toMatchObject({ id: stored[2]!.id, channel: "email", failure, attempts: [] });
-        // The other channel's deliveries and the newer ones wait on.
         expect(await store.counts()).toMatchObject({
           channels: { email: { pending: 3, failed: 1 }, slack: { pending: 4, failed: 0 } },
         });
@@ -338,7 +325,6 @@ export function storeContract(name: string, maker: StoreMaker) {
             telegram: { pending: 0, failed: 0, delivered: 1 },
           },
         });
-        // One enquiry, three deliveries: find gives each; a retry is of one channel only.
         const found = await store.find(first.id.slice(0, 8));
         expect(found.map((r) => `${r.channel} ${r.state}`).sort()).toEqual([
           "email pending",
@@ -348,9 +334,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         await store.retry(found.find((r) => r.channel === "slack")!);
         expect((await store.nextDue("slack", Date.now()))?.id).toBe(first.id);
         expect((await store.counts()).channels.telegram).toMatchObject({ delivered: 1 });
-        // Kept until every channel has delivered it.
         expect(await store.purgeDelivered(0)).toBe(0);
-        // The pacing of one channel is not another's.
         expect(await store.deliverer().hold()).toBe(true);
         await store.pacing("slack").callEnded();
         expect(await store.pacing("slack").waitMs(1_000)).toBeGreaterThan(800);

@@ -1,13 +1,9 @@
-// What the store's contracts share: the maker a database's test gives, and the stores a test
-// opens (closed after it).
 import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 
 export type StoreMaker = {
-  /** A fresh, empty store (a second call in the same test opens the same one again, as another
-   * replica or the outbox command would). */
+  /** A fresh, empty store; a second call in the same test opens the same one again, as another replica would. */
   make(channels?: readonly string[], confirmation?: ConfirmationRule): Promise<EnquiryStore>;
-  /** A new, empty place: the next `make` opens it. */
   reset(): Promise<void>;
   plantJunk(store: EnquiryStore): Promise<void>;
 };

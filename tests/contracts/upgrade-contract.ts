@@ -1,6 +1,4 @@
-// What earlier versions left, as the enquiry store takes it up (run from store-contract.ts, on
-// SQLite and PostgreSQL): a database at an older schema, a row this version cannot read, an
-// outbox folder.
+// What earlier versions left (an older schema, an unreadable row, an outbox folder); run from store-contract.ts.
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,7 +67,6 @@ export function upgradeContract(name: string, maker: StoreMaker) {
         expect(aside?.reason).toMatch(/record/);
         expect(aside?.ref).toContain("00000000-0000-4000-8000-000000000000");
         expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
-        // An operator who has looked at it deletes it; a readable record cannot be deleted so.
         expect(await store.dismiss(`row ${real.id}`)).toBe(false);
         expect(await store.dismiss(aside!.ref)).toBe(true);
         expect(await store.dismiss(aside!.ref)).toBe(false);
@@ -116,7 +113,6 @@ export function upgradeContract(name: string, maker: StoreMaker) {
         expect(await store.counts()).toMatchObject({ pending: 3, failed: 1, delivered: 1, quarantined: 2 });
         const pending = (await store.scan("pending")).records;
         expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
-        // Its attempts as they were; the next try its outage had pushed is taken back: due in order.
         expect(pending[2]).toMatchObject({ attempts: [tried] });
         expect(pending[2]?.nextAttemptAt).toBeUndefined();
         expect((await store.nextDue("email", Date.now(), [first.id]))?.id).toBe(waiting.id);
@@ -130,7 +126,6 @@ export function upgradeContract(name: string, maker: StoreMaker) {
         });
         const aside = await store.quarantined();
         expect(aside.map((q) => q.reason).join(" | ")).toMatch(/not JSON.*\|.*not JSON|from pending/);
-        // Every file moved aside, none lost; a second run finds nothing to do.
         for (const state of ["pending", "failed", "delivered", "quarantine"])
           expect(await readdir(path.join(dir, state))).toEqual([]);
         expect(await importOutbox(dir, store)).toEqual({ imported: 0, already: 0, quarantined: 0 });

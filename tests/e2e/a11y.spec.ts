@@ -1,8 +1,8 @@
+// axe needs JavaScript in the page: playwright.config.ts runs this file in "js" only.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { drawEverything, PAGES_WITH_HEADINGS, ready } from "./helpers";
 
-// axe needs JavaScript in the page: playwright.config.ts runs this file in "js" only.
 test.describe("accessibility", () => {
   for (const { path } of [...PAGES_WITH_HEADINGS, { path: "/no-such-page" }, { path: "/hr/nema-te-stranice" }]) {
     for (const width of [375, 1280]) {

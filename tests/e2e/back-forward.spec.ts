@@ -1,14 +1,9 @@
+// Sections below the first are drawn only near the screen (decision 0035): a page loaded afresh at a remembered scroll
+// position would land elsewhere: back and forward keep the page in the back/forward cache (kept on here, unlike
+// Playwright's default, as in every visitor's browser).
 import { expect, test, type Page } from "@playwright/test";
 import { NO_SCRIPT } from "./helpers";
 
-// The sections below the first are drawn only when they come near the screen, with a stand-in
-// height until then (decision 0035): a long page loaded afresh at a remembered scroll position
-// would land elsewhere. Back and forward keep the page as it was, in the browser's back/forward
-// cache, which every page stays eligible for (no `no-store`, no unload handler): the visitor
-// comes back to the same place. (Playwright turns that cache off by default; this browser keeps
-// it, as every visitor's does.)
-
-/** Which headings are on screen, and where. */
 const onScreen = (page: Page) =>
   page.evaluate(() => ({
     y: Math.round(window.scrollY),
@@ -28,7 +23,6 @@ test(
     try {
       const page = await browser.newPage({ viewport: { width: 375, height: 812 }, javaScriptEnabled, baseURL });
       await page.goto("/");
-      // Down to the footer as a thumb would, past every section drawn on the way.
       for (let i = 0; i < 40; i++) {
         await page.mouse.wheel(0, 200);
         await page.waitForTimeout(20);

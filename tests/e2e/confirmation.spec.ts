@@ -7,10 +7,6 @@ import { E2E_CONFIRMATION_TEMPLATE_ID, E2E_EMAILJS, MOCKS_RECORD_FILE } from "./
 import { fillForm, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
 
-// The visitor's confirmation (issue 38), with JavaScript and without (playwright.config.ts runs
-// this file in "js" and "no-js"), in each language: the main e2e server confirms.
-
-/** The confirmations the EmailJS stand-in received for one address. */
 const confirmationsTo = (address: string) =>
   readRecordedSends(MOCKS_RECORD_FILE).filter((s) => s.channel === "confirmation" && s.fields.to_email === address);
 
@@ -44,7 +40,6 @@ for (const locale of LOCALES) {
       to_email: address,
       reference: shown,
       language: locale,
-      // The name arrives inert: no markup, no link.
       to_name: "Ivana",
     });
     expect(fields.subject).toContain(shown);
@@ -55,7 +50,6 @@ for (const locale of LOCALES) {
     const everything = Object.values(fields).join("\n");
     expect(everything).not.toContain(message); // the free text is never echoed
     expect(everything).not.toMatch(/evil|href|</);
-    // Sent once: a second look finds no other.
     await page.waitForTimeout(500);
     expect(confirmationsTo(address)).toHaveLength(1);
   });

@@ -1,12 +1,9 @@
+// Chromium reports an unused preload only seconds after the load: rather than wait that long on every page, the
+// stylesheets a page fetched are compared with those it applies.
 import { expect, test, type Page } from "@playwright/test";
 import { PAGES } from "../../app/content/pages";
 import { CONTACT } from "../../app/i18n/contact";
 import { STAFF_PATHS } from "../../app/staff/paths";
-
-// Every page as a visitor's browser runs it, JavaScript on: the console stays empty (no warning,
-// no error) and nothing is fetched that the page does not use. Chromium reports an unused
-// preload only seconds after the load ("preloaded but not used"); rather than wait that long on
-// every page, the stylesheets a page fetched are compared with those it applies.
 
 type Heard = { messages: string[]; stylesheets: string[] };
 
@@ -23,13 +20,11 @@ function listen(page: Page): Heard {
   return heard;
 }
 
-/** The load, then a short quiet period: no request for half a second. */
 async function settle(page: Page) {
   await page.waitForLoadState("load");
   await page.waitForLoadState("networkidle");
 }
 
-/** A page that runs React does so once the visitor first moves; then it is hydrated. */
 async function wake(page: Page) {
   if ((await page.locator('script[type="module"]').count()) === 0) return false;
   await page.mouse.move(5, 5);
@@ -53,7 +48,6 @@ for (const { path, locale } of PAGES) {
     await page.goto(path);
     await settle(page);
     if (await wake(page)) {
-      // Following a link without a reload loads the next page's route as Remix does.
       await page.getByRole("link", { name: CONTACT[locale].privacyLink }).click();
       await expect(page).toHaveURL(/\/privacy$/);
     }

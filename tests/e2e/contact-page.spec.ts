@@ -31,7 +31,6 @@ test.describe("contact page", () => {
     expect(options).toEqual(["", "other", "VIP Nightclub experience", "Event organization", "Concierge services"]);
     await expect(form.getByLabel("Message")).toHaveAttribute("rows", "4");
     await expect(form.getByRole("button", { name: "Send message" })).toBeEnabled();
-    // The honeypot is out of reach for people.
     await expect(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
   });
 
@@ -52,8 +51,7 @@ test.describe("contact page", () => {
   });
 });
 
-// On a phone the form comes after the about text and three cards, some 1,000 px down: it is one
-// tap away, and whatever the server answers, the visitor lands where the answer is.
+// On a phone the form is some 1,000 px down: whatever the server answers, the visitor lands where the answer is.
 test.describe("contact page on a phone", () => {
   test.use({ viewport: { width: 375, height: 667 } });
   const formLink = (page: Page) => page.getByRole("main").getByRole("link", { name: "Send us a message" });
@@ -71,13 +69,11 @@ test.describe("contact page on a phone", () => {
   test("a refused enquiry lands at its problems, each a link to its field", async ({ page }, info) => {
     await page.goto("/contact");
     await ready(page, info);
-    // All but the message: its one problem is at the last field, far down the page.
     await fillForm(page, { ...valid(unique("Landing")), message: "" });
     await page.getByRole("button", { name: "Send message" }).click();
     const problem = page.getByRole("link", { name: "Message: Please write your message." });
     await expect(problem).toBeVisible();
     if (hasJs(info)) {
-      // With JavaScript focus goes on to the field itself.
       await expect(message(page)).toBeFocused();
       await expect(message(page)).toBeInViewport();
     } else {

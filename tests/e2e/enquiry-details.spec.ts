@@ -4,13 +4,9 @@ import type { Locale } from "../../app/i18n/locale";
 import { fillForm, sentWith, storedWith, toast, unique, valid } from "./enquiry-helpers";
 import { hasJs, ready } from "./helpers";
 
-// The optional booking details (issue 39), with and without JavaScript (the js and no-js projects),
-// in both languages: labelled per service line, checked by the server, delivered whole.
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The details' fields. The date's and the guests' labels follow the category chosen: at once with
- * JavaScript, from the server's answer without it (before a first answer, the plain ones). */
+/** The date's and guests' labels follow the category: at once with JavaScript, from the server's answer without it. */
 const details = (page: Page, locale: Locale, said: "chosen" | "plain") => {
   const t = CONTACT[locale];
   const group = page.getByRole("group", { name: t.details });
@@ -32,7 +28,6 @@ test("the details are optional, labelled as the chosen service says them, and ar
   await ready(page, info);
   const t = CONTACT.en;
   const group = page.getByRole("group", { name: t.details });
-  // Before a service is chosen: the plain labels; Split is the city the form starts with.
   await expect(group.getByLabel("Date", { exact: true })).toBeVisible();
   await expect(group.getByLabel(t.labels.city, { exact: true })).toHaveValue("split");
   await expect(group.getByLabel("Date", { exact: true })).not.toHaveAttribute("aria-required", "true");
@@ -40,7 +35,6 @@ test("the details are optional, labelled as the chosen service says them, and ar
   const message = unique("Wedding party on a boat");
   await fillForm(page, { ...valid(message), category: "Event organization" });
   const d = details(page, "en", hasJs(info) ? "chosen" : "plain");
-  // "Date of the event", once the category says an event (with JavaScript at once).
   await expect(d.date).toBeVisible();
   await expect(group.getByLabel("Night of the table", { exact: true })).toHaveCount(0);
   const day = inDays(45);
@@ -73,7 +67,6 @@ test("a refused detail is named in the visitor's language, lands at the form's p
   await fillForm(page, { ...valid(message), category: "Event organization" }, "hr");
   const d = details(page, "hr", hasJs(info) ? "chosen" : "plain");
   await d.guests.fill("900");
-  // A browser without a date picker sends what was typed: a day written the Croatian way is read.
   await d.date.evaluate((input: HTMLInputElement) => {
     input.type = "text";
   });
@@ -81,21 +74,18 @@ test("a refused detail is named in the visitor's language, lands at the form's p
   await page.getByRole("button", { name: t.send }).click();
   const problems = page.getByText(t.problemsTitle);
   await expect(problems).toBeVisible();
-  // Without JavaScript the page lands at the list of problems; with it, focus goes to the first.
   if (hasJs(info)) {
     await expect(details(page, "hr", "chosen").date).toBeFocused();
     await expect(details(page, "hr", "chosen").date).toBeInViewport();
   } else await expect(problems).toBeInViewport();
   await expect(page.getByRole("link", { name: "Gosti: Upišite „Gosti” kao broj od 1 do 500." })).toBeVisible();
   await expect(page.getByRole("link", { name: "Datum: Upišite „Datum” kao datum od danas nadalje." })).toBeVisible();
-  // The answer says the event's words, with JavaScript or without.
   const again = details(page, "hr", "chosen");
   await expect(again.guests).toHaveValue("900");
   await expect(again.guests).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel(t.labels.message, { exact: true })).toHaveValue(message);
   expect(storedWith(message)).toHaveLength(0);
 
-  // Mended, it goes; a day typed the Croatian way is stored as the form's layout.
   const day = inDays(3);
   const [y, m, dd] = day.split("-");
   await again.guests.fill("6");

@@ -7,12 +7,10 @@ import { E2E_DATABASE, MOCKS_RECORD_FILE } from "./e2e-env";
 
 export type Recorded = RecordedSend;
 
-/** What the EmailJS stand-in inside the server received, for one unique message. */
 export function sentWith(message: string): Recorded[] {
   return readRecordedSends(MOCKS_RECORD_FILE).filter((r) => r.fields.message === message);
 }
 
-/** One line of `npm run outbox -- list --json` (its stable format, docs/operations.md). */
 export type StoredEntry = {
   id: string;
   reference: string;
@@ -24,7 +22,6 @@ export type StoredEntry = {
   enquiry: Record<string, string>;
 };
 
-/** Every enquiry in a database, as an operator's script reads them: the outbox command. */
 export function storedIn(database = E2E_DATABASE): StoredEntry[] {
   const listed = spawnSync(process.execPath, ["build/outbox.js", "list", "--json"], {
     env: { ...process.env, DATABASE_URL: `file:${database}` },
@@ -38,7 +35,6 @@ export function storedIn(database = E2E_DATABASE): StoredEntry[] {
     .filter((r) => r.enquiry);
 }
 
-/** Enquiries in a database whose message is this one, with the state each is in. */
 export const storedWith = (message: string, database = E2E_DATABASE) =>
   storedIn(database).filter((r) => r.enquiry.message === message);
 
@@ -47,7 +43,6 @@ export const unique = (label: string) =>
 
 export type Fill = { name?: string; email?: string; number?: string; category?: string; message?: string };
 
-/** Fills the contact form by its labels, as a visitor reads them in the page's language. */
 export async function fillForm(page: Page, values: Fill, locale: Locale = "en") {
   const t = CONTACT[locale];
   const form = page.getByRole("form", { name: t.formTitle });

@@ -1,15 +1,14 @@
+// Behaviour that exists only with JavaScript: playwright.config.ts runs this file in "js".
 import { expect, test, type Page } from "@playwright/test";
 import { expectFormValues, fillForm, storedWith, toast, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
 
-// Behaviour that exists only with JavaScript: playwright.config.ts runs this file in "js".
 test.describe("enquiry with JavaScript", () => {
   test.beforeEach(async ({ page }, info) => {
     await page.goto("/contact");
     await ready(page, info);
   });
 
-  /** A slow connection: the browser's POSTs to /contact take 0.8 s longer to leave. */
   const slowNetwork = (page: Page) =>
     page.route("**/contact*", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
@@ -41,7 +40,6 @@ test.describe("enquiry with JavaScript", () => {
     // The disabled button swallows further clicks (force skips Playwright's own wait for it).
     await button.click({ force: true });
     await expect(toast(page)).toContainText("Form successfully submitted!");
-    // Give a second request, had one been made, time to arrive.
     await page.waitForTimeout(1_500);
     expect(storedWith(message)).toHaveLength(1);
   });
@@ -54,7 +52,6 @@ test.describe("enquiry with JavaScript", () => {
   });
 
   test("a reload after a refused enquiry keeps what was typed", async ({ page }, info) => {
-    // Refused without a new page (what was typed lives in the page), then the visitor reloads.
     const typed = { ...valid(unique("Reloaded")), category: "" };
     await fillForm(page, typed);
     await page.getByRole("button", { name: "Send message" }).click();
@@ -104,7 +101,6 @@ test.describe("after an enquiry is accepted, with JavaScript", () => {
     await page.keyboard.press("Escape");
     await expect(toast(page)).toBeHidden();
     await expect(sent).toContainText(stored!.reference);
-    // Elsewhere and back: neither the toast nor the line is shown again.
     await page.getByRole("navigation").getByRole("link").first().click();
     await expect(page).not.toHaveURL(/\/contact$/);
     await expect(toast(page)).toHaveCount(0);

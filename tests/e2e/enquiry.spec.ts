@@ -21,8 +21,7 @@ test.describe("enquiry", () => {
     await expect(toast(page)).toHaveAttribute("data-toast", "warning");
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Please enter your name.", { exact: true })).toBeVisible();
-    // The server refused it (without JavaScript the page itself is the 400), stored nothing
-    // and handed nothing to EmailJS: no enquiry and no send with an empty field exists.
+    // Refused (without JavaScript the page itself is the 400): nothing stored, nothing handed to EmailJS.
     const response = await posted;
     if (response.request().isNavigationRequest()) expect(response.status()).toBe(400);
     await page.waitForTimeout(500); // a send would follow the store within the worker's poll
@@ -50,17 +49,13 @@ test.describe("enquiry", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
     await expect(toast(page)).toHaveAttribute("data-toast", "success");
-    // The visitor's reference: what EmailJS is sent too, and what staff search for.
     const reference = /Your reference: ([A-Z0-9]{4}-[A-Z0-9]{4})\./.exec((await toast(page).textContent()) ?? "")?.[1];
     expect(reference).toMatch(/^[A-HJKMNP-TW-Z2-9]{4}-[A-HJKMNP-TW-Z2-9]{4}$/);
-    // It stays beside the form once the toast has gone, with or without JavaScript.
     await expect(toast(page)).toBeHidden({ timeout: 10_000 });
     await expect(page.locator("[data-sent]")).toContainText(`Your reference: ${reference}.`);
     await expect(page.locator("[data-sent] [data-reference]")).toHaveText(reference!);
     await expectFormValues(page, { name: "", email: "", number: "", category: "", message: "" });
 
-    // The delivery worker sends it within about a second; the stand-in inside the server
-    // recorded it: proof the mock, not the network, answered.
     await expect.poll(() => sentWith(message).length, { timeout: 5_000 }).toBe(1);
     const sent = sentWith(message);
     expect(sent[0]!.url).toBe("https://api.emailjs.com/api/v1.0/email/send-form");
@@ -81,7 +76,6 @@ test.describe("enquiry", () => {
 
     await expect.poll(() => storedWith(message).map((r) => r.state)).toEqual(["delivered"]);
 
-    // Post/redirect/get: a refresh does not send it again.
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
     await page.waitForTimeout(1_000);
@@ -101,8 +95,7 @@ test.describe("enquiry", () => {
       await fillForm(page, valid(message));
       await page.getByRole("button", { name: "Send message" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
-      // Tried (and, but for the 403, kept to be tried again: the channel probes it, or it
-      // waits out a backoff of its own once the provider took others meanwhile).
+      // Tried once: but for the 403 it would wait to be tried again (a probe, or a backoff of its own).
       await expect
         .poll(() => storedWith(message).map((r) => `${r.state}, ${r.attempts > 0 ? "tried" : "not tried"}`), {
           timeout: 8_000,
@@ -139,7 +132,6 @@ test.describe("enquiry", () => {
   test("the toast sits at the top centre, 50 px down, and hides itself after 6 s", async ({ page }) => {
     await page.getByRole("button", { name: "Send message" }).click();
     const shown = Date.now();
-    // Once its short entry animation has settled.
     await expect.poll(async () => Math.round((await toast(page).boundingBox())?.y ?? -1)).toBe(50);
     const box = await toast(page).boundingBox();
     const viewport = page.viewportSize()!;
@@ -184,7 +176,6 @@ test.describe("enquiry", () => {
     expect(storedWith(message, E2E_DEFAULT_DATABASE)).toEqual([
       expect.objectContaining({ state: "pending", enquiry: expect.objectContaining({ name: "Ivana Kovač" }) }),
     ]);
-    // Nothing is sent without EmailJS ids: it stays pending for an operator to read.
     await page.waitForTimeout(1_000);
     expect(sentWith(message)).toHaveLength(0);
     expect(storedWith(message, E2E_DEFAULT_DATABASE).map((r) => r.state)).toEqual(["pending"]);

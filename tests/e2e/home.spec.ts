@@ -49,7 +49,6 @@ test.describe("home page", { tag: NO_SCRIPT }, () => {
     await expect(cities).toHaveCount(8);
     const labels = await cities.allInnerTexts();
     expect(labels.map((l) => l.split("\n")[0]!.trim())).toEqual(CITIES.map((c) => c.label));
-    // Grouping: four, two, then the two with country labels.
     const groups = page.getByRole("navigation", { name: "Cities" }).locator("ul");
     await expect(groups).toHaveCount(3);
     await expect(groups.nth(0).getByRole("link")).toHaveCount(4);
@@ -101,7 +100,6 @@ test.describe("home page", { tag: NO_SCRIPT }, () => {
     const after = gallery.getByRole("button", { name: "All 23 photos shown" });
     await expect(after).toBeVisible();
     await expect(after).toBeDisabled();
-    // Every revealed image really loads.
     await images.last().scrollIntoViewIfNeeded();
     await expect
       .poll(() => images.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

@@ -1,13 +1,9 @@
+// React runs after the visitor's first move, seconds later on a slow phone: what the visitor did before must stand.
+// The page's modules are held until the test lets them go, and the CPU runs 4× slower.
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
 import { TOAST_MS } from "../../app/components/toast-timing";
 import { fillForm, toast } from "./enquiry-helpers";
 import { scaled } from "./time-scale";
-
-// The contact page runs React only after the visitor's first move, and on a slow phone React
-// arrives seconds later. Whatever the visitor did before it arrived must stand after it: the
-// toast they closed stays closed, the values they typed stay typed. Here the page's modules are
-// held back until the test lets them go (however slow the machine, React has not run before) and
-// the CPU runs 4× slower.
 
 let letScriptsGo = () => {};
 let cpu: CDPSession;
@@ -24,8 +20,6 @@ async function slowPhone(page: Page) {
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]");
 
-/** A server-rendered warning toast on a page React has not hydrated yet: the form posted
- * before the page's script ran (a plain POST, answered with the page and the toast). */
 async function serverToast(page: Page) {
   await page.goto("/contact");
   await fillForm(page, { name: "Ivana" });
@@ -35,7 +29,6 @@ async function serverToast(page: Page) {
   await expect(hydrated(page)).toHaveCount(0);
 }
 
-/** React has hydrated, and had time to do whatever it would do after. */
 async function afterHydration(page: Page) {
   letScriptsGo();
   await expect(hydrated(page)).toHaveCount(1, { timeout: scaled(15_000) });
@@ -81,16 +74,13 @@ test("a toast still showing when React runs keeps the rest of its 6 s, and close
   page,
 }) => {
   await serverToast(page);
-  // The toast's 6 s are the product's clock, not the machine's: React runs at full speed here so
-  // it arrives within them however busy the machine is.
+  // The toast's 6 s are the product's clock: React runs at full speed so it arrives within them on a busy machine.
   await cpu.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await page.mouse.move(10, 10);
   await afterHydration(page);
-  // How long the toast had been showing when React took it (the page's own clock).
   const shownFor = await page.evaluate(() => performance.now() - (window.__toastBeforeReact?.shownAt ?? NaN));
   expect(shownFor).toBeGreaterThan(0);
   if (shownFor > TOAST_MS - 1_500) {
-    // A machine too busy to hydrate well within the 6 s: what is left of them, then it is gone.
     await expect(toast(page)).toBeHidden();
     return;
   }
@@ -102,7 +92,6 @@ test("a toast still showing when React runs keeps the rest of its 6 s, and close
 test("what the visitor typed before React ran is what the form holds after", async ({ page }) => {
   await serverToast(page);
   const form = page.getByRole("form", { name: "Send us a message" });
-  // The server kept "Ivana"; the visitor goes on typing before the script has arrived.
   await form.getByLabel("Name").fill("Ivana Kovač");
   await form.getByLabel("E-mail").fill("ivana@example.com");
   await form.getByLabel("Category").selectOption("Concierge services");

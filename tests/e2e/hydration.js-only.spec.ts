@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 
-// The contact page is complete as HTML; React runs once the visitor first uses the page.
 test("the contact page runs its modules only once the visitor uses the page", async ({ page }) => {
   await page.goto("/contact");
   await page.waitForLoadState("networkidle");

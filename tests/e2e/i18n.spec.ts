@@ -14,7 +14,6 @@ import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
 import { PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
-/** Every text of a dictionary, with the path of keys it sits at. */
 function texts(value: unknown, at = ""): [string, string][] {
   if (typeof value === "string") return [[at, value]];
   if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${at}.${i}`));
@@ -37,8 +36,6 @@ const FACTS: PrivacyFacts = {
   confirmation: true,
 };
 
-/** The English texts a Croatian page must not show: every dictionary text (the privacy
- * notice as rendered), every gallery alt text, where the Croatian differs from the English. */
 const ENGLISH_LEFTOVERS: string[] = (() => {
   const pairs = [LAYOUT, HOME, SERVICE_TEXT, CONTACT, BUSINESS].flatMap((dictionary) => {
     const hr = new Map(texts(dictionary.hr));
@@ -59,8 +56,6 @@ const ENGLISH_LEFTOVERS: string[] = (() => {
   return [...new Set(pairs.filter(([en, hr]) => en !== hr && en.trim().length > 1).map(([en]) => en.trim()))];
 })();
 
-/** What a visitor reads or hears on a page: its text (scripts and styles aside, the closed
- * menu included), title, description and share texts, alt texts and accessible names. */
 async function readableText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
@@ -179,7 +174,6 @@ test.describe("the enquiry in Croatian", () => {
     await expect(page.getByRole("status").filter({ hasText: "Poruka je uspješno poslana!" })).toBeVisible();
     await expect(page).toHaveURL(/\/hr\/contact#enquiry$/);
     await expect.poll(() => sentWith(message).length, { timeout: 15_000 }).toBe(1);
-    // The operator reads the category in English, and which language the visitor wrote in.
     expect(sentWith(message)[0]!.fields).toMatchObject({ category: "Concierge services", language: "hr" });
     expect(storedWith(message)[0]!.enquiry).toMatchObject({ language: "hr" });
   });
@@ -204,7 +198,6 @@ test.describe("the enquiry in Croatian", () => {
     await expect(page).toHaveURL(/\/hr\/privacy$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(PRIVACY.hr.heading);
     const main = page.getByRole("main");
-    // The form's fields, the retention (a year by default), EmailJS, the toast cookie, the WhatsApp line.
     await expect(main).toContainText("ime, e-mail, broj telefona, kategorija, poruka");
     await expect(main).toContainText("365 dana nakon što stigne do našeg tima");
     await expect(main).toContainText("EmailJS");
@@ -226,7 +219,6 @@ test.describe("WhatsApp", () => {
         ? LAYOUT[locale].whatsapp.services[id]
         : LAYOUT[locale].whatsapp.message(BRAND);
       const links = page.locator("a[data-whatsapp]");
-      // The menu and the footer everywhere; the contact card and the service call to action.
       await expect(links).toHaveCount(2 + (id === "contact" || isServiceSlug(id) ? 1 : 0));
       for (const link of await links.all()) {
         await expect(link).toHaveAttribute("href", `https://wa.me/${digits}?text=${encodeURIComponent(expected)}`);

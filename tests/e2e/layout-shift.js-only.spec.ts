@@ -1,12 +1,8 @@
+// Nothing moves while a page loads and its scripts start (CLS as the browser reports it): sections laid out late and
+// hydration must not change what the server drew.
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../../app/content/pages";
 import { ready } from "./helpers";
-
-// Nothing on a page moves while it loads and its scripts start (Cumulative Layout Shift, as the
-// browser reports it): parts laid out late (the sections below the first: content-visibility)
-// must take the place they will keep, and hydration (on the visitor's first move) must not
-// change what the server drew.
-// A phone and a desktop.
 
 type Shift = { value: number; sources: string[] };
 

@@ -4,7 +4,6 @@ import { LAYOUT } from "../../app/i18n/layout";
 import { localizedPath, type Locale } from "../../app/i18n/locale";
 import { PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
-/** The three service links as a page in this language shows them. */
 const serviceLinks = (locale: Locale) =>
   SERVICE_SLUGS.map((slug) => [LAYOUT[locale].services[slug], localizedPath(`/${slug}`, locale)] as const);
 
@@ -40,7 +39,6 @@ test.describe("header", () => {
 });
 
 test.describe("overlay menu", () => {
-  // A native popover: the same with and without JavaScript.
   for (const [width, path] of [
     [375, "/"],
     [1280, "/"],
@@ -59,12 +57,10 @@ test.describe("overlay menu", () => {
         await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
       }
       expect((await page.locator("#site-menu").boundingBox())?.width).toBe(width);
-      // Focus goes to the first link; Escape closes and gives focus back to the button.
       await expect(menu.getByRole("link", { name: "Home" })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(menu).toBeHidden();
       await expect(opener).toBeFocused();
-      // The button toggles it.
       await opener.click();
       await expect(menu).toBeVisible();
       await opener.click();

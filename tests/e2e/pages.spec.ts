@@ -41,8 +41,7 @@ test.describe("pages", () => {
   }
 
   test("hashed assets and images are cached for a year, pages are not", async ({ page, request }) => {
-    // A script of the contact page (the CSS is inlined in every page) and a gallery image.
-    // (Read from the HTML as sent: the module script imports it once the visitor wakes the page.)
+    // Read from the HTML as sent: the module script imports it once the visitor wakes the page.
     const contactHtml = await (await request.get("/contact")).text();
     const script = /import\("(\/assets\/[^"]+\.js)"\)/.exec(contactHtml)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);
@@ -73,8 +72,7 @@ test.describe("pages", () => {
   });
 
   test("health check answers 200 with the queue's state", async ({ request }) => {
-    // Liveness: 200 while the process serves, whatever the queue's state (this server's
-    // queue holds enquiries that other tests made fail on purpose: degraded).
+    // 200 whatever the queue's state (other tests made some enquiries fail on purpose: degraded).
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(["ok", "degraded"]).toContain((await response.json()).status);
@@ -85,7 +83,6 @@ test.describe("pages", () => {
   for (const width of [375, 768, 1280]) {
     test(`no page scrolls sideways at ${width} px`, async ({ page }, info) => {
       await page.setViewportSize({ width, height: 800 });
-      // With JavaScript, the pages whose scripts could change the layout; the rest as "no-js" does.
       for (const { path } of PAGES_WITH_HEADINGS.filter((p) => !hasJs(info) || SCRIPTED_PAGES.includes(p.id))) {
         await page.goto(path);
         // Every part drawn first: a section too wide would not show in the width read at the top.

@@ -28,19 +28,16 @@ test.describe("security headers", () => {
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toMatch(/camera=\(\)/);
       expect(h["x-powered-by"]).toBeUndefined();
-      // No opener policy here: it opens every arrival in a new, cold renderer process, which a
-      // phone pays for on the first page (decision 0024). The staff area has one (below).
+      // No opener policy: it opens every arrival in a cold renderer process, which a phone pays for (decision 0024).
       expect(h["cross-origin-opener-policy"]).toBeUndefined();
-      // The page is the same for every visitor (and may be cached by a CDN), so it carries no
-      // nonce: each inline script is allowed by its hash, and only those scripts are (JSON-LD
-      // blocks are data, never executed, and need none).
+      // The same page for every visitor (and cacheable by a CDN): no nonce, each inline script allowed by its hash
+      // (JSON-LD is data, never executed).
       expect(csp).not.toContain("'nonce-");
       const html = await response.text();
       expect(html).not.toMatch(/nonce="[^"]+"/);
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
         .filter((m) => !m[1]!.includes('type="application/ld+json"'))
         .map((m) => `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`);
-      // (Pages that run no script have none, and the policy allows none.)
       expect(new Set(directives["script-src"]!.filter((v) => v.startsWith("'sha256-")))).toEqual(new Set(inline));
       // The one stylesheet is inlined (one request fewer before the first paint), by hash.
       const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
@@ -70,7 +67,6 @@ test.describe("security headers", () => {
     const second = await request.get("/");
     expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
     expect(second.headers().etag).toBe(first.headers().etag);
-    // A page showing a toast is rendered for that visitor alone, with a fresh nonce.
     const accepted = await request.post("/contact", {
       form: { ...valid(unique("Nonce check")), website: "" },
       maxRedirects: 0,
@@ -147,7 +143,7 @@ test.describe("requests the site refuses", () => {
       const response = await request.fetch(path, { method, maxRedirects: 0 });
       expect(response.status()).toBe(405);
       const body = await response.text();
-      expect(body).not.toMatch(/at .+\.js:\d+/); // no stack trace
+      expect(body).not.toMatch(/at .+\.js:\d+/);
     });
   }
 });
@@ -167,7 +163,6 @@ test.describe("caching", () => {
     expect(invalid.status()).toBe(400);
     expect(invalid.headers()["cache-control"]).toBe("private, no-store");
 
-    // A valid enquiry: the redirect sets the toast cookie, the page after it shows the toast.
     const accepted = await request.post("/contact", {
       form: { ...valid(unique("Private toast")), website: "" },
       maxRedirects: 0,
@@ -178,8 +173,6 @@ test.describe("caching", () => {
     const withToast = await request.get("/contact");
     expect(await withToast.text()).toContain("Form successfully submitted!");
     expect(withToast.headers()["cache-control"]).toBe("private, no-store");
-    // Shown once: the same response rewrites the cookie without it, and the next page is
-    // public again.
     expect(withToast.headers()["set-cookie"]).toMatch(/^toast=/);
     const after = await request.get("/contact");
     expect(await after.text()).not.toContain("Form successfully submitted!");
@@ -200,12 +193,10 @@ test.describe("caching", () => {
       failed: 0,
       quarantined: 0,
       oldestPendingSeconds: expect.any(Number),
-      // No channel configured: the enquiries wait on e-mail's, for an operator.
-      // Phone alerts are on with nothing to configure (issue 52): a channel with no device yet.
-      channels: { email: { pending: expect.any(Number), failed: 0 }, push: { pending: 0, failed: 0, state: "up" } },
+      // No channel configured: the enquiries wait on e-mail's; phone alerts are on with nothing to configure (issue 52).
+      channels: { email: { pending: expect.any(Number), failed: 0 } },
       push: { devices: 0, stale: 0, unconfirmed: 0 },
       pageCache: { entries: expect.any(Number), bytes: expect.any(Number) },
-      // The owner's site: the published version served (0: the shipped site), photos processing.
       site: { version: 0, processing: 0, mediaCache: { entries: 0, bytes: 0 } },
     });
     for (const secret of Object.values(E2E_EMAILJS)) expect(JSON.stringify(main)).not.toContain(secret);

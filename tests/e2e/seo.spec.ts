@@ -7,7 +7,6 @@ import { PAGES_WITH_HEADINGS } from "./helpers";
 const meta = (page: Page, attr: "name" | "property", key: string) =>
   page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
 
-/** The JSON-LD blocks of a page, with the fields these tests read. */
 type JsonLd = {
   "@type"?: string;
   description?: string;
@@ -33,7 +32,6 @@ test.describe("search and sharing", () => {
       await page.goto(path);
       const url = `${E2E_SITE_URL}${path}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-      // Every language of the page, and English as the default, on every page.
       const english = `${E2E_SITE_URL}${pagePath(id, "en")}`;
       const croatian = `${E2E_SITE_URL}${pagePath(id, "hr")}`;
       const alternates = await page
@@ -63,7 +61,6 @@ test.describe("search and sharing", () => {
       await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#07070d");
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
 
-      // The image itself, from our server: a 1200×630 JPEG.
       const response = await request.get(new URL(image!).pathname);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-type"]).toBe("image/jpeg");
@@ -92,7 +89,6 @@ test.describe("search and sharing", () => {
       url: `${E2E_SITE_URL}/`,
       inLanguage: "en",
     });
-    // WhatsApp is a way to reach the business when it is configured, and only then.
     expect(business.contactPoint!.map((c) => c.contactType)).toEqual(["customer service", "reservations"]);
     expect(business.contactPoint![1]).toMatchObject({
       telephone: E2E_WHATSAPP_NUMBER,
@@ -108,7 +104,6 @@ test.describe("search and sharing", () => {
     expect(business.description).toMatch(/Splita/);
     expect(business.areaServed!.map((a) => a.name)).toEqual(["Hrvatska", "Crna Gora", "Srbija"]);
     expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({ url: `${E2E_SITE_URL}/hr`, inLanguage: "hr" });
-    // The server without WHATSAPP_NUMBER lists only the phone and e-mail.
     await page.goto(`${OUTBOX_BASE_URL}/hr`);
     const quiet = (await jsonLd(page)).find((d) => d["@type"] === "LocalBusiness")!;
     expect(quiet.contactPoint!.map((c) => c.contactType)).toEqual(["customer service"]);

@@ -14,7 +14,6 @@ test.describe("service pages", { tag: NO_SCRIPT }, () => {
       await expect(images).toHaveCount(count);
       const srcs = await images.evaluateAll((els) => els.map((e) => e.getAttribute("src")));
       expect(new Set(srcs).size).toBe(count);
-      // Responsive sources in AVIF and WebP, a reserved box, and a colour while loading.
       const first = page.getByRole("region", { name: "Gallery" }).locator("picture").first();
       await expect(first.locator("source[type='image/avif']")).toHaveAttribute(
         "srcset",

@@ -1,15 +1,8 @@
+// The toast closes at the first click away and stays closed however late the scripts arrive: on a slow phone a first
+// click before the end of parsing was lost (issue 34). The end of the page and its modules are held until released.
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { fillForm, toast, unique, valid } from "./enquiry-helpers";
 
-// The toast closes at the visitor's first click away (or Escape) and stays closed, however late
-// the page's scripts arrive. On a slow phone the toast is painted long before the end of the
-// page (and any script there) has arrived and run: measured at 6× CPU, 0.5–1.8 s between the
-// first paint and the end of parsing, and a first click in that gap was lost (issue 34). Nothing
-// here is left to timing: the end of the page and the page's modules are held until the test
-// releases them.
-
-/** What React or the CSP would say if the page went wrong: a failed hydration, a blocked
- * inline script or style. (A refused form's 400 is the answer, not a fault.) */
 let faults: string[];
 test.beforeEach(({ page }) => {
   faults = [];
@@ -20,16 +13,12 @@ test.beforeEach(({ page }) => {
 });
 test.afterEach(() => expect(faults).toEqual([]));
 
-/** What a slow link delivers late, once armed: everything after <main> in the contact page's
- * HTML (a same-origin script that blocks the parser stands in for bytes not yet arrived), and
- * every module the page imports (prefetches, which run nothing, pass). `release()` lets it all
- * through. */
+/** A same-origin script that blocks the parser stands in for bytes not yet arrived; `release()` lets it all through. */
 async function slowLink(page: Page) {
   const held: Route[] = [];
   let released = false;
   const endOfPage = "/__end-of-page.js";
-  // The stand-in leaves the page as the server sent it (an element React did not render would
-  // make its hydration fail).
+  // An element React did not render would make its hydration fail: the page is left as the server sent it.
   const letThrough = (route: Route) =>
     route.request().url().endsWith(endOfPage)
       ? route.fulfill({ contentType: "text/javascript", body: "document.currentScript.remove();" })
@@ -42,8 +31,7 @@ async function slowLink(page: Page) {
     (url) => url.pathname.endsWith("/contact"),
     async (route) => {
       if (released || !route.request().isNavigationRequest()) return route.continue();
-      // A success's redirect is followed here (the browser's own follow-up would not pass this
-      // route): the page with the toast answers the POST itself.
+      // The success's redirect is followed here (the browser's would not pass this route): the toast page answers the POST.
       const response = await route.fetch();
       const body = (await response.text()).replace("</main>", `</main><script src="${endOfPage}"></script>`);
       await route.fulfill({ response, body });
@@ -60,9 +48,7 @@ async function slowLink(page: Page) {
 const hydrated = (page: Page) => page.locator("html[data-hydrated]");
 const details = (page: Page) => page.locator("details[data-toast]");
 
-/** The toast, answered to a plain POST sent before any module ran: the form is filled and sent
- * without a pointer, key or focus (each would wake the page), as a visitor's browser does when
- * they send it before the page's script has arrived. */
+/** Sent without a pointer, key or focus (each would wake the page). */
 async function toastBeforeScripts(page: Page, kind: "warning" | "success") {
   await page.goto("/contact");
   const link = await slowLink(page);
@@ -78,16 +64,13 @@ async function toastBeforeScripts(page: Page, kind: "warning" | "success") {
   return link;
 }
 
-/** Closed by the visitor (not hidden by its 6 s timer): the <details> is shut or gone. */
 async function expectClosed(page: Page) {
   await expect(toast(page)).toBeHidden();
   for (const d of await details(page).all()) await expect(d).not.toHaveAttribute("open");
 }
 
-/** A click on the page away from the toast (the heading's first letters: the toast is centred). */
 const clickAway = (page: Page) => page.getByRole("heading", { level: 1 }).click({ position: { x: 10, y: 10 } });
 
-/** The rest arrives; the visitor moves (the page runs React then), React hydrates. */
 async function scriptsArrive(page: Page, link: { release(): Promise<void> }) {
   await link.release();
   await page.waitForLoadState("load"); // the page's own script has run and listens for the visitor
@@ -105,7 +88,6 @@ for (const kind of ["warning", "success"] as const) {
     await expectClosed(page);
     await scriptsArrive(page, link);
     await expectClosed(page);
-    // React owns the page now: a later refusal's toast is the only one, and closes as before.
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(toast(page)).toHaveCount(1);
     await expect(toast(page)).toHaveAttribute("data-toast", "warning");
@@ -140,7 +122,6 @@ test("after an enquiry is sent, a refused one shows its own warning only: the th
   await expect(toast(page)).toHaveAttribute("data-toast", "success");
   await clickAway(page);
   await expect(toast(page)).toHaveCount(0);
-  // An empty form now: refused (400), and Remix does not run the root's loader again.
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(toast(page)).toHaveAttribute("data-toast", "warning");
   await page.waitForTimeout(300);
@@ -155,10 +136,8 @@ test("an element a browser extension put in the page makes React render it afres
   const before = await look();
   await page.getByLabel("Close notification").click();
   await expectClosed(page);
-  // As some browser extensions do, before React hydrates: an element of their own at the start
-  // of the page. Hydration then fails, and React renders the document afresh. Put there while the
-  // scripts are still held (the click above may already have asked for them): hydration cannot
-  // have happened yet, however fast they arrive once released.
+  // As some browser extensions do before React hydrates: an element of their own at the start of the page; hydration
+  // then fails and React renders afresh. Put there while the scripts are still held.
   await page.evaluate(() => document.body.prepend(document.createElement("extension-toolbar")));
   faults.length = 0;
   await link.release();

@@ -1,6 +1,4 @@
-// The contact route's own action, configured through the environment as in production, storing
-// into a real SQLite database, for app/routes/contact*.test.ts. It calls nothing on the network:
-// delivery is the worker's (app/delivery/worker.server.test.ts).
+// The contact route's own action as in production, on a real SQLite database, for app/routes/contact*.test.ts.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,17 +18,14 @@ export const VALID = {
 };
 
 let outbox = "";
-/** The folder of this test's database (a new one per test). */
 export const scratch = () => outbox;
 
-/** Registers the hooks that give each test of a file a database of its own, and quiet logs. */
 export function scratchDatabasePerTest() {
   // The route's modules transformed once before any test's clock starts (each test imports them
   // afresh, from the transformed copies): two files doing it cold at once took over 5 s here.
   beforeAll(() => import("~/routes/contact"), 60_000);
   beforeEach(async () => {
     outbox = await mkdtemp(path.join(tmpdir(), "outbox-"));
-    // Quiet: log() writes its JSON lines to stdout and stderr.
     for (const stream of [process.stdout, process.stderr]) vi.spyOn(stream, "write").mockImplementation(() => true);
   });
   afterEach(async () => {
@@ -40,7 +35,6 @@ export function scratchDatabasePerTest() {
   });
 }
 
-/** The enquiries the action has stored (accepted), oldest first. */
 export async function stored() {
   const store = sqliteStore(path.join(outbox, "site.db"));
   try {
@@ -50,7 +44,6 @@ export async function stored() {
   }
 }
 
-/** The enquiries the spam rules caught: why, their reference, how many deliveries they have. */
 export async function caught() {
   const db = new Database(path.join(outbox, "site.db"), { readonly: true });
   try {
@@ -64,7 +57,6 @@ export async function caught() {
   }
 }
 
-/** The contact route's action, imported afresh under this configuration. */
 export async function makeAction(
   overrides: { rateMax?: number; trustedProxyHeader?: string; honeypot?: boolean; databaseFile?: string } = {},
 ) {
@@ -123,7 +115,6 @@ export async function run(action: Action | Promise<Action>, request: Request, cl
   return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
 }
 
-/** The toast a response's cookie carries, read with the action's own module instance. */
 export async function toastFrom(headers: Headers) {
   const { getToast } = await import("~/utils/toast.server");
   const cookie = headers.get("set-cookie")!.split(";")[0]!;
@@ -135,5 +126,4 @@ export function pick(v: typeof VALID) {
   return values;
 }
 
-/** What a refused form keeps: every field of the form, the ones not sent empty. */
 export const formValues = (v: typeof VALID) => ({ ...EMPTY_ENQUIRY, ...pick(v) });

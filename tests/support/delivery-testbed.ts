@@ -1,6 +1,4 @@
-// Shared by the delivery and store tests: EmailJS stood in for by msw (at the network), a real
-// SQLite database in a folder of its own per test, the log lines captured, a worker with quick
-// retries and polls.
+// Shared by the delivery and store tests: EmailJS stood in for by msw, a real SQLite database per test, the logs captured.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,11 +27,8 @@ export const enquiry = (message = "A table for six on Saturday, please."): Enqui
   message,
 });
 
-/** What a test may change of the worker: its options, and the e-mail channel's call and pace. */
 export type WorkerOverrides = Partial<DeliveryOptions> & { send?: Send; intervalMs?: number };
 
-/** A worker's options for tests: the e-mail channel (EmailJS's stand-in), quick retries and
- * polls, no pacing unless asked. */
 export function quickWorker(store: EnquiryStore, overrides: WorkerOverrides = {}): DeliveryOptions {
   const { send = createEmailJsSend(CONFIG, { timeoutMs: 300 }), intervalMs = 0, ...options } = overrides;
   return {
@@ -46,11 +41,9 @@ export function quickWorker(store: EnquiryStore, overrides: WorkerOverrides = {}
   };
 }
 
-/** An SQLite store on a file, opened the way the server opens it (DATABASE_URL=file:…). */
 export const sqliteStore = (file: string, options: Parameters<typeof openStore>[1] = {}) =>
   openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, options);
 
-/** Registers the hooks of a test file and gives its tests a fresh database, the logs and a worker. */
 export function deliveryTestbed() {
   const server = setupServer(...emailJsHandlers);
   const opened: EnquiryStore[] = [];
@@ -61,7 +54,6 @@ export function deliveryTestbed() {
     store: undefined as unknown as EnquiryStore,
     logs: [] as string[],
     delivery: undefined as DeliveryWorker | undefined,
-    /** Another connection to this test's database (another process, the outbox command). */
     open(options: { staleMs?: number } = {}) {
       const store = sqliteStore(bed.file, options);
       opened.push(store);
@@ -78,7 +70,6 @@ export function deliveryTestbed() {
       const { pending, failed, delivered } = await bed.store.counts();
       return { pending, failed, delivered };
     },
-    /** Log lines of one event, parsed. */
     events(event: string) {
       return bed.logs.filter((l) => l.includes(`"${event}"`)).map((l) => JSON.parse(l) as Record<string, unknown>);
     },
@@ -92,7 +83,6 @@ export function deliveryTestbed() {
     bed.file = path.join(bed.dir, "site.db");
     bed.store = bed.open();
     bed.logs = [];
-    // log() writes JSON lines to stdout (info) and stderr (the rest).
     for (const stream of [process.stdout, process.stderr]) {
       vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
         bed.logs.push(String(chunk).trimEnd());

@@ -1,6 +1,3 @@
-// The outbox folder as earlier versions wrote it (OUTBOX_DIR: one JSON file per enquiry in the
-// folder of its state, named by arrival and id; junk quarantined in quarantine/<folder>/ with
-// reason.json; the first layout's files at the top), for the tests that move one in.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EnquiryRecord } from "~/store/record.server";
@@ -23,7 +20,6 @@ export async function writeFolderQuarantine(dir: string, folder: string, entry: 
   await writeFile(path.join(dir, "quarantine", folder, "reason.json"), JSON.stringify(reason));
 }
 
-/** The lease file of a server of an earlier version that still delivers from the folder. */
 export async function writeLiveFolderLease(dir: string) {
   await writeFile(
     path.join(dir, "delivery.lease"),

@@ -1,6 +1,5 @@
-// A throwaway PostgreSQL cluster for tests and measurements: Debian's server binaries, a new
-// data folder, a free port on 127.0.0.1, removed at the end. initdb refuses root, so as root it
-// runs as the `postgres` user the Debian package creates (scripts/ensure-debian.sh installs it).
+// A throwaway PostgreSQL cluster for tests and measurements. initdb refuses root, so as root it runs as the `postgres`
+// user the Debian package creates (scripts/ensure-debian.sh installs it).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -9,28 +8,19 @@ import path from "node:path";
 import { withChildren } from "../../scripts/lib/process-cpu";
 
 export type PgCluster = {
-  /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
   port: number;
-  /** A URL for another database of the same cluster. */
   urlOf(database: string): string;
-  /** Creates a fresh database; returns its URL. */
   createDatabase(name: string): string;
-  /** Stops the server (fast: sessions are ended, as when a database goes away). */
   stop(): void;
-  /** Starts it again on the same port and data. */
   start(): void;
-  /** Runs SQL with psql against a database; returns its output. */
   psql(sql: string, database?: string): string;
-  /** Stops it and removes everything. */
   remove(): void;
-  /** The server's processes (the postmaster and its children), for measuring their CPU. */
   pids(): number[];
 };
 
-/** Whether the PostgreSQL tests can run here. Without Debian's server binaries `npm run validate`
- * skips them with one line saying so (it needs no root); `npm test`, which installs them, sets
- * REQUIRE_POSTGRES=1 so that a missing server fails instead of skipping. */
+/** Without Debian's server binaries `npm run validate` skips them with one line; `npm test` sets REQUIRE_POSTGRES=1
+ * so that a missing server fails instead. */
 export function postgresForTests(group: string): boolean {
   try {
     binDir();

@@ -2,9 +2,6 @@ import { afterAll, beforeAll } from "vitest";
 import { startPgCluster, type PgCluster } from "./pg-cluster";
 import { openStore } from "~/store/open-store.server";
 
-/** For a describe block of PostgreSQL tests: a throwaway cluster started before them and removed
- * after, and `fresh()`, a store on a new database of it with every migration applied (closed at
- * the end). */
 export function postgresStores(prefix: string) {
   let cluster: PgCluster;
   let n = 0;

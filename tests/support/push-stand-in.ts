@@ -1,7 +1,5 @@
-// A push service on loopback (RFC 8030's receiving end, as FCM or Mozilla's autopush would be), and
-// browser-side subscriptions a test makes itself: headless Chromium cannot subscribe to a real push
-// service here (no network), so the server is tested against this stand-in, and what arrives is
-// decrypted as a browser would (RFC 8291, by http_ece, the library web-push encrypts with).
+// A push service on loopback (RFC 8030) and browser-side subscriptions made here: headless Chromium cannot subscribe to a
+// real push service (no network). What arrives is decrypted as a browser would (RFC 8291, by http_ece).
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,8 +9,6 @@ const ece = createRequire(import.meta.url)("http_ece") as {
   decrypt(buffer: Buffer, params: { version: string; privateKey: ECDH; authSecret: string }): Buffer;
 };
 
-/** A browser's subscription keys, made here: the P-256 key pair the payload is encrypted to and
- * the 16-byte auth secret. */
 export function makeDevice() {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
@@ -20,16 +16,13 @@ export function makeDevice() {
   return {
     p256dh: ecdh.getPublicKey().toString("base64url"),
     auth,
-    /** The payload of one push request, decrypted as the browser would. */
     decrypt: (body: Buffer) => ece.decrypt(body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }),
   };
 }
 
 export type PushRequest = { path: string; at: number; headers: IncomingHttpHeaders; body: Buffer; answered?: number };
-/** How the stand-in answers one request: a status (and headers), or "hold" (never: the caller hangs). */
 export type PushAnswer = { status: number; headers?: Record<string, string> } | "hold";
 
-/** The stand-in: every request kept, answered 201 unless a test queued other answers for its path. */
 export async function startPushService(port = 0) {
   const requests: PushRequest[] = [];
   const scripted = new Map<string, PushAnswer[]>();
@@ -51,11 +44,9 @@ export async function startPushService(port = 0) {
   return {
     origin,
     requests,
-    /** The next answers to requests for `path`, in order (then 201 again). */
     answer(path: string, ...answers: PushAnswer[]) {
       scripted.set(path, [...(scripted.get(path) ?? []), ...answers]);
     },
-    /** Requests for `path` the stand-in accepted (answered 2xx). */
     accepted: (path: string) =>
       requests.filter((r) => r.path === path && (r.answered ?? 0) >= 200 && (r.answered ?? 0) < 300),
     close: () =>
@@ -66,9 +57,7 @@ export async function startPushService(port = 0) {
   };
 }
 
-/** A VAPID Authorization header (RFC 8292: `vapid t=<JWT>, k=<public key>`) checked as a push
- * service checks it: the JWT signed ES256 by that key, for this origin, not expired, with a
- * subject. Returns the JWT's claims. */
+/** Checked as a push service checks it (RFC 8292): the JWT signed ES256 by that key, for this origin, not expired. */
 export function checkVapid(authorization: string | undefined, audience: string) {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? "");
   if (!match) throw new Error(`not a VAPID Authorization header: ${authorization}`);

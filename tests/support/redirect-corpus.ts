@@ -1,6 +1,4 @@
-/** Redirect targets an attacker sends in `next` or `back` to leave the site or smuggle a header:
- * each must come out as a path of this site under /staff (the unit test of safeNext and the
- * language switch's HTTP test share them). */
+/** Each must come out as a path of this site under /staff (safeNext's unit test and the language switch's share them). */
 export const HOSTILE_TARGETS = [
   "https://evil.example/staff",
   "http:/evil.example/staff",
@@ -38,7 +36,6 @@ export const HOSTILE_TARGETS = [
   "",
 ] as const;
 
-/** Targets that must be kept as they are (a staff page, with its query). */
 export const KEPT_TARGETS = [
   ["/staff/account", "/staff/account"],
   ["/staff/audit?before=12", "/staff/audit?before=12"],

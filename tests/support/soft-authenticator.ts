@@ -1,8 +1,5 @@
-// A passkey authenticator in software, for tests: it answers this site's registration and
-// sign-in options as a browser's platform authenticator would (attestation "none", ES256), and
-// says whether the person was verified (the UV flag) as told. Chromium's virtual authenticator
-// cannot be made to send UV=0 when the site requires verification (the browser refuses first);
-// this one can, so the server's own check is what a test proves.
+// A passkey authenticator in software: Chromium's virtual one cannot be made to send UV=0 when the site requires
+// verification (the browser refuses first); this one can, so the server's own check is what a test proves.
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import type {
   AuthenticationResponseJSON,
@@ -27,7 +24,6 @@ function authenticatorData(rpId: string, flags: number, counter: number, atteste
   return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
 }
 
-/** An authenticator for the site at `origin` (its host is the relying party id). */
 export function softAuthenticator(origin: string) {
   const rpId = new URL(origin).hostname;
   const credentials: Credential[] = [];
@@ -37,7 +33,6 @@ export function softAuthenticator(origin: string) {
 
   return {
     credentials,
-    /** A new passkey for the options' user; `verified` false sends UV=0. */
     register(options: PublicKeyCredentialCreationOptionsJSON, { verified = true } = {}): RegistrationResponseJSON {
       const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
       const jwk = publicKey.export({ format: "jwk" });
@@ -76,7 +71,6 @@ export function softAuthenticator(origin: string) {
         authenticatorAttachment: "platform",
       };
     },
-    /** An assertion with a passkey it holds (the last made, unless one is named). */
     assert(
       options: PublicKeyCredentialRequestOptionsJSON,
       { verified = true, credentialId }: { verified?: boolean; credentialId?: string } = {},

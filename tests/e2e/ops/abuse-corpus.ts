@@ -1,6 +1,3 @@
-// The abuse corpus: malformed, hostile or oversized requests to /contact and to the pages,
-// each sent over a raw socket (or a keep-alive agent) to the production build by
-// tests/e2e/ops/abuse.spec.ts, one test a case.
 import { type Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { ACTION_PAGES, PAGES } from "../../../app/content/pages";
@@ -20,7 +17,6 @@ type RawRequest = {
 };
 export type RawAnswer = { status: number; body: string };
 
-/** One raw HTTP/1.1 request; resolves with the status (0: no answer within 20 s). */
 export function send({ method = "POST", target = "/contact", headers = {}, body, chunks }: RawRequest) {
   return new Promise<RawAnswer>((resolve) => {
     const socket = connect(port, "127.0.0.1");
@@ -82,8 +78,7 @@ const multipart = (fields: Record<string, string>, boundary = "XyZ") =>
     .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
     .join("") + `--${boundary}--\r\n`;
 
-// Every case below must reach the stand-in with nothing: each carries an invalid field or
-// is refused earlier. "secret" marks a response that must not leak a file's content.
+// Each case carries an invalid field or is refused earlier; "secret" marks a response that must not leak a file.
 type Case = { name: string; req: RawRequest; secret?: boolean };
 export const cases: Case[] = [];
 const add = (name: string, req: RawRequest, extra: Partial<Case> = {}) => cases.push({ name, req, ...extra });
@@ -187,7 +182,6 @@ const nasty: Record<string, string | Buffer> = {
 };
 for (const field of fields) {
   for (const [label, value] of Object.entries(nasty)) {
-    // The category is invalid too, so nothing is relayed whatever the field does.
     add(`${label} in ${field}`, {
       headers: { "Content-Type": FORM },
       body: urlencoded({ ...valid, category: "nope", [field]: value }),
@@ -244,12 +238,10 @@ for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND", "TRACE", "OPTIONS"])
     body: urlencoded({ ...valid, category: "nope" }),
   });
 }
-// Every page without an action (from the list of pages): a POST gets 405.
 for (const { path: target } of PAGES.filter((p) => !ACTION_PAGES.includes(p.id))) {
   add(`POST ${target}`, { target, headers: { "Content-Type": FORM }, body: urlencoded(valid) });
 }
 
-// Pages: long URLs and headers, traversal, odd queries and encodings.
 add("very long URL (100 KB)", { method: "GET", target: "/" + "a".repeat(100_000) });
 add("very long query (30 KB)", { method: "GET", target: "/?city=" + "b".repeat(30_000) });
 add("very long header (40 KB)", { method: "GET", target: "/", headers: { "X-Long": "c".repeat(40_000) } });
@@ -310,9 +302,8 @@ add("unknown Accept-Encoding", {
 });
 add("garbage request line", { method: "G E T", target: "/" });
 
-/** A keep-alive client, as a browser is: after each early rejection (the body not read to the
- * end), the next request goes on the same connection if the server keeps it open. It must get
- * its answer: a reset socket there is a lost request (a browser does not retry a POST). */
+/** After an early rejection the next request goes on the same connection if it is kept open: a reset there is a
+ * lost request (a browser does not retry a POST). */
 type KeepAliveCase = { name: string; method?: string; target?: string; headers: Record<string, string>; body: string };
 export const keepAliveCases: KeepAliveCase[] = [
   {
@@ -362,8 +353,6 @@ export function viaAgent(
   });
 }
 
-/** Hostile queries on cached pages: answered (a page or a 4xx), and never a new cache entry,
- * since the cache keys on a page's canonical address. */
 export const hostileQueries = [
   "/?city=" + "c".repeat(10 * 1024),
   "/?" + Array.from({ length: 5_000 }, (_, i) => `x=${i}`).join("&"),

@@ -1,14 +1,10 @@
+// The abuse corpus against the production build, in order on one server (one worker), each failure on its own.
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PAGE_PATHS } from "../../../app/content/pages";
 import { ABUSE_PORT, cases, hostileQueries, keepAliveCases, send, viaAgent } from "./abuse-corpus";
 import { sentTo, startServer, statesIn, type OpsServer } from "./server";
 
-// The abuse corpus against the production build, one test a case: every answer a 4xx or a
-// handled page (never a 5xx, never a hang), nothing relayed to EmailJS or stored, no file
-// leaked; after each early rejection a keep-alive client's next request is answered; hostile
-// queries never grow the page cache; afterwards the server is healthy and its memory bounded.
-// The cases run in order on one server (one worker), each failure on its own.
 test.describe.configure({ mode: "default" });
 
 let server: OpsServer;
@@ -21,7 +17,7 @@ const cacheEntries = async () =>
 
 test.beforeAll(async () => {
   server = await startServer(ABUSE_PORT);
-  for (const p of PAGE_PATHS) await fetch(server.base + p); // every page cached once
+  for (const p of PAGE_PATHS) await fetch(server.base + p);
   cacheEntriesBefore = await cacheEntries();
   rssBefore = rssPeak = rss();
 });

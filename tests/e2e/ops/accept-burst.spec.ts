@@ -12,7 +12,6 @@ test('kill -9 in the middle of a burst: every enquiry answered "sent" is in the 
   const server = await startServer(3191, {}, place);
   const sent: string[] = [];
   let cut = 0;
-  // Each visitor posts again as soon as answered, until the server is gone.
   const visitors = Array.from({ length: VISITORS }, async (_, v) => {
     for (let n = 0; ; n++) {
       const message = `Visitor ${v}, enquiry ${n}`;
@@ -27,7 +26,6 @@ test('kill -9 in the middle of a burst: every enquiry answered "sent" is in the 
   });
   await Promise.all(visitors);
   await server.exited;
-  // No visitor stopped before the kill (only a failed post ends one): all were posting when it came.
   expect(cut).toBe(VISITORS);
 
   // Read by a new process, as the next start would: SQLite recovers its log on opening.
@@ -41,6 +39,5 @@ test('kill -9 in the middle of a burst: every enquiry answered "sent" is in the 
   for (const message of stored) counts.set(message, (counts.get(message) ?? 0) + 1);
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
   expect(sent.filter((message) => !counts.has(message))).toEqual([]);
-  // Those cut off may or may not have been committed; nothing else is there.
   expect(stored.length).toBeLessThanOrEqual(sent.length + VISITORS);
 });

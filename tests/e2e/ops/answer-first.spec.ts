@@ -1,5 +1,4 @@
-// The contact form's POST without JavaScript is answered before Remix (server/answer-first.ts):
-// the same answer as through Remix, every outcome; the action runs once either way.
+// The no-JS contact POST is answered before Remix (server/answer-first.ts): as through Remix, the action run once.
 import { expect, test } from "@playwright/test";
 import { enquiryBody, startServer, statesIn, type OpsServer } from "./server";
 
@@ -15,13 +14,10 @@ test.afterAll(async () => {
   await server.exited;
 });
 
-/** A POST as a browser without JavaScript sends it, from a client of its own (X-Forwarded-For is
- * not trusted here: each test's client is the loopback, so the tests share one rate limit). */
+/** X-Forwarded-For is not trusted here: each test's client is the loopback, so the tests share one rate limit. */
 const post = (path: string, body: URLSearchParams) =>
   fetch(`${server.base}${path}`, { method: "POST", body, redirect: "manual" });
 
-/** What the visitor's browser acts on: status, where to, the cookies by name, every other header
- * but the ones that differ per response. */
 function shape(response: Response) {
   const headers = Object.fromEntries(
     [...response.headers].filter(
@@ -32,14 +28,12 @@ function shape(response: Response) {
   return { status: response.status, headers, cookies };
 }
 
-/** Enquiries stored (one delivery each here: e-mail), whatever the worker has done with them. */
 const stored = () => Object.values(statesIn(server.database)).reduce((a, b) => a + b, 0);
 
 test.describe.configure({ mode: "serial" });
 
 test("the success redirect, its toast cookie and headers are those Remix gives the same POST", async () => {
   const first = await post("/contact", enquiryBody("Answered before Remix"));
-  // A query sends the same POST through Remix (its own data requests carry one).
   const second = await post("/contact?through=remix", enquiryBody("Answered by Remix"));
   expect(first.status).toBe(302);
   expect(first.headers.get("location")).toBe("/contact#enquiry");

@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-/** Every file of a folder, recursively. */
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
@@ -16,7 +15,6 @@ test("the production server bundles contain no test code", () => {
     const text = readFileSync(file, "utf8");
     expect(text, file).not.toMatch(/\bmsw\b|setupServer|emailJsHandlers|\[mock:/);
   }
-  // The stand-in exists, as its own bundle, loaded only with MOCKS=true.
   expect(readFileSync("build/mocks/index.js", "utf8")).toMatch(/SetupServerApi/);
 });
 
@@ -66,10 +64,8 @@ for (const [name, value] of [
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Invalid environment configuration");
-    // One paragraph from the gate, before the app is loaded: no stack trace.
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).not.toMatch(/^\s+at /m);
-    // The partly configured EmailJS names the variables that are missing.
     expect(result.stderr).toMatch(name.startsWith("EMAILJS") ? /EMAILJS_TEMPLATE_ID/ : new RegExp(name));
   });
 }

@@ -1,12 +1,10 @@
+// Every channel at once, each provider answered by its stand-in (mocks/channels.ts): a channel that is down holds up no other.
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { channelCounts, deliveredCounts, health, outboxCommand, postEnquiry, sentTo, startServer } from "./server";
 
-// Every channel at once, against the production server, each provider answered by its stand-in
-// (mocks/channels.ts) at the address the configuration names: each enquiry reaches each channel
-// once, a channel that is down holds up no other, and the operators' view counts per channel.
 const SECRET = `whsec_${Buffer.from("the webhook secret of the ops test!").toString("base64")}`;
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678";
 const CHANNELS = {
@@ -23,7 +21,6 @@ const CHANNELS = {
 };
 const NAMES = ["email", "slack", "discord", "telegram", "webhook"] as const;
 
-/** The visitor's message as each stand-in received it (in its provider's own format). */
 const messageIn: Record<string, (body: string) => string> = {
   slack: (body) => (JSON.parse(body) as { blocks: { text?: { text: string } }[] }).blocks[3]!.text!.text,
   discord: (body) => (JSON.parse(body) as { content: string }).content.split("\n")[3]!.replace(/\\(.)/g, "$1"),
@@ -35,11 +32,9 @@ test("each enquiry reaches every channel once; one channel down for a while dela
   test.setTimeout(60_000);
   const server = await startServer(3156, CHANNELS);
   try {
-    // Slack is down (503) while these arrive.
     writeFileSync(`${server.outageFile}.slack`, "503");
     const messages = [1, 2, 3].map((n) => `To every channel ${n}`);
     for (const message of messages) expect(await postEnquiry(server.base, message)).toBe(302);
-    // E-mail and the other three, each once, while Slack waits.
     await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(3);
     for (const channel of ["discord", "telegram", "webhook"])
       await expect
@@ -51,17 +46,15 @@ test("each enquiry reaches every channel once; one channel down for a while dela
     const during = await health(server.base);
     expect(during).toMatchObject({ transport: "emailjs", channels: { slack: { pending: 3 }, email: { pending: 0 } } });
 
-    rmSync(`${server.outageFile}.slack`); // Slack is back
+    rmSync(`${server.outageFile}.slack`);
     await expect
       .poll(() => [...channelCounts(server.record, "slack", messageIn.slack!).entries()].sort(), { timeout: 20_000 })
       .toEqual(messages.map((m) => [m, 1]));
     await expect
       .poll(async () => (await health(server.base)).channels, { timeout: 5_000 })
       .toEqual(Object.fromEntries(NAMES.map((n) => [n, { pending: 0, failed: 0, state: "up" }])));
-    // The webhook's deliveries verify with the reference library; their ids are the enquiries'.
     for (const sent of sentTo(server.record).filter((s) => s.channel === "webhook" && s.answered === "200"))
       expect(new Webhook(SECRET).verify(sent.body!, sent.headers!)).toMatchObject({ type: "enquiry.received" });
-    // /metrics counts per channel, the failures with their reason; no secret anywhere in it.
     const metrics = await (
       await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${CHANNELS.METRICS_TOKEN}` } })
     ).text();
@@ -92,7 +85,6 @@ test("booking details reach EmailJS and every channel: as stored by key, as peop
   try {
     const message = "A table for twelve with details";
     const details = { event_date: "2099-01-01", guests: "12", budget: "3000-10000", city: "hvar", event_time: "23h" };
-    // A day beyond two years ahead is refused, and nothing is stored or sent.
     expect(await postEnquiry(server.base, message, details)).toBe(400);
     const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     expect(await postEnquiry(server.base, message, { ...details, event_date: day })).toBe(302);
@@ -164,7 +156,6 @@ test("a deleted webhook's delivery fails with its fix; the operator tests the ch
     expect(server.logs()).toMatch(/"event":"enquiry.delivery_failed".*"channel":"discord".*deleted/);
     const listed = outboxCommand(server.database, "list", "failed");
     expect(listed.stdout).toMatch(/discord\s+failed .*http_404 The Discord webhook was deleted/);
-    // test-channel says what the provider answers, and what to do.
     const tried = command("test-channel", "discord");
     expect(tried.status).toBe(1);
     expect(tried.stderr).toMatch(/^discord: http_404 .*deleted/);
@@ -177,7 +168,6 @@ test("a deleted webhook's delivery fails with its fix; the operator tests the ch
     await expect
       .poll(async () => (await channels()).discord, { timeout: 10_000 })
       .toEqual({ pending: 0, failed: 0, state: "up" });
-    // E-mail was not sent again.
     expect(sentTo(server.record).filter((s) => s.channel === "email")).toHaveLength(before);
     const json = command("list", "--json")
       .stdout.trim()

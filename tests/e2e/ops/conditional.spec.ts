@@ -1,14 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../e2e-env";
 
-// Conditional requests as a CDN or a proxy sends them, against the production server: the page
-// cache (server/conditional.ts) answers If-None-Match with RFC 9110's weak comparison, as the
-// static files beside it do.
 const CHECKED_PATHS = ["/", "/hr", "/contact", "/hr/contact"];
 const STATIC = "/site.webmanifest";
 
-// As a browser revalidates (max-age=0): fetch would otherwise add `Cache-Control: no-cache` to a
-// conditional request, which the static files (the `fresh` package) answer with the full file.
+// As a browser revalidates (max-age=0): fetch would add `no-cache`, which the static files answer with the full file.
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${BASE_URL}${path}`, { headers: { "accept-encoding": "br, gzip", "cache-control": "max-age=0", ...headers } });
 
@@ -54,7 +50,6 @@ for (const path of CHECKED_PATHS) {
       expect(res.status, form).toBe(200);
       expect((await res.text()).length, form).toBeGreaterThan(1000);
     }
-    // If-None-Match decides; If-Modified-Since beside a matching tag changes nothing.
     const both = await get(path, { "if-none-match": etag, "if-modified-since": "Thu, 01 Jan 1970 00:00:00 GMT" });
     expect(both.status).toBe(304);
   });

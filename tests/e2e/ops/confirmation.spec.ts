@@ -1,9 +1,8 @@
+// The visitor's confirmation (issue 38) against real server processes: the abuse bounds, store and forward.
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { enquiryBody, outboxCommand, sentTo, startServer, workspace } from "./server";
 
-// The visitor's confirmation (issue 38) against real server processes: the abuse bounds, and the
-// store-and-forward cases of every channel (the provider down, then back; kill -9; a restart).
 const TEMPLATE = "template_ops_confirm";
 const METRICS_TOKEN = "confirm-metrics-token-0123456789abcdef";
 const CONFIRMING = {
@@ -15,7 +14,6 @@ const CONFIRMING = {
   METRICS_TOKEN,
 };
 
-/** POSTs an enquiry as a browser without JavaScript would, from this address. */
 async function post(base: string, message: string, email: string, extra: Record<string, string> = {}) {
   const body = enquiryBody(message);
   body.set("email", email);
@@ -23,7 +21,6 @@ async function post(base: string, message: string, email: string, extra: Record<
   return (await fetch(`${base}/contact`, { method: "POST", body, redirect: "manual" })).status;
 }
 
-/** Confirmations the stand-in accepted, by address, with how many each. */
 function confirmed(record: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of sentTo(record))
@@ -38,7 +35,6 @@ test("20 enquiries naming one victim: one confirmation; a caught bot none; skipp
   try {
     for (let n = 0; n < 20; n++)
       expect(await post(server.base, `Victim ${n}`, n % 2 ? "Victim@Example.com" : "victim@example.com")).toBe(302);
-    // A bot filling the honeypot is answered as a visitor is, and stored nothing: nothing sent.
     await post(server.base, "Bot", "bot-target@example.com", { website: "http://spam.example" });
     await expect.poll(() => emailsAccepted(server.record), { timeout: 15_000 }).toBe(20);
     await expect.poll(() => [...confirmed(server.record)]).toEqual([["victim@example.com", 1]]);
@@ -49,7 +45,6 @@ test("20 enquiries naming one victim: one confirmation; a caught bot none; skipp
     expect(metrics).toMatch(/enquiry_deliveries_total\{channel="confirmation"\} 1\b/);
     expect(server.logs().match(/"confirmation\.skipped"/g)).toHaveLength(19);
     expect(server.logs()).not.toContain("victim@");
-    // The outbox command lists the channel beside e-mail.
     const channels = outboxCommand(server.database, "channels", "--json");
     expect(channels.stdout).toMatch(/"channel":"confirmation"/);
   } finally {
@@ -77,7 +72,6 @@ test("EmailJS down, the server killed (-9) and restarted, EmailJS back: each vis
       .poll(() => [...confirmed(place.record)].sort(), { timeout: 20_000 })
       .toEqual(addresses.map((a) => [a, 1]).sort());
     await expect.poll(() => emailsAccepted(place.record), { timeout: 10_000 }).toBe(3);
-    // Paced as one account: no two EmailJS calls of either kind closer than the interval.
     const times = sentTo(place.record)
       .filter((s) => s.answered === "200")
       .map((s) => s.at)

@@ -1,9 +1,5 @@
-// A download with an effect (the export of every enquiry, a data subject's file: each written to
-// the audit log) must be started by the owner on a page of this site. In real Chromium, with the
-// owner signed in: a page on another port of the same host (same-site) and one on another site
-// navigate to the export, by a link the owner clicks, by a script and by a meta refresh, and
-// embed it as an image: refused, no audit row, no file. The owner's own click: the file at once,
-// JavaScript on and off.
+// A download with an effect (written to the audit log) must be started by the owner on a page of this site: from a
+// same-site or cross-site page, by link, script, refresh or embed, it is refused, with no audit row and no file.
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +14,6 @@ const PORT = 3242;
 let server: Awaited<ReturnType<typeof staffServer>>;
 let attacker: Server;
 let attackerPort = 0;
-/** The owner's session, made once (JS on) and carried into each browser context. */
 let cookie = "";
 
 const EXPORT = `/staff/inbox/export?format=csv`;
@@ -27,7 +22,6 @@ const SUBJECT = `/staff/inbox/subject/download?email=ana%40example.com`;
 test.beforeAll(async () => {
   server = await staffServer(PORT);
   expect(await postEnquiry(server.base, "A table for six, exported")).toBe(302);
-  // Another origin: its page links to, scripts and refreshes to, and embeds a staff download.
   attacker = createServer((req, res) => {
     const target = `${server.site}${new URL(req.url ?? "/", "http://x").searchParams.get("to") ?? EXPORT}`;
     const how = new URL(req.url ?? "/", "http://x").pathname;
@@ -49,7 +43,6 @@ test.afterAll(() => {
   attacker?.close();
 });
 
-/** The downloads the audit log has recorded so far. */
 function exportsAudited(): number {
   const db = new Database(server.database, { readonly: true });
   try {
@@ -59,7 +52,6 @@ function exportsAudited(): number {
   }
 }
 
-/** The next answer of the staff server to a top-level navigation of the page. */
 const staffAnswer = (page: Page) =>
   page.waitForResponse(
     (r) => r.url().startsWith(server.site) && r.request().isNavigationRequest() && r.frame() === page.mainFrame(),
@@ -103,7 +95,6 @@ for (const javaScriptEnabled of [true, false]) {
           await page.goto(`${origin}/script${q}`);
           expect((await scripted).status()).toBe(403);
           await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refused");
-          // Embedded: fetched by the browser as an image and a frame, with the owner's cookie.
           await page.goto(`${origin}/image${q}`, { waitUntil: "networkidle" });
         }
         const refreshed = staffAnswer(page);
@@ -130,7 +121,6 @@ for (const javaScriptEnabled of [true, false]) {
     expect(csv).toContain("A table for six, exported");
     expect(exportsAudited()).toBe(before + 1);
 
-    // Refused from elsewhere, then the owner's own click on the refusal page: the file.
     await page.goto(`http://127.0.0.1:${attackerPort}/link`);
     await page.locator("#go").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refused");

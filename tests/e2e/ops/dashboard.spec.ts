@@ -1,7 +1,3 @@
-// The owner's dashboard at /staff and the staff area's phone mends (issue 39), in real Chromium
-// against a production server: the charts and their numbers with JavaScript and without, in both
-// languages, axe clean at 375 px, screenshots at 375 and 1280 px (screenshots/, looked at by
-// hand); the invitation link whole with its copy button; the audit log without sideways scrolling.
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -17,14 +13,12 @@ const PORT = 3231;
 let server: Awaited<ReturnType<typeof staffServer>>;
 let session: { name: string; value: string } | undefined;
 
-/** This week (from Monday 00:00 in Split): three enquiries, two answered in 30 and 90 minutes,
- * one booked; last week: two, one booked; and one caught as spam, which never counts. */
+/** This week: three, answered in 30 and 90 minutes, one booked; last week: two, one booked; one spam, never counted. */
 function seed(file: string) {
   const now = Date.now();
   const monday = teamMonday(new Date(now));
   const weekStart = teamInstant(monday).getTime();
   const lastWeek = teamInstant(addDays(monday, -7)).getTime();
-  // Between this week's start and now, whatever the day the test runs.
   const thisWeek = (k: number) => new Date(weekStart + ((now - weekStart) * k) / 10).toISOString();
   const rows: [string, string, string, string, string, string | null, number | null][] = [
     [thisWeek(1), "VIP Nightclub experience", "en", "/contact", "booked", null, 30],
@@ -62,7 +56,6 @@ test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
 
-/** The figures, as the charts' names and their text numbers say them. */
 async function expectDashboard(page: Page, locale: Locale) {
   const d = DASHBOARD[locale];
   await expect(page.getByRole("heading", { level: 2, name: d.title })).toBeVisible();
@@ -77,7 +70,6 @@ async function expectDashboard(page: Page, locale: Locale) {
   await expect(page.getByRole("img", { name: new RegExp(`^${d.replyChart}`) })).toHaveAccessibleName(
     new RegExp(d.replySummary(d.duration(3600), 2).replace(/[()]/g, ".")),
   );
-  // Every number as text, for screen readers: twelve weeks and a header row.
   const table = page.getByRole("table", { name: d.perService });
   await expect(table.getByRole("row")).toHaveCount(13);
   await expect(table.getByRole("row").last()).toContainText("3");
@@ -89,8 +81,6 @@ async function expectDashboard(page: Page, locale: Locale) {
   await expectNoSidewaysScroll(page);
 }
 
-/** Nothing wider than the screen (what sticks out, named when something does; what only screen
- * readers read is clipped to a pixel). */
 async function expectNoSidewaysScroll(page: Page) {
   const width = page.viewportSize()!.width;
   const wide = await page.evaluate((width) => {
@@ -130,7 +120,6 @@ test("the dashboard with JavaScript: charts and their numbers, both languages, a
   await expectDashboard(page, "hr");
   await axeClean(page);
   await page.screenshot({ path: "screenshots/dashboard-hr-375.png", fullPage: true });
-  // The links of the welcome card are kept.
   for (const name of [STAFF.hr.home.open, STAFF.hr.nav.account, STAFF.hr.nav.people, STAFF.hr.nav.audit])
     await expect(page.getByRole("main").getByRole("link", { name, exact: true })).toBeVisible();
 });
@@ -172,7 +161,6 @@ test("the invitation link: shown whole on a phone; with JavaScript a button copi
   await page.screenshot({ path: "screenshots/people-link-375.png", fullPage: true });
   await context.close();
 
-  // Without JavaScript: the link whole and selectable, no button that would do nothing.
   const bare = await withoutScript(browser);
   await bare.page.goto(`${server.site}/staff/people`);
   await bare.page.getByLabel(STAFF.en.people.email).fill("ivana@example.com");
@@ -190,7 +178,6 @@ test("the audit log on a phone: a card an entry, nothing to scroll sideways, axe
   const rows = page.getByRole("table").getByRole("row");
   expect(await rows.count()).toBeGreaterThan(2);
   await expectNoSidewaysScroll(page);
-  // Each cell's column is on its card (drawn by CSS), and the table's header is still there.
   await expect(page.getByRole("columnheader", { name: STAFF.en.audit.when })).toBeAttached();
   await axeClean(page);
   await page.screenshot({ path: "screenshots/audit-375.png", fullPage: true });

@@ -1,3 +1,4 @@
+// Faults of the SQLite database itself; the full and read-only volumes are real tmpfs mounts (root, as CI has).
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
@@ -15,11 +16,7 @@ import {
   workspace,
 } from "./server";
 
-// Faults of the SQLite database itself, against the production server: an earlier version's
-// outbox folder with junk in it, a volume that fills up or is read-only (a real tmpfs; needs
-// root, as CI has), a file at the database's path that is not one, SIGTERM during a burst.
 const SECRET = "PRIVATE-BYTES ana@example.com +385 91";
-/** The embedded default: no EmailJS account (the ops servers are given the test ids). */
 const NO_EMAILJS = { EMAILJS_SERVICE_ID: "", EMAILJS_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" };
 
 test("an earlier version's outbox folder is moved in at start: records delivered once, junk quarantined unsent and unlogged", async () => {
@@ -78,7 +75,6 @@ test("an earlier version's outbox folder is moved in at start: records delivered
   }
 });
 
-/** Starts the server and expects it to refuse: exit 1, one line. */
 function refusedStart(place: ReturnType<typeof workspace>) {
   const run = spawnSync(process.execPath, ["build/start.js"], {
     env: {
@@ -92,7 +88,6 @@ function refusedStart(place: ReturnType<typeof workspace>) {
     timeout: 15_000,
   });
   expect(run.status).toBe(1);
-  // Besides the JSON log lines of the start (configuration warnings): one line, no stack.
   const lines = run.stderr
     .trim()
     .split("\n")
@@ -135,7 +130,6 @@ const canMount = (() => {
   }
 })();
 
-/** A workspace whose database is on a tmpfs of its own, `size` large. */
 function onTmpfs(size: string) {
   const place = workspace();
   const volume = path.join(place.dir, "volume");
@@ -224,7 +218,6 @@ test("SIGTERM during a burst: every POST answered 302 is stored and delivered af
   const place = workspace();
   const first = await startServer(3185, {}, place);
   const burst = Array.from({ length: 40 }, (_, n) => `Burst at the stop ${n}`);
-  // Four clients at a time; SIGTERM once ten were answered, while the rest are on their way.
   const settled: { message: string; status?: number }[] = [];
   let next = 0;
   const client = async () => {

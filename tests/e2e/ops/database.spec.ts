@@ -1,6 +1,3 @@
-// One server on PostgreSQL, as a careless operator or a bad network would leave it: a database
-// that does not answer at all, a database that does not exist, and the outbox command on the
-// database (including moving a folder's enquiries in).
 import { spawnSync } from "node:child_process";
 import { createServer, type Server, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -27,7 +24,6 @@ test.afterAll(() => {
   cluster?.remove();
 });
 
-/** The outbox command as an operator runs it on the database. */
 const command = (env: Record<string, string>, ...args: string[]) =>
   spawnSync(process.execPath, ["build/outbox.js", ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
 
@@ -54,7 +50,6 @@ test("a database that never answers: health says so within about a second, visit
     expect(await res.text()).toContain("Kept through a silent database");
     expect(Date.now() - began).toBeLessThan(8_000);
     expect((await fetch(`${server.base}/`)).status).toBe(200);
-    // The password never reaches a log line.
     expect(server.logs()).not.toContain("secret-password");
     server.child.kill("SIGKILL");
   } finally {
@@ -80,7 +75,6 @@ test("a database that does not exist: degraded with the reason, 503 with values 
   expect(res.status).toBe(503);
   expect(await res.text()).toContain("Nema baze");
   expect(server.child.exitCode).toBeNull();
-  // Created meanwhile: everything resumes without a restart.
   cluster.psql('CREATE DATABASE "no_such_database"');
   await expect
     .poll(
@@ -101,7 +95,6 @@ test("a database that does not exist: degraded with the reason, 503 with values 
 
 test("the outbox command on PostgreSQL, and an earlier version's folder moved in", async () => {
   test.setTimeout(60_000);
-  // An earlier version's outbox folder (a single host's, stopped), moved into PostgreSQL.
   const place = workspace();
   for (const [n, message] of ["Moved in 1", "Moved in 2"].entries())
     await writeFolderRecord(place.outbox, "pending", {
@@ -131,13 +124,11 @@ test("the outbox command on PostgreSQL, and an earlier version's folder moved in
   expect(command(db, "retry", id).stdout).toContain(`${id}  email  pending, due now`);
   expect(command(db, "show", "zzzz").stderr).toContain("No enquiry zzzz");
 
-  // A server on the database delivers what was moved in, once each.
   const server = await start(3179, { DATABASE_URL: url });
   await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(2);
   expect(command(db, "list", "delivered").stdout).toMatch(/0 pending, 0 failed, 2 delivered/);
   expect(command(db, "purge-delivered").stdout).toContain("2 delivered enquiries deleted");
 
-  // A database that is not there: one line saying so, exit 2, no stack trace.
   const down = command({ DATABASE_URL: cluster.urlOf("missing_db") }, "list");
   expect(down.status).toBe(2);
   expect(down.stderr).toMatch(/missing_db.*3D000/);

@@ -1,3 +1,4 @@
+// Store and forward against real server processes; quick retries here (1 s base, 4 s cap); the issue's scenario is outage.spec.ts.
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import {
@@ -11,9 +12,6 @@ import {
   workspace,
 } from "./server";
 
-// Store and forward, against real server processes, with EmailJS's stand-in switched into an
-// outage (MOCKS_OUTAGE_FILE) and back. Retries are quick here (1 s base, 4 s cap); the issue's
-// scenario (503 while visitors keep writing) is outage.spec.ts.
 const quickRetries = { OUTBOX_RETRY_BASE_MS: "1000", OUTBOX_RETRY_MAX_MS: "4000" };
 
 test("EmailJS answering 500 for 8 s: every enquiry of those seconds is delivered after, once; the channel said failing, health degraded then ok", async () => {
@@ -26,7 +24,7 @@ test("EmailJS answering 500 for 8 s: every enquiry of those seconds is delivered
     for (let i = 0; i < 4; i++) {
       const message = `During the outage ${i}`;
       messages.push(message);
-      expect(await postEnquiry(server.base, message)).toBe(302); // the visitor is told it is sent
+      expect(await postEnquiry(server.base, message)).toBe(302);
       await new Promise((r) => setTimeout(r, 2_000));
     }
     await expect.poll(async () => (await health(server.base)).status, { timeout: 10_000 }).toBe("degraded");
@@ -35,7 +33,7 @@ test("EmailJS answering 500 for 8 s: every enquiry of those seconds is delivered
     // A 500 may be one message's doing: the probes went to more than one of them, never more
     // often than the backoff allows.
     expect(sentTo(server.record).length).toBeLessThanOrEqual(8);
-    rmSync(server.outageFile); // EmailJS is healthy again
+    rmSync(server.outageFile);
 
     await expect.poll(() => deliveredCounts(server.record).size, { timeout: 30_000 }).toBe(4);
     for (const message of messages) expect(deliveredCounts(server.record).get(message)).toBe(1);
@@ -55,7 +53,6 @@ test("a permanent 403: marked failed, health degraded; after the fix, `outbox re
     for (const n of [1, 2, 3]) expect(await postEnquiry(server.base, `Misconfigured ${n}`)).toBe(302);
     await expect.poll(() => statesIn(server.database).failed, { timeout: 10_000 }).toBe(3);
     expect(await health(server.base)).toMatchObject({ status: "degraded", failed: 3, pending: 0 });
-    // Each failed once, without blind retries, and the log names the fix.
     expect(sentTo(server.record)).toHaveLength(3);
     expect(server.logs()).toContain("Allow EmailJS API for non-browser applications");
 
@@ -78,7 +75,6 @@ test("kill -9 with 10 pending: after a restart all 10 are delivered, none twice"
   test.setTimeout(60_000);
   const place = workspace();
   const first = await startServer(3143, quickRetries, place);
-  // EmailJS is down while they arrive: nothing can have been delivered before the kill.
   writeFileSync(place.outageFile, "503");
   const messages = Array.from({ length: 10 }, (_, i) => `Pending at the crash ${i}`);
   for (const message of messages) expect(await postEnquiry(first.base, message)).toBe(302);
@@ -111,8 +107,7 @@ test("kill -9 of the deliverer during a call: after a restart each is delivered,
   try {
     await expect.poll(() => statesIn(place.database).delivered, { timeout: 20_000 }).toBe(4);
     const sends = sentTo(place.record).map((s) => s.fields.message);
-    // The first may have reached EmailJS before the kill: then it is sent again (the one
-    // documented case), and said so in the log; every other enquiry exactly once.
+    // The first may have reached EmailJS before the kill: sent again (the one documented case) and logged; every other once.
     expect(sends.filter((m) => m === messages[0]).length).toBeLessThanOrEqual(2);
     for (const message of messages.slice(1)) expect(sends.filter((m) => m === message)).toHaveLength(1);
     expect(second.logs()).toContain('"event":"enquiry.resending"');

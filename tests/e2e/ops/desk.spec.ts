@@ -1,10 +1,4 @@
-// The sales desk (issue 39), in real Chromium against a production server: the views (Needs a
-// reply, oldest first, with how long each has waited; Upcoming, grouped by the event's day in
-// Zagreb), the navigation's badge, one-click follow-up that comes back at the row, reply by
-// e-mail recorded as the first reply (a POST, then the mailto: link), the erase box taking a
-// reference as search does, a person's other enquiries; JavaScript on and off, English and
-// Croatian, axe-clean and nothing wider than the screen at 375 px. Staff pages run no script,
-// so "off" proves the forms are plain HTML.
+// The sales desk (issue 39), JavaScript on and off: staff pages run no script, so "off" proves the forms are plain HTML.
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -38,7 +32,6 @@ test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
 
-/** An enquiry sent as a browser without script would; its id (from the database). */
 async function send(name: string, email: string, phone: string, message: string) {
   const answer = await fetch(`${server.base}/contact`, {
     method: "POST",
@@ -59,7 +52,6 @@ async function send(name: string, email: string, phone: string, message: string)
 
 const day = (offset: number) => teamDay(Date.now() + offset * 24 * HOUR);
 
-/** A staff page in a context signed in with the session cookie. */
 async function staffPage(browser: Browser, options: { js: boolean; width: number; hr?: boolean }): Promise<Page> {
   const [name, value] = cookie.split("=") as [string, string];
   const context = await browser.newContext({
@@ -118,7 +110,6 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
 
   const page = await staffPage(browser, { js: true, width: 375 });
   await page.goto(`${server.site}/staff`);
-  // The badge on every staff page: what waits for a reply, a link to that view.
   await expect(page.locator(".staff-badge")).toHaveAttribute("data-waiting", "3");
   await page.locator(".staff-badge").click();
   await expect(page).toHaveURL(/\/staff\/inbox\/needs-reply$/);
@@ -144,8 +135,6 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.screenshot({ path: "test-results/desk-upcoming-375.png", fullPage: true });
 
-  // The whole list with a filter and a search: the list first, nothing wider than the phone;
-  // the header says what matched.
   await page.goto(`${server.site}/staff/inbox?q=example&followUp=new&category=Concierge+services`);
   await expect(page.locator("[data-found]")).toHaveText("3 found");
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
@@ -154,7 +143,6 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.screenshot({ path: "test-results/desk-list-filtered-375.png", fullPage: true });
 
-  // One click: booked, and back in the list (a search) at that row.
   await page.goto(`${server.site}/staff/inbox?q=example`);
   await page.getByRole("button", { name: "Mark Lara Later: Booked" }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/inbox\\?q=example.*#e-${later.id}$`));
@@ -162,8 +150,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.locator(`#e-${later.id}`)).toBeInViewport();
   await expect(page.locator(".staff-badge")).toHaveAttribute("data-waiting", "2");
 
-  // Reply by e-mail from the row: recorded (replied, the first reply's time), then mailto:
-  // (which the page's form-action allows: no CSP refusal reported).
+  // Recorded, then mailto: (which the page's form-action allows: no CSP refusal reported).
   const refusals: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy|form-action/i.test(m.text())) refusals.push(m.text());
@@ -181,7 +168,6 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Replied");
   await expect(page.locator("[data-first-reply]")).toHaveText(/^first reply after 3 h (5|6) min$/);
   await expect(page.locator(".inbox-history")).toContainText("desk@example.com: New → Replied");
-  // WhatsApp to the visitor's own number (this server has no WHATSAPP_NUMBER of its own).
   await expect(page.getByRole("button", { name: "WhatsApp" })).toBeVisible();
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -214,21 +200,18 @@ test("without JavaScript, in Croatian: the views, one click back at the row, Wha
   await expect(page.locator(`#e-${old.id}`)).toContainText("Concierge usluge");
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
 
-  // One click on the whole list: back at the row, now replied.
   await page.goto(`${server.site}/staff/inbox`);
   await page.getByRole("button", { name: "Označi Olga Waiting: Odgovoreno" }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/inbox#e-${old.id}$`));
   await expect(page.locator(`#e-${old.id} .inbox-badge`)).toHaveText("Odgovoreno");
   await expect(page.locator(".staff-badge")).toHaveAttribute("data-waiting", "1");
 
-  // The new one's page: its other enquiry (same address, another case), WhatsApp to her number.
   await page.goto(`${server.site}/staff/inbox/${again.id}`);
   await expect(page.getByRole("heading", { name: "Drugih upita ove osobe: 1" })).toBeVisible();
   await expect(page.locator(".inbox-others a")).toHaveAttribute("href", `/staff/inbox/${old.id}`);
   await expect(page.locator("[data-first-reply]")).toContainText("još bez odgovora");
-  // The browser goes on to wa.me after the POST recorded the reply (the page's form-action
-  // allows it: a refused one never asks for it). That tab then shows the browser's error page
-  // here (no network): the checks go on in another tab.
+  // wa.me follows the POST (the page's form-action allows it); that tab shows the browser's error page here (no network),
+  // so the checks go on in another tab.
   const toWhatsApp = page.waitForRequest("https://wa.me/385919990000");
   const answer = page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name: "WhatsApp" }).click();
@@ -240,18 +223,15 @@ test("without JavaScript, in Croatian: the views, one click back at the row, Wha
   await page.goto(`${server.site}/staff/inbox/${again.id}`);
   await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Odgovoreno");
   await expect(page.locator("[data-first-reply]")).toContainText("prvi odgovor nakon");
-  // The page's own one-click follow-up comes back at its follow-up section.
   await page.getByRole("button", { name: "Rezervirano", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/inbox/${again.id}\\?saved=1#follow-up$`));
   await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Rezervirano");
-  // The reference typed as search takes it: lower case, a space for the dash.
   await page.getByLabel(/Upišite oznaku za potvrdu/).fill(again.reference.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Izbriši ovaj upit" }).click();
   await expect(page).toHaveURL(/\/staff\/inbox\?erased=/);
   await expect(page.getByText(`Upit ${again.reference} je izbrisan.`)).toBeVisible();
   await page.context().close();
 
-  // Axe in Croatian at 375 px (axe needs script: its own context).
   const checked = await staffPage(browser, { js: true, width: 375, hr: true });
   for (const path of ["/staff/inbox/needs-reply", "/staff/inbox/upcoming", `/staff/inbox/${old.id}`]) {
     await checked.goto(`${server.site}${path}`);

@@ -45,8 +45,6 @@ test("npm run dev serves pages, health and the form through the production pipel
       transport: "emailjs",
       pageCache: { entries: 0 },
     });
-    // The form goes through the same action, rate limit (per visitor: the load context) and
-    // worker as in production.
     const post = () =>
       fetch(`${base}/contact`, { method: "POST", body: enquiryBody("Made in dev"), redirect: "manual" });
     expect((await post()).status).toBe(302);

@@ -2,10 +2,6 @@ import { connect, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
 import { enquiryBody, startServer, type OpsServer } from "./server";
 
-// The HTTP edge as a hostile or careless client meets it, over raw sockets against the
-// production server: every answer readable, no 5xx for a client's mistake, stalled clients
-// dropped within a bound, Retry-After on refusals, the proxy's address and not the client's.
-
 // One server for the file, so its tests run in one worker, one after another.
 test.describe.configure({ mode: "serial" });
 
@@ -19,8 +15,6 @@ test.afterAll(async () => {
   await server.exited;
 });
 
-/** Sends `head` (and then `bodyBytes` of body, while reading) on a raw socket; resolves with
- * everything the server sent and how the socket ended. */
 function exchange(
   head: string,
   {
@@ -63,7 +57,6 @@ test.describe("early answers reach a client that is still sending", () => {
     test(`${label}: the whole answer arrives, no reset, and the connection serves the next request`, async () => {
       for (const path of ["/contact", "/hr/contact"]) {
         const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n${headers}Content-Length: ${TEN_MB}\r\n\r\n`;
-        // Keep-alive: after the body, a second request on the same connection.
         const result = await new Promise<{ text: string; error?: string }>((resolve) => {
           const socket: Socket = connect(PORT, "127.0.0.1");
           const chunks: Buffer[] = [];
@@ -84,7 +77,6 @@ test.describe("early answers reach a client that is still sending", () => {
         });
         expect(result.error, `${label} ${path}`).toBeUndefined();
         expect(statuses(result.text)).toEqual([expected, 200]);
-        // A page, in the visitor's language.
         expect(result.text).toMatch(path.startsWith("/hr") ? /<html lang="hr"/ : /<html lang="en"/);
         if (expected === 403)
           expect(result.text).toContain(
@@ -97,7 +89,6 @@ test.describe("early answers reach a client that is still sending", () => {
   }
 
   test("Connection: close, and the body sent only after the answer arrived: no reset while sending, then FIN", async () => {
-    // The slow client of a loaded machine: the answer is read before most of the body is sent.
     for (const [path, headers, expected] of [
       ["/contact", `Origin: http://127.0.0.1:${PORT}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\n`, 413],
       ["/hr/contact", "Origin: https://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\n", 403],
@@ -138,7 +129,6 @@ test.describe("early answers reach a client that is still sending", () => {
 
   test("Expect: 100-continue with a body larger than any form: 413 at once, the body never asked for", async () => {
     const head = `POST /hr/contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${TEN_MB}\r\nExpect: 100-continue\r\n\r\n`;
-    // The client waits for "100 Continue" before sending anything (and never ends on its own).
     const { text } = await exchange(head, { waitMs: 12_000, end: false });
     expect(statuses(text)[0]).toBe(413);
     expect(text).not.toContain("100 Continue");
@@ -159,7 +149,7 @@ test.describe("early answers reach a client that is still sending", () => {
     // already waiting in the client's receive buffer (ECONNRESET instead of an answer).
     const result = await new Promise<{ text: string; error?: string; sent: number }>((resolve) => {
       const socket: Socket = connect(PORT, "127.0.0.1");
-      socket.pause(); // read nothing while sending
+      socket.pause();
       let sent = 0;
       let error: string | undefined;
       socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
@@ -177,7 +167,6 @@ test.describe("early answers reach a client that is still sending", () => {
         while (sent < 64 * 1024 * 1024 && !socket.destroyed) {
           sent += chunk.length;
           if (!socket.write(chunk)) {
-            // Stuck for a second: the server reads no more. Only now look at the answer.
             const stuck = setTimeout(read, 1_000);
             socket.once("drain", () => {
               clearTimeout(stuck);
@@ -269,7 +258,6 @@ test.describe("request metadata no URL can hold: 400, never 5xx", () => {
 
 test("a client that stops reading its answers is dropped within the send timeout, while others are served", async () => {
   test.setTimeout(60_000);
-  // Pipelined requests for the largest page, never read: the server's writes stall.
   const page = "/vip-nightclub-experience";
   const socket = connect(PORT, "127.0.0.1");
   socket.pause();
@@ -279,10 +267,8 @@ test("a client that stops reading its answers is dropped within the send timeout
   for (let i = 0; i < requests; i++)
     socket.write(`GET ${page} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nAccept-Encoding: identity\r\n\r\n`);
   await new Promise((r) => setTimeout(r, 2_000));
-  // Meanwhile everyone else is served.
   expect((await fetch(`http://127.0.0.1:${PORT}/`)).status).toBe(200);
-  // Past the send timeout's bound (20 s), the client reads again: what the kernel kept for it, then
-  // the end of a connection the server dropped, not the rest of 400 answers.
+  // Past the send timeout (20 s) the client reads again: what the kernel kept, then the end of the dropped connection.
   await new Promise((r) => setTimeout(r, 20_500));
   let received = "";
   const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
@@ -340,7 +326,6 @@ test("behind a proxy that appends X-Forwarded-For, a visitor cannot choose their
         method: "POST",
         body: enquiryBody(`Spoofing ${i}`),
         redirect: "manual",
-        // The client wrote a new address each time; the proxy appended the one it saw.
         headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.7` },
       });
       codes.push(res.status);

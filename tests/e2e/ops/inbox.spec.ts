@@ -1,6 +1,3 @@
-// The team's inbox, in real Chromium against a production server: a visitor sends an enquiry
-// and keeps its reference; staff find it, follow it up, export it and erase it; the visitor's
-// text stays text everywhere (list, page, notes, export).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT } from "../../../app/i18n/contact";
@@ -15,7 +12,6 @@ const PORT = 3203;
 let server: Awaited<ReturnType<typeof staffServer>>;
 let cookie = "";
 
-/** What would show that a payload ran: a dialog, a global it set, an element it injected. */
 const HOSTILE = {
   name: `<img src=x onerror="window.__pwned=1">=HYPERLINK("https://evil.example","x")`,
   message: `<script>window.__pwned=2</script> javascript:alert(1) [x](javascript:alert(1)) https://evil.example/?q=<b>bold</b>\n@SUM(1+1)`,
@@ -36,7 +32,6 @@ async function signedInStaff(page: Page) {
   cookie = await sessionCookie(page.context());
 }
 
-/** The reference the contact page shows after sending (with or without JavaScript). */
 async function sendEnquiry(page: Page, locale: Locale, name: string, message: string) {
   await page.goto(`${server.site}${locale === "hr" ? "/hr/contact" : "/contact"}`);
   await fillForm(
@@ -48,7 +43,6 @@ async function sendEnquiry(page: Page, locale: Locale, name: string, message: st
     .getByRole("form", { name: CONTACT[locale].formTitle })
     .getByRole("button", { name: CONTACT[locale].send })
     .click();
-  // The line that stays beside the form after the toast has gone says the same.
   const kept = page.locator("[data-sent]");
   await expect(kept).toContainText(/Your reference|Vaša oznaka upita/);
   const reference = (await kept.locator("[data-reference]").textContent())!;
@@ -75,7 +69,6 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   await signedInStaff(page);
   await page.getByRole("link", { name: "Open the inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-  // Found by its reference typed loosely.
   await page.getByLabel("Search").fill(reference.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.locator(".inbox-row")).toHaveCount(1);
@@ -83,8 +76,6 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enquiry from Ana Inbox");
   await expect(page.getByText("A table for six on Saturday")).toBeVisible();
   await expect(page.getByText("/contact", { exact: true })).toBeVisible();
-  // Reply buttons: each a POST that records the reply, then the link built from the checked
-  // address or number (the reference in the subject; the visitor's own WhatsApp number).
   const enquiryId = new URL(page.url()).pathname.split("/").pop()!;
   const replies: Record<string, string> = {};
   for (const via of ["email", "phone", "whatsapp"]) {
@@ -112,7 +103,6 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   await expect(page.locator(".inbox-history")).toContainText("New → Replied");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-  // The export of the filter "replied": the one enquiry, a CSV a spreadsheet reads.
   const exported = await fetch(`${server.base}/staff/inbox/export?followUp=replied&format=csv`, {
     headers: { cookie },
   });
@@ -128,14 +118,12 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   expect(rows).toHaveLength(2);
   expect(rows[1]![0]).toBe(reference);
   expect(rows[1]![2]).toBe("replied");
-  // The team's time with its offset, and the note with who wrote it and when.
   expect(rows[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+0[12]:00$/);
   expect(rows[0]!.at(-1)).toBe("notes");
   expect(rows[1]!.at(-1)).toMatch(
     /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+0[12]:00, team\d+@example\.com\] Called back, booking Saturday$/,
   );
 
-  // Erase: the reference typed to confirm; then it is gone everywhere.
   await page.getByLabel(/Type the reference to confirm/).fill(reference);
   await page.getByRole("button", { name: "Erase this enquiry" }).click();
   await expect(page.getByText(`Enquiry ${reference} was erased.`)).toBeVisible();
@@ -144,7 +132,6 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   expect((await fetch(`${server.base}/staff/inbox/${enquiryId}`, { headers: { cookie } })).status).toBe(404);
   const outbox = staffCommand(server, {}, "list");
   expect(outbox.status).toBe(0);
-  // The audit log has the export and the erasure, and nothing of the visitor.
   await page.goto(`${server.site}/staff/audit`);
   await expect(page.getByRole("cell", { name: "erasure" })).toBeVisible();
   await expect(page.getByRole("cell", { name: /^export/ }).first()).toBeVisible();
@@ -177,13 +164,11 @@ test("hostile text in every field and a note renders inert in the list, the page
   await page.getByLabel("Add a note").fill(HOSTILE.note);
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.locator(".inbox-note")).toHaveText(HOSTILE.note);
-  // Nothing ran, nothing was injected, no link but the ones the page builds.
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   expect(await page.locator("main img, main svg, main script").count()).toBe(0);
   const hrefs = await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   expect(hrefs.filter((h) => /evil|javascript/i.test(h))).toEqual([]);
-  // However long the words, the page fits a phone.
   await page.setViewportSize({ width: 375, height: 800 });
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll("body *")]
@@ -236,7 +221,6 @@ test("the inbox with JavaScript off: filter, open, follow up (post, redirect, ge
   );
   expect(wide).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  // The hostile enquiry's page too (long words, a long address), without script.
   await page.goto(`${server.site}/staff/inbox?q=HYPERLINK`);
   await page.locator(".inbox-row").first().click();
   expect(

@@ -1,8 +1,7 @@
+// /metrics in Prometheus's text format behind METRICS_TOKEN, read strictly: each sample a name, optional labels, a number.
 import { expect, test } from "@playwright/test";
 import { deliveredCounts, enquiryBody, startServer } from "./server";
 
-// /metrics in Prometheus's text format, behind METRICS_TOKEN, read by a strict reading of the
-// format: every sample line a metric name, optional labels and a number.
 const TOKEN = "metrics-token-for-the-ops-test";
 const SAMPLE =
   /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.]+(?:e[+-]?[0-9]+)?|NaN|\+Inf|-Inf)$/;

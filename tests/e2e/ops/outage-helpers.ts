@@ -1,5 +1,3 @@
-// What the outage tests (outage.spec.ts) share: the scaled timings, visitors who keep writing,
-// /metrics read as a map, the order deliveries came in, the outbox command on a database.
 import { spawnSync } from "node:child_process";
 import { expect } from "@playwright/test";
 import { median } from "../../../scripts/lib/stats";
@@ -16,8 +14,7 @@ export const SCALED = {
   EMAILJS_MIN_INTERVAL_MS: String(PACE_MS),
   OUTBOX_POLL_MS: "100",
 };
-// A second channel beside e-mail: the signed webhook, paced at 5 a second (it keeps up with
-// the visitors, as Slack's one a second would not).
+// The signed webhook, paced at 5 a second: it keeps up with the visitors, as Slack's one a second would not.
 export const WEBHOOK = {
   WEBHOOK_URL: "https://crm.test/hooks/outage",
   WEBHOOK_SECRET: `whsec_${Buffer.from("the outage test's webhook secret!").toString("base64")}`,
@@ -26,20 +23,18 @@ export const webhookMessage = (body: string) => (JSON.parse(body) as { data: { m
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
-/** Visitors writing one every `everyMs` for `forMs`: the messages, in the order accepted. */
 export async function visitorsWrite(base: string, prefix: string, forMs: number, from = 0, everyMs = 300) {
   const accepted: string[] = [];
   const until = Date.now() + forMs;
   while (Date.now() < until) {
     const message = `${prefix} ${String(from + accepted.length).padStart(3, "0")}`;
-    expect(await postEnquiry(base, message)).toBe(302); // the visitor is told it is sent
+    expect(await postEnquiry(base, message)).toBe(302);
     accepted.push(message);
     await sleep(everyMs);
   }
   return accepted;
 }
 
-/** /metrics as a map of series to values. */
 export async function metrics(base: string) {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   return new Map(
@@ -50,16 +45,13 @@ export async function metrics(base: string) {
   );
 }
 
-/** The share of consecutive deliveries in the order the enquiries were accepted. */
 export function inOrder(delivered: string[], accepted: string[]) {
   const at = delivered.map((m) => accepted.indexOf(m));
   return at.slice(1).filter((p, i) => p > at[i]!).length / Math.max(1, at.length - 1);
 }
 
-/** The e-mail calls of a record, with their answers. */
 export const emailCalls = (record: string) => sentTo(record).filter((s) => !s.channel);
 
-/** The reference pace, measured here: a burst while EmailJS is up, its median gap. */
 export async function referencePace(server: OpsServer) {
   const burst = Array.from({ length: 6 }, (_, i) => `Reference ${i}`);
   for (const message of burst) expect(await postEnquiry(server.base, message)).toBe(302);
@@ -67,7 +59,6 @@ export async function referencePace(server: OpsServer) {
   return median(gaps(emailCalls(server.record).map((s) => s.at)));
 }
 
-/** The outbox command on a database given by its URL (SQLite's file: or PostgreSQL's). */
 export const outboxOn = (databaseUrl: string, ...args: string[]) =>
   spawnSync(process.execPath, ["build/outbox.js", ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl },

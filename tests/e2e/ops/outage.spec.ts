@@ -1,7 +1,5 @@
-// An outage belongs to the provider, not to each enquiry (issue 35, decision 0026), against the
-// production server: the provider's stand-in answers 503 (MOCKS_OUTAGE_FILE) while visitors keep
-// writing (one every 0.3 s), then recovers. Timings scaled down: backoff 0.5 s doubling to 2 s,
-// e-mail paced at 150 ms.
+// An outage belongs to the provider, not to each enquiry (issue 35, decision 0026): the stand-in answers 503 while
+// visitors keep writing, then recovers. Timings scaled down: backoff 0.5 s doubling to 2 s, e-mail paced at 150 ms.
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { mostProbesWithin } from "../../../app/delivery/retry-policy.server";
@@ -36,14 +34,12 @@ import {
   outboxOn,
 } from "./outage-helpers";
 
-/** The issue's scenario on one running server: EmailJS down while visitors write, then back. */
 async function outageScenario(server: OpsServer, { webhook = false, databaseUrl = `file:${server.database}` } = {}) {
   const referenceGap = await referencePace(server);
   const before = emailCalls(server.record).length;
   writeFileSync(server.outageFile, "503");
   const started = Date.now();
   const accepted = await visitorsWrite(server.base, "Outage", 10_000);
-  // Seen from outside while it lasts: per channel, up or failing, since when, the next probe.
   const during = await health(server.base);
   expect(during).toMatchObject({
     status: "degraded",
@@ -60,12 +56,11 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
     gauges.get('enquiry_channel_failing_since_timestamp_seconds{channel="email"}')!,
   );
   if (webhook) expect(gauges.get('enquiry_channel_up{channel="webhook"}')).toBe(1);
-  // The outbox command reads the same from the database, whoever delivers.
   const channels = outboxOn(databaseUrl, "channels", "--json");
   expect(channels.status).toBe(1);
   expect(JSON.parse(channels.stdout.split("\n")[0]!)).toMatchObject({ v: 1, channel: "email", state: "failing" });
 
-  rmSync(server.outageFile); // EmailJS is back
+  rmSync(server.outageFile);
   const recovered = Date.now();
   await expect
     .poll(
@@ -85,7 +80,6 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   expect(failed.length).toBeGreaterThanOrEqual(2);
   expect(failed.length).toBeLessThanOrEqual(mostProbesWithin(recovered - started + 500, BACKOFF));
   expect(failed.length).toBeLessThan(accepted.length / 2);
-  // After recovery: the oldest first, in order, none twice, drained at the provider's pace.
   const order = delivered.map((s) => s.fields.message!);
   expect(order[0]).toBe(accepted[0]);
   expect(inOrder(order, accepted)).toBeGreaterThanOrEqual(0.95);
@@ -99,7 +93,6 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   const after = await metrics(server.base);
   expect(after.get('enquiry_channel_up{channel="email"}')).toBe(1);
   expect(after.get('enquiry_channel_failing_since_timestamp_seconds{channel="email"}')).toBe(0);
-  // Every call after the first failure was a probe; the last one found it back.
   expect(after.get('enquiry_channel_probes_total{channel="email",result="failed"}')).toBe(failed.length - 1);
   expect(after.get('enquiry_channel_probes_total{channel="email",result="delivered"}')).toBe(1);
   return { accepted, recovered };
@@ -110,7 +103,6 @@ test("EmailJS down while visitors write, then back (SQLite, one server): the old
   const server = await startServer(3211, { ...SCALED, ...WEBHOOK });
   try {
     const { accepted, recovered } = await outageScenario(server, { webhook: true });
-    // E-mail's outage delayed the webhook for none of them: each reached it before e-mail was back.
     const webhook = sentTo(server.record).filter((s) => s.channel === "webhook" && s.answered === "200");
     for (const message of accepted) {
       const posted = webhook.filter((s) => webhookMessage(s.body!) === message);
@@ -136,7 +128,6 @@ test.describe("on PostgreSQL", () => {
     const server = await startServer(3212, { ...SCALED, DATABASE_URL: databaseUrl });
     try {
       await outageScenario(server, { databaseUrl });
-      // The channel's state is in the database, where every replica reads it.
       expect(
         cluster
           .psql("SELECT failing_since IS NULL, failures FROM delivery_pacing WHERE channel = 'email'", "outage")
@@ -152,7 +143,6 @@ test.describe("on PostgreSQL", () => {
     const place = workspace();
     const env = { ...SCALED, ...WEBHOOK, DATABASE_URL: cluster.createDatabase("replicas") };
     writeFileSync(`${place.outageFile}.webhook`, "503");
-    // The first takes the deliverer's lock; visitors write to the second.
     const [deliverer, other] = [await startServer(3216, env, place), await startServer(3217, env, place)];
     try {
       await crashDuringOutage(place, other!, async () => {
@@ -172,8 +162,6 @@ test.describe("on PostgreSQL", () => {
   });
 });
 
-/** The webhook down while visitors write (e-mail up); the deliverer killed with kill -9 half-way.
- * `crash` kills it and gives the server that delivers after it (a restart, or another replica). */
 async function crashDuringOutage(
   place: ReturnType<typeof workspace>,
   visitor: OpsServer,
@@ -190,7 +178,6 @@ async function crashDuringOutage(
   expect(after.webhook).toMatchObject({ state: "failing", failingSince: before.webhook!.failingSince });
   expect(after.webhook!.failures as number).toBeGreaterThanOrEqual(before.webhook!.failures as number);
   accepted.push(...(await visitorsWrite(survivor.base, "Crash", 5_000, accepted.length)));
-  // E-mail delivered each while the webhook failed.
   await expect
     .poll(() => emailCalls(place.record).filter((s) => s.answered === "200").length, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(accepted.length);
@@ -260,7 +247,6 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
       (await health(server.base)).channels as Record<string, { failingSince: string; nextProbeAt: string }>
     ).email!;
 
-    // The outbox command: which channel fails, since when, how many wait (exit 1 for a monitor).
     const listed = outboxCommand(server.database, "channels");
     expect(listed.status).toBe(1);
     expect(listed.stdout).toContain(
@@ -304,7 +290,6 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
       INBOX.hr.channelFailing("E-pošta", clock(failingSince, "hr-HR"), clock(nextProbeAt, "hr-HR")),
     );
 
-    // Back, but its next probe is a minute away: the operator who knows says so.
     rmSync(server.outageFile);
     await sleep(500);
     expect(sentTo(server.record)).toHaveLength(1);
@@ -349,7 +334,6 @@ test("EmailJS down while sixteen visitors write at once, the server restarted, t
           expect(await postEnquiry(servers[0]!.base, `Restart ${String(next++).padStart(3, "0")}`)).toBe(302);
       }),
     );
-    // The queue's order, as the server accepted them (sixteen at once: by its arrival times).
     const queue = outboxCommand(place.database, "list", "--json")
       .stdout.trim()
       .split("\n")
@@ -360,7 +344,7 @@ test("EmailJS down while sixteen visitors write at once, the server restarted, t
     servers[0]!.child.kill("SIGTERM");
     await servers[0]!.exited;
     servers.push(await startServer(3218, env, place));
-    rmSync(place.outageFile); // EmailJS is back
+    rmSync(place.outageFile);
     const probed = outboxCommand(place.database, "channels", "probe", "email");
     expect(probed.status).toBe(0);
     await expect

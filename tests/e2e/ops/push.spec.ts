@@ -1,8 +1,4 @@
-// Alerts on staff phones (issue 52) in Chromium against the production build: the staff area's
-// service worker, a push delivered to it through the DevTools protocol (headless Chromium cannot
-// subscribe to a real push service here), its notification and its receipt; the Alerts page in
-// both languages at 375 px, axe clean; nothing registered on public pages; refusals; and each
-// device reached once across a kill -9. A push service is stood in for on loopback.
+// Alerts on staff phones (issue 52): headless Chromium cannot subscribe to a real push service, so pushes go through CDP.
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
@@ -36,7 +32,6 @@ const rows = <T>(file: string, sql: string, ...values: unknown[]) => {
   }
 };
 
-/** Subscribes a device the test made, as the Alerts page's script posts it (with the session). */
 async function subscribe(p: Page, name: string, endpoint = `${service.origin}/push/${name}`) {
   const device = makeDevice();
   const answer = await p.request.post(`${server.site}/staff/alerts`, {
@@ -97,7 +92,6 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
   await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: alert.title, body: alert.body, tag: alert.tag }]);
   expect(alert.title).toBe("New enquiry: VIP Nightclub experience");
   expect(alert.body).toBe("Open to read.");
-  // Its receipt reached the server: confirmed.
   await expect
     .poll(() => rows<{ c: string | null }>(server.database, "SELECT confirmed_at AS c FROM push_sends")[0]?.c ?? null, {
       timeout: 10_000,
@@ -106,7 +100,6 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
   // The same alert again (a resend after a crash): one notification, not two (its tag).
   await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.site, registrationId, data });
   await expect.poll(async () => (await shown()).length).toBe(1);
-  // A tap's address: the enquiry on the desk.
   expect(alert.url).toMatch(/^\/staff\/inbox\/[0-9a-f-]{36}$/);
 });
 
@@ -171,7 +164,6 @@ test("a device that has not confirmed its last three alerts is stale on its list
   );
   await page.goto(`${server.site}/staff/alerts`);
   await expect(page.locator("[data-stale]").getByText(ALERTS.en.stale)).toBeVisible();
-  // The desk and /healthz read alerts at most a second old: looked at once they show it.
   await expect
     .poll(async () => (await (await fetch(`${server.base}/healthz`)).json()) as Record<string, unknown>)
     .toMatchObject({ status: "degraded", push: { devices: 1, stale: 1, unconfirmed: 3 } });

@@ -1,7 +1,4 @@
-// Several hosts on one machine, real parts: a throwaway PostgreSQL, three production servers on
-// it (DATABASE_URL), nginx in front (round robin) and the EmailJS stand-in of each server
-// recording to one file with arrival times. Proves the one deliverer, the 1 request/s pacing
-// across replicas, a killed deliverer, a stopped database and the shared rate limit.
+// Several hosts on one machine: a throwaway PostgreSQL, three production servers and nginx in front (round robin).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +24,6 @@ let staffEnv: Record<string, string> = {};
 const replicas: OpsServer[] = [];
 const lb = `http://127.0.0.1:${LB_PORT}`;
 
-/** A visitor's POST through the load balancer, from the client address nginx is told about. */
 async function post(message: string, client: string) {
   const res = await fetch(`${lb}/contact`, {
     method: "POST",
@@ -38,13 +34,11 @@ async function post(message: string, client: string) {
   return { status: res.status, body: await res.text() };
 }
 
-/** What EmailJS's stand-in received (the Telegram stand-in records beside it). */
 const emailSends = () => sentTo(record).filter((s) => !s.channel);
 const deliverer = () => cluster.psql("SELECT holder FROM enquiry_deliverer", database).trim();
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  // Installed by the set-up step (npm test, .ci/run: scripts/ensure-debian.sh), never from here.
   const nginxBinary = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
   if (spawnSync(nginxBinary, ["-v"]).error)
     throw new Error("nginx is not installed: npm test installs it (bash scripts/ensure-debian.sh nginx-light)");
@@ -60,7 +54,6 @@ test.beforeAll(async () => {
     EMAILJS_MIN_INTERVAL_MS: "1000",
     OUTBOX_POLL_MS: "200",
     METRICS_TOKEN,
-    // A chat channel beside e-mail, paced on its own (1 a second to a private chat).
     TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678",
     TELEGRAM_CHAT_ID: "4242",
     TELEGRAM_API_URL: "https://telegram.test",
@@ -112,7 +105,6 @@ test("one client spread over the three replicas is limited in total", async () =
   for (let i = 0; i < 12; i++) answers.push((await post(`Limited ${i}`, "203.0.113.50")).status);
   expect(answers.filter((s) => s === 302)).toHaveLength(RATE_LIMIT_MAX);
   expect(answers.slice(RATE_LIMIT_MAX).every((s) => s === 429)).toBe(true);
-  // Another client is not held back by the first.
   expect((await post("Someone else", "203.0.113.51")).status).toBe(302);
 });
 
@@ -124,8 +116,6 @@ test("staff: a session made through one replica is honoured by all three; a sign
   expect(invited.status, invited.stderr).toBe(0);
   await acceptInvitation(page, linkIn(invited.stdout));
   const cookie = await sessionCookie(page.context());
-  // Straight to each replica: every one knows the session (it is in the database), and each
-  // one's inbox finds an enquiry whichever replica accepted it.
   expect((await post("Inboxword on one replica", "203.0.113.60")).status).toBe(302);
   for (const replica of replicas) {
     const answer = await fetch(`${replica.base}/staff`, { headers: { cookie }, redirect: "manual" });
@@ -134,16 +124,13 @@ test("staff: a session made through one replica is honoured by all three; a sign
     const inbox = await fetch(`${replica.base}/staff/inbox?q=inboxword`, { headers: { cookie } });
     expect(await inbox.text()).toMatch(/class="inbox-row"/);
   }
-  // Signed out through the load balancer (whichever replica answers): refused by every replica.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/signed-out=1/);
   for (const replica of replicas)
     expect((await fetch(`${replica.base}/staff`, { headers: { cookie }, redirect: "manual" })).status).toBe(401);
-  // And a sign-in through the balancer works again (its challenge may be answered by another replica).
   await signIn(page, lb.replace("127.0.0.1", "localhost"));
 });
 
-/** Five an instance behind the round robin: enough to share out, each delivered at 1 a second. */
 const BURST = 15;
 
 test(`a burst of ${BURST} spread over the three: all accepted, each delivered once by e-mail and once to Telegram, each ≥ 1 s apart`, async () => {
@@ -155,7 +142,6 @@ test(`a burst of ${BURST} spread over the three: all accepted, each delivered on
     Array.from({ length: BURST }, (_, i) => post(`Burst ${i}`, `198.51.100.${i + 1}`).then((r) => r.status)),
   );
   expect(statuses.every((s) => s === 302)).toBe(true);
-  // Each replica accepted a share (round robin).
   for (const replica of replicas) expect(replica.logs()).toContain('"enquiry.accepted"');
   await expect
     .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Burst ")).length, {
@@ -173,7 +159,6 @@ test(`a burst of ${BURST} spread over the three: all accepted, each delivered on
     return times.slice(1).map((t, i) => t - times[i]!);
   };
   expect(Math.min(...gapsOf(undefined))).toBeGreaterThanOrEqual(1_000);
-  // Telegram's deliveries: each once, paced on the pacing row every replica shares.
   const telegramMessage = (body: string) => (JSON.parse(body) as { text: string }).text.split("\n")[4]!;
   await expect
     .poll(
@@ -187,8 +172,7 @@ test(`a burst of ${BURST} spread over the three: all accepted, each delivered on
   const telegram = channelCounts(record, "telegram", telegramMessage);
   for (let i = 0; i < BURST; i++) expect(telegram.get(`Burst ${i}`)).toBe(1);
   expect(Math.min(...gapsOf("telegram"))).toBeGreaterThanOrEqual(1_000);
-  // Delivered by one replica: the lock's holder (its host:pid in the deliverer's row) logged
-  // every delivery of the burst (and of the enquiries still queued before it), the others none.
+  // Delivered by one replica: the lock's holder (host:pid in the deliverer's row) logged every delivery, the others none.
   const sentBy = replicas.map((replica, i) => deliveredLines(replica) - deliveredBefore[i]!);
   expect(sentBy.filter((n) => n > 0)).toHaveLength(1);
   expect(Math.max(...sentBy)).toBeGreaterThanOrEqual(BURST);
@@ -227,7 +211,6 @@ test("the deliverer killed with kill -9 mid-burst: another takes over in seconds
     .toBe(8);
   const after = emailSends().filter((s) => s.at > killedAt);
   expect(after[0]!.at - killedAt).toBeLessThan(5_000);
-  // The pace holds across the takeover: the new deliverer continues the spacing.
   const times = emailSends()
     .slice(before)
     .map((s) => s.at);
@@ -250,11 +233,9 @@ test("PostgreSQL stopped mid-burst: nobody told 'sent' unless committed, values 
   try {
     for (let i = 3; i < 7; i++) {
       const answer = await post(`Outage ${i}`, `192.0.2.${100 + i}`);
-      // Not stored: 503 with the form again, the visitor's words in it, and how to reach us.
       expect(answer.status).toBe(503);
       expect(answer.body).toContain(`Outage ${i}`);
     }
-    // Pages keep serving.
     expect((await fetch(`${lb}/`)).status).toBe(200);
     expect((await fetch(`${lb}/contact`)).status).toBe(200);
     const health = (await (await fetch(`${lb}/healthz`)).json()) as {
@@ -293,7 +274,6 @@ test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replac
   frozen.child.kill("SIGSTOP");
   const frozenAt = Date.now();
   try {
-    // Visitors reach the others directly (the load balancer would wait on the frozen one).
     for (let i = 0; i < 4; i++) {
       const res = await fetch(`${others[i % others.length]!.base}/contact`, {
         method: "POST",
@@ -320,7 +300,6 @@ test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replac
     redirect: "manual",
   });
   await expect.poll(() => deliveredCounts(record).get("After the thaw") ?? 0, { timeout: 15_000 }).toBe(1);
-  // The woken one stands by: nothing sent twice, and it still serves its visitors.
   await new Promise((r) => setTimeout(r, 2_000));
   expect(emailSends().length - sentBefore).toBe(1);
   expect([...deliveredCounts(record)].filter(([m, n]) => m.startsWith("Frozen ") && n > 1)).toEqual([]);

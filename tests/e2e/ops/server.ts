@@ -7,15 +7,11 @@ import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-se
 import { E2E_EMAILJS } from "../e2e-env";
 import { scaled } from "../time-scale";
 
-/** A production server of its own (node build/start.js) for tests that stop, kill or restart
- * it, with the EmailJS stand-in and its own database, record file and outage switch. */
 export type OpsServer = {
   base: string;
   child: ChildProcess;
   dir: string;
-  /** Its SQLite database. */
   database: string;
-  /** Where an earlier version's outbox folder would be (moved in at start when present). */
   outbox: string;
   record: string;
   outageFile: string;
@@ -55,8 +51,7 @@ export async function startServer(
       OUTBOX_DIR: place.outbox,
       RATE_LIMIT_MAX: "0",
       SHUTDOWN_GRACE_MS: "5000",
-      // Scripted clients are fast and repeat themselves: these two spam rules are off unless a
-      // spec switches them on (spam.spec.ts).
+      // Scripted clients are fast and repeat themselves: these spam rules are off unless a spec switches them on.
       SPAM_MIN_SECONDS: "0",
       SPAM_REPEAT_COUNT: "0",
       ...env,
@@ -90,7 +85,6 @@ export const enquiryBody = (message: string, name = "Ana", extra: Record<string,
     ...extra,
   });
 
-/** POSTs an enquiry as a browser without JavaScript would; returns the status. */
 export async function postEnquiry(base: string, message: string, extra: Record<string, string> = {}): Promise<number> {
   const res = await fetch(`${base}/contact`, {
     method: "POST",
@@ -102,11 +96,8 @@ export async function postEnquiry(base: string, message: string, extra: Record<s
 
 export type Sent = RecordedSend;
 
-/** What the EmailJS stand-in received (and how it answered), in order. */
 export const sentTo = (record: string): Sent[] => readRecordedSends(record);
 
-/** Messages EmailJS accepted (answered 200), with how many times each (the channels' stand-ins
- * record beside it: channelCounts). */
 export function deliveredCounts(record: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of sentTo(record))
@@ -117,7 +108,6 @@ export function deliveredCounts(record: string): Map<string, number> {
 export const health = async (base: string) =>
   (await (await fetch(`${base}/healthz`)).json()) as Record<string, unknown>;
 
-/** The outbox command, as an operator runs it, on a database file. */
 export function outboxCommand(database: string, ...args: string[]) {
   return spawnSync(process.execPath, ["build/outbox.js", ...args], {
     env: { ...process.env, DATABASE_URL: `file:${database}` },
@@ -125,7 +115,6 @@ export function outboxCommand(database: string, ...args: string[]) {
   });
 }
 
-/** How many enquiries the database holds in each state (the outbox command's `list --json`). */
 export function statesIn(database: string): Record<"pending" | "failed" | "delivered" | "quarantined", number> {
   const listed = outboxCommand(database, "list", "--json");
   if (listed.status !== 0) throw new Error(`outbox list --json: ${listed.stderr}`);
@@ -135,7 +124,6 @@ export function statesIn(database: string): Record<"pending" | "failed" | "deliv
   return counts;
 }
 
-/** Enquiries a channel's stand-in accepted, by the message they carried, with how many times each. */
 export function channelCounts(
   record: string,
   channel: string,

@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { enquiryBody, postEnquiry, sentTo, startServer, statesIn } from "./server";
 
-// Each test runs its own server process (on its own port, as tests run in parallel), so it
-// can be stopped: "ops" project only.
+// Each test runs its own server (on its own port) so that it can be stopped: "ops" project only.
 
 test("SIGTERM lets the send in flight finish, leaves the rest pending, refuses new connections, and exits", async () => {
   const server = await startServer(3131);
@@ -17,7 +16,6 @@ test("SIGTERM lets the send in flight finish, leaves the rest pending, refuses n
   expect(Date.now() - stoppedAt).toBeLessThan(5_000);
   await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
   expect(server.logs()).toContain('"event":"server.stopping"');
-  // The send in flight was finished and recorded as delivered; the other is still pending.
   expect(sentTo(server.record).map((s) => s.fields.message)).toEqual([
     "First, sent while the server stops [mock:slow]",
   ]);
@@ -51,8 +49,6 @@ test("every request and delivery outcome is one JSON log line with a request id 
     for (const personal of ["Petra", "petra@example.com", "villa for ten", "000 1111"])
       expect(server.logs()).not.toContain(personal);
 
-    // A page rendered for the cache (the first request) and one answered from memory: one
-    // line each, with the id the response carried.
     const pageIds: string[] = [];
     for (let i = 0; i < 2; i++)
       pageIds.push((await fetch(`${server.base}/event-organization`)).headers.get("x-request-id")!);

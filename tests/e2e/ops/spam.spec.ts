@@ -1,7 +1,3 @@
-// The spam folder (issue 37), in real Chromium against a production server with the EmailJS
-// stand-in: what the rules catch gets a person's answer, is kept in the Spam view and sent
-// nowhere; "Not spam" delivers it once, with its reference; a flood leaves the server answering
-// and the caps holding.
 import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CONTACT } from "../../../app/i18n/contact";
@@ -11,7 +7,6 @@ import { deliveredCounts, enquiryBody, sentTo } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, staffCommand, staffServer } from "./staff-helpers";
 
 let server: Awaited<ReturnType<typeof staffServer>>;
-/** The staff session, made once (JS on) and carried into the JS-off browser. */
 let cookie = "";
 
 const PORT = 3207;
@@ -20,8 +15,7 @@ const MAX_PER_HOUR = 150;
 
 test.describe.configure({ mode: "serial" });
 
-/** The "too fast" bound, scaled with this machine: on a busy one, opening the page, filling it in
- * and sending it took over 2 s at times (the bound was 2 s): the quick send went through. */
+/** Scaled: on a busy machine opening, filling and sending the page took over 2 s at times (the bound was 2 s). */
 const MIN_SECONDS = Math.ceil(scaled(6_000) / 1_000);
 
 test.beforeAll(async () => {
@@ -37,7 +31,6 @@ test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
 
-/** What the database holds of the caught: why, and how many deliveries each has. */
 function caughtIn(): { reference: string; spam: string; message: string; deliveries: number }[] {
   const db = new Database(server.database, { readonly: true });
   try {
@@ -67,7 +60,6 @@ async function staffPage(browser: Browser, javaScriptEnabled: boolean): Promise<
   return page;
 }
 
-/** Sends the contact form as a visitor whose autofill filled the hidden field; the reference shown. */
 async function sendAutofilled(page: Page, message: string): Promise<string> {
   await page.goto(`${server.site}/contact`);
   const form = await fillForm(page, {
@@ -77,7 +69,6 @@ async function sendAutofilled(page: Page, message: string): Promise<string> {
     category: "Concierge services",
     message,
   });
-  // What a password manager does: it fills the field people never see.
   await page.locator("#website").fill("ana@example.com", { force: true });
   await form.getByRole("button", { name: CONTACT.en.send }).click();
   const kept = page.locator("[data-sent]");
@@ -99,7 +90,6 @@ for (const javaScriptEnabled of [true, false]) {
 
     const page = await staffPage(browser, javaScriptEnabled);
     await page.goto(`${server.site}/staff/inbox`);
-    // Not in the inbox; in the Spam view, with why, when and the page it came from.
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
     await expect(page.locator(".staff-card")).not.toContainText(reference);
     await page.getByRole("link", { name: /^Spam \(\d+\)$/ }).click();
@@ -116,7 +106,6 @@ for (const javaScriptEnabled of [true, false]) {
     await expect.poll(() => deliveredCounts(server.record).get(message), { timeout: scaled(15_000) }).toBe(1);
     const sent = sentTo(server.record).find((s) => s.fields.message === message)!;
     expect(sent.fields.reference).toBe(reference);
-    // Delivered once: a while later, still once.
     await page.waitForTimeout(scaled(1_500));
     expect(deliveredCounts(server.record).get(message)).toBe(1);
     await page.goto(`${server.site}/staff/inbox`);
@@ -170,7 +159,6 @@ test("a flood of 5,000 bot posts: answered, the cap holds, each drop counted, th
   const started = Date.now();
   let next = 0;
   const statuses = new Map<number, number>();
-  // Fifty clients at once, 5,000 posts in all.
   await Promise.all(
     Array.from({ length: 50 }, async () => {
       while (next < 5_000) {
@@ -187,7 +175,6 @@ test("a flood of 5,000 bot posts: answered, the cap holds, each drop counted, th
   const kept = caughtIn();
   expect(kept.length).toBeLessThanOrEqual(MAX_PER_HOUR);
   expect(kept.every((c) => c.deliveries === 0)).toBe(true);
-  // The newest are kept, the oldest dropped.
   expect(kept.at(-1)!.message).toMatch(/^Flood \d+/);
   const metrics = await (
     await fetch(`${server.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })

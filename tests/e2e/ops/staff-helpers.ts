@@ -10,9 +10,8 @@ import { routerPath } from "../../../app/staff/paths";
 import { softAuthenticator } from "../../support/soft-authenticator";
 import { startServer, workspace, type OpsServer } from "./server";
 
-/** A production server for the staff area at http://localhost:PORT, its PUBLIC_SITE_URL the
- * same: WebAuthn needs a secure context (localhost is one over plain HTTP) and a host name as
- * the relying party id (never an IP address). */
+/** Its PUBLIC_SITE_URL the same: WebAuthn needs a secure context (localhost is one over plain HTTP) and a host name
+ * as the relying party id (never an IP address). */
 export async function staffServer(port: number, env: Record<string, string> = {}, place = workspace()) {
   const server = await startServer(
     port,
@@ -22,7 +21,6 @@ export async function staffServer(port: number, env: Record<string, string> = {}
   return { ...server, site: `http://localhost:${port}` };
 }
 
-/** `npm run staff -- …` against a server's database. */
 export function staffCommand(
   server: Pick<OpsServer, "database"> & { site?: string },
   env: Record<string, string>,
@@ -40,16 +38,12 @@ export function staffCommand(
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The one-time link an invite or reset printed. */
 export function linkIn(output: string): string {
   const link = /https?:\/\/\S+\/staff\/invitation\?token=[A-Za-z0-9_-]{43}/.exec(output)?.[0];
   if (!link) throw new Error(`no invitation link in: ${output}`);
   return link;
 }
 
-/** Chromium's virtual authenticator on a page (WebAuthn through the DevTools protocol): a
- * platform authenticator with user verification, which answers prompts by itself. `verifies:
- * false` makes one that cannot verify its holder (no screen lock, no PIN): it answers UV=0. */
 export async function addAuthenticator(page: Page, { verifies = true }: { verifies?: boolean } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -69,7 +63,6 @@ export async function addAuthenticator(page: Page, { verifies = true }: { verifi
   };
 }
 
-/** Opens an invitation link and makes a passkey with the page's authenticator: signed in. */
 export async function acceptInvitation(page: Page, link: string) {
   await page.goto(link);
   await page.locator("html[data-hydrated]").waitFor();
@@ -78,7 +71,6 @@ export async function acceptInvitation(page: Page, link: string) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Signed in as");
 }
 
-/** Signs in with the discoverable passkey on the page's authenticator. */
 export async function signIn(page: Page, site: string) {
   await page.goto(`${site}/staff/sign-in`);
   await page.locator("html[data-hydrated]").waitFor();
@@ -86,14 +78,12 @@ export async function signIn(page: Page, site: string) {
   await page.waitForURL(/\/staff$/);
 }
 
-/** The session cookie a context holds, as a Cookie header. */
 export async function sessionCookie(context: BrowserContext) {
   const cookie = (await context.cookies()).find((c) => c.name === "staff" || c.name === "__Host-staff");
   if (!cookie) throw new Error("no staff session cookie");
   return `${cookie.name}=${cookie.value}`;
 }
 
-/** Runs SQL against a server's SQLite database (to age an invitation or a session). */
 export function inDatabase(file: string, sql: string, ...values: unknown[]) {
   const db = new Database(file);
   try {
@@ -103,7 +93,6 @@ export function inDatabase(file: string, sql: string, ...values: unknown[]) {
   }
 }
 
-/** The ids of a person's passkeys, read from a server's SQLite database. */
 export function listPasskeyIds(file: string, email: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
@@ -117,9 +106,6 @@ export function listPasskeyIds(file: string, email: string): string[] {
   }
 }
 
-/** Accepts an invitation over HTTP with the software authenticator (no browser): the passkey it
- * made, and the session cookie it was given. `verified: false` answers as a security key
- * without its PIN would (UV=0); then the answer is refused and there is no cookie. */
 export async function acceptOverHttp(
   server: { base: string; site: string },
   link: string,
@@ -135,7 +121,6 @@ export async function acceptOverHttp(
   return { device, status: answer.status, body: answer.body, cookie: answer.cookie };
 }
 
-/** Signs in over HTTP with a passkey the software authenticator holds. */
 export async function signInOverHttp(
   server: { base: string; site: string },
   device: ReturnType<typeof softAuthenticator>,
@@ -148,7 +133,6 @@ export async function signInOverHttp(
   return ceremony(server, { intent: "sign-in", response: JSON.stringify(response) }, headers);
 }
 
-/** One POST to the passkey endpoint, as the page's script makes it. */
 export async function ceremony(
   server: { base: string; site: string },
   fields: Record<string, string>,
@@ -163,7 +147,6 @@ export async function ceremony(
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown>, cookie };
 }
 
-/** Every staff page and endpoint the app has: one per route module under the staff prefix. */
 export const STAFF_ROUTES = readdirSync("app/routes")
   .filter((f) => /^staff[._]/.test(f) && !f.includes(".test."))
   .map((f) =>
@@ -175,8 +158,7 @@ export const STAFF_ROUTES = readdirSync("app/routes")
       .map((part) => part.replace(/\./g, "/"))
       .join(".")}`.replace(/\/\$[^/]+/g, "/x"),
   );
-// What an installed staff app's browser fetches by itself: the service worker, the manifest and
-// the alerts' receipts (proved by the token in the alert, not a session).
+// Fetched by an installed staff app by itself: the service worker, the manifest, the alerts' receipts (by token).
 const OPEN = [
   "/staff/sign-in",
   "/staff/invitation",
@@ -187,7 +169,6 @@ const OPEN = [
   "/staff/push/receipt",
 ];
 
-/** A staff path as an attacker may spell it, for a router that does not read it as the door does. */
 export const spellings = (route: string) => [
   route,
   route.toUpperCase(),
@@ -197,8 +178,6 @@ export const spellings = (route: string) => [
   route.replace("/staff", "/%73taff"),
 ];
 
-/** A request without a valid session (none, a forged cookie or `cookie`) to a staff path: GET and
- * POST are the sign-in page or 401/403, never data, never a 5xx; the open pages only no-store. */
 export async function expectDoorShut(base: string, path: string, cookie: string | undefined) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const get = await fetch(`${base}${path}`, { headers, redirect: "manual" });

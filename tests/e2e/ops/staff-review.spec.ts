@@ -1,8 +1,4 @@
-// What the staff area's security review found (issue 34), as a client over HTTP meets it, against
-// a production server: bounded bodies on every staff form, sign-in options that tell nobody who
-// has an account, user verification required, an audit log no stranger can flood, one redirect
-// rule, exports for owners only and the data subject's file. Passkeys are made and used by the
-// software authenticator (tests/support/soft-authenticator.ts), which can also answer UV=0.
+// What the staff area's security review found (issue 34), as a client over HTTP meets it.
 import { readFileSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
 import Database from "better-sqlite3";
@@ -63,8 +59,6 @@ const form = (cookie?: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** A POST whose body is `bytes` long (declared, or chunked with no length), sent while the
- * server answers: its status, and how much had been sent when the answer began. */
 function hugePost(path: string, { cookie, chunked }: { cookie?: string; chunked: boolean }, bytes = 256 * 1024 * 1024) {
   return new Promise<{ status: number; sentBeforeAnswer: number }>((resolve) => {
     const socket = connect(PORT, "127.0.0.1");
@@ -100,13 +94,11 @@ function hugePost(path: string, { cookie, chunked }: { cookie?: string; chunked:
   });
 }
 
-/** `count` calls of `send`, ten at a time (a flood, not a queue). */
 async function inBatches(count: number, send: (i: number) => Promise<unknown>) {
   for (let i = 0; i < count; i += 10)
     await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, k) => send(i + k)));
 }
 
-/** Every staff route with an action, as a signed-in person posts to it. */
 const ACTIONS = readdirSync("app/routes")
   .filter((f) => /^staff[._]/.test(f) && /export (async )?function action|export const action/.test(read(f)))
   .map((f) =>
@@ -119,15 +111,9 @@ const ACTIONS = readdirSync("app/routes")
 function read(file: string) {
   return readFileSync(`app/routes/${file}`, "utf8");
 }
-// The alerts' receipt is open too (app/staff/paths.ts: proved by its token, not a session), so a
-// body to it meets the reader's bound with or without one.
+// The alerts' receipt is open too (proved by its token, not a session): a body to it meets the reader's bound.
 const OPEN_ACTIONS = ["/staff/language", "/staff/passkey", "/staff/push/receipt"];
-/** The Site section's upload takes multipart only (app/site/upload-body.server.ts): any other body
- * is refused (415) before a byte of it is read; its own bound (MEDIA_MAX_UPLOAD_MB) answers 413
- * to a declared length over it at the door. */
 const MULTIPART_ONLY = ["/staff/site/upload"];
-/** How much of a body the reader takes before it refuses (app/utils/form-body.server.ts; the
- * passkey ceremony's own bound in app/staff/ceremonies.server.ts). */
 const READER_BOUND: Record<string, number> = { "/staff/passkey": 48 * 1024 };
 const readerBound = (route: string) => READER_BOUND[route] ?? 64 * 1024;
 
@@ -156,8 +142,7 @@ test("a 256 MB body to every staff form, declared or chunked, with and without a
     clearInterval(watch);
   }
   expect(peak - before, `RSS ${before} before, ${peak} at most`).toBeLessThan(96 * 1024 * 1024);
-  // The bounds themselves: a body of exactly the reader's bound is read whole (the answer comes
-  // after its last byte, and it is not "too large"); one byte more is refused before it is read.
+  // A body of exactly the reader's bound is read whole (answered after its last byte); one byte more is refused unread.
   for (const route of ["/staff/account", "/staff/passkey"]) {
     const bound = readerBound(route);
     const at = await hugePost(route, { cookie: owner, chunked: false }, bound);
@@ -168,7 +153,6 @@ test("a 256 MB body to every staff form, declared or chunked, with and without a
       413,
     );
   }
-  // Still serving, and nobody was signed out by a body it never read.
   expect((await fetch(`${server.base}/staff`, { headers: { cookie: owner } })).status).toBe(200);
 });
 
@@ -189,7 +173,6 @@ test("a bad body to a signed-in staff action: a clear 4xx, never a 5xx, nothing 
         body,
         redirect: "manual",
       });
-      // The upload takes multipart only: a urlencoded body, however small, is refused as such.
       const multipartOnly = MULTIPART_ONLY.includes(route) && label === "70 KB of form";
       expect(answer.status, `${path} ${label}`).toBe(multipartOnly ? 415 : expected);
       const text = await answer.text();
@@ -226,7 +209,6 @@ test("sign-in options are the same answer for an account, for nobody and for no 
     timeout: 300_000,
     userVerification: "required",
   });
-  // Nothing in any answer is one of the owner's passkey ids.
   const ids = rows<{ id: string }>("SELECT id FROM staff_passkeys").map((r) => r.id);
   for (const answer of answers) for (const id of ids) expect(JSON.stringify(answer.body)).not.toContain(id);
 });
@@ -261,7 +243,6 @@ test("refusals without a session cannot flood the audit log: one row a minute pe
   // The rule counts by the minute: a run that crosses into the next one may write one more.
   const started = Date.now();
   const minutes = () => Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1;
-  // 300 forged cookies and 300 refused assertions from one address.
   await inBatches(300, () =>
     Promise.all([
       fetch(`${server.base}/staff/inbox`, { headers: { cookie: forged, "x-real-ip": "203.0.113.50" } }),
@@ -277,7 +258,6 @@ test("refusals without a session cannot flood the audit log: one row a minute pe
   expect(oneAddress.signIn).toBeGreaterThanOrEqual(1);
   expect(oneAddress.signIn).toBeLessThanOrEqual(minutes());
 
-  // 300 addresses (a botnet): no more rows than the minute's budget.
   const total = () => rows<{ n: number }>("SELECT count(*) AS n FROM staff_audit WHERE outcome = 'refused'")[0]!.n;
   const start = total();
   const botnetStarted = Date.now();
@@ -290,7 +270,6 @@ test("refusals without a session cannot flood the audit log: one row a minute pe
   const botnetMinutes = Math.floor(Date.now() / 60_000) - Math.floor(botnetStarted / 60_000) + 1;
   expect(total() - start).toBeLessThanOrEqual(REFUSALS_PER_MINUTE * botnetMinutes);
 
-  // What was not written is counted.
   const metrics = await (
     await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
   ).text();
@@ -305,7 +284,6 @@ test("refusals without a session cannot flood the audit log: one row a minute pe
     oneAddress.session,
   );
 
-  // A refusal tied to a signed-in person is written every time.
   const added = auditCount("passkey-added");
   for (let i = 0; i < 3; i++)
     await ceremony(server, { intent: "register", response: bogus }, { cookie: staff, "x-real-ip": "203.0.113.51" });
@@ -346,7 +324,6 @@ test("the data subject's file is JSON (200), for owners; a search for a name tha
   const search = await (await fetch(`${server.base}/staff/inbox?q=Mark+Dean`, { headers: { cookie: owner } })).text();
   expect(search.match(/class="inbox-row"/g)).toHaveLength(1);
 
-  // Exports of everyone's data, and a person's data requests, are for owners.
   for (const path of [
     "/staff/inbox/export?format=csv",
     "/staff/inbox/subject?email=ana%40example.com",
@@ -370,7 +347,6 @@ test("staff answers send no Referer out, and a link cannot make the inbox announ
   expect(inbox.headers.get("referrer-policy")).toBe("same-origin");
   const page = await inbox.text();
   expect(page).toContain("<h1>Inbox</h1>");
-  // No notice says what the link wrote (the page's other notices, such as alerts, may stand).
   expect(page).not.toContain("Call 555-0100 now");
   expect(page).not.toMatch(/class="staff-notice"[^>]*>[^<]*Call 555/);
   const signIn = await fetch(`${server.base}/staff/sign-in`);

@@ -1,6 +1,3 @@
-// The staff area's door, in real Chromium with its virtual authenticator (WebAuthn through the
-// DevTools protocol) against a production server: invitations from the operator command,
-// passkeys, sessions, removal, and what an attacker tries without a session.
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
@@ -23,8 +20,7 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const PORT = 3201;
-// The browser's sign-ins come from 127.0.0.1; the brute force from an address of its own (the
-// header a trusted proxy would set).
+// Sign-ins come from 127.0.0.1; the brute force from an address of its own (as a trusted proxy's header says).
 const SIGN_IN_MAX = 200;
 let server: Awaited<ReturnType<typeof staffServer>>;
 const env = { STAFF_SIGN_IN_MAX: String(SIGN_IN_MAX), PUBLIC_SITE_URL: `http://localhost:${PORT}` };
@@ -43,7 +39,6 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   expect(invited.status, invited.stderr).toBe(0);
   expect(invited.stdout).toContain("owner@example.com (owner)");
   const link = linkIn(invited.stdout);
-  // The database keeps the token's hash only.
   expect(
     inDatabase(
       server.database,
@@ -68,7 +63,6 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   await signIn(page, server.site);
   await page.getByRole("navigation").getByRole("link", { name: "Your passkeys" }).click();
   await page.locator("html[data-hydrated]").waitFor();
-  // A second device: this authenticator already holds a passkey for the account (excluded).
   await first.remove();
   const second = await addAuthenticator(page);
   await page.getByRole("button", { name: "Add another passkey" }).click();
@@ -77,12 +71,10 @@ test("the owner's invitation from the command: a passkey, signed in; sign out, s
   await expect(page.getByRole("button", { name: /^Remove the passkey/ })).toHaveCount(2);
   expect(await second.credentials()).toHaveLength(1);
 
-  // The second passkey signs in on its own.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await signIn(page, server.site);
   const audit = staffCommand(server, env, "list");
   expect(audit.stdout).toMatch(/owner@example\.com\s+owner\s+2 passkeys/);
-  // A careless operator: no address, a bad one, a database that is not there (not created by looking).
   expect(staffCommand(server, env, "invite").status).toBe(2);
   expect(staffCommand(server, env, "invite", "not-an-address").stderr).toContain("is not an e-mail address");
   expect(staffCommand(server, env, "remove", "nobody@example.com").stderr).toContain("has no account");
@@ -121,7 +113,6 @@ test("a used link and an expired link get a 410 page that says which; an unknown
   const reused = await page.context().request.get(again);
   expect(reused.status()).toBe(410);
   expect(await reused.text()).toContain("already been used");
-  // The registration endpoint refuses the spent token as well.
   const spent = await page.context().request.post(`${server.site}/staff/passkey`, {
     form: { intent: "register-options", token: again.split("token=")[1]! },
     headers: { origin: server.site },
@@ -140,7 +131,6 @@ test("removing a person while they are signed in: their next request is refused"
   const made = staffCommand(server, env, "invite", "boss@example.com", "--owner");
   await acceptInvitation(ownerPage, linkIn(made.stdout));
 
-  // The owner invites a member of staff in the browser.
   await ownerPage.goto(`${server.site}/staff/people`);
   await ownerPage.getByLabel("E-mail").fill("Marko@Example.com");
   await ownerPage.getByRole("button", { name: "Invite", exact: true }).click();
@@ -151,11 +141,9 @@ test("removing a person while they are signed in: their next request is refused"
   const staffPage = await staff.newPage();
   await addAuthenticator(staffPage);
   await acceptInvitation(staffPage, link);
-  // Staff are not owners: people and the audit log are refused.
   expect((await staffPage.goto(`${server.site}/staff/people`))?.status()).toBe(403);
   expect((await staffPage.goto(`${server.site}/staff/audit`))?.status()).toBe(403);
   const cookie = await sessionCookie(staff);
-  // Another person's ids: the owner's passkey cannot be removed through the staff member's account.
   const [ownerPasskey] = listPasskeyIds(server.database, "boss@example.com");
   const foreign = await fetch(`${server.base}/staff/account`, {
     method: "POST",
@@ -183,11 +171,9 @@ test("removing a person while they are signed in: their next request is refused"
   const direct = await fetch(`${server.base}/staff/account`, { headers: { cookie }, redirect: "manual" });
   expect(direct.status).toBe(401);
   expect(await direct.text()).not.toContain("marko@example.com");
-  // The page's link leads to sign-in (and back).
   await staffPage.getByRole("link", { name: /Sign in/ }).click();
   await expect(staffPage).toHaveURL(/\/staff\/sign-in$/);
 
-  // The owner reads it all in the audit log.
   await ownerPage.goto(`${server.site}/staff/audit`);
   await expect(ownerPage.getByRole("cell", { name: "person-removed" })).toBeVisible();
   await expect(ownerPage.getByRole("cell", { name: "marko@example.com" }).first()).toBeVisible();
@@ -209,7 +195,6 @@ test("a cookie copied before sign-out is refused after it, and sign out everywhe
   expect(replay.status).toBe(401);
   expect(replay.headers.get("set-cookie")).toMatch(/staff=;.*Max-Age=0/);
 
-  // Two sessions (this browser, a "phone" holding a copy); "everywhere" ends both.
   await signIn(page, server.site);
   const phone = await sessionCookie(first);
   await page.goto(`${server.site}/staff/account`);
@@ -234,7 +219,6 @@ test("an idle session ends; the staff pages are no-store, noindex, framed by nob
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'(;| )/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe/);
-  // The sitemap and robots.txt never list a staff page.
   expect(await (await fetch(`${server.base}/sitemap.xml`)).text()).not.toContain("/staff");
   expect(await (await fetch(`${server.base}/robots.txt`)).text()).toContain("Disallow: /staff\n");
 
@@ -253,7 +237,6 @@ test("every staff route without a session, with a forged cookie or a malformed o
     for (const path of spellings(route))
       for (const cookie of [undefined, forged, "staff=not-a-token", "staff="])
         await expectDoorShut(server.base, path, cookie);
-  // The owner is still there: nothing above changed anything.
   expect(staffCommand(server, env, "list").stdout).toContain("owner@example.com");
 });
 
@@ -275,7 +258,6 @@ test("a POST with a session but from no page of this site (no Origin) is refused
     redirect: "manual",
   });
   expect(crossSite.status).toBe(403);
-  // Still signed in.
   expect((await fetch(`${server.base}/staff`, { headers: { cookie } })).status).toBe(200);
   await context.close();
 });
@@ -299,7 +281,6 @@ test("after sign-in only staff paths of this site: open-redirect attempts land o
     await page.waitForURL(`${server.site}/staff`);
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
   }
-  // A staff path is kept.
   await page.goto(`${server.site}/staff/sign-in?next=${encodeURIComponent("/staff/account")}`);
   await page.locator("html[data-hydrated]").waitFor();
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -358,14 +339,12 @@ test("a brute force of sign-in attempts meets the limit (429 with Retry-After), 
   }
   expect(statuses.filter((s) => s === 400).length).toBe(SIGN_IN_MAX - 2);
   expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
-  // Another address is not held back by the first.
   const other = await fetch(`${server.base}/staff/passkey`, {
     method: "POST",
     headers: { origin: server.base, "content-type": "application/x-www-form-urlencoded", "x-real-ip": "203.0.113.8" },
     body: new URLSearchParams({ intent: "sign-in-options" }),
   });
   expect(other.status).toBe(200);
-  // The server's log names no e-mail address.
   expect(server.logs()).not.toContain("nobody@example.com");
 });
 
@@ -376,7 +355,6 @@ test("the sign-in and landing pages: axe-clean, keyboard, English and Croatian, 
   await expect(page.locator("html")).toHaveAttribute("lang", "hr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prijava osoblja");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  // The switch to English is a form: it works with the keyboard.
   await page.getByRole("button", { name: "English" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff sign-in");
