@@ -60,7 +60,10 @@ describe("the owner's words, checked", () => {
   });
 
   it("bounds a list's length", () => {
-    const many = parseWords("service", service({ "offers.en": Array.from({ length: 13 }, (_, i) => `o${i}`).join("\n") }));
+    const many = parseWords(
+      "service",
+      service({ "offers.en": Array.from({ length: 13 }, (_, i) => `o${i}`).join("\n") }),
+    );
     expect(!many.ok && many.errors[0]).toMatchObject({ field: "offers.en", code: "tooMany" });
   });
 
