@@ -28,9 +28,9 @@ import { localeOfPath, type Locale } from "~/i18n/locale";
 import { useLocale } from "~/i18n/use-locale";
 import { Toast, toastKey } from "~/components/Toast";
 import { PreviewBanner } from "~/components/PreviewBanner";
-import { asksForPreview, previewing } from "~/site/preview.server";
-import { siteDatabase } from "~/site/site.server";
-import { contactDetails, siteUrl } from "~/utils/env.server";
+import { pageDocument } from "~/site/site.server";
+import { aboutOf, contactOf, serviceTitles } from "~/site/words.server";
+import { siteUrl } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { useInlineStyles } from "~/utils/inline-styles";
 import { useNonce } from "~/utils/nonce";
@@ -74,12 +74,20 @@ export const meta: MetaFunction = ({ error, location }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   // The owner previewing the draft: a page for them alone (the page cache never holds it).
-  const preview = asksForPreview(request) && (await previewing(await siteDatabase(), request));
+  const { document, preview } = await pageDocument(request);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  // The owner's contact details and words (else env's and the shipped ones): header, footer, JSON-LD.
+  const site = {
+    contact: contactOf(document.words),
+    titles: serviceTitles(document.words, locale),
+    about: aboutOf(document.words, locale),
+    siteUrl,
+  };
   // Only a response that shows a toast touches the cookie (to clear it) and it is private.
-  if (!toast && !preview) return { contact: contactDetails, siteUrl, toast: null, preview };
-  if (!toast) return data({ contact: contactDetails, siteUrl, toast, preview }, { headers: NO_STORE_HEADERS });
+  if (!toast && !preview) return { ...site, toast: null, preview };
+  if (!toast) return data({ ...site, toast, preview }, { headers: NO_STORE_HEADERS });
   headers.set("Cache-Control", "private, no-store");
-  return data({ contact: contactDetails, siteUrl, toast, preview }, { headers });
+  return data({ ...site, toast, preview }, { headers });
 }
 
 const NO_STORE_HEADERS = { "Cache-Control": "private, no-store" };

@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import { CITIES, cityById, isAbroad, type City, type CityId } from "~/content/cities";
+import { DEFAULT_CITY_ID, isAbroad, type City, type CityId } from "~/content/cities";
 import { HOME } from "~/i18n/home";
 import { useTranslation } from "~/i18n/use-locale";
 import * as s from "./CitySelector.css";
 
 type Props = {
+  /** The cities in order with their venues (the owner's, or what ships). */
+  cities: readonly City[];
   /** The city the server rendered as selected (from `?city=`). */
   selectedId: string;
   /** Builds the no-JavaScript link for a city (keeps the page's other query values). */
@@ -20,7 +22,8 @@ const GROUPS: { key: City["group"]; className: string }[] = [
 
 /** "Click on city and see!": each city is a link the server understands, so the choice
  * works without JavaScript; with it, a click switches the venues in place. */
-export function CitySelector({ selectedId, hrefFor }: Props) {
+export function CitySelector({ cities, selectedId, hrefFor }: Props) {
+  const cityById = (id: string) => cities.find((c) => c.id === id) ?? cities.find((c) => c.id === DEFAULT_CITY_ID)!;
   const [selected, setSelected] = useState(() => cityById(selectedId).id);
   const city = cityById(selected);
   const { t } = useTranslation(HOME);
@@ -39,21 +42,23 @@ export function CitySelector({ selectedId, hrefFor }: Props) {
       <nav aria-label={t.citiesNav} className={s.groups}>
         {GROUPS.map((group) => (
           <ul key={group.key} className={`${s.list} ${group.className}`}>
-            {CITIES.filter((c) => c.group === group.key).map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={hrefFor(c.id)}
-                  preventScrollReset
-                  className={s.city}
-                  aria-current={c.id === city.id ? "true" : undefined}
-                  aria-controls="city-venues"
-                  onClick={(event) => choose(event, c.id)}
-                >
-                  <span>{t.cities[c.id]}</span>
-                  {isAbroad(c) ? <span className={s.country}>{country(c)}</span> : null}
-                </Link>
-              </li>
-            ))}
+            {cities
+              .filter((c) => c.group === group.key)
+              .map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={hrefFor(c.id)}
+                    preventScrollReset
+                    className={s.city}
+                    aria-current={c.id === city.id ? "true" : undefined}
+                    aria-controls="city-venues"
+                    onClick={(event) => choose(event, c.id)}
+                  >
+                    <span>{t.cities[c.id]}</span>
+                    {isAbroad(c) ? <span className={s.country}>{country(c)}</span> : null}
+                  </Link>
+                </li>
+              ))}
           </ul>
         ))}
       </nav>
@@ -62,10 +67,10 @@ export function CitySelector({ selectedId, hrefFor }: Props) {
           {t.cities[city.id]}
           {isAbroad(city) ? <span className={s.panelCountry}>{country(city)}</span> : null}
         </h3>
-        {!isAbroad(city) ? (
+        {!isAbroad(city) || city.venues.length ? (
           <ul className={s.venues}>
-            {city.venues.map((venue) => (
-              <li key={venue} className={s.venue}>
+            {city.venues.map((venue, i) => (
+              <li key={`${i}-${venue}`} className={s.venue}>
                 {venue}
               </li>
             ))}

@@ -3,7 +3,7 @@ import { SERVICES } from "~/content/services";
 import { BRAND, COPYRIGHT_YEAR, CREDIT, telHref } from "~/content/site";
 import { LAYOUT } from "~/i18n/layout";
 import { useTranslation } from "~/i18n/use-locale";
-import { useContactDetails } from "~/utils/use-contact-details";
+import { useContactDetails, useServiceTitles } from "~/utils/use-contact-details";
 import { button, container } from "~/styles/ui.css";
 import { Logo } from "./Logo";
 import { WhatsAppLink } from "./WhatsAppLink";
@@ -12,6 +12,7 @@ import * as s from "./Footer.css";
 export function Footer() {
   const contact = useContactDetails();
   const { t, to } = useTranslation(LAYOUT);
+  const titles = useServiceTitles(t.services);
   return (
     <footer className={s.footer}>
       <div className={`${container} ${s.grid}`}>
@@ -28,7 +29,7 @@ export function Footer() {
             {SERVICES.map(({ slug }) => (
               <li key={slug}>
                 <Link to={to(slug)} className={s.link}>
-                  {t.services[slug]}
+                  {titles[slug]}
                 </Link>
               </li>
             ))}

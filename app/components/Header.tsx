@@ -2,6 +2,7 @@ import { Link, NavLink } from "@remix-run/react";
 import { SERVICES } from "~/content/services";
 import { LAYOUT } from "~/i18n/layout";
 import { useTranslation } from "~/i18n/use-locale";
+import { useServiceTitles } from "~/utils/use-contact-details";
 import { button } from "~/styles/ui.css";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
@@ -10,6 +11,7 @@ import * as s from "./Header.css";
 
 export function Header() {
   const { t, to } = useTranslation(LAYOUT);
+  const titles = useServiceTitles(t.services);
   return (
     <header className={s.header}>
       <div className={s.bar}>
@@ -19,7 +21,7 @@ export function Header() {
             {SERVICES.map(({ slug }) => (
               <li key={slug}>
                 <NavLink to={to(slug)} className={s.navLink} prefetch="intent">
-                  {t.services[slug]}
+                  {titles[slug]}
                 </NavLink>
               </li>
             ))}

@@ -19,7 +19,7 @@ const STARS = [
 
 /** The home page's header: brand name as the page's h1, tagline, and a night-coast backdrop
  * drawn in CSS and one small inline SVG (no image request before first paint). */
-export function Hero() {
+export function Hero({ tagline }: { tagline: string }) {
   const { t, to } = useTranslation(HOME);
   const { t: layout } = useTranslation(LAYOUT);
   return (
@@ -36,7 +36,7 @@ export function Hero() {
         ))}
       </svg>
       <div className={s.inner}>
-        <p className={s.tagline}>{t.tagline}</p>
+        <p className={s.tagline}>{tagline}</p>
         <h1 id="hero-title" className={s.title}>
           {BRAND}
         </h1>

@@ -4,7 +4,7 @@ import { SERVICES } from "~/content/services";
 import { telHref } from "~/content/site";
 import { LAYOUT } from "~/i18n/layout";
 import { useTranslation } from "~/i18n/use-locale";
-import { useContactDetails } from "~/utils/use-contact-details";
+import { useContactDetails, useServiceTitles } from "~/utils/use-contact-details";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { WhatsAppLink } from "./WhatsAppLink";
 import * as s from "./MenuOverlay.css";
@@ -18,9 +18,10 @@ const closeMenu = (event: MouseEvent<HTMLAnchorElement>) =>
 function MenuLinks() {
   const contact = useContactDetails();
   const { t, to } = useTranslation(LAYOUT);
+  const titles = useServiceTitles(t.services);
   const links = [
     { to: to("home"), label: t.home },
-    ...SERVICES.map(({ slug }) => ({ to: to(slug), label: t.services[slug] })),
+    ...SERVICES.map(({ slug }) => ({ to: to(slug), label: titles[slug] })),
     { to: to("contact"), label: t.contact },
   ];
   return (

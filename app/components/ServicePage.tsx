@@ -3,6 +3,7 @@ import type { GalleryImage } from "~/content/galleries";
 import type { ServiceSlug } from "~/content/services";
 import { LAYOUT } from "~/i18n/layout";
 import { SERVICE_TEXT } from "~/i18n/services";
+import { paragraphs } from "~/content/paragraphs";
 import { useTranslation } from "~/i18n/use-locale";
 import { button, container, eyebrow, lead, section, sectionTitle } from "~/styles/ui.css";
 import { Gallery } from "./Gallery";
@@ -10,12 +11,18 @@ import { ServiceIcon } from "./ServiceIcon";
 import { WhatsAppLink } from "./WhatsAppLink";
 import * as s from "./ServicePage.css";
 
+type Props = {
+  slug: ServiceSlug;
+  images: readonly GalleryImage[];
+  /** The page's words (the owner's or what ships: app/site/words.server.ts), plain text. */
+  words: { title: string; intro: string; offers: readonly string[]; closing: string };
+};
+
 /** The layout the three service routes share: title, description, Contact (and WhatsApp, when
  * configured) calls to action, gallery. */
-export function ServicePage({ slug, images }: { slug: ServiceSlug; images: readonly GalleryImage[] }) {
+export function ServicePage({ slug, images, words: copy }: Props) {
   const { locale, t: layout, to } = useTranslation(LAYOUT);
   const t = SERVICE_TEXT[locale];
-  const copy = t.pages[slug];
   return (
     <>
       <section className={s.intro} aria-labelledby="service-title">
@@ -23,9 +30,13 @@ export function ServicePage({ slug, images }: { slug: ServiceSlug; images: reado
           <div className={s.text}>
             <span className={eyebrow}>{t.eyebrow}</span>
             <h1 id="service-title" className={s.title}>
-              {layout.services[slug]}
+              {copy.title}
             </h1>
-            <p className={lead}>{copy.intro}</p>
+            {paragraphs(copy.intro).map((p, i) => (
+              <p key={i} className={lead}>
+                {p}
+              </p>
+            ))}
           </div>
           <div className={s.offerCard}>
             <span className={s.icon}>
@@ -33,8 +44,8 @@ export function ServicePage({ slug, images }: { slug: ServiceSlug; images: reado
             </span>
             <h2 className={s.offerTitle}>{t.offersTitle}</h2>
             <ul className={s.offers}>
-              {copy.offers.map((offer) => (
-                <li key={offer}>{offer}</li>
+              {copy.offers.map((offer, i) => (
+                <li key={`${i}-${offer}`}>{offer}</li>
               ))}
             </ul>
           </div>

@@ -1,5 +1,6 @@
 import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
 import { contactDetailsFrom, emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
+import { liveContact } from "~/utils/live-contact.server";
 import { discordChannel } from "./channels/discord.server";
 import { slackChannel } from "./channels/slack.server";
 import { telegramChannel } from "./channels/telegram.server";
@@ -16,7 +17,7 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
     emailJs?.confirmationTemplateId &&
       confirmationChannel(
         { ...emailJs, confirmationTemplateId: emailJs.confirmationTemplateId },
-        contactDetailsFrom(env),
+        () => liveContact() ?? contactDetailsFrom(env),
         { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS },
       ),
     env.SLACK_WEBHOOK_URL && slackChannel(env.SLACK_WEBHOOK_URL, { timeoutMs }),

@@ -73,7 +73,7 @@ export function confirmationVariables(record: Delivery, contact: ContactDetails)
 /** Paced with the team's e-mail on the one account: EmailJS allows one request a second per account. */
 export function confirmationChannel(
   config: EmailJsConfig & { confirmationTemplateId: string },
-  contact: ContactDetails,
+  contact: ContactDetails | (() => ContactDetails),
   { timeoutMs, intervalMs }: { timeoutMs: number; intervalMs: number },
   send: (variables: Record<string, string>) => Promise<SendResult> = (variables) => {
     const form = new FormData();
@@ -85,7 +85,7 @@ export function confirmationChannel(
     name: CONFIRMATION_CHANNEL,
     pacing: EMAILJS_PACING,
     intervalMs,
-    send: (delivery) => send(confirmationVariables(delivery, contact)),
+    send: (delivery) => send(confirmationVariables(delivery, typeof contact === "function" ? contact() : contact)),
     judge: judgeEmailJs,
     giveUpFix: (ms) =>
       `Still failing after ${Math.round(ms / 3_600_000)} h: check EmailJS's status, the account and the confirmation template (EMAILJS_CONFIRMATION_TEMPLATE_ID), then \`npm run outbox -- retry --failed\`.`,

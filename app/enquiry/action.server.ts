@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { localeOfPath } from "~/i18n/locale";
-import { contactDetails, env } from "~/utils/env.server";
+import { contactDetails as envContact, env } from "~/utils/env.server";
+import { liveContact } from "~/utils/live-contact.server";
 import { log } from "~/utils/log.server";
 import { accepted, invalid, notStored, tooMany, unreadable } from "./answers.server";
 import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
@@ -34,7 +35,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
       locale,
       body.ok ? readEnquiryValues(body.form) : EMPTY_ENQUIRY,
       limit.retryAfterSeconds,
-      contactDetails,
+      liveContact() ?? envContact,
     );
   }
   if (!body.ok) {
@@ -49,7 +50,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
   const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId, judge(body.form, enquiry)));
-  return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, contactDetails);
+  return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, liveContact() ?? envContact);
 }
 
 const storeOnce = sameEnquiryOnce();

@@ -5,7 +5,9 @@ import { Gallery } from "~/components/Gallery";
 import { Hero } from "~/components/Hero";
 import { ServiceCards } from "~/components/ServiceCards";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
-import { pageGallery } from "~/site/site.server";
+import { pageDocument, pageGallery } from "~/site/site.server";
+import { citiesOf, serviceWords, taglineOf } from "~/site/words.server";
+import { SERVICES } from "~/content/services";
 import { HOME } from "~/i18n/home";
 import { LAYOUT } from "~/i18n/layout";
 import { localeOfPath } from "~/i18n/locale";
@@ -16,7 +18,7 @@ import { button, container, eyebrow, lead, section, sectionTitle } from "~/style
 import * as s from "./_index.css";
 
 export const meta: MetaFunction = ({ matches, location }) => {
-  const { siteUrl, contact } = rootData(matches);
+  const { siteUrl, contact, about } = rootData(matches);
   const locale = localeOfPath(location.pathname);
   return seoMeta(matches, {
     id: "home",
@@ -24,15 +26,26 @@ export const meta: MetaFunction = ({ matches, location }) => {
     title: null,
     description: HOME[locale].description,
     imageAlt: HOME[locale].imageAlt,
-    jsonLd: [businessJsonLd(siteUrl, contact, locale), websiteJsonLd(siteUrl, locale)],
+    jsonLd: [businessJsonLd(siteUrl, contact, locale, about), websiteJsonLd(siteUrl, locale)],
   });
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // The owner's published photos (or the shipped art); the draft in a preview.
-  const { images } = await pageGallery(request, "home", localeOfPath(url.pathname));
-  return { ...readHomeState(url.searchParams), images };
+  const locale = localeOfPath(url.pathname);
+  // The owner's published photos and words (or what ships); the draft in a preview.
+  const [{ images }, { document }] = await Promise.all([pageGallery(request, "home", locale), pageDocument(request)]);
+  const cards = SERVICES.map(({ slug }) => {
+    const w = serviceWords(document.words, slug, locale);
+    return { slug, title: w.title, summary: w.summary };
+  });
+  return {
+    ...readHomeState(url.searchParams),
+    images,
+    tagline: taglineOf(document.words, locale),
+    cards,
+    cities: citiesOf(document.words),
+  };
 }
 
 export default function Home() {
@@ -41,7 +54,7 @@ export default function Home() {
   const layout = LAYOUT[locale];
   return (
     <>
-      <Hero />
+      <Hero tagline={state.tagline} />
       <section className={`${container} ${section}`} aria-labelledby="needs-title">
         <div className={s.head}>
           <div>
@@ -54,7 +67,7 @@ export default function Home() {
             {layout.contact}
           </Link>
         </div>
-        <ServiceCards />
+        <ServiceCards cards={state.cards} />
       </section>
       <section id="cities" className={`${container} ${section}`} aria-labelledby="cities-title">
         <span className={eyebrow}>{t.citiesEyebrow}</span>
@@ -63,6 +76,7 @@ export default function Home() {
         </h2>
         <p className={`${lead} ${s.prompt}`}>{t.citiesPrompt}</p>
         <CitySelector
+          cities={state.cities}
           selectedId={state.cityId}
           hrefFor={(cityId) => homeHref({ ...state, cityId }, "cities", locale)}
         />

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import { BUSINESS } from "~/i18n/business";
+import { paragraphs } from "~/content/paragraphs";
 import { CONTACT } from "~/i18n/contact";
 import { useTranslation } from "~/i18n/use-locale";
 import { ContactCards } from "~/components/ContactCards";
@@ -14,8 +14,8 @@ import { businessJsonLd, leafPageMeta } from "~/utils/seo";
 import { button, container, eyebrow, lead, sectionTitle } from "~/styles/ui.css";
 import * as s from "./contact.css";
 
-export const meta = leafPageMeta("contact", CONTACT, ({ siteUrl, contact }, locale) => [
-  businessJsonLd(siteUrl, contact, locale),
+export const meta = leafPageMeta("contact", CONTACT, ({ siteUrl, contact, about }, locale) => [
+  businessJsonLd(siteUrl, contact, locale, about),
 ]);
 
 /** The page answered after a POST carries what the action said about it: when to try again
@@ -38,11 +38,12 @@ export default function Contact() {
   // A new key after every submission: the form is rebuilt from what the server returned
   // (the values kept after a problem, or empty after a success).
   const { key } = useLocation();
-  const { locale, t } = useTranslation(CONTACT);
+  const { t } = useTranslation(CONTACT);
   // After an accepted enquiry, the success toast's words stay beside the form: the toast goes
   // after 6 s, the reference must not. Not a live region: the toast already announced it.
   // (Single fetch runs the root loader on every navigation, so the toast is this page's only.)
-  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const toast = root?.toast;
   const sent = !result && toast?.type === "success" ? toast : null;
   return (
     <div className={`${container} ${s.page}`}>
@@ -59,7 +60,11 @@ export default function Contact() {
           </a>
         </p>
         <span className={eyebrow}>{t.aboutEyebrow}</span>
-        <p className={lead}>{BUSINESS[locale].about}</p>
+        {paragraphs(root?.about ?? "").map((p, i) => (
+          <p key={i} className={lead}>
+            {p}
+          </p>
+        ))}
       </section>
       <ContactCards />
       <section id={ENQUIRY_ANCHOR} aria-labelledby="form-title" className={s.formCard}>

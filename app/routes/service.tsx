@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/components/ServicePage";
-import { pageGallery } from "~/site/site.server";
+import { pageDocument, pageGallery } from "~/site/site.server";
+import { serviceWords } from "~/site/words.server";
 import { serviceAtPath } from "~/content/services";
 import { localeOfPath } from "~/i18n/locale";
 import { serviceSeoMeta } from "~/utils/service-seo";
@@ -11,14 +12,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const service = serviceAtPath(pathname);
   if (!service) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  const { images } = await pageGallery(request, service.gallery, localeOfPath(pathname));
-  return { slug: service.slug, images };
+  const locale = localeOfPath(pathname);
+  const [{ images }, { document }] = await Promise.all([
+    pageGallery(request, service.gallery, locale),
+    pageDocument(request),
+  ]);
+  return { slug: service.slug, images, words: serviceWords(document.words, service.slug, locale) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =>
-  data ? serviceSeoMeta(matches, data.slug, localeOfPath(location.pathname)) : [];
+  data ? serviceSeoMeta(matches, data.slug, localeOfPath(location.pathname), data.words) : [];
 
 export default function Service() {
-  const { slug, images } = useLoaderData<typeof loader>();
-  return <ServicePage slug={slug} images={images} />;
+  const { slug, images, words } = useLoaderData<typeof loader>();
+  return <ServicePage slug={slug} images={images} words={words} />;
 }

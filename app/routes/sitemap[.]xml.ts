@@ -1,16 +1,13 @@
 import { PAGE_IDS, type PageId } from "~/content/pages";
-import { SERVICES } from "~/content/services";
-import { galleryChangedAt } from "~/site/site.server";
+import { pageChangedAt } from "~/site/site.server";
 import { LOCALES } from "~/i18n/locale";
 import { siteUrl } from "~/utils/env.server";
 import { languageAlternates, pageUrl } from "~/utils/seo";
 
-/** When the owner's publishes last changed what a page shows (its gallery), if they ever did:
- * the sitemap is rendered once per published version (the page cache is renewed with it). */
-function lastChanged(id: PageId): string | undefined {
-  const gallery = id === "home" ? "home" : SERVICES.find((s) => s.slug === id)?.gallery;
-  return gallery ? galleryChangedAt(gallery) : undefined;
-}
+/** When the owner's publishes last changed what a page shows (photos, words, contact details),
+ * if they ever did: the sitemap is rendered once per published version (the page cache is renewed
+ * with it). */
+const lastChanged = (id: PageId): string | undefined => pageChangedAt(id);
 
 /** Every page in every language, at the configured public address, each with its
  * counterparts (hreflang alternates, x-default for English) as search engines read them. */

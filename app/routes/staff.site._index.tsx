@@ -3,7 +3,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { galleryIn } from "~/content/galleries.server";
 import { SITE } from "~/i18n/site";
+import { SITE_WORDS } from "~/i18n/site-words";
 import { GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
+import { WORD_PARTS, wordsProblems } from "~/site/words";
+import { fieldLabel } from "~/staff/site/WordsFields";
 import { publish, republish } from "~/site/editing.server";
 import { draftView, renewNow, siteDatabase } from "~/site/site.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
@@ -31,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shipped: galleryIn(id, "en").length,
     })),
     versions,
+    untranslated: wordsProblems(readDocument(state.draft).words),
   };
 }
 
@@ -58,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       actor: staff,
       subject: `version ${outcome.version}`,
       ...meta,
-      detail: { version: outcome.version, galleries: outcome.changed.join(" ") },
+      detail: { version: outcome.version, galleries: outcome.changed.join(" "), pages: outcome.pages.join(" ") },
     });
     await renewNow();
     return data<ActionData>({ published: outcome.version });
@@ -71,7 +75,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     actor: staff,
     subject: `version ${outcome.version}`,
     ...meta,
-    detail: { version: outcome.version, restoredFrom: asked.version, galleries: outcome.changed.join(" ") },
+    detail: {
+      version: outcome.version,
+      restoredFrom: asked.version,
+      galleries: outcome.changed.join(" "),
+      pages: outcome.pages.join(" "),
+    },
   });
   await renewNow();
   return data<ActionData>({ restored: outcome.version });
@@ -81,9 +90,12 @@ export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (loc
 
 export default function SiteOverview() {
   const { locale } = useSignedIn();
-  const { revision, changed, galleries, versions } = useLoaderData<typeof loader>();
+  const { revision, changed, galleries, versions, untranslated } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = SITE[locale];
+  const tw = SITE_WORDS[locale];
+  const gap = (p: Extract<PublishProblem, { kind: "words" }>) =>
+    tw.gap(tw.parts[p.part], fieldLabel(tw, p.field), tw.languages[p.locale]);
   return (
     <section className="staff-card">
       <h1>{t.title}</h1>
@@ -109,9 +121,11 @@ export default function SiteOverview() {
           <ul>
             {result.problems.map((p, i) => (
               <li key={i}>
-                {p.kind === "alt"
-                  ? t.problem.alt(t.galleries[p.gallery], p.position, t.languages[p.locale])
-                  : t.problem[p.kind](t.galleries[p.gallery], p.position)}
+                {p.kind === "words"
+                  ? gap(p)
+                  : p.kind === "alt"
+                    ? t.problem.alt(t.galleries[p.gallery], p.position, t.languages[p.locale])
+                    : t.problem[p.kind](t.galleries[p.gallery], p.position)}
               </li>
             ))}
           </ul>
@@ -139,6 +153,34 @@ export default function SiteOverview() {
           </li>
         ))}
       </ul>
+
+      <h2>{tw.heading}</h2>
+      <ul className="staff-list site-galleries">
+        {WORD_PARTS.map((part) => (
+          <li key={part}>
+            <strong>{tw.parts[part]}</strong>
+            <Link
+              className="staff-button staff-button-quiet"
+              to={`${STAFF_PATHS.site}/words/${part}`}
+              aria-label={`${tw.heading}: ${tw.parts[part]}`}
+            >
+              {t.edit}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {untranslated.length ? (
+        <div className="staff-hint" id="untranslated">
+          <p>{tw.untranslated}</p>
+          <ul>
+            {untranslated.map((p, i) => (
+              <li key={i}>{gap(p)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="staff-hint">{tw.allTranslated}</p>
+      )}
 
       <p className="staff-hint">{changed ? t.draftChanged : t.upToDate}</p>
       <div className="site-actions">

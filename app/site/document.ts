@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { GalleryId } from "~/content/galleries";
+import { PAGE_IDS, type PageId } from "~/content/pages";
+import { SERVICES } from "~/content/services";
 import { LOCALES, type Locale } from "~/i18n/locale";
+import { Words, wordsProblems, type WordsProblem } from "./words";
 
 /** The owner's site as one document (decision 0038): what the draft holds, what a publish
  * copies whole into a new version, what a restore brings back. Each part is optional: a part the
@@ -24,6 +27,8 @@ export type Alt = PhotoEntry["alt"];
 
 const SiteDocument = z.object({
   galleries: z.partialRecord(z.enum(GALLERY_IDS), z.array(PhotoEntry).max(MAX_GALLERY_PHOTOS)).default({}),
+  // Words this version cannot read leave the shipped words, never the photos, in place.
+  words: Words.optional().catch(undefined),
 });
 export type SiteDocument = z.infer<typeof SiteDocument>;
 
@@ -125,7 +130,8 @@ export function cleanAlt(alt: Alt): Alt {
 export type PublishProblem =
   | { kind: "alt"; gallery: GalleryId; position: number; locale: Locale }
   | { kind: "processing"; gallery: GalleryId; position: number }
-  | { kind: "failed"; gallery: GalleryId; position: number };
+  | { kind: "failed"; gallery: GalleryId; position: number }
+  | WordsProblem;
 
 export function publishProblems(
   doc: SiteDocument,
@@ -142,13 +148,35 @@ export function publishProblems(
         if (!entry.alt[locale]?.trim()) problems.push({ kind: "alt", gallery, position, locale });
     });
   }
-  return problems;
+  return [...problems, ...wordsProblems(doc.words)];
 }
 
 /** The galleries whose published photos or words differ between two documents (the pages a
  * publish renews: the sitemap's lastmod). */
 export function changedGalleries(a: SiteDocument, b: SiteDocument): GalleryId[] {
   return GALLERY_IDS.filter((g) => JSON.stringify(a.galleries[g] ?? null) !== JSON.stringify(b.galleries[g] ?? null));
+}
+
+const GALLERY_PAGE: Record<GalleryId, PageId> = {
+  home: "home",
+  ...(Object.fromEntries(SERVICES.map((s) => [s.gallery, s.slug])) as Record<Exclude<GalleryId, "home">, PageId>),
+};
+
+/** The pages whose content differs between two documents (the sitemap's lastmod). Contact
+ * details and service titles are in every page's header or footer. */
+export function changedPages(a: SiteDocument, b: SiteDocument): PageId[] {
+  const pages = new Set<PageId>(changedGalleries(a, b).map((g) => GALLERY_PAGE[g]));
+  const [wa, wb] = [a.words ?? {}, b.words ?? {}];
+  const diff = (x: unknown, y: unknown) => JSON.stringify(x ?? null) !== JSON.stringify(y ?? null);
+  if (diff(wa.contact, wb.contact)) return [...PAGE_IDS];
+  for (const s of SERVICES) {
+    const [x, y] = [wa.services?.[s.slug], wb.services?.[s.slug]];
+    if (diff(x?.title, y?.title)) return [...PAGE_IDS];
+    if (diff(x, y)) pages.add(s.slug).add("home");
+  }
+  if (diff(wa.tagline, wb.tagline) || diff(wa.cities, wb.cities)) pages.add("home");
+  if (diff(wa.about, wb.about)) pages.add("contact").add("home");
+  return PAGE_IDS.filter((p) => pages.has(p));
 }
 
 /** Every photo a document shows. */

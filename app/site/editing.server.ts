@@ -3,7 +3,15 @@ import type { GalleryId } from "~/content/galleries";
 import { changeDraft, publishDraft, restoreVersion } from "~/store/site.server";
 import { insertPhotos, markRemoved, markRestored, photosByIds } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
-import { edits, publishProblems, readDocument, type Alt, type PublishProblem, type SiteDocument } from "./document";
+import {
+  changedPages,
+  edits,
+  publishProblems,
+  readDocument,
+  type Alt,
+  type PublishProblem,
+  type SiteDocument,
+} from "./document";
 import { judgeUpload, type Refusal } from "./judge-upload.server";
 import { mediaLimits, mediaQueue } from "./site.server";
 import type { UploadedFile } from "./upload-body.server";
@@ -100,7 +108,7 @@ export async function acceptUpload(
 }
 
 export type PublishResult =
-  | { ok: true; version: number; changed: string[] }
+  | { ok: true; version: number; changed: string[]; pages: string[] }
   | { ok: false; reason: "stale" }
   | { ok: false; reason: "problems"; problems: PublishProblem[] };
 
@@ -113,7 +121,8 @@ export async function publish(sql: Sql, who: Who, revision: number): Promise<Pub
     const status = new Map((await photosByIds(tx, ids)).map((p) => [p.id, p.status]));
     return publishProblems(doc, (id) => status.get(id));
   });
-  if (outcome.ok) return { ok: true, version: outcome.version, changed: changedBetween(outcome) };
+  if (outcome.ok)
+    return { ok: true, version: outcome.version, changed: changedBetween(outcome), pages: pagesBetween(outcome) };
   if (outcome.reason === "stale") return { ok: false, reason: "stale" };
   return { ok: false, reason: "problems", problems: outcome.problems as PublishProblem[] };
 }
@@ -121,7 +130,9 @@ export async function publish(sql: Sql, who: Who, revision: number): Promise<Pub
 /** Publishes an earlier version again (the history's one step back). */
 export async function republish(sql: Sql, who: Who, version: number) {
   const outcome = await restoreVersion(sql, who.email, version);
-  return outcome.ok ? { ok: true as const, version: outcome.version, changed: changedBetween(outcome) } : outcome;
+  return outcome.ok
+    ? { ok: true as const, version: outcome.version, changed: changedBetween(outcome), pages: pagesBetween(outcome) }
+    : outcome;
 }
 
 const changedBetween = (o: { previous: unknown; document: unknown }) => {
@@ -133,3 +144,7 @@ const changedBetween = (o: { previous: unknown; document: unknown }) => {
       JSON.stringify(after.galleries[g as GalleryId] ?? null),
   );
 };
+
+/** The pages a publish changed (photos, words or contact details): the audit names them. */
+const pagesBetween = (o: { previous: unknown; document: unknown }) =>
+  changedPages(readDocument(o.previous), readDocument(o.document));

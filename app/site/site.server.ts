@@ -1,4 +1,5 @@
 import type { GalleryId, GalleryImage } from "~/content/galleries";
+import type { PageId } from "~/content/pages";
 import { galleryIn } from "~/content/galleries.server";
 import type { Locale } from "~/i18n/locale";
 import { store } from "~/process/process.server";
@@ -6,11 +7,13 @@ import { publishedVersion, siteState, versionDocument, lastChanges } from "~/sto
 import { photosByIds, purgePhotos, type PhotoRow } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
 import { env } from "~/utils/env.server";
+import { setLiveContact } from "~/utils/live-contact.server";
 import { log } from "~/utils/log.server";
-import { changedGalleries, photosOf, readDocument, EMPTY_DOCUMENT, type SiteDocument } from "./document";
+import { changedPages, photosOf, readDocument, EMPTY_DOCUMENT, type SiteDocument } from "./document";
 import { createMediaQueue } from "./media-queue.server";
 import { previewing, asksForPreview } from "./preview.server";
 import { MEDIA_PREFIX } from "./process-photo.server";
+import { contactOf } from "./words.server";
 
 /** The site's database: the process's store, its migrations applied. */
 export const siteDatabase = (): Promise<Sql> => store.staffTables();
@@ -55,8 +58,9 @@ export async function refreshPublished(): Promise<boolean> {
   if (version === published.version) return false;
   const document = readDocument(await versionDocument(sql, version));
   const view = await viewOf(sql, document);
-  const lastmod = await lastChanges(sql, (a, b) => changedGalleries(readDocument(a), readDocument(b)));
+  const lastmod = await lastChanges(sql, (a, b) => changedPages(readDocument(a), readDocument(b)));
   published = { ...view, version, publishedAt, lastmod };
+  setLiveContact(contactOf(document.words));
   log("info", "site.version", { version });
   return true;
 }
@@ -74,8 +78,17 @@ export async function renewNow(): Promise<void> {
 /** The version this process serves, for /healthz. */
 export const servedVersion = () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt });
 
-/** When a gallery last changed for visitors (the sitemap's lastmod), if it ever did. */
-export const galleryChangedAt = (id: GalleryId) => published.lastmod.get(id);
+/** When a page last changed for visitors (the sitemap's lastmod), if it ever did. */
+export const pageChangedAt = (id: PageId) => published.lastmod.get(id);
+
+/** The document a public page's loader renders: the published one, or the draft for a browser
+ * in preview (never in the page cache). */
+export async function pageDocument(request: Request): Promise<{ document: SiteDocument; preview: boolean }> {
+  if (!asksForPreview(request)) return { document: published.document, preview: false };
+  const sql = await siteDatabase();
+  if (!(await previewing(sql, request))) return { document: published.document, preview: false };
+  return { document: readDocument((await siteState(sql)).draft), preview: true };
+}
 
 /** A gallery as a page shows it: the owner's published photos, or the shipped art where the owner
  * has published none for it. `view` is a preview's (the draft). */

@@ -6,7 +6,7 @@ import { BUSINESS } from "~/i18n/business";
 import { LAYOUT } from "~/i18n/layout";
 import { DEFAULT_LOCALE, LANGUAGE, LOCALES, localeOfPath, type Locale } from "~/i18n/locale";
 
-type RootData = { siteUrl?: string; contact?: ContactDetails };
+type RootData = { siteUrl?: string; contact?: ContactDetails; about?: string };
 type Match = { id: string; data: unknown };
 
 type PageSeo = {
@@ -18,9 +18,13 @@ type PageSeo = {
   jsonLd?: Record<string, unknown>[];
 };
 
-export function rootData(matches: readonly Match[]): Required<RootData> {
+export function rootData(matches: readonly Match[]): Required<Omit<RootData, "about">> & Pick<RootData, "about"> {
   const data = (matches.find((m) => m.id === "root")?.data ?? {}) as RootData;
-  return { siteUrl: data.siteUrl ?? "http://localhost:3000", contact: data.contact ?? DEFAULT_CONTACT };
+  return {
+    siteUrl: data.siteUrl ?? "http://localhost:3000",
+    contact: data.contact ?? DEFAULT_CONTACT,
+    about: data.about,
+  };
 }
 
 const fullTitle = (title: string | null, locale: Locale) =>
@@ -77,14 +81,13 @@ export function seoMeta(matches: readonly Match[], page: PageSeo): MetaDescripto
 
 const AVAILABLE_LANGUAGES = ["English", "Croatian"];
 
-export function businessJsonLd(siteUrl: string, contact: ContactDetails, locale: Locale) {
-  const text = BUSINESS[locale];
+export function businessJsonLd(siteUrl: string, contact: ContactDetails, locale: Locale, about?: string) {
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     "@id": `${siteUrl}/#business`,
     name: BRAND,
-    description: text.about,
+    description: about || undefined,
     url: pageUrl(siteUrl, "home", locale),
     image: `${siteUrl}${ogImagePath("home")}`,
     logo: `${siteUrl}/icons/icon-512.png`,
@@ -159,7 +162,7 @@ export function breadcrumbJsonLd(siteUrl: string, locale: Locale, trail: { name:
 export function leafPageMeta(
   id: PageId,
   texts: Record<Locale, { title: string; description: string; imageAlt?: string }>,
-  more: (root: Required<RootData>, locale: Locale) => Record<string, unknown>[] = () => [],
+  more: (root: ReturnType<typeof rootData>, locale: Locale) => Record<string, unknown>[] = () => [],
 ): MetaFunction {
   return ({ matches, location }) => {
     const root = rootData(matches);

@@ -1,7 +1,6 @@
 import type { ServiceSlug } from "~/content/services";
 import { BRAND, type ContactDetails } from "~/content/site";
 import { ogImagePath } from "~/content/seo";
-import { LAYOUT } from "~/i18n/layout";
 import type { Locale } from "~/i18n/locale";
 import { SERVICE_TEXT } from "~/i18n/services";
 import { areaServedJsonLd, breadcrumbJsonLd, businessJsonLd, pageUrl, rootData, seoMeta, webPageJsonLd } from "./seo";
@@ -10,9 +9,17 @@ import { areaServedJsonLd, breadcrumbJsonLd, businessJsonLd, pageUrl, rootData, 
 
 type Match = { id: string; data: unknown };
 
-function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: ServiceSlug, locale: Locale) {
-  const title = LAYOUT[locale].services[slug];
-  const copy = SERVICE_TEXT[locale].pages[slug];
+type Words = { title: string; metaDescription: string; offers: readonly string[] };
+
+function serviceJsonLd(
+  siteUrl: string,
+  contact: ContactDetails,
+  slug: ServiceSlug,
+  locale: Locale,
+  copy: Words,
+  about?: string,
+) {
+  const title = copy.title;
   const url = pageUrl(siteUrl, slug, locale);
   return {
     "@context": "https://schema.org",
@@ -23,7 +30,7 @@ function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: ServiceSl
     description: copy.metaDescription,
     url,
     image: `${siteUrl}${ogImagePath(slug)}`,
-    provider: { ...businessJsonLd(siteUrl, contact, locale), "@context": undefined },
+    provider: { ...businessJsonLd(siteUrl, contact, locale, about), "@context": undefined },
     areaServed: areaServedJsonLd(locale),
     hasOfferCatalog: {
       "@type": "OfferCatalog",
@@ -36,18 +43,18 @@ function serviceJsonLd(siteUrl: string, contact: ContactDetails, slug: ServiceSl
   };
 }
 
-export function serviceSeoMeta(matches: readonly Match[], slug: ServiceSlug, locale: Locale) {
-  const { siteUrl, contact } = rootData(matches);
-  const title = LAYOUT[locale].services[slug];
+export function serviceSeoMeta(matches: readonly Match[], slug: ServiceSlug, locale: Locale, words: Words) {
+  const { siteUrl, contact, about } = rootData(matches);
+  const title = words.title;
   const text = SERVICE_TEXT[locale];
   return seoMeta(matches, {
     id: slug,
     locale,
     title,
-    description: text.pages[slug].metaDescription,
+    description: words.metaDescription,
     imageAlt: text.imageAlt(title, BRAND),
     jsonLd: [
-      serviceJsonLd(siteUrl, contact, slug, locale),
+      serviceJsonLd(siteUrl, contact, slug, locale, words, about),
       webPageJsonLd(siteUrl, slug, locale, title),
       breadcrumbJsonLd(siteUrl, locale, [{ name: title, id: slug }]),
     ],

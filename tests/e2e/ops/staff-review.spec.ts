@@ -105,6 +105,7 @@ const ACTIONS = readdirSync("app/routes")
     `/${f.replace(/\.(tsx?)$/, "").replace(/\./g, "/")}`
       .replace("/$id", "/ID")
       .replace("/$gallery", "/vip")
+      .replace("/$part", "/home")
       .replace(/\/_index$/, "?index"),
   );
 function read(file: string) {

@@ -1,0 +1,46 @@
+import { CITY_IDS } from "~/content/cities";
+import { isServiceSlug } from "~/content/services";
+import type { SiteDocument } from "./document";
+import type { WordPart } from "./words";
+import {
+  contactSources,
+  differs,
+  shippedAbout,
+  shippedService,
+  shippedTagline,
+  shippedVenues,
+  type Source,
+} from "./words.server";
+
+/** A part of the words as its form's fields ("title.en" → text; lists one item a line), and
+ * where each published value comes from (the Site section says so beside each field). */
+export function formOf(part: WordPart, draft: SiteDocument, published: SiteDocument) {
+  const values: Record<string, string> = {};
+  const sources: Record<string, Source> = {};
+  const [d, p] = [draft.words ?? {}, published.words ?? {}];
+  const bi = (name: string, v: { en: string | string[]; hr: string | string[] }) => {
+    for (const l of ["en", "hr"] as const) values[`${name}.${l}`] = [v[l]].flat().join("\n");
+  };
+  if (part === "home") {
+    bi("tagline", d.tagline ?? shippedTagline());
+    sources.tagline = p.tagline && differs(p.tagline, shippedTagline()) ? "published" : "default";
+    for (const id of CITY_IDS) {
+      values[`venues.${id}`] = (d.cities?.[id] ?? shippedVenues(id)).join("\n");
+      sources[`venues.${id}`] = p.cities?.[id] ? "published" : "default";
+    }
+  } else if (part === "contact") {
+    bi("about", d.about ?? shippedAbout());
+    sources.about = p.about ? "published" : "default";
+    for (const k of ["email", "phone", "whatsapp", "socialUrl", "socialLabel"] as const)
+      values[k] = d.contact?.[k] ?? "";
+    Object.assign(sources, contactSources(p));
+  } else if (isServiceSlug(part)) {
+    const s = d.services?.[part] ?? shippedService(part);
+    for (const k of ["title", "summary", "metaDescription", "intro", "offers", "closing"] as const) {
+      bi(k, s[k]);
+      sources[k] =
+        p.services?.[part] && differs(p.services[part][k], shippedService(part)[k]) ? "published" : "default";
+    }
+  }
+  return { values, sources };
+}

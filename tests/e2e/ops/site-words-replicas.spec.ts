@@ -1,0 +1,86 @@
+// The owner's words on several hosts: two production servers on one throwaway PostgreSQL. A
+// publish of words and contact details on one is served by the other (its page cache renewed,
+// a new ETag, the footer's phone and the JSON-LD) within 5 s.
+import { expect, test } from "@playwright/test";
+import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
+import { startServer, workspace, type OpsServer } from "./server";
+import { acceptOverHttp, linkIn, staffCommand } from "./staff-helpers";
+import { publishDraft, siteForm, type Session } from "./site-helpers";
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(120_000);
+
+const PORTS = [3272, 3273];
+let cluster: PgCluster;
+const replicas: OpsServer[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  cluster = await startPgCluster();
+  const database = cluster.createDatabase("words").replace(/.*\//, "");
+  for (const port of PORTS)
+    replicas.push(
+      await startServer(
+        port,
+        {
+          DATABASE_URL: cluster.urlOf(database),
+          PUBLIC_SITE_URL: `http://localhost:${PORTS[0]}`,
+          COOKIE_SECURE: "false",
+        },
+        workspace(),
+      ),
+    );
+});
+test.afterAll(() => {
+  for (const r of replicas) r.child.kill("SIGKILL");
+  cluster?.remove();
+});
+
+test("words and a phone published on one replica are served by the other within 5 s", async () => {
+  const [a, b] = replicas as [OpsServer, OpsServer];
+  const made = staffCommand(
+    { database: "", site: `http://localhost:${PORTS[0]}` },
+    { DATABASE_URL: cluster.urlOf("words") },
+    "invite",
+    "owner@example.com",
+    "--owner",
+  );
+  expect(made.status, made.stderr).toBe(0);
+  const accepted = await acceptOverHttp({ base: a.base, site: `http://localhost:${PORTS[0]}` }, linkIn(made.stdout));
+  const owner: Session = { base: a.base, cookie: accepted.cookie! };
+
+  const cached = await fetch(`${b.base}/hr/contact`);
+  const etag = cached.headers.get("etag");
+  expect(await cached.text()).not.toContain("+385 98 123 4567");
+
+  const html = await (await fetch(`${a.base}/staff/site/words/contact`, { headers: { cookie: owner.cookie } })).text();
+  const revision = /name="revision" value="(\d+)"/.exec(html)![1]!;
+  const saved = await siteForm(owner, "/staff/site/words/contact", {
+    revision,
+    "about.en": "A young team in Split.",
+    "about.hr": "Mlada ekipa iz Splita.",
+    email: "",
+    phone: "+385 98 123 4567",
+    whatsapp: "",
+    socialUrl: "",
+    socialLabel: "",
+  });
+  expect(saved.status).toBe(200);
+  expect((await publishDraft(owner)).status).toBe(200);
+  const published = Date.now();
+
+  let page = "";
+  await expect
+    .poll(
+      async () => {
+        page = await (await fetch(`${b.base}/hr/contact`)).text();
+        return page.includes("Mlada ekipa iz Splita.");
+      },
+      { timeout: 5_000, intervals: [100] },
+    )
+    .toBe(true);
+  console.log(`replica B served the words after ${((Date.now() - published) / 1000).toFixed(2)} s`);
+  expect(page).toContain('href="tel:+385981234567"');
+  expect(page).toContain('"telephone":"+385 98 123 4567"');
+  expect((await fetch(`${b.base}/hr/contact`)).headers.get("etag")).not.toBe(etag);
+});
