@@ -37,6 +37,12 @@ const serverEnv = {
   SPAM_REPEAT_COUNT: "0",
 };
 
+/** The server's command, after removing what an earlier run left (its database and the EmailJS
+ * stand-in's record): enquiries a run made fail on purpose would otherwise wait in the next run's
+ * queue ahead of its own. `exec` keeps the process Playwright stops the server itself. */
+const freshThen = (...files: string[]) =>
+  `rm -f ${files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`]).join(" ")} && exec node build/start.js`;
+
 /** End-to-end tests run against the production build (`npm run build` first), in Debian's
  * Chromium, once with JavaScript and once without. */
 export default defineConfig({
@@ -77,7 +83,7 @@ export default defineConfig({
   // Started directly (not through npm or npx) so the process Playwright stops is the server.
   webServer: [
     {
-      command: "node build/start.js",
+      command: freshThen(E2E_DATABASE, MOCKS_RECORD_FILE),
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000 * scale,
@@ -107,7 +113,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node build/start.js",
+      command: freshThen(E2E_DEFAULT_DATABASE),
       url: `${OUTBOX_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000 * scale,
