@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { postEnquiry } from "./server";
-import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, staffCommand, staffServer } from "./staff-helpers";
+import { ownerPages, staffServer } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -14,7 +14,6 @@ const PORT = 3242;
 let server: Awaited<ReturnType<typeof staffServer>>;
 let attacker: Server;
 let attackerPort = 0;
-let cookie = "";
 
 const EXPORT = `/staff/inbox/export?format=csv`;
 const SUBJECT = `/staff/inbox/subject/download?email=ana%40example.com`;
@@ -57,20 +56,9 @@ const staffAnswer = (page: Page) =>
     (r) => r.url().startsWith(server.site) && r.request().isNavigationRequest() && r.frame() === page.mainFrame(),
   );
 
-async function ownerPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled, acceptDownloads: true });
-  const page = await context.newPage();
-  if (!cookie) {
-    await addAuthenticator(page);
-    const made = staffCommand(server, {}, "invite", `owner${Date.now()}@example.com`, "--owner");
-    await acceptInvitation(page, linkIn(made.stdout));
-    cookie = await sessionCookie(context);
-  } else {
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: server.site }]);
-  }
-  return page;
-}
+let signedIn: ReturnType<typeof ownerPages>;
+const ownerPage = (browser: Browser, javaScriptEnabled: boolean): Promise<Page> =>
+  (signedIn ??= ownerPages(server, "owner"))(browser, { javaScriptEnabled, acceptDownloads: true });
 
 for (const javaScriptEnabled of [true, false]) {
   const js = `JS ${javaScriptEnabled ? "on" : "off"}`;

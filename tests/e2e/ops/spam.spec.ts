@@ -4,10 +4,9 @@ import { CONTACT } from "../../../app/i18n/contact";
 import { fillForm } from "../enquiry-helpers";
 import { scaled } from "../time-scale";
 import { deliveredCounts, enquiryBody, sentTo } from "./server";
-import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, staffCommand, staffServer } from "./staff-helpers";
+import { ownerPages, staffServer } from "./staff-helpers";
 
 let server: Awaited<ReturnType<typeof staffServer>>;
-let cookie = "";
 
 const PORT = 3207;
 const METRICS_TOKEN = "spam-metrics-token-0123456789";
@@ -45,20 +44,9 @@ function caughtIn(): { reference: string; spam: string; message: string; deliver
   }
 }
 
-async function staffPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  if (!cookie) {
-    await addAuthenticator(page);
-    const made = staffCommand(server, {}, "invite", `spam${Date.now()}@example.com`, "--owner");
-    await acceptInvitation(page, linkIn(made.stdout));
-    cookie = await sessionCookie(context);
-  } else {
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: server.site }]);
-  }
-  return page;
-}
+let signedIn: ReturnType<typeof ownerPages>;
+const staffPage = (browser: Browser, javaScriptEnabled: boolean): Promise<Page> =>
+  (signedIn ??= ownerPages(server, "spam"))(browser, { javaScriptEnabled });
 
 async function sendAutofilled(page: Page, message: string): Promise<string> {
   await page.goto(`${server.site}/contact`);

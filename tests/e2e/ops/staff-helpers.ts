@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import Database from "better-sqlite3";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -198,4 +198,24 @@ export async function expectDoorShut(base: string, path: string, cookie: string 
   if (!open) expect([401, 403], `POST ${path}`).toContain(post.status);
   expect(post.status, `POST ${path}`).toBeLessThan(500);
   expect(await post.text()).not.toMatch(/@example\.com/);
+}
+
+/** A browser page signed in as an owner of `server`: the first call makes the owner (a passkey in
+ * Chromium), later ones carry that session's cookie into a new context. */
+export function ownerPages(server: { database: string; site: string }, prefix: string) {
+  let cookie = "";
+  return async (browser: Browser, options: { javaScriptEnabled?: boolean; acceptDownloads?: boolean } = {}) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    if (!cookie) {
+      await addAuthenticator(page);
+      const made = staffCommand(server, {}, "invite", `${prefix}${Date.now()}@example.com`, "--owner");
+      await acceptInvitation(page, linkIn(made.stdout));
+      cookie = await sessionCookie(context);
+    } else {
+      const [name, value] = cookie.split("=") as [string, string];
+      await context.addCookies([{ name, value, url: server.site }]);
+    }
+    return page;
+  };
 }
