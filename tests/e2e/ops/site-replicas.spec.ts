@@ -2,53 +2,17 @@
 // upload to one is processed and stored in the database (bytea); a publish on one is served by
 // the other, its page cache renewed (a new ETag), within 5 s; the other serves the encodings too.
 import { expect, test } from "@playwright/test";
-import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
-import { startServer, workspace, type OpsServer } from "./server";
-import { acceptOverHttp, linkIn, staffCommand } from "./staff-helpers";
-import { draftPhotos, phonePhoto, processed, publishDraft, siteForm, upload, type Session } from "./site-helpers";
+import { siteReplicas } from "./site-replicas-helpers";
+import { draftPhotos, phonePhoto, processed, publishDraft, siteForm, upload } from "./site-helpers";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-const PORTS = [3253, 3254];
-let cluster: PgCluster;
-const replicas: OpsServer[] = [];
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  cluster = await startPgCluster();
-  const database = cluster.createDatabase("site").replace(/.*\//, "");
-  for (const port of PORTS)
-    replicas.push(
-      await startServer(
-        port,
-        {
-          DATABASE_URL: cluster.urlOf(database),
-          // Passkeys are made for the address the owner opens: the first replica's.
-          PUBLIC_SITE_URL: `http://localhost:${PORTS[0]}`,
-          COOKIE_SECURE: "false",
-        },
-        workspace(),
-      ),
-    );
-});
-test.afterAll(() => {
-  for (const r of replicas) r.child.kill("SIGKILL");
-  cluster?.remove();
-});
+const hosts = siteReplicas([3253, 3254], "site");
 
 test("a publish on one replica is served by the other within 5 s, page cache renewed", async () => {
-  const [a, b] = replicas as [OpsServer, OpsServer];
-  const made = staffCommand(
-    { database: "", site: `http://localhost:${PORTS[0]}` },
-    { DATABASE_URL: cluster.urlOf("site") },
-    "invite",
-    "owner@example.com",
-    "--owner",
-  );
-  expect(made.status, made.stderr).toBe(0);
-  const accepted = await acceptOverHttp({ base: a.base, site: `http://localhost:${PORTS[0]}` }, linkIn(made.stdout));
-  const owner: Session = { base: a.base, cookie: accepted.cookie! };
+  const [, b] = hosts.replicas();
+  const owner = await hosts.owner();
 
   // B has the page cached (the shipped art) before the publish.
   const cached = await fetch(`${b.base}/event-organization`);

@@ -2,52 +2,17 @@
 // publish of words and contact details on one is served by the other (its page cache renewed,
 // a new ETag, the footer's phone and the JSON-LD) within 5 s.
 import { expect, test } from "@playwright/test";
-import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
-import { startServer, workspace, type OpsServer } from "./server";
-import { acceptOverHttp, linkIn, staffCommand } from "./staff-helpers";
-import { publishDraft, siteForm, type Session } from "./site-helpers";
+import { siteReplicas } from "./site-replicas-helpers";
+import { publishDraft, siteForm } from "./site-helpers";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-const PORTS = [3272, 3273];
-let cluster: PgCluster;
-const replicas: OpsServer[] = [];
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  cluster = await startPgCluster();
-  const database = cluster.createDatabase("words").replace(/.*\//, "");
-  for (const port of PORTS)
-    replicas.push(
-      await startServer(
-        port,
-        {
-          DATABASE_URL: cluster.urlOf(database),
-          PUBLIC_SITE_URL: `http://localhost:${PORTS[0]}`,
-          COOKIE_SECURE: "false",
-        },
-        workspace(),
-      ),
-    );
-});
-test.afterAll(() => {
-  for (const r of replicas) r.child.kill("SIGKILL");
-  cluster?.remove();
-});
+const hosts = siteReplicas([3272, 3273], "words");
 
 test("words and a phone published on one replica are served by the other within 5 s", async () => {
-  const [a, b] = replicas as [OpsServer, OpsServer];
-  const made = staffCommand(
-    { database: "", site: `http://localhost:${PORTS[0]}` },
-    { DATABASE_URL: cluster.urlOf("words") },
-    "invite",
-    "owner@example.com",
-    "--owner",
-  );
-  expect(made.status, made.stderr).toBe(0);
-  const accepted = await acceptOverHttp({ base: a.base, site: `http://localhost:${PORTS[0]}` }, linkIn(made.stdout));
-  const owner: Session = { base: a.base, cookie: accepted.cookie! };
+  const [a, b] = hosts.replicas();
+  const owner = await hosts.owner();
 
   const cached = await fetch(`${b.base}/hr/contact`);
   const etag = cached.headers.get("etag");
