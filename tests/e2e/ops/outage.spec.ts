@@ -76,10 +76,10 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   const calls = emailCalls(server.record).slice(before);
   const failed = calls.filter((s) => s.answered !== "200");
   const delivered = calls.filter((s) => s.answered === "200");
-  // Calls while it failed: bounded by the backoff's steps, not by the number waiting.
+  // Calls while it failed: bounded by the backoff's steps over the time it failed, not by the number waiting
+  // (a share of the enquiries would depend on how many a busy machine accepted in those seconds).
   expect(failed.length).toBeGreaterThanOrEqual(2);
   expect(failed.length).toBeLessThanOrEqual(mostProbesWithin(recovered - started + 500, BACKOFF));
-  expect(failed.length).toBeLessThan(accepted.length / 2);
   const order = delivered.map((s) => s.fields.message!);
   expect(order[0]).toBe(accepted[0]);
   expect(inOrder(order, accepted)).toBeGreaterThanOrEqual(0.95);
