@@ -36,9 +36,16 @@ const en = {
     "A stale device may be off, offline for long, or its subscription may have died: open the staff area on it and turn alerts on again, or remove it.",
   remove: "Remove",
   removeLabel: (name: string) => `Remove ${name}`,
+  test: "Send a test alert",
+  testLabel: (name: string) => `Send a test alert to ${name}`,
   notice: {
     added: "Alerts are on for this device.",
     removed: "The device was removed: it gets no more alerts.",
+    testSent:
+      "A test alert was sent: the device should show it within seconds. If it does not, open the staff area on it and turn alerts on again, or remove it.",
+    testGone: "The push service says that device's subscription has ended, so it was removed: turn alerts on again on it.",
+    testFailed: "The push service did not take the test alert. Try again in a minute.",
+    testWait: "A test alert was sent to that device moments ago: wait half a minute before the next.",
     tooMany: (max: number) => `You have ${max} devices with alerts, the most allowed: remove one first.`,
     refused: "This browser's subscription was refused (an unknown push service or malformed keys).",
     off: "Alerts are switched off on this site.",
@@ -58,6 +65,7 @@ const en = {
     titleFor: (service: string) => `New enquiry: ${service}`,
     day: (day: string) => `For ${day.replace(/\.$/, "")}.`,
     open: "Open to read.",
+    test: { title: "Test alert", body: "Alerts reach this device." },
   },
 };
 
@@ -95,9 +103,17 @@ const hr: typeof en = {
     "Uređaj koji se ne javlja možda je isključen, dugo izvan mreže ili mu je pretplata istekla: otvorite prostor za osoblje na njemu i ponovno uključite obavijesti, ili ga uklonite.",
   remove: "Ukloni",
   removeLabel: (name: string) => `Ukloni ${name}`,
+  test: "Pošalji probnu obavijest",
+  testLabel: (name: string) => `Pošalji probnu obavijest na ${name}`,
   notice: {
     added: "Obavijesti su uključene za ovaj uređaj.",
     removed: "Uređaj je uklonjen: više ne prima obavijesti.",
+    testSent:
+      "Probna obavijest je poslana: uređaj bi je trebao prikazati za nekoliko sekundi. Ako je ne prikaže, otvorite prostor za osoblje na njemu i ponovno uključite obavijesti, ili ga uklonite.",
+    testGone:
+      "Usluga za obavijesti javlja da je pretplata tog uređaja istekla pa je uklonjen: ponovno uključite obavijesti na njemu.",
+    testFailed: "Usluga za obavijesti nije preuzela probnu obavijest. Pokušajte ponovno za minutu.",
+    testWait: "Probna obavijest tom je uređaju poslana maloprije: pričekajte pola minute prije sljedeće.",
     tooMany: (max: number) =>
       `Imate ${max} uređaja s obavijestima, koliko je najviše dopušteno: najprije uklonite jedan.`,
     refused: "Pretplata ovog preglednika je odbijena (nepoznata usluga za obavijesti ili neispravni ključevi).",
@@ -117,6 +133,7 @@ const hr: typeof en = {
     // A Croatian date ends with its year's dot ("12. lip 2027."): one dot ends the sentence.
     day: (day: string) => `Za ${day.replace(/\.$/, "")}.`,
     open: "Otvorite za čitanje.",
+    test: { title: "Probna obavijest", body: "Obavijesti stižu na ovaj uređaj." },
   },
 };
 

@@ -25,7 +25,7 @@ const channels = [
           keys: sitePushKeys,
           subject: pushSettings.subject,
           services: pushSettings.services,
-          timeoutMs: env.DELIVERY_TIMEOUT_MS,
+          timeoutMs: pushSettings.timeoutMs,
         }),
       ]
     : []),

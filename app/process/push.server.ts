@@ -11,6 +11,8 @@ export type PushSettings = {
   configuredKeys?: PushKeys;
   maxDevices: number;
   confirmMs: number;
+  /** A call to a push service, queued alert or test alike. */
+  timeoutMs: number;
 };
 
 export function pushSettingsFrom(env: Env): PushSettings {
@@ -26,6 +28,7 @@ export function pushSettingsFrom(env: Env): PushSettings {
         : undefined,
     maxDevices: env.PUSH_MAX_DEVICES,
     confirmMs: env.PUSH_CONFIRM_MINUTES * 60_000,
+    timeoutMs: env.DELIVERY_TIMEOUT_MS,
   };
 }
 

@@ -7,16 +7,17 @@ import { audit } from "~/staff/audit.server";
 import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
+import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm, testDevice } from "~/staff/push-devices.server";
 import { auditRefusal, requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { hydrateHandle, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { createLimiter } from "~/utils/limiter.server";
 
 export const handle = hydrateHandle;
 
-const NOTICES = ["added", "removed", "tooMany", "refused"] as const;
+const NOTICES = ["added", "removed", "tooMany", "refused", "testSent", "testGone", "testFailed", "testWait"] as const;
 type Notice = (typeof NOTICES)[number];
 
 /** Alerts (issue 52): turn them on for this device, and the person's devices (name, last
@@ -39,7 +40,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const AlertsAction = z.discriminatedUnion("intent", [
   SubscriptionForm.extend({ intent: z.literal("subscribe") }),
   z.object({ intent: z.literal("remove"), device: z.string().max(100) }),
+  z.object({ intent: z.literal("test"), device: z.string().max(100) }),
 ]);
+
+/** A test alert is a call to a push service per press: one per device each half minute. */
+const testLimiter = createLimiter({
+  where: { memory: true },
+  keyPrefix: "push-test",
+  tableName: "",
+  points: 1,
+  windowSeconds: 30,
+});
 
 /** Keeps this browser's subscription (checked: a listed push service, keys on the curve, within
  * the person's bound), or removes one of the person's devices. Every change is audited. */
@@ -64,6 +75,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         detail: { reason: "keys" },
       });
     throw refusal;
+  }
+  if (parsed.intent === "test") {
+    if (!pushSettings.enabled) throw new Response("Alerts are switched off on this site.", { status: 404 });
+    if (!(await testLimiter.look(parsed.device)).allowed) return back("testWait");
+    const tested = await testDevice(sql, staff.id, parsed.device, await sitePushKeys(), pushSettings);
+    if (!tested) throw new Response("No such device of yours.", { status: 404 });
+    await testLimiter.hit(parsed.device);
+    const { outcome } = tested.sent;
+    await audit(sql, { event: "push-device-tested", outcome: "ok", ...meta, subject: tested.name, detail: tested.sent });
+    return back(outcome === "sent" ? "testSent" : outcome === "gone" ? "testGone" : "testFailed");
   }
   if (parsed.intent === "remove") {
     const name = await removeDevice(sql, staff.id, parsed.device);
@@ -137,6 +158,16 @@ export default function StaffAlerts() {
                 </>
               ) : null}
             </span>
+            {enabled ? (
+              <IntentButton
+                intent="test"
+                fields={{ device: device.id }}
+                className="staff-button staff-button-quiet"
+                label={t.testLabel(device.name)}
+              >
+                {t.test}
+              </IntentButton>
+            ) : null}
             <IntentButton
               intent="remove"
               fields={{ device: device.id }}

@@ -21,6 +21,7 @@ export type AuditEvent =
   | "push-device-added"
   | "push-device-removed"
   | "push-device-refused"
+  | "push-device-tested"
   // The Site section (decision 0038): a publish or a restore of a version, a grant, a refusal.
   | "site-publish"
   | "site-grant"

@@ -13,7 +13,17 @@ import {
   publicOnlyLookup,
   type PushService,
 } from "~/utils/push-services.server";
-import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm } from "./push-devices.server";
+import { newPushKeys, receiptToken, testAlertId } from "~/store/push.server";
+import { enquiry } from "../../tests/support/delivery-testbed";
+import { makeDevice, startPushService } from "../../tests/support/push-stand-in";
+import {
+  acceptReceipt,
+  devicesOf,
+  removeDevice,
+  subscribeDevice,
+  SubscriptionForm,
+  testDevice,
+} from "./push-devices.server";
 import { endAllSessions } from "./session.server";
 
 // What a person (or someone with their session) may send to turn alerts on, and what is refused
@@ -159,5 +169,76 @@ describe("push services: the list and the addresses called", () => {
       lookup("localhost", {}, (e) => resolve(e)),
     );
     expect(error?.code).toBe("EPRIVATEADDRESS");
+  });
+});
+
+describe("a test alert from the Alerts page", () => {
+  it("reaches only the person's own device, carries nothing but its words; its signed, fresh receipt ends a stale mark; a 410 removes the device", async () => {
+    const stand = await startPushService();
+    try {
+      const listed = parsePushServices(stand.origin) as PushService[];
+      const settings = { subject: "mailto:desk@example.com", services: listed, timeoutMs: 2_000 };
+      const keys = newPushKeys();
+      const ana = await person();
+      const phone = makeDevice();
+      const added = await subscribeDevice(
+        sql,
+        ana,
+        {
+          ...SubscriptionForm.parse({ endpoint: `${stand.origin}/push/ana`, ...phone }),
+          fallbackName: "Phone",
+          language: "hr",
+        },
+        { services: listed, maxDevices: 10 },
+      );
+      if (!added.ok) throw new Error("not subscribed");
+      // Three alerts (each enquiry rings every device) sent and never confirmed: stale.
+      for (const n of [1, 2, 3]) {
+        const { id } = await store.store(enquiry(`Stale ${n}`));
+        await sql.run("UPDATE push_sends SET state = 'sent', sent_at = $3 WHERE enquiry_id = $1 AND device_id = $2", [
+          id,
+          added.id,
+          new Date(Date.now() - 60_000 + n).toISOString(),
+        ]);
+      }
+      const mine = async () => (await devicesOf(sql, ana.id, new Date().toISOString()))[0];
+      expect(await mine()).toMatchObject({ stale: true });
+
+      expect(await testDevice(sql, (await person()).id, added.id, keys, settings)).toBeUndefined();
+      expect(await testDevice(sql, ana.id, "not-a-device", keys, settings)).toBeUndefined();
+      expect(stand.requests).toHaveLength(0);
+
+      expect(await testDevice(sql, ana.id, added.id, keys, settings)).toEqual({
+        name: "Phone",
+        sent: { outcome: "sent" },
+      });
+      expect(stand.requests).toHaveLength(1);
+      expect(stand.requests[0]!.headers.urgency).toBe("high");
+      const alert = JSON.parse(phone.decrypt(stand.requests[0]!.body).toString()) as {
+        title: string;
+        url: string;
+        receipt: { e: string; d: string; t: string };
+      };
+      expect(alert).toMatchObject({ title: "Probna obavijest", url: "/staff/alerts", receipt: { d: added.id } });
+      expect(await mine()).toMatchObject({ stale: true, lastReachedAt: expect.any(String) });
+
+      const old = testAlertId(Date.now() - 11 * 60_000);
+      expect(await acceptReceipt(sql, keys, { ...alert.receipt, t: "A".repeat(32) })).toBe("refused");
+      expect(await acceptReceipt(sql, keys, { e: old, d: added.id, t: receiptToken(keys, old, added.id) })).toBe(
+        "refused",
+      );
+      expect(await mine()).toMatchObject({ stale: true });
+      expect(await acceptReceipt(sql, keys, alert.receipt)).toBe("confirmed");
+      expect(await mine()).toMatchObject({ stale: false });
+
+      stand.answer("/push/ana", { status: 410 });
+      expect(await testDevice(sql, ana.id, added.id, keys, settings)).toEqual({
+        name: "Phone",
+        sent: { outcome: "gone" },
+      });
+      expect(Number(await stored())).toBe(0);
+    } finally {
+      await stand.close();
+    }
   });
 });

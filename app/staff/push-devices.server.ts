@@ -1,10 +1,21 @@
 import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { STALE } from "~/store/push-watch.server";
-import { confirmSend, looksLikeDeviceId, newDeviceId, receiptValid, type PushKeys } from "~/store/push.server";
+import { sendTestAlert, type TestAlertOutcome } from "~/delivery/channels/push.server";
+import {
+  confirmSend,
+  confirmTest,
+  deviceOf,
+  looksLikeDeviceId,
+  newDeviceId,
+  receiptValid,
+  testAlertFresh,
+  type PushKeys,
+} from "~/store/push.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { isoTime } from "~/store/sql.server";
 import { checkEndpoint, type PushService } from "~/utils/push-services.server";
+import { STAFF_PATHS } from "./paths";
 
 /** A device with alerts on, as its person's Alerts page lists it. */
 export type DeviceView = {
@@ -152,5 +163,22 @@ export async function acceptReceipt(
   receipt: z.output<typeof ReceiptForm>,
 ): Promise<"confirmed" | "repeated" | "refused"> {
   if (!receiptValid(keys, receipt.e, receipt.d, receipt.t)) return "refused";
+  const test = testAlertFresh(receipt.e, Date.now());
+  if (test === false) return "refused";
+  if (test) return (await confirmTest(sql, receipt.d, new Date().toISOString())) ? "confirmed" : "repeated";
   return (await confirmSend(sql, receipt.e, receipt.d)) ? "confirmed" : "repeated";
+}
+
+/** A test alert to one of this person's devices (undefined: not theirs); its tap opens Alerts. */
+export async function testDevice(
+  sql: Sql,
+  memberId: string,
+  deviceId: string,
+  keys: PushKeys,
+  settings: { subject: string; services: readonly PushService[]; timeoutMs: number },
+): Promise<{ name: string; sent: TestAlertOutcome } | undefined> {
+  if (!looksLikeDeviceId(deviceId)) return undefined;
+  const target = await deviceOf(sql, memberId, deviceId);
+  if (!target) return undefined;
+  return { name: target.name, sent: await sendTestAlert(sql, target, keys, { ...settings, url: STAFF_PATHS.alerts }) };
 }

@@ -2,9 +2,11 @@ import { isoTime, type Queryable } from "./sql.server";
 
 const LAST_SENDS = 3;
 
-/** Apple answers 201 for a dead subscription: receipts, not status codes, tell. */
-export const STALE = `(SELECT CASE WHEN count(*) = ${LAST_SENDS} AND count(x.confirmed_at) = 0 THEN 1 ELSE 0 END
-    FROM (SELECT s.confirmed_at FROM push_sends s
+/** Apple answers 201 for a dead subscription: receipts, not status codes, tell. A receipt since
+ * the last of them (a test alert shown) says the device works again. */
+export const STALE = `(SELECT CASE WHEN count(*) = ${LAST_SENDS} AND count(x.confirmed_at) = 0
+      AND (p.last_confirmed_at IS NULL OR p.last_confirmed_at < max(x.sent_at)) THEN 1 ELSE 0 END
+    FROM (SELECT s.confirmed_at, s.sent_at FROM push_sends s
            WHERE s.device_id = p.id AND s.state = 'sent' AND s.sent_at <= $1
            ORDER BY s.sent_at DESC LIMIT ${LAST_SENDS}) x)`;
 

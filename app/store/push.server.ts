@@ -43,6 +43,43 @@ export function receiptValid(keys: PushKeys, enquiryId: string, deviceId: string
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** A test alert's receipt names no enquiry but its send time (whole seconds, in the id's last
+ * group): the token covers it, so a receipt is accepted only within TEST_RECEIPT_MS of its test. */
+const TEST_ALERT_PREFIX = "00000000-0000-4000-8000-";
+const TEST_RECEIPT_MS = 10 * 60_000;
+
+export const testAlertId = (atMs: number) =>
+  `${TEST_ALERT_PREFIX}${Math.floor(atMs / 1000)
+    .toString(16)
+    .padStart(12, "0")}`;
+
+/** undefined: not a test alert's id; false: one too old (or from the future) to count. */
+export function testAlertFresh(id: string, nowMs: number): boolean | undefined {
+  if (!id.startsWith(TEST_ALERT_PREFIX)) return undefined;
+  const sentMs = parseInt(id.slice(TEST_ALERT_PREFIX.length), 16) * 1000;
+  return sentMs <= nowMs + 60_000 && nowMs - sentMs <= TEST_RECEIPT_MS;
+}
+
+/** One of this person's devices, to send it a test alert. */
+export async function deviceOf(
+  sql: Queryable,
+  memberId: string,
+  deviceId: string,
+): Promise<(PushTarget & { name: string }) | undefined> {
+  const [row] = await sql.all<{ name: string; endpoint: string; p256dh: string; auth: string; language: string }>(
+    "SELECT name, endpoint, p256dh, auth, language FROM push_devices WHERE id = $1 AND member_id = $2",
+    [deviceId, memberId],
+  );
+  return row && { deviceId, memberId, ...row };
+}
+
+export const noteReached = (sql: Queryable, deviceId: string, at: string) =>
+  sql.run("UPDATE push_devices SET last_reached_at = $2 WHERE id = $1", [deviceId, at]);
+
+/** A device showed a test alert: it is not stale until three later alerts go unconfirmed (push-watch). */
+export const confirmTest = async (sql: Queryable, deviceId: string, at: string) =>
+  (await sql.run("UPDATE push_devices SET last_confirmed_at = $2 WHERE id = $1", [deviceId, at])) > 0;
+
 export async function hasPushDevices(tx: Queryable): Promise<boolean> {
   return (await tx.all("SELECT 1 AS one FROM push_devices LIMIT 1")).length > 0;
 }
@@ -118,7 +155,7 @@ export async function noteSend(
        WHERE enquiry_id = $1 AND device_id = $2`,
       [enquiryId, deviceId, outcome, status ?? null, at],
     );
-    if (outcome === "sent") await tx.run("UPDATE push_devices SET last_reached_at = $2 WHERE id = $1", [deviceId, at]);
+    if (outcome === "sent") await noteReached(tx, deviceId, at);
   });
 }
 

@@ -7,11 +7,13 @@ import { detailText } from "~/i18n/detail-text";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import {
   markSendStarting,
+  noteReached,
   noteSend,
   pendingSends,
   PUSH_CHANNEL,
   receiptToken,
   removeGoneDevice,
+  testAlertId,
   type PushKeys,
   type PushTarget,
 } from "~/store/push.server";
@@ -28,9 +30,18 @@ export const PUSH_TTL_SECONDS = 86_400;
 /** RFC 8291 allows about 4 KB, but some services refuse more than 2 KB after encryption. */
 export const MAX_PAYLOAD_BYTES = 1_000;
 
+const localeOf = (language: string): Locale =>
+  (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
+
+const bounded = (payload: object) => {
+  const text = JSON.stringify(payload);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error("push payload over its bound");
+  return text;
+};
+
 /** No name, e-mail, phone or message: a lock screen is read over shoulders. */
 export function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
-  const locale: Locale = (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
+  const locale = localeOf(language);
   const t = ALERTS[locale].notification;
   const e = delivery.enquiry;
   const categories: Partial<Record<string, string>> = CONTACT[locale].categories;
@@ -44,9 +55,7 @@ export function pushPayload(delivery: Delivery, deviceId: string, language: stri
     url: `/staff/inbox/${delivery.id}`,
     receipt: { e: delivery.id, d: deviceId, t: receiptToken(keys, delivery.id, deviceId) },
   };
-  const text = JSON.stringify(payload);
-  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error("push payload over its bound");
-  return text;
+  return bounded(payload);
 }
 
 export type PushChannelOptions = {
@@ -120,6 +129,44 @@ async function callPushService(
     );
     req.end(request.body);
   });
+}
+
+export type TestAlertOutcome = { outcome: "sent" | "gone" } | { outcome: "failed"; reason: string };
+
+/** A test alert, sent now (not queued: it promises nothing a retry would keep) so its person sees
+ * the push service's answer; its receipt, like an enquiry's, says the device showed it. */
+export async function sendTestAlert(
+  sql: Sql,
+  target: PushTarget,
+  keys: PushKeys,
+  options: Pick<PushChannelOptions, "subject" | "services" | "timeoutMs"> & { url: string; now?: number },
+): Promise<TestAlertOutcome> {
+  if (typeof checkEndpoint(target.endpoint, options.services) === "string")
+    return { outcome: "failed", reason: "unknown-push-service" };
+  const now = options.now ?? Date.now();
+  const id = testAlertId(now);
+  const t = ALERTS[localeOf(target.language)].notification.test;
+  const payload = bounded({
+    v: 1,
+    title: t.title,
+    body: t.body,
+    tag: "test-alert",
+    url: options.url,
+    receipt: { e: id, d: target.deviceId, t: receiptToken(keys, id, target.deviceId) },
+  });
+  const result = await callPushService(target, payload, "test-alert", keys, options);
+  if (result.ok) {
+    await noteReached(sql, target.deviceId, new Date(now).toISOString());
+    pushSends.inc({ result: "sent" });
+    return { outcome: "sent" };
+  }
+  if (result.status === 404 || result.status === 410) {
+    await removeGoneDevice(sql, target.deviceId, result.status);
+    pushSends.inc({ result: "gone" });
+    return { outcome: "gone" };
+  }
+  log("warn", "push.test_failed", { device: target.deviceId, reason: result.reason, providerText: result.detail });
+  return { outcome: "failed", reason: result.reason };
 }
 
 const worse = (a: SendResult | undefined, b: Extract<SendResult, { ok: false }>) =>

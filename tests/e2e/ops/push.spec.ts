@@ -22,6 +22,8 @@ const PUSH_PORT = 3261;
 let service: Awaited<ReturnType<typeof startPushService>>;
 let server: Awaited<ReturnType<typeof staffServer>>;
 let page: Page;
+/** The browser's device, subscribed by the first test: its keys read what the push service got. */
+let phone: Awaited<ReturnType<typeof subscribe>>;
 
 const rows = <T>(file: string, sql: string, ...values: unknown[]) => {
   const db = new Database(file, { readonly: true });
@@ -41,6 +43,29 @@ async function subscribe(p: Page, name: string, endpoint = `${service.origin}/pu
   });
   return { ...device, answer, path: `/push/${name}` };
 }
+
+/** Hands a payload to the staff service worker as its push service would (the DevTools protocol). */
+async function pushInto(p: Page) {
+  const cdp = await p.context().newCDPSession(p);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === `${server.site}/staff/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = await registered;
+  return (data: string) => cdp.send("ServiceWorker.deliverPushMessage", { origin: server.site, registrationId, data });
+}
+
+const shown = async () =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+    })),
+  );
 
 test.beforeAll(async ({ browser }) => {
   service = await startPushService(PUSH_PORT);
@@ -64,31 +89,15 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
   const manifest = await (await page.request.get(`${server.site}/staff/app.webmanifest`)).json();
   expect(manifest).toMatchObject({ scope: "/staff", display: "standalone", start_url: "/staff/inbox/needs-reply" });
 
-  const phone = await subscribe(page, "phone");
+  phone = await subscribe(page, "phone");
   expect(phone.answer.status()).toBe(303);
   expect(await postEnquiry(server.base, "A table tonight", { category: "VIP Nightclub experience" })).toBe(302);
   await expect.poll(() => service.accepted(phone.path).length, { timeout: 15_000 }).toBe(1);
   const data = phone.decrypt(service.accepted(phone.path)[0]!.body).toString();
   const alert = JSON.parse(data) as { title: string; body: string; tag: string; url: string };
 
-  const cdp = await page.context().newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === `${server.site}/staff/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    }),
-  );
-  await cdp.send("ServiceWorker.enable");
-  const registrationId = await registered;
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.site, registrationId, data });
-  const shown = async () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-      })),
-    );
+  const deliver = await pushInto(page);
+  await deliver(data);
   await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: alert.title, body: alert.body, tag: alert.tag }]);
   expect(alert.title).toBe("New enquiry: VIP Nightclub experience");
   expect(alert.body).toBe("Open to read.");
@@ -98,7 +107,7 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
     })
     .not.toBeNull();
   // The same alert again (a resend after a crash): one notification, not two (its tag).
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.site, registrationId, data });
+  await deliver(data);
   await expect.poll(async () => (await shown()).length).toBe(1);
   expect(alert.url).toMatch(/^\/staff\/inbox\/[0-9a-f-]{36}$/);
 });
@@ -157,6 +166,10 @@ test("a device that has not confirmed its last three alerts is stale on its list
   // No receipt came for these three (nothing showed them); seen as the confirm time (1 min) later.
   const past = new Date(Date.now() - 2 * 60_000).toISOString();
   inDatabase(server.database, "UPDATE push_sends SET sent_at = ? WHERE confirmed_at IS NULL", past);
+  // The first alert's receipt came before these three were sent.
+  const earlier = new Date(Date.now() - 3 * 60_000).toISOString();
+  inDatabase(server.database, "UPDATE push_devices SET last_confirmed_at = ?", earlier);
+  inDatabase(server.database, "UPDATE push_sends SET confirmed_at = ? WHERE confirmed_at IS NOT NULL", earlier);
   inDatabase(
     server.database,
     "UPDATE enquiries SET received_at = ? WHERE id IN (SELECT enquiry_id FROM push_sends WHERE confirmed_at IS NULL)",
@@ -172,6 +185,45 @@ test("a device that has not confirmed its last three alerts is stale on its list
   const unconfirmed = page.locator('[data-push="unconfirmed"]');
   await expect(unconfirmed).toContainText("No device confirmed the alert for");
   await expect(unconfirmed.getByRole("link")).toHaveCount(3);
+});
+
+test("a test alert from the device's row, JavaScript off: the push service takes it, the phone shows it and its receipt ends the stale mark; a second at once waits", async ({
+  browser,
+}) => {
+  const before = service.accepted(phone.path).length;
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  await noScript.addCookies(await page.context().cookies());
+  const bare = await noScript.newPage();
+  await bare.goto(`${server.site}/staff/alerts`);
+  await expect(bare.locator("[data-stale]").getByText(ALERTS.en.stale)).toBeVisible();
+  await bare.getByRole("button", { name: ALERTS.en.testLabel("phone") }).click();
+  await expect(bare.getByRole("status")).toHaveText(ALERTS.en.notice.testSent);
+  await expect.poll(() => service.accepted(phone.path).length).toBe(before + 1);
+  const data = phone.decrypt(service.accepted(phone.path).at(-1)!.body).toString();
+  const alert = JSON.parse(data) as { title: string; body: string; url: string };
+  expect(alert).toMatchObject({ title: ALERTS.en.notification.test.title, url: "/staff/alerts" });
+  expect(data).not.toMatch(/@|\+385/);
+
+  // The phone (this Chromium's service worker) shows it and posts its receipt.
+  await page.goto(`${server.site}/staff/alerts`);
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.evaluate(async () => Boolean(await navigator.serviceWorker.ready));
+  const deliver = await pushInto(page);
+  await deliver(data);
+  await expect
+    .poll(async () => (await shown()).map((n) => n.title), { timeout: 10_000 })
+    .toContain(ALERTS.en.notification.test.title);
+  await expect
+    .poll(async () => {
+      await bare.reload();
+      return bare.locator("[data-stale]").count();
+    })
+    .toBe(0);
+
+  await bare.getByRole("button", { name: ALERTS.en.testLabel("phone") }).click();
+  await expect(bare.getByRole("status")).toHaveText(ALERTS.en.notice.testWait);
+  expect(service.accepted(phone.path)).toHaveLength(before + 1);
+  await noScript.close();
 });
 
 test("nothing of the staff app on public pages: no service worker registered, no manifest of its own", async ({
