@@ -22,6 +22,7 @@ export type AuditEvent =
   | "push-device-removed"
   | "push-device-refused"
   | "push-device-tested"
+  | "push-device-renewed"
   // The Site section (decision 0038): a publish or a restore of a version, a grant, a refusal.
   | "site-publish"
   | "site-grant"

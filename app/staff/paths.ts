@@ -23,6 +23,7 @@ export const STAFF_PATHS = {
   serviceWorker: "/staff/sw.js",
   manifest: "/staff/app.webmanifest",
   receipt: "/staff/push/receipt",
+  renewal: "/staff/push/renewal",
   site: "/staff/site",
   siteUpload: "/staff/site/upload",
   sitePreview: "/staff/site/preview",
@@ -38,9 +39,9 @@ const DOWNLOADS = new Set<string>([STAFF_PATHS.export, STAFF_PATHS.subjectDownlo
 /** Open without a session: the sign-in page, an invitation, the passkey ceremonies (each checks
  * what it needs: an invitation's token, or a session for adding a passkey) and the language; and
  * what an installed staff app's browser fetches on its own, without the person: the service worker
- * and the manifest (neither holds anything private), and the alerts' receipts (proved by the token
+ * and the manifest (neither holds anything private), the alerts' receipts (proved by the token
  * inside the alert's encrypted payload, not a session, which may have ended on a phone left alone
- * for a night). */
+ * for a night) and a subscription the browser renewed (proved by the old one's auth secret). */
 const OPEN = new Set<string>([
   STAFF_PATHS.signIn,
   STAFF_PATHS.invitation,
@@ -49,6 +50,7 @@ const OPEN = new Set<string>([
   STAFF_PATHS.serviceWorker,
   STAFF_PATHS.manifest,
   STAFF_PATHS.receipt,
+  STAFF_PATHS.renewal,
 ]);
 
 /** A path as the router will see it: dot segments resolved (as `new URL` does), percent-escapes

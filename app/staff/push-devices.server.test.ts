@@ -20,6 +20,8 @@ import {
   acceptReceipt,
   devicesOf,
   removeDevice,
+  RenewalForm,
+  renewDevice,
   subscribeDevice,
   SubscriptionForm,
   testDevice,
@@ -240,5 +242,86 @@ describe("a test alert from the Alerts page", () => {
     } finally {
       await stand.close();
     }
+  });
+});
+
+describe("a subscription the browser renewed on its own", () => {
+  const endpoints = async () =>
+    (await sql.all<{ endpoint: string }>("SELECT endpoint FROM push_devices ORDER BY endpoint")).map((r) => r.endpoint);
+
+  it("moves the device (its id, name and person kept) only with the old subscription's auth secret", async () => {
+    const ana = await person();
+    const first = keys();
+    const added = await subscribeDevice(
+      sql,
+      ana,
+      {
+        ...SubscriptionForm.parse({
+          endpoint: "https://fcm.googleapis.com/fcm/send/old",
+          ...first,
+          name: "Ana's phone",
+        }),
+        fallbackName: "Phone",
+        language: "en",
+      },
+      { services, maxDevices: 10 },
+    );
+    if (!added.ok) throw new Error("not subscribed");
+    const renewal = (over: Record<string, string>) =>
+      RenewalForm.parse({
+        old: "https://fcm.googleapis.com/fcm/send/old",
+        oldAuth: first.auth,
+        endpoint: "https://fcm.googleapis.com/fcm/send/new",
+        ...keys(),
+        ...over,
+      });
+    expect(await renewDevice(sql, renewal({ oldAuth: randomBytes(16).toString("base64url") }), services)).toEqual({
+      ok: false,
+      reason: "unknown-device",
+    });
+    expect(await renewDevice(sql, renewal({ old: "https://fcm.googleapis.com/fcm/send/other" }), services)).toEqual({
+      ok: false,
+      reason: "unknown-device",
+    });
+    expect(await renewDevice(sql, renewal({ endpoint: "https://attacker.example/x" }), services)).toEqual({
+      ok: false,
+      reason: "unknown-push-service",
+    });
+    expect(await endpoints()).toEqual(["https://fcm.googleapis.com/fcm/send/old"]);
+
+    expect(await renewDevice(sql, renewal({}), services)).toMatchObject({ ok: true, name: "Ana's phone" });
+    expect(await endpoints()).toEqual(["https://fcm.googleapis.com/fcm/send/new"]);
+    expect(await devicesOf(sql, ana.id, new Date().toISOString())).toMatchObject([
+      { id: added.id, name: "Ana's phone" },
+    ]);
+    // The old secret proves nothing any more.
+    expect(
+      await renewDevice(sql, renewal({ endpoint: "https://fcm.googleapis.com/fcm/send/third" }), services),
+    ).toEqual({
+      ok: false,
+      reason: "unknown-device",
+    });
+  });
+
+  it("a browser that was turned on again already keeps that subscription, and the old device goes", async () => {
+    const ana = await person();
+    const first = keys();
+    const on = (endpoint: string, k: ReturnType<typeof keys>) =>
+      subscribeDevice(
+        sql,
+        ana,
+        { ...SubscriptionForm.parse({ endpoint, ...k }), fallbackName: "Phone", language: "en" },
+        { services, maxDevices: 10 },
+      );
+    await on("https://fcm.googleapis.com/fcm/send/old", first);
+    await on("https://fcm.googleapis.com/fcm/send/new", keys());
+    const renewal = RenewalForm.parse({
+      old: "https://fcm.googleapis.com/fcm/send/old",
+      oldAuth: first.auth,
+      endpoint: "https://fcm.googleapis.com/fcm/send/new",
+      ...keys(),
+    });
+    expect(await renewDevice(sql, renewal, services)).toMatchObject({ ok: true });
+    expect(await endpoints()).toEqual(["https://fcm.googleapis.com/fcm/send/new"]);
   });
 });

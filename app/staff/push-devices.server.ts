@@ -1,4 +1,4 @@
-import { createECDH } from "node:crypto";
+import { createECDH, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { STALE } from "~/store/push-watch.server";
 import { sendTestAlert, type TestAlertOutcome } from "~/delivery/channels/push.server";
@@ -181,4 +181,49 @@ export async function testDevice(
   const target = await deviceOf(sql, memberId, deviceId);
   if (!target) return undefined;
   return { name: target.name, sent: await sendTestAlert(sql, target, keys, { ...settings, url: STAFF_PATHS.alerts }) };
+}
+
+/** What the service worker posts when the browser renews its subscription on its own
+ * (`pushsubscriptionchange`): the old endpoint and its auth secret, and the new subscription. */
+export const RenewalForm = SubscriptionForm.omit({ name: true }).extend({
+  old: z.string().max(1000),
+  oldAuth: base64url(16),
+});
+
+export type RenewOutcome =
+  | { ok: true; name: string; member: { id: string; email: string } }
+  | { ok: false; reason: "unknown-device" | "not-an-address" | "unknown-push-service" };
+
+/** The device keeps its name, person and history under its new subscription. Open without a
+ * session (a browser renews when it likes), so it is proved by the old subscription's auth secret:
+ * 16 random bytes only that browser and this server hold. A browser whose new subscription was
+ * already turned on again keeps that one, and the old device goes. */
+export async function renewDevice(
+  sql: Sql,
+  input: z.output<typeof RenewalForm>,
+  services: readonly PushService[],
+): Promise<RenewOutcome> {
+  const url = checkEndpoint(input.endpoint, services);
+  if (typeof url === "string") return { ok: false, reason: url };
+  const old = URL.canParse(input.old) ? new URL(input.old).href : "";
+  return sql.transaction(async (tx) => {
+    const [device] = await tx.all<{ id: string; name: string; auth: string; member_id: unknown; email: string }>(
+      `SELECT p.id, p.name, p.auth, p.member_id, m.email FROM push_devices p
+         JOIN staff_members m ON m.id = p.member_id WHERE p.endpoint = $1`,
+      [old],
+    );
+    const held = Buffer.from(device?.auth ?? "", "base64url");
+    if (!device || held.length !== input.oldAuth.length || !timingSafeEqual(held, input.oldAuth))
+      return { ok: false, reason: "unknown-device" };
+    const [again] = await tx.all("SELECT id FROM push_devices WHERE endpoint = $1", [url.href]);
+    if (again) await tx.run("DELETE FROM push_devices WHERE id = $1", [device.id]);
+    else
+      await tx.run("UPDATE push_devices SET endpoint = $2, p256dh = $3, auth = $4 WHERE id = $1", [
+        device.id,
+        url.href,
+        input.p256dh.toString("base64url"),
+        input.auth.toString("base64url"),
+      ]);
+    return { ok: true, name: device.name, member: { id: String(device.member_id), email: device.email } };
+  });
 }

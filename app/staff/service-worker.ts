@@ -9,11 +9,14 @@ import { STAFF_PATHS } from "./paths";
  * - The notification's tag is the enquiry's reference: a second copy of the same alert (resent
  *   after a crash) replaces the first instead of ringing twice.
  * - A tap opens the enquiry on the desk in a staff window (sign-in still required), or the
- *   Needs-a-reply view for anything it does not recognise: never an address from elsewhere. */
+ *   Needs-a-reply view for anything it does not recognise: never an address from elsewhere.
+ * - A subscription the browser renews on its own (Firefox does) is posted to the server with the
+ *   old one's endpoint and auth secret as proof, so the device keeps ringing. */
 export const STAFF_SERVICE_WORKER = `"use strict";
 const STAFF = "/staff/";
 const FALLBACK = ${JSON.stringify(STAFF_PATHS.needsReply)};
 const RECEIPT = ${JSON.stringify(STAFF_PATHS.receipt)};
+const RENEWAL = ${JSON.stringify(STAFF_PATHS.renewal)};
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -46,6 +49,40 @@ self.addEventListener("push", (event) => {
         )
       : shown;
   event.waitUntil(confirmed);
+});
+
+const key = (subscription, name) => {
+  let text = "";
+  for (const byte of new Uint8Array(subscription.getKey(name))) text += String.fromCharCode(byte);
+  return btoa(text).replace(/[+]/g, "-").replace(/[/]/g, "_").replace(/=+$/, "");
+};
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const old = event.oldSubscription;
+  if (!old) return; // nothing to prove the device by: its next alert's 404/410 removes it
+  const renewed = event.newSubscription
+    ? Promise.resolve(event.newSubscription)
+    : self.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: old.options.applicationServerKey,
+      });
+  event.waitUntil(
+    renewed
+      .then((fresh) =>
+        fetch(RENEWAL, {
+          method: "POST",
+          credentials: "same-origin",
+          body: new URLSearchParams({
+            old: old.endpoint,
+            oldAuth: key(old, "auth"),
+            endpoint: fresh.endpoint,
+            p256dh: key(fresh, "p256dh"),
+            auth: key(fresh, "auth"),
+          }),
+        }),
+      )
+      .catch(() => undefined),
+  );
 });
 
 self.addEventListener("notificationclick", (event) => {

@@ -226,6 +226,36 @@ test("a test alert from the device's row, JavaScript off: the push service takes
   await noScript.close();
 });
 
+test("a subscription the browser renewed on its own: the service worker's post moves the device, which keeps its name and rings at the new address; a forged one changes nothing", async () => {
+  const renewed = makeDevice();
+  const post = (oldAuth: string) =>
+    fetch(`${server.base}/staff/push/renewal`, {
+      method: "POST",
+      headers: { origin: server.base },
+      body: new URLSearchParams({
+        old: `${service.origin}${phone.path}`,
+        oldAuth,
+        endpoint: `${service.origin}/push/phone-renewed`,
+        p256dh: renewed.p256dh,
+        auth: renewed.auth,
+      }),
+    });
+  const endpoints = () =>
+    rows<{ endpoint: string; name: string }>(server.database, "SELECT endpoint, name FROM push_devices");
+  expect((await post(makeDevice().auth)).status).toBe(403);
+  expect(endpoints()).toEqual([{ endpoint: `${service.origin}${phone.path}`, name: "phone" }]);
+  expect((await post(phone.auth)).status).toBe(204);
+  expect(endpoints()).toEqual([{ endpoint: `${service.origin}/push/phone-renewed`, name: "phone" }]);
+  expect(rows(server.database, "SELECT 1 FROM staff_audit WHERE event = 'push-device-renewed'")).toHaveLength(1);
+
+  expect(await postEnquiry(server.base, "After the renewal", { category: "Concierge services" })).toBe(302);
+  await expect.poll(() => service.accepted("/push/phone-renewed").length, { timeout: 15_000 }).toBe(1);
+  const alert = JSON.parse(renewed.decrypt(service.accepted("/push/phone-renewed")[0]!.body).toString()) as {
+    title: string;
+  };
+  expect(alert.title).toBe("New enquiry: Concierge services");
+});
+
 test("nothing of the staff app on public pages: no service worker registered, no manifest of its own", async ({
   browser,
 }) => {

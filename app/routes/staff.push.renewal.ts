@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { pushSettings } from "~/process/process.server";
+import { audit } from "~/staff/audit.server";
+import { readForm, staffForm } from "~/staff/form.server";
+import { renewDevice, RenewalForm } from "~/staff/push-devices.server";
+import { auditRefusal, requestMeta, staffDatabase } from "~/staff/staff.server";
+
+const answer = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+
+/** A subscription the browser renewed on its own, posted by the staff service worker: the device
+ * keeps ringing without its person turning alerts on again. Refused (403, nothing changed) unless
+ * the old subscription's auth secret matches; an endpoint off the listed push services, 400. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!pushSettings.enabled) return answer(404);
+  const read = readForm(await staffForm(request), RenewalForm);
+  if (!read.ok) return answer(400);
+  const sql = await staffDatabase();
+  const meta = requestMeta(request, context);
+  const outcome = await renewDevice(sql, read.value, pushSettings.services);
+  if (!outcome.ok) {
+    await auditRefusal(sql, {
+      event: "push-device-refused",
+      outcome: "refused",
+      ...meta,
+      detail: { reason: outcome.reason, renewal: true },
+    });
+    return answer(outcome.reason === "unknown-device" ? 403 : 400);
+  }
+  await audit(sql, {
+    event: "push-device-renewed",
+    outcome: "ok",
+    actor: outcome.member,
+    ...meta,
+    subject: outcome.name,
+  });
+  return answer(204);
+}
+
+export const loader = () => answer(405);
