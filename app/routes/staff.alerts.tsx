@@ -83,7 +83,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!tested) throw new Response("No such device of yours.", { status: 404 });
     await testLimiter.hit(parsed.device);
     const { outcome } = tested.sent;
-    await audit(sql, { event: "push-device-tested", outcome: "ok", ...meta, subject: tested.name, detail: tested.sent });
+    await audit(sql, {
+      event: "push-device-tested",
+      outcome: "ok",
+      ...meta,
+      subject: tested.name,
+      detail: tested.sent,
+    });
     return back(outcome === "sent" ? "testSent" : outcome === "gone" ? "testGone" : "testFailed");
   }
   if (parsed.intent === "remove") {
@@ -151,31 +157,28 @@ export default function StaffAlerts() {
                 {t.added(staffTime(device.createdAt, locale))},{" "}
                 {device.lastReachedAt ? t.lastReached(staffTime(device.lastReachedAt, locale)) : t.notReached}
               </small>
-              {device.stale ? (
-                <>
-                  <br />
-                  <strong className="staff-error">{t.stale}</strong>
-                </>
-              ) : null}
+              {device.stale ? <strong className="staff-error staff-flag">{t.stale}</strong> : null}
             </span>
-            {enabled ? (
+            <span className="staff-actions">
+              {enabled ? (
+                <IntentButton
+                  intent="test"
+                  fields={{ device: device.id }}
+                  className="staff-button staff-button-quiet"
+                  label={t.testLabel(device.name)}
+                >
+                  {t.test}
+                </IntentButton>
+              ) : null}
               <IntentButton
-                intent="test"
+                intent="remove"
                 fields={{ device: device.id }}
                 className="staff-button staff-button-quiet"
-                label={t.testLabel(device.name)}
+                label={t.removeLabel(device.name)}
               >
-                {t.test}
+                {t.remove}
               </IntentButton>
-            ) : null}
-            <IntentButton
-              intent="remove"
-              fields={{ device: device.id }}
-              className="staff-button staff-button-quiet"
-              label={t.removeLabel(device.name)}
-            >
-              {t.remove}
-            </IntentButton>
+            </span>
           </li>
         ))}
       </ul>
