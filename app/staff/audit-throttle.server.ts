@@ -1,24 +1,17 @@
 import { log } from "~/utils/log.server";
 
-/** What a throttle knows of a refusal: the address that caused it and what kind it is. */
 export type ThrottledEvent = { address?: string; event: string };
 
 export type AuditThrottle = {
-  /** Whether this refusal is written: the first of its kind from its address this minute, while
-   * the minute's budget lasts. Otherwise it is counted as skipped. */
+  /** The first of its kind from its address this minute, while the budget lasts; the rest are counted. */
   admit(entry: ThrottledEvent): boolean;
-  /** Skipped so far this minute, by kind (what the next summary line will say). */
   pending(): Record<string, number>;
 };
 
 const MINUTE = 60_000;
 
-/** One rule for every audit row a client without a session can cause (a forged cookie, a made-up
- * invitation, a refused or rate-limited passkey ceremony): at most one row a minute for each
- * address and kind, and at most `perMinute` rows a minute in all, so that many addresses (a
- * botnet) cannot grow the table faster either. What is not written is counted (`skipped`, a
- * metric) and said in one log line at the end of each minute that skipped any. Memory is bounded
- * by the budget: only the keys written this minute are kept. */
+/** For rows a client without a session can cause. `perMinute` in all, so many addresses (a botnet) can't grow the
+ * table faster either; memory is bounded by it, as only this minute's written keys are kept. */
 export function createAuditThrottle({
   perMinute,
   skipped = () => {},

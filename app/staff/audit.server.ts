@@ -2,7 +2,6 @@ import type { Queryable } from "~/store/sql.server";
 import { isoTime, jsonValue } from "~/store/sql.server";
 import { log } from "~/utils/log.server";
 
-/** What the staff audit log records. */
 export type AuditEvent =
   | "sign-in"
   | "sign-out"
@@ -23,7 +22,7 @@ export type AuditEvent =
   | "push-device-refused"
   | "push-device-tested"
   | "push-device-renewed"
-  // The Site section (decision 0038): a publish or a restore of a version, a grant, a refusal.
+  // The Site section (decision 0038).
   | "site-publish"
   | "site-grant"
   | "site-refused";
@@ -31,20 +30,18 @@ export type AuditEvent =
 export type AuditEntry = {
   event: AuditEvent;
   outcome: "ok" | "refused";
-  /** Who did it (their id and e-mail), when known. */
   actor?: { id: string; email: string };
-  /** Whom or what it was about (another person's e-mail, a passkey's device), never a visitor's data. */
+  /** Never a visitor's data. */
   subject?: string;
   address?: string;
   userAgent?: string;
-  /** A reason code or figures; nothing personal. */
+  /** Nothing personal. */
   detail?: Record<string, string | number | boolean>;
 };
 
 export type AuditRow = AuditEntry & { id: number; at: string };
 
-/** One line in the audit log (the database: owners read it at /staff/audit), and one in the
- * server's log without anything personal (event, outcome, reason). */
+/** The server's log line carries nothing personal. */
 export async function audit(sql: Queryable, entry: AuditEntry): Promise<void> {
   log(entry.outcome === "ok" ? "info" : "warn", `staff.${entry.event}`, {
     outcome: entry.outcome,
@@ -80,7 +77,6 @@ type Row = {
   detail: unknown;
 };
 
-/** The newest entries first, `limit` of them, older than entry `before` when given. */
 export async function auditEntries(sql: Queryable, { before, limit = 50 }: { before?: number; limit?: number } = {}) {
   const rows = await sql.all<Row>(
     `SELECT id, at, event, outcome, actor_id, actor_email, subject, address, user_agent, detail FROM staff_audit
@@ -101,6 +97,5 @@ export async function auditEntries(sql: Queryable, { before, limit = 50 }: { bef
   return { entries, more: rows.length > limit ? entries.at(-1)!.id : undefined };
 }
 
-/** Entries older than `days` deleted (STAFF_AUDIT_RETENTION_DAYS, the staff chores). */
 export const purgeAudit = (sql: Queryable, days: number) =>
   sql.run("DELETE FROM staff_audit WHERE at < $1", [new Date(Date.now() - days * 86_400_000).toISOString()]);

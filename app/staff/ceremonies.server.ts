@@ -10,8 +10,7 @@ import { safeNext, STAFF_PATHS } from "./paths";
 import { endSession, startSession } from "./session.server";
 import { auditRefusal, requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
 
-/** What the passkey script (ui/passkey-client.ts) is answered: options for the browser, or the
- * outcome, or an error code it turns into a sentence in the person's language. */
+/** Errors are codes: ui/passkey-client.ts turns them into a sentence in the person's language. */
 export type CeremonyAnswer =
   | { options: unknown }
   | { ok: true; next: string }
@@ -21,7 +20,6 @@ export type CeremonyAnswer =
 const json = (body: CeremonyAnswer, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-/** A browser's answer to a ceremony: JSON of an object with an id and a response. */
 const credential = <T>() =>
   z
     .string()
@@ -38,8 +36,7 @@ const credential = <T>() =>
       return z.NEVER;
     });
 
-/** What the passkey script asks, one schema per intent. An invitation's `token` says whose
- * passkey is made (without it, the signed-in person's); an `email` (an older page's) is not read. */
+/** An `email` (an older page's) is not read: an invitation's `token`, or else the session, says whose passkey. */
 const CeremonyIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-in-options") }),
   z.object({
@@ -55,10 +52,8 @@ const CeremonyIntent = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** The passkey ceremonies, one POST endpoint (/staff/passkey), open without a session: signing
- * in (options, then the assertion), and making a passkey (options, then the new credential) with
- * an invitation's token or, for another passkey, a session. Every request counts against the
- * client address's limit; a failed assertion against the account's; each outcome is audited. */
+/** Open without a session: every request counts against the address's limit, a failed assertion against the
+ * account's, and each outcome is audited. */
 export async function passkeyCeremony(request: Request, context: AppLoadContext): Promise<Response> {
   const body = await readFormBody(request, 48 * 1024);
   if (!body.ok) return json({ error: "bad-request" }, body.status);
@@ -67,7 +62,6 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   const limits = staffLimits();
   const sql = await staffDatabase();
 
-  // Refusals go to the audit log in full for a signed-in person, else through the throttle.
   const refused = (entry: Omit<AuditEntry, "outcome">) =>
     auditRefusal(sql, { ...entry, outcome: "refused", ...meta }, context.staff);
 
@@ -86,7 +80,6 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   if (!asked.ok) return json({ error: "bad-request" }, 400);
   const ask = asked.value;
 
-  // The same answer for everyone.
   if (ask.intent === "sign-in-options") return json({ options: await signInOptions(sql, rp) });
 
   if (ask.intent === "sign-in") {
@@ -114,8 +107,7 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
     return json({ ok: true, next: safeNext(ask.next ?? "") }, 200, { "Set-Cookie": cookie });
   }
 
-  // What is left: making a passkey (register-options, then register).
-  // Whose passkey: the invitation's person, or the signed-in person adding another.
+  // Making a passkey: for the invitation's person, or the signed-in person adding another.
   const { token } = ask;
   let member: Member | undefined;
   let invitationHash: string | undefined;

@@ -13,31 +13,26 @@ const refusal = (status: 400 | 413 | 415, sentence: string = REFUSED[status]) =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 
-/** A staff action's form, through the one bounded reader: a body it refuses ends the request
- * there with its 4xx and a sentence (the page's error boundary shows it), before any work. */
+/** A refused body ends the request with its 4xx and a sentence (the error boundary shows it), before any work. */
 export async function staffForm(request: Request): Promise<FormData> {
   const body = await readFormBody(request);
   if (body.ok) return body.form;
   throw refusal(body.status);
 }
 
-/** A staff action's form read as above and parsed with its schema (for an action that does
- * several things, one z.object per intent in a z.discriminatedUnion("intent", …)): the typed
- * value, or the request ends with 400 and a sentence (an unknown intent, a field missing or
- * malformed), before any work. */
+/** For an action that does several things: one z.object per intent in a z.discriminatedUnion("intent", …). */
 export async function staffFormAs<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   return parseStaffForm(await staffForm(request), schema);
 }
 
-/** FormData through a schema: each field's first value (as `form.get` reads it). */
+/** Each field's first value, as `form.get` reads it. */
 export function parseStaffForm<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
   const parsed = readForm(form, schema);
   if (parsed.ok) return parsed.value;
   throw refusal(400, `400 Bad Request: ${parsed.problem}\n`);
 }
 
-/** As parseStaffForm, for an endpoint that answers a refusal its own way (the passkey
- * ceremonies answer JSON): the value, or the problem in a sentence. */
+/** For an endpoint that answers a refusal its own way (the passkey ceremonies answer JSON). */
 export function readForm<S extends z.ZodType>(
   form: FormData,
   schema: S,

@@ -1,8 +1,7 @@
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { STAFF_PATHS } from "./paths";
 
-/** The staff area lives under one prefix in every language: its language is the person's
- * choice (a cookie the language switch sets), else their browser's first preference. */
+/** One prefix for every language: the person's choice (this cookie), else their browser's first preference. */
 export const LANGUAGE_COOKIE = "staff-lang";
 
 export function staffLocale(request: Request): Locale {
@@ -13,6 +12,5 @@ export function staffLocale(request: Request): Locale {
   return first.startsWith("hr") || first.startsWith("bs") || first.startsWith("sr") ? "hr" : "en";
 }
 
-/** The Set-Cookie of a language choice: a year, every staff page. */
 export const languageCookie = (locale: Locale, secure: boolean) =>
   `${LANGUAGE_COOKIE}=${locale}; Path=${STAFF_PATHS.home}; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;

@@ -13,16 +13,12 @@ export type MemberSummary = Member & {
   createdAt: string;
   passkeys: number;
   lastUsedAt?: string;
-  /** An invitation not yet used and not expired. */
   invitedUntil?: string;
-  /** May edit the site (owners always may). */
   siteEditor: boolean;
 };
 
-/** An invitation link is good for a day, once. */
 export const INVITATION_MS = 24 * 60 * 60 * 1000;
 
-/** A person's e-mail as the key of their account: trimmed, lower case, an address. */
 export function accountEmail(value: unknown): string | undefined {
   const parsed = z
     .email()
@@ -78,8 +74,7 @@ export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
   }));
 }
 
-/** An owner's grant of the Site section to a member of staff (or its end); owners have it
- * anyway. False when there is no such member of staff. */
+/** Owners have the Site section anyway. False when there is no such member of staff. */
 export async function setSiteEditor(sql: Queryable, email: string, allowed: boolean): Promise<boolean> {
   const changed = await sql.run("UPDATE staff_members SET site_editor = $2 WHERE email = $1 AND role = 'staff'", [
     email,
@@ -88,8 +83,7 @@ export async function setSiteEditor(sql: Queryable, email: string, allowed: bool
   return changed > 0;
 }
 
-/** A new invitation for a member: the earlier unused ones stop working. The token is returned
- * once, for the link; the database keeps its hash. */
+/** The earlier unused ones stop working; the database keeps only the token's hash. */
 async function newInvitation(tx: Queryable, memberId: string, by: string | undefined, siteUrl: string) {
   const token = newToken();
   const now = Date.now();
@@ -101,7 +95,6 @@ async function newInvitation(tx: Queryable, memberId: string, by: string | undef
   return { link: `${siteUrl}${STAFF_PATHS.invitation}?token=${token}`, expiresAt: isoIn(INVITATION_MS, now) };
 }
 
-/** A new account and its invitation link. */
 export async function invite(
   sql: Sql,
   { email, role, by, siteUrl }: { email: string; role: Role; by?: string; siteUrl: string },
@@ -123,9 +116,8 @@ export async function invite(
   });
 }
 
-/** A new link for an existing account (a lost phone): every session of theirs ends at once (the
- * lost phone's among them); their passkeys stay until they register a new one, then an owner (or
- * they) remove the old ones. */
+/** A lost phone: every session ends at once; the passkeys stay until a new one is registered, then the old ones are
+ * removed by hand. */
 export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; by?: string; siteUrl: string }) {
   const address = accountEmail(email);
   const member = address ? await memberByEmail(sql, address) : undefined;
@@ -141,8 +133,7 @@ export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; b
   };
 }
 
-/** Removes an account: its passkeys, invitations, sessions and alert devices go with it (at once: the next
- * request of a session it had is refused). The last owner cannot be removed. */
+/** Everything of the account goes at once, so its sessions' next request is refused. The last owner stays. */
 export async function removeMember(sql: Sql, email: string): Promise<Member> {
   const address = accountEmail(email);
   return sql.transaction(async (tx) => {
@@ -163,7 +154,6 @@ export type InvitationState =
   | { ok: true; member: Member; tokenHash: string; expiresAt: string }
   | { ok: false; reason: "unknown" | "expired" | "used" };
 
-/** What an invitation link's token opens: its member, or why it does not. */
 export async function openInvitation(sql: Queryable, token: unknown): Promise<InvitationState> {
   if (!looksLikeToken(token)) return { ok: false, reason: "unknown" };
   const hash = tokenHash(token);
@@ -179,7 +169,7 @@ export async function openInvitation(sql: Queryable, token: unknown): Promise<In
   return { ok: true, member: { id: String(row.id), email: row.email, role: row.role }, tokenHash: hash, expiresAt };
 }
 
-/** Spends an invitation: true for the one request that does (single use, across replicas). */
+/** True for the one request that spends it (single use, across replicas). */
 export async function spendInvitation(tx: Queryable, hash: string): Promise<boolean> {
   const now = new Date().toISOString();
   return (

@@ -13,8 +13,7 @@ import { isoTime } from "~/store/sql.server";
 import type { Member } from "./members.server";
 import { isoIn } from "./tokens.server";
 
-/** The relying party: this site, as PUBLIC_SITE_URL names it (its host is the RP id; an IP
- * address is never a valid one, which is why tests use http://localhost). */
+/** Its host is the RP id; an IP address never is a valid one, which is why tests use http://localhost. */
 export type RelyingParty = { id: string; origin: string; name: string };
 
 export function relyingParty(siteUrl: string): RelyingParty {
@@ -22,7 +21,6 @@ export function relyingParty(siteUrl: string): RelyingParty {
   return { id: url.hostname, origin: url.origin, name: BRAND };
 }
 
-/** A ceremony's challenge is good for five minutes, once. */
 const CHALLENGE_MS = 5 * 60 * 1000;
 
 export type Passkey = {
@@ -62,7 +60,6 @@ export async function passkeysOf(sql: Queryable, memberId: string): Promise<Pass
   }));
 }
 
-/** A short name for the device a passkey was made on, from its browser's user agent. */
 export function deviceName(userAgent: string | null | undefined): string {
   const ua = userAgent ?? "";
   const system = /iPhone/.test(ua)
@@ -92,7 +89,6 @@ export function deviceName(userAgent: string | null | undefined): string {
   return [browser, system].filter(Boolean).join(" on ") || "Passkey";
 }
 
-/** The challenge a response answers, read from its client data (undefined when unreadable). */
 export function challengeOf(response: { response?: { clientDataJSON?: unknown } } | undefined): string | undefined {
   try {
     const data = JSON.parse(
@@ -122,8 +118,7 @@ async function keepChallenge(
   );
 }
 
-/** Takes a challenge out (single use, across replicas): what it was issued for, or undefined
- * when it is unknown, spent or expired. */
+/** Single use across replicas: the DELETE … RETURNING takes it out. */
 async function spendChallenge(sql: Queryable, challenge: string | undefined, purpose: "register" | "sign-in") {
   if (!challenge) return undefined;
   const [row] = await sql.all<{ member_id: string | null; invitation_hash: string | null; expires_at: unknown }>(
@@ -137,13 +132,11 @@ async function spendChallenge(sql: Queryable, challenge: string | undefined, pur
   };
 }
 
-/** Whether the person must be verified by the authenticator (fingerprint, face, screen lock or
- * a security key's PIN) at every ceremony: holding a device is not enough (decision 0021). */
+/** Holding a device is not enough: the person is verified at every ceremony (decision 0021). */
 const USER_VERIFICATION = "required";
 
-/** Options for making a passkey for `member` (their other passkeys excluded, so one
- * authenticator is not registered twice). The passkey is discoverable (a resident key): sign-in
- * needs no name, and no credential id is ever given to a client before it signs in. */
+/** Other passkeys excluded, so one authenticator is not registered twice. Discoverable, so sign-in needs no name and
+ * no credential id is given to a client before it signs in. */
 export async function registrationOptions(sql: Queryable, rp: RelyingParty, member: Member, invitationHash?: string) {
   const existing = await sql.all<Pick<PasskeyRow, "id" | "transports">>(
     "SELECT id, transports FROM staff_passkeys WHERE member_id = $1",
@@ -166,8 +159,6 @@ export async function registrationOptions(sql: Queryable, rp: RelyingParty, memb
 
 export type CeremonyRefusal = { ok: false; reason: string };
 
-/** Checks a new passkey against its challenge (issued for this member, and for this invitation
- * when there is one) and keeps it. */
 export async function registerPasskey(
   sql: Sql,
   rp: RelyingParty,
@@ -228,10 +219,8 @@ export async function registerPasskey(
 
 const challengeOfOrEmpty = (response: { response?: { clientDataJSON?: unknown } }) => challengeOf(response) ?? "";
 
-/** Options for signing in, the same for everyone: a fresh challenge and no credential ids
- * (discoverable passkeys; the browser offers this site's passkeys itself). No e-mail is asked
- * for, so the answer cannot tell who has an account, nor give anyone the ids of a person's
- * passkeys (which a lockout by refused sign-ins would need). */
+/** The same for everyone, asking no e-mail: the answer can't tell who has an account, nor give out a person's passkey
+ * ids (which a lockout by refused sign-ins would need). */
 export async function signInOptions(sql: Queryable, rp: RelyingParty) {
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
@@ -242,9 +231,6 @@ export async function signInOptions(sql: Queryable, rp: RelyingParty) {
   return options;
 }
 
-/** Checks a sign-in assertion: its challenge (issued here, unspent, unexpired), its passkey
- * (known, and the account the authenticator says it belongs to), its signature, counter and the
- * person's verification. The member it signs in, or why not. */
 export async function verifySignIn(
   sql: Sql,
   rp: RelyingParty,
@@ -291,8 +277,7 @@ export async function verifySignIn(
   return { ok: true, member, passkeyId: row.id };
 }
 
-/** Removes one passkey of a member (and the sessions it made); the last one of an account stays
- * (remove the person instead). True when it was removed. */
+/** The last passkey of an account stays (remove the person instead); the sessions it made go with it. */
 export async function removePasskey(
   sql: Sql,
   memberId: string,

@@ -1,7 +1,4 @@
-/** The staff area's addresses: one prefix, and the few pages under it a person without a
- * session may open (to sign in, to accept an invitation). Shared by the server's guard
- * (server/staff-guard.ts), which refuses everything else under the prefix before Remix is
- * reached, and by the pages. */
+/** Shared with server/staff-guard.ts, which refuses all but OPEN under the prefix before Remix is reached. */
 export const STAFF_PREFIX = "/staff";
 
 export const STAFF_PATHS = {
@@ -29,19 +26,13 @@ export const STAFF_PATHS = {
   sitePreview: "/staff/site/preview",
 } as const;
 
-/** The staff GETs with an effect: each writes to the audit log and hands over a file of people's
- * data. Like a form's POST, the guard lets one through only when a page of this site started it
- * (server/staff-guard.ts): a link on another site, a sibling subdomain or another port must not
- * make an owner's browser run an export. A route whose loader writes to the audit log is listed
- * here (paths.test.ts fails otherwise). */
+/** GETs that audit and hand over people's data: like a POST, the guard admits them only from a page of this site, so
+ * a link elsewhere can't make an owner's browser export. Every auditing loader is listed (paths.test.ts checks). */
 const DOWNLOADS = new Set<string>([STAFF_PATHS.export, STAFF_PATHS.subjectDownload]);
 
-/** Open without a session: the sign-in page, an invitation, the passkey ceremonies (each checks
- * what it needs: an invitation's token, or a session for adding a passkey) and the language; and
- * what an installed staff app's browser fetches on its own, without the person: the service worker
- * and the manifest (neither holds anything private), the alerts' receipts (proved by the token
- * inside the alert's encrypted payload, not a session, which may have ended on a phone left alone
- * for a night) and a subscription the browser renewed (proved by the old one's auth secret). */
+/** Each checks what it needs (an invitation's token, a session to add a passkey). Worker and manifest hold nothing
+ * private; a receipt is proved by the alert payload's token (a phone's session may have ended overnight), a renewal
+ * by the old subscription's auth secret. */
 const OPEN = new Set<string>([
   STAFF_PATHS.signIn,
   STAFF_PATHS.invitation,
@@ -53,10 +44,8 @@ const OPEN = new Set<string>([
   STAFF_PATHS.renewal,
 ]);
 
-/** A path as the router will see it: dot segments resolved (as `new URL` does), percent-escapes
- * decoded, case folded (routes match case-insensitively), repeated and trailing slashes dropped,
- * and the `.data` suffix of a client navigation's request removed. Anything that could reach a
- * staff route reads as one here, whatever its spelling. */
+/** As the router sees it (routes match case-insensitively; `.data` is a client navigation's suffix), so any spelling
+ * that could reach a staff route reads as one. */
 export function routerPath(pathname: string): string {
   let path: string;
   try {
@@ -75,30 +64,21 @@ export function routerPath(pathname: string): string {
   return path || "/";
 }
 
-/** Whether a request path is under the staff prefix (however it is spelled). */
 export function isStaffPath(pathname: string): boolean {
   const path = routerPath(pathname);
   return path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`);
 }
 
-/** Whether a staff path may be opened without a session. */
 export const isOpenStaffPath = (pathname: string) => OPEN.has(routerPath(pathname));
 
-/** Whether a staff path is a download with an effect (however it is spelled). */
 export const isStaffDownload = (pathname: string) => DOWNLOADS.has(routerPath(pathname));
 
-/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators: none belongs in a
- * path, and browsers strip or act on some of them (a TAB inside `/\t/host` is dropped). */
+/** Browsers strip or act on some of these (a TAB inside `/\t/host` is dropped). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-/** The one rule for every redirect target taken from a request (a form's field, a query's
- * `next`, the address the guard turned away): a path on this site under the staff prefix, else
- * the staff home. Never another origin, never a scheme, a backslash, a control character or a
- * path of more than 500 characters, nor one spelling a slash, dot or control as an escape; what is kept is the parsed path and query (percent-encoded
- * as a URL holds them, so nothing raw reaches a Location header). Open pages (sign-in, an
- * invitation) are refused unless `open` allows them: after signing in, going back to sign-in
- * makes no sense; the language switch may return to the page it was on. */
+/** The one rule for any redirect target from a request: a staff path on this site, else home. The parsed form is kept
+ * so nothing raw reaches a Location header; open pages only with `open` (the language switch returns to its page). */
 export function safeNext(next: string | null | undefined, { open = false }: { open?: boolean } = {}): string {
   if (!next || next.length > 500 || !next.startsWith("/") || next.startsWith("//")) return STAFF_PATHS.home;
   if (next.includes("\\") || CONTROL.test(next)) return STAFF_PATHS.home;

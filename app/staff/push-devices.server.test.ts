@@ -28,9 +28,7 @@ import {
 } from "./push-devices.server";
 import { endAllSessions } from "./session.server";
 
-// What a person (or someone with their session) may send to turn alerts on, and what is refused
-// with nothing stored: an endpoint off the known push services, keys no browser makes, more
-// devices than the bound. Removing the person or revoking their sessions removes their devices.
+// Anyone holding a session may post these: whatever is refused must leave nothing stored.
 
 let dir = "";
 let store: SqlStore;

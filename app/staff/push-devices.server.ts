@@ -17,17 +17,15 @@ import { isoTime } from "~/store/sql.server";
 import { checkEndpoint, type PushService } from "~/utils/push-services.server";
 import { STAFF_PATHS } from "./paths";
 
-/** A device with alerts on, as its person's Alerts page lists it. */
 export type DeviceView = {
   id: string;
   name: string;
   createdAt: string;
   lastReachedAt?: string;
-  /** It has not confirmed its last three alerts (store/push-watch.server.ts). */
+  /** Its last three alerts unconfirmed (store/push-watch.server.ts). */
   stale: boolean;
 };
 
-/** A person's devices, oldest first, each with whether it is stale. */
 export async function devicesOf(sql: Queryable, memberId: string, settledBefore: string): Promise<DeviceView[]> {
   const rows = await sql.all<{
     id: string;
@@ -57,8 +55,6 @@ const base64url = (bytes: number) =>
     .transform((v) => Buffer.from(v, "base64url"))
     .refine((b) => b.length === bytes);
 
-/** What a browser's PushSubscription gives (its JSON's endpoint and keys), as the page's script
- * posts it, with the name its person gives the device. */
 export const SubscriptionForm = z.object({
   endpoint: z.string().max(1000),
   p256dh: base64url(65).refine(onCurve),
@@ -67,8 +63,7 @@ export const SubscriptionForm = z.object({
 });
 export type SubscriptionInput = z.output<typeof SubscriptionForm>;
 
-/** Whether 65 bytes are an uncompressed point on P-256 (RFC 8291's receiver key): a key that is
- * not one could never be encrypted to, so it is refused before anything is stored. */
+/** A key off P-256 (RFC 8291) could never be encrypted to, so it is refused before anything is stored. */
 function onCurve(point: Buffer): boolean {
   if (point[0] !== 0x04) return false;
   try {
@@ -85,10 +80,8 @@ export type SubscribeOutcome =
   | { ok: true; id: string; name: string; moved: boolean }
   | { ok: false; reason: "not-an-address" | "unknown-push-service" | "too-many" };
 
-/** Turns alerts on for a browser: its subscription kept under this person (the same endpoint
- * again updates its keys and name; one another person turned on in this browser becomes this
- * person's, the browser rings for whoever turned it on last). Refused, nothing stored: an
- * endpoint that is not on a listed push service, or a person already at `maxDevices`. */
+/** An endpoint another person turned on becomes this person's: a browser rings for whoever turned it on last.
+ * Refused with nothing stored: an unlisted push service, or a person already at `maxDevices`. */
 export async function subscribeDevice(
   sql: Sql,
   member: { id: string },
@@ -128,8 +121,7 @@ export async function subscribeDevice(
   });
 }
 
-/** Removes one of this person's devices (with its alerts); the name it had, or undefined when it
- * is not theirs (another person's id changes nothing). */
+/** The removed device's name; another person's device is left alone. */
 export async function removeDevice(sql: Sql, memberId: string, deviceId: string): Promise<string | undefined> {
   if (!looksLikeDeviceId(deviceId)) return undefined;
   return sql.transaction(async (tx) => {
@@ -143,20 +135,18 @@ export async function removeDevice(sql: Sql, memberId: string, deviceId: string)
   });
 }
 
-/** Every device of a person removed (their sessions revoked, a lost phone): how many. */
+/** For when a person's sessions are revoked (a lost phone). */
 export const removeDevicesOf = (sql: Queryable, memberId: string) =>
   sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
 
-/** What a service worker posts after showing an alert: the enquiry, the device, and the token
- * that came inside the encrypted payload. */
+/** The token came inside the alert's encrypted payload. */
 export const ReceiptForm = z.object({
   e: z.string().regex(/^[0-9a-f-]{36}$/i),
   d: z.string().refine(looksLikeDeviceId),
   t: z.string().regex(/^[A-Za-z0-9_-]{32}$/),
 });
 
-/** A receipt checked: `refused` when its token is not the one the server put in that device's
- * alert (forged, or for another's device), and then nothing is written. */
+/** A token not the one put in that device's alert (forged, or another's device) is refused, writing nothing. */
 export async function acceptReceipt(
   sql: Sql,
   keys: PushKeys,
@@ -169,7 +159,6 @@ export async function acceptReceipt(
   return (await confirmSend(sql, receipt.e, receipt.d)) ? "confirmed" : "repeated";
 }
 
-/** A test alert to one of this person's devices (undefined: not theirs); its tap opens Alerts. */
 export async function testDevice(
   sql: Sql,
   memberId: string,
@@ -183,8 +172,7 @@ export async function testDevice(
   return { name: target.name, sent: await sendTestAlert(sql, target, keys, { ...settings, url: STAFF_PATHS.alerts }) };
 }
 
-/** What the service worker posts when the browser renews its subscription on its own
- * (`pushsubscriptionchange`): the old endpoint and its auth secret, and the new subscription. */
+/** Posted by the service worker on `pushsubscriptionchange`. */
 export const RenewalForm = SubscriptionForm.omit({ name: true }).extend({
   old: z.string().max(1000),
   oldAuth: base64url(16),
@@ -194,10 +182,8 @@ export type RenewOutcome =
   | { ok: true; name: string; member: { id: string; email: string } }
   | { ok: false; reason: "unknown-device" | "not-an-address" | "unknown-push-service" };
 
-/** The device keeps its name, person and history under its new subscription. Open without a
- * session (a browser renews when it likes), so it is proved by the old subscription's auth secret:
- * 16 random bytes only that browser and this server hold. A browser whose new subscription was
- * already turned on again keeps that one, and the old device goes. */
+/** Open without a session (a browser renews when it likes), so proved by the old subscription's auth secret, which
+ * only that browser and this server hold. A new subscription already turned on again is kept; the old device goes. */
 export async function renewDevice(
   sql: Sql,
   input: z.output<typeof RenewalForm>,

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { STAFF_PATHS } from "./paths";
 import { STAFF_SERVICE_WORKER } from "./service-worker";
 
-// The staff service worker's script run as a browser runs it, with its `self` played here: what it
-// shows and what it posts back for each event.
+// The worker's script run as a browser runs it, with its `self` played here.
 
 type Posted = { url: string; body: URLSearchParams };
 

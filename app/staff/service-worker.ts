@@ -1,17 +1,9 @@
 import { STAFF_PATHS } from "./paths";
 
-/** The staff app's service worker, as the browser runs it (plain JavaScript, no imports).
- * - No fetch handler: nothing of the staff area (visitors' data) is ever cached on a device.
- * - On a push it ALWAYS shows a notification, even for a payload it cannot read: iOS revokes
- *   the subscription of a web app whose pushes show nothing, and a silent phone must mean no
- *   enquiry. Then it posts the receipt the payload carries, so the server knows the alert was
- *   shown (Apple answers 201 for a dead subscription: receipts, not status codes, tell).
- * - The notification's tag is the enquiry's reference: a second copy of the same alert (resent
- *   after a crash) replaces the first instead of ringing twice.
- * - A tap opens the enquiry on the desk in a staff window (sign-in still required), or the
- *   Needs-a-reply view for anything it does not recognise: never an address from elsewhere.
- * - A subscription the browser renews on its own (Firefox does) is posted to the server with the
- *   old one's endpoint and auth secret as proof, so the device keeps ringing. */
+/** No fetch handler: visitors' data is never cached on a device. A push ALWAYS shows a notification, even unreadable:
+ * iOS revokes a web app whose pushes show nothing. Receipts, not status codes, tell an alert was shown (Apple answers
+ * 201 for a dead subscription). The tag (the reference) stops a resent alert ringing twice; a tap opens only a staff
+ * address. A subscription the browser renews on its own (Firefox) is proved by the old one's auth secret. */
 export const STAFF_SERVICE_WORKER = `"use strict";
 const STAFF = "/staff/";
 const FALLBACK = ${JSON.stringify(STAFF_PATHS.needsReply)};

@@ -3,18 +3,16 @@ import { isoTime } from "~/store/sql.server";
 import type { Member } from "./members.server";
 import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
 
-/** A signed-in member of staff, as every staff loader and action sees them. */
 export type StaffMember = Member & {
-  /** May edit the site (the Site section): every owner, and staff an owner allowed. */
   siteEditor: boolean;
-  /** The session's key in the database (the hash of the cookie's token). */
+  /** The hash of the cookie's token, never the token. */
   session: string;
   passkeyId?: string;
 };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    /** The signed-in member of staff, for requests under /staff (server/staff-guard.ts). */
+    /** Set by server/staff-guard.ts. */
     staff?: StaffMember;
   }
 }
@@ -22,16 +20,13 @@ declare module "@remix-run/node" {
 export type SessionRules = {
   idleMs: number;
   maxMs: number;
-  /** Secure cookies (HTTPS), as the toast cookie decides: then named with the __Host- prefix. */
   secure: boolean;
 };
 
-/** The cookie's name: `__Host-` where the browser allows it (a Secure cookie, Path=/, no
- * Domain), so no subdomain and no plain-HTTP page can set or overwrite it. */
+/** `__Host-` where allowed (Secure, Path=/, no Domain), so no subdomain or plain-HTTP page can set or overwrite it. */
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-staff" : "staff");
 
-/** A last-seen time is rewritten at most this often (one write a minute per session, not one
- * per request). */
+/** One last-seen write a minute per session, not one per request. */
 const TOUCH_MS = 60_000;
 
 function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: number) {
@@ -45,8 +40,7 @@ function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: num
   ].join("; ");
 }
 
-/** The session token a request carries (the last of the name, as browsers send the most
- * specific first… and a forged duplicate is refused below anyway). */
+/** The last of the name, as browsers send the most specific first (a forged duplicate is refused anyway). */
 export function sessionToken(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
   if (!cookieHeader) return undefined;
   const name = sessionCookieName(secure);
@@ -58,8 +52,6 @@ export function sessionToken(cookieHeader: string | null | undefined, secure: bo
   return found;
 }
 
-/** Starts a session for a member who has just proved a passkey (or registered one): its row,
- * and the Set-Cookie that carries its token. */
 export async function startSession(
   sql: Queryable,
   rules: SessionRules,
@@ -88,7 +80,6 @@ export async function startSession(
   return cookie(sessionCookieName(rules.secure), token, rules.secure, Math.floor(rules.maxMs / 1000));
 }
 
-/** The Set-Cookie that removes the session cookie. */
 export const endCookie = (rules: Pick<SessionRules, "secure">) =>
   cookie(sessionCookieName(rules.secure), "", rules.secure, 0);
 
@@ -97,9 +88,7 @@ export type SessionLookup =
   | { state: "valid"; staff: StaffMember }
   | { state: "refused"; reason: "malformed" | "unknown" | "idle" | "expired" };
 
-/** The member a request's session cookie signs in, checked in the database on every request
- * (so a sign-out, a removal or a removed passkey on any replica ends it at once); an idle or
- * expired session is deleted. */
+/** Checked in the database on every request, so a sign-out or a removal on any replica ends it at once. */
 export async function lookUpSession(
   sql: Queryable,
   rules: SessionRules,
@@ -152,9 +141,7 @@ export async function lookUpSession(
 export const endSession = (sql: Queryable, session: string) =>
   sql.run("DELETE FROM staff_sessions WHERE id_hash = $1", [session]);
 
-/** Every session of a member ("sign out everywhere"); returns how many ended. */
-/** Every session of a person ended, and the devices they had alerts on removed (a revoked
- * person must not keep reading enquiries' alerts on a phone): how many of each went. */
+/** The alert devices go too: a revoked person must not keep reading enquiries' alerts on a phone. */
 export async function endAllSessions(sql: Queryable, memberId: string): Promise<{ sessions: number; devices: number }> {
   const sessions = await sql.run("DELETE FROM staff_sessions WHERE member_id = $1", [memberId]);
   const devices = await sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
@@ -189,9 +176,7 @@ export async function sessionsOf(sql: Queryable, staff: StaffMember, device: (ua
   }));
 }
 
-/** Sessions, challenges and invitations past their time, and the sign-in limits' counters whose
- * window has ended (one row per address or account: without this, many addresses would grow
- * the table for ever) — the staff chores, hourly. */
+/** Hourly; the limits' ended windows too, or one row per address or account would grow the table for ever. */
 export async function purgeExpired(sql: Queryable, rules: Pick<SessionRules, "idleMs">): Promise<number> {
   const now = new Date().toISOString();
   const idleBefore = new Date(Date.now() - rules.idleMs).toISOString();

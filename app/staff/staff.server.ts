@@ -16,7 +16,6 @@ import { isOpenStaffPath, routerPath, STAFF_PATHS } from "./paths";
 import type { StaffFrameData } from "./ui/staff-route";
 import { lookUpSession, purgeExpired, type SessionLookup, type SessionRules, type StaffMember } from "./session.server";
 
-/** The staff area's configuration, from the one env schema. */
 export const sessionRules: SessionRules = {
   idleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
   maxMs: env.STAFF_SESSION_MAX_HOURS * 3_600_000,
@@ -25,13 +24,12 @@ export const sessionRules: SessionRules = {
 export const rp = relyingParty(siteUrl);
 export { siteUrl };
 
-/** The site's database (the enquiry store's), with every migration applied. */
 export async function staffDatabase(): Promise<Sql> {
   return store.staffTables();
 }
 
 let limits: StaffLimits | undefined;
-/** The sign-in limits, shared by the replicas through the database. */
+/** Shared by the replicas through the database. */
 export function staffLimits(): StaffLimits {
   limits ??= createStaffLimits(
     store.pool ? { pool: store.pool } : store.kind === "sqlite" ? { sqliteFile: store.where } : { memory: true },
@@ -44,7 +42,6 @@ export function staffLimits(): StaffLimits {
   return limits;
 }
 
-/** Who is asking: the client's address (as the enquiry limit knows it) and browser. */
 export function requestMeta(request: Request, context: AppLoadContext) {
   return {
     address: clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER),
@@ -57,17 +54,13 @@ const refusals = createAuditThrottle({
   skipped: (event) => auditSkipped.inc({ event }),
 });
 
-/** A refusal in the audit log. One a signed-in person caused is written in full; one any client
- * can cause without a session (a forged cookie, a made-up invitation, a refused or rate-limited
- * ceremony) goes through the one throttle (audit-throttle.server.ts): once a minute per address
- * and kind, within a budget a minute in all, the rest counted. */
+/** A signed-in person's refusal is written in full; one any client can cause without a session (a forged cookie, a
+ * made-up invitation) goes through the throttle, so it can't flood the log. */
 export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?: StaffMember): Promise<void> {
   if (signedIn || refusals.admit(entry)) await audit(sql, entry);
 }
 
-/** What the server's guard (server/staff-guard.ts) asks of the staff area for every request
- * under /staff, before Remix: the session the cookie names, checked in the database. A cookie
- * that names no valid session is recorded (without the cookie). */
+/** Asked by server/staff-guard.ts for every /staff request before Remix; a bad cookie is audited, never its value. */
 export const staffGate = {
   async check(
     cookieHeader: string | undefined,
@@ -90,8 +83,7 @@ export const staffGate = {
   uploadBytes: (path: string) =>
     routerPath(path) === STAFF_PATHS.siteUpload ? env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024 : undefined,
   secure: sessionRules.secure,
-  /** Hourly: sessions, challenges and old invitations past their time; the audit log past its;
-   * and the audit entry for what retention erased (`erased`, the process's chores' count). */
+  /** Hourly; `erased` is what the enquiry retention erased, recorded here in the audit log. */
   async chores(erased = 0) {
     try {
       const sql = await staffDatabase();
@@ -106,9 +98,8 @@ export const staffGate = {
   },
 };
 
-/** The one check every staff loader and action makes first: the member the guard found for
- * this request, or a redirect to sign in (the guard has already refused a request without a
- * session; this is the second lock, for a route whose guard entry was forgotten). */
+/** Every staff loader and action calls it first: a second lock behind the guard, for a route whose guard entry was
+ * forgotten. */
 export function requireStaff(request: Request, context: AppLoadContext): StaffMember {
   if (context.staff) return context.staff;
   const url = new URL(request.url);
@@ -121,7 +112,6 @@ export function requireStaff(request: Request, context: AppLoadContext): StaffMe
   });
 }
 
-/** As requireStaff, for what only owners do (people, the audit log): 403 for other staff. */
 export function requireOwner(request: Request, context: AppLoadContext): StaffMember {
   const staff = requireStaff(request, context);
   if (staff.role !== "owner")
@@ -129,8 +119,6 @@ export function requireOwner(request: Request, context: AppLoadContext): StaffMe
   return staff;
 }
 
-/** As requireStaff, for the Site section (the owner's photos): owners, and staff an owner
- * allowed; 403 for anyone else, in the audit log. */
 export async function requireSiteEditor(request: Request, context: AppLoadContext): Promise<StaffMember> {
   const staff = requireStaff(request, context);
   if (staff.siteEditor) return staff;
@@ -147,16 +135,13 @@ export async function requireSiteEditor(request: Request, context: AppLoadContex
   });
 }
 
-/** What the staff layout's loader gives every page: the language, and the signed-in person's
- * email and role. It protects nothing (a child's loader and action run without it, or beside
- * it): each calls requireStaff or requireOwner itself. The open pages (sign-in, an invitation)
- * show no one, signed in or not. */
+/** Protects nothing (a child's loader and action run without it): each calls requireStaff itself. */
 export async function staffFrame(request: Request, context: AppLoadContext): Promise<StaffFrameData> {
   const member = isOpenStaffPath(new URL(request.url).pathname) ? undefined : context.staff;
   return {
     locale: staffLocale(request),
     staff: member ? { email: member.email, role: member.role, siteEditor: member.siteEditor } : undefined,
-    // The navigation's badge: an indexed count (waitingCount). Without it the frame still shows.
+    // The badge's count is optional: without it the frame still shows.
     waiting: member ? await waitingCount(await staffDatabase(), { cap: 1_000 }).catch(() => undefined) : undefined,
   };
 }

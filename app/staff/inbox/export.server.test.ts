@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { csvField, exportStream, neutralise } from "./export.server";
 import type { InboxRow } from "~/store/inbox.server";
 
-/** A spreadsheet's CSV reader, as lenient as theirs: a quote is special only at a cell's start;
- * after a closing quote, anything up to the next separator is appended (Excel, LibreOffice and
- * Python's csv all read a misquoted file so). */
+/** As lenient as Excel, LibreOffice and Python's csv: a quote is special only at a cell's start, and after a closing
+ * quote anything up to the next separator is appended. */
 function readAs(text: string, separator: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];

@@ -1,12 +1,8 @@
-/** The only links an enquiry's page makes of what the visitor typed, each built from a checked
- * value (never the text as it is): e-mail with the reference in the subject, a call, WhatsApp to
- * the visitor's own number (whatever the business's WHATSAPP_NUMBER: that is how visitors reach
- * us, not how we reach them). The reply buttons post to the enquiry's page, which records the
- * reply and sends the browser on to one of these. */
+/** Built only from checked values, never the text as typed. WhatsApp goes to the visitor's own number: the business's
+ * WHATSAPP_NUMBER is how visitors reach us, not how we reach them. */
 export type ReplyLinks = { mailto?: string; tel?: string; whatsapp?: string };
 
-/** An address the form accepted, in the shape a mailto: can carry unescaped (no spaces, quotes,
- * angle brackets or separators); anything else gets no link. */
+/** Only what a mailto: can carry unescaped; anything else gets no link. */
 const MAILBOX =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 

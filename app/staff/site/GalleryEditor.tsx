@@ -6,9 +6,7 @@ import { PhotoCard, type CardPhoto } from "./PhotoCard";
 
 type Props = { t: SiteText; gallery: string; photos: CardPhoto[] };
 
-/** A gallery's draft as a grid of cards (one column on a phone). Where JavaScript runs, a card
- * can also be dragged to its new place (the order is saved at once); the move buttons stay, for
- * keyboards, screen readers and browsers without script. */
+/** Dragging needs JavaScript: the move buttons stay, for keyboards, screen readers and browsers without script. */
 export function GalleryEditor({ t, gallery, photos }: Props) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();

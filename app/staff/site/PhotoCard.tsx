@@ -13,8 +13,7 @@ export type CardPhoto = {
 
 type Props = { t: SiteText; gallery: string; photo: CardPhoto; position: number; count: number };
 
-/** One photo of a gallery's draft, for a thumb on a 375 px screen: its thumbnail, its alt texts
- * in both languages, move up and down, replace, remove. Each a plain form: no JavaScript needed. */
+/** For a thumb on a 375 px screen; each action a plain form: no JavaScript needed. */
 export function PhotoCard({ t, gallery, photo, position, count }: Props) {
   const n = position + 1;
   const ids = { en: `alt-en-${photo.id}`, hr: `alt-hr-${photo.id}` };

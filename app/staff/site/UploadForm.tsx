@@ -8,9 +8,7 @@ type Props = { t: SiteText; gallery: string; maxFiles: number; maxMb: number };
 type Sent = { name: string; loaded: number; total: number; result?: string; failed?: boolean };
 type Answer = { added?: number; refused?: { fileName: string; refusal: keyof SiteText["refusal"] }[]; error?: string };
 
-/** Adding photos: a plain multipart form (works without JavaScript: several files from a phone's
- * library, then the page again with what was added and refused); with JavaScript each file goes
- * in its own request, with its own progress bar, and the grid refreshes when all are in. */
+/** A plain multipart form works without JavaScript; with it, each file goes in its own request, with a progress bar. */
 export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
   const hydrated = useHydrated();
   const [sent, setSent] = useState<Sent[]>([]);

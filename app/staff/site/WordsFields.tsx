@@ -14,7 +14,6 @@ type Common = {
 
 const idOf = (name: string) => `w-${name.replace(/\./g, "-")}`;
 
-/** Why a field was refused, in the person's language. */
 export function why(t: SiteWordsText, e: FieldProblem): string {
   const m = t.errors[e.code];
   return typeof m === "function" ? m(e.max ?? 0) : m;
@@ -43,7 +42,6 @@ function Input({ name, label, lines, values, errors, t }: Common & { name: strin
   );
 }
 
-/** A text in English and Croatian, side by side (stacked on a phone). */
 export function BilingualField(props: Common & { field: Field }) {
   const { t, field, source, hint } = props;
   return (
@@ -60,7 +58,6 @@ export function BilingualField(props: Common & { field: Field }) {
   );
 }
 
-/** A value with no language (a contact detail, a city's venues). */
 export function SingleField(props: Common & { name: string; label: string }) {
   return (
     <div className="words-single words-field">

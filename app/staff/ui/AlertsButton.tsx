@@ -7,9 +7,7 @@ import { STAFF_PATHS } from "../paths";
 
 type Props = {
   locale: Locale;
-  /** The server's VAPID public key (base64url): what a subscription must be made with. */
   publicKey: string;
-  /** A name for this device when its person gives none ("Chrome on Android"). */
   suggestedName: string;
 };
 
@@ -25,17 +23,14 @@ const base64urlOf = (buffer: ArrayBuffer | null) =>
         .replace(/=+$/, "")
     : "";
 
-/** The staff area's service worker, registered here only (its scope is /staff/; public pages
- * never register one). */
+/** Registered here only: public pages never register one. */
 async function registration() {
   await navigator.serviceWorker.register(STAFF_PATHS.serviceWorker, { scope: "/staff/" });
   return navigator.serviceWorker.ready;
 }
 
-/** Turns alerts on for this browser: the service worker registered, notifications allowed, a
- * push subscription made with the server's key and posted to the Alerts page's action (which
- * checks it and keeps it). A subscription made with another key (the operator changed it) is
- * replaced. Needs JavaScript; the device list around it works without. */
+/** A subscription made with another key (the operator changed it) is replaced. Needs JavaScript; the device list
+ * around it works without. */
 export function AlertsButton({ locale, publicKey, suggestedName }: Props) {
   const t = ALERTS[locale];
   const hydrated = useHydrated();

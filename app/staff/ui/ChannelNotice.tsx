@@ -2,12 +2,9 @@ import { INBOX } from "~/i18n/inbox";
 import type { Locale } from "~/i18n/locale";
 import { staffClock } from "./staff-route";
 
-/** A channel whose provider is failing, as the inbox shows it (from the database: the deliverer
- * may be another replica). */
+/** Read from the database: the deliverer may be another replica. */
 export type FailingChannel = { channel: string; failingSince: string; nextProbeAt?: string };
 
-/** The inbox's word that a channel is failing: since when, when it is tried again, and that the
- * enquiries wait (none lost) and go out oldest first once it answers. */
 export function ChannelNotice({ locale, failing }: { locale: Locale; failing: FailingChannel[] }) {
   if (failing.length === 0) return null;
   const t = INBOX[locale];
@@ -26,7 +23,6 @@ export function ChannelNotice({ locale, failing }: { locale: Locale; failing: Fa
   );
 }
 
-/** The failing ones among the channels' states, as a page's loader hands them on. */
 export const failingChannels = (states: { channel: string; failingSince?: string; nextProbeAt?: string }[]) =>
   states.flatMap((s): FailingChannel[] =>
     s.failingSince

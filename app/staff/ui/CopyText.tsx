@@ -1,9 +1,7 @@
 import { useNonce } from "~/utils/nonce";
 
-/** What the copy button does, written into the page just after it (a classic inline script with
- * the response's nonce: the staff pages that show a link to copy run no other script). It shows
- * the button, which the HTML keeps hidden (without JavaScript there is no dead button: the text
- * is shown whole and selectable), and on a click copies the text and says so in the status. */
+/** Inline with the response's nonce: these pages run no other script. The HTML keeps the button hidden, so without
+ * JavaScript there is no dead button, just the text whole and selectable. */
 export const COPY_SCRIPT = [
   "(() => {",
   "for (const button of document.querySelectorAll('button[data-copy]:not([data-ready])')) {",
@@ -29,8 +27,6 @@ type Props = {
   failed: string;
 };
 
-/** A text to hand on (an invitation link): shown whole, wrapping on a phone, selected whole by a
- * tap; with JavaScript, a button that copies it and says "Copied". */
 export function CopyText({ id, label, value, copy, copied, failed }: Props) {
   const nonce = useNonce() || undefined;
   return (

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 
-/** The overview's charts: inline SVG drawn on the server (no script), scaled to the page's width
- * by their viewBox, coloured by the staff stylesheet's classes (public/staff.css: the theme's
- * palette). Each is a figure: its title, a sentence of its totals, the picture (role="img",
- * named by both) and a table of every number it draws, for screen readers (visually hidden). */
+/** Inline SVG drawn on the server (no script), sized by its viewBox; each figure's numbers are also in a visually
+ * hidden table, for screen readers. */
 
 /** The drawing's width in its own units: about a phone's column, so its text reads at 1:1 there. */
 const W = 300;
@@ -20,7 +18,6 @@ type FigureProps = {
   height: number;
 };
 
-/** A chart's frame: title, totals, legend, picture and its numbers. */
 function ChartFigure({ id, title, summary, legend, table, children, height }: FigureProps) {
   return (
     <figure className="dash-figure" aria-labelledby={`${id}-title`}>
@@ -93,7 +90,6 @@ export function niceMax(max: number): number {
 
 const PLOT = { left: 26, right: 4, top: 14, bottom: 22 };
 
-/** The weeks' x positions and the y scale of a column chart of `n` weeks up to `max`. */
 function columns(n: number, max: number, height: number) {
   const slot = (W - PLOT.left - PLOT.right) / n;
   const base = height - PLOT.bottom;
@@ -102,8 +98,7 @@ function columns(n: number, max: number, height: number) {
   return { slot, base, top, y, x: (i: number) => PLOT.left + i * slot };
 }
 
-/** The y axis: 0, half and the top (half only where it is a whole number of a count), with light
- * lines across. */
+/** Half is drawn only where it is a whole number of a count. */
 function Axis({
   top,
   y,
@@ -130,7 +125,6 @@ function Axis({
   );
 }
 
-/** The weeks' names under the columns: every other one, and the last (this week). */
 function WeekLabels({
   labels,
   x,
@@ -146,8 +140,7 @@ function WeekLabels({
     <g className="dash-weeks">
       {labels.map((label, i) => {
         const last = i === labels.length - 1;
-        // The last ("this week", wider than its column) ends at the plot's edge; the others every
-        // other week, leaving room beside it.
+        // The last ("this week") is wider than its column: it ends at the plot's edge, with room left beside it.
         if (!last && (i > labels.length - 4 || (labels.length - 1 - i) % 2 === 0)) return null;
         return (
           <text key={i} x={last ? x(i) + slot : x(i) + slot / 2} y={base + 13} textAnchor={last ? "end" : "middle"}>
@@ -161,7 +154,6 @@ function WeekLabels({
 
 const whole = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
-/** Stacked columns, one a week, a segment per series, its total above it; `line` drawn across. */
 export function StackedWeeks<T>(props: {
   id: string;
   title: string;
@@ -235,7 +227,6 @@ export function StackedWeeks<T>(props: {
   );
 }
 
-/** A column a week of a time (seconds), its short form above it; none where there is none. */
 export function TimeWeeks(props: {
   id: string;
   title: string;
@@ -290,7 +281,6 @@ export function TimeWeeks(props: {
   );
 }
 
-/** Horizontal bars, one a row: its name above, its count at its end. */
 export function Bars(props: {
   id: string;
   title: string;

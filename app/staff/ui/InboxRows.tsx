@@ -7,7 +7,6 @@ import type { FollowUp } from "~/store/inbox-states";
 import { durationParts } from "../inbox/desk-days";
 import { staffTime } from "./staff-route";
 
-/** An enquiry as a list shows it (app/store/inbox.server.ts's InboxRow, as the loader sends it). */
 export type ListedEnquiry = {
   id: string;
   reference: string;
@@ -29,29 +28,22 @@ export type ListedEnquiry = {
 type Props = {
   locale: Locale;
   rows: ListedEnquiry[];
-  /** The channels this server sends through, and those whose provider is failing. */
   sending: string[];
   failing: { channel: string }[];
-  /** The list's own address (path and query): a button's post comes back here, at its row. */
+  /** A button's post comes back here, at its row. */
   back: string;
-  /** The loader's clock (ms), for how long each has waited. */
   now: number;
-  /** What else a row says: its wait (Needs a reply), its event (Upcoming). */
   show?: { waited?: boolean; event?: boolean };
 };
 
-/** One click from a row: the states a follow-up usually moves to. */
 const ONE_CLICK: readonly FollowUp[] = ["replied", "booked", "closed"];
 
-/** The category in the staff member's language (the stored value is the form's English one). */
+/** The stored value is the form's English one. */
 export const categoryName = (category: string, locale: Locale) =>
   (CONTACT[locale].categories as Record<string, string>)[category] ?? category;
 
-/** The inbox's rows (the list, Needs a reply, Upcoming): who, when, what (the message's first
- * words), delivery trouble only (a channel not configured is not trouble), and the actions a row
- * needs without opening it: reply by e-mail (recorded, then the mail program opens) and the
- * follow-up in one click. Each is a plain form posting to the enquiry's page, which sends the
- * browser back to this list at the row (#e-<id>): no JavaScript needed. */
+/** Delivery trouble only (a channel not configured is not trouble). Each action is a plain form posting to the
+ * enquiry's page, which sends the browser back here at the row (#e-<id>): no JavaScript needed. */
 export function InboxRows({ locale, rows, sending, failing, back, now, show = {} }: Props) {
   const t = INBOX[locale];
   const trouble = (d: { channel: string; state: string }) =>

@@ -11,8 +11,7 @@ const VIEWS: readonly [InboxView, string][] = [
   ["upcoming", STAFF_PATHS.upcoming],
 ];
 
-/** The inbox's views, each an address (links: no JavaScript needed): the whole list, what needs
- * a reply (with its count), what is coming up. */
+/** Each view an address: links, no JavaScript needed. */
 export function InboxViews({ locale, current, waiting }: { locale: Locale; current: InboxView; waiting: number }) {
   const t = INBOX[locale];
   return (

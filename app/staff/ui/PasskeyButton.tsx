@@ -10,12 +10,10 @@ type Props = {
   label: string;
   /** Sent with both requests (an invitation's token, where to go next). */
   fields?: () => Record<string, string>;
-  /** A ceremony that ends well goes to `next`; this is told anything else. */
   primary?: boolean;
 };
 
-/** A button that runs a passkey ceremony and says how it went (in a live region). It needs
- * JavaScript: until the page's script has run it is disabled, and without it a note says why. */
+/** Needs JavaScript: disabled until the page's script has run, and without it a note says why. */
 export function PasskeyButton({ locale, kind, label, fields, primary = true }: Props) {
   const t = STAFF[locale];
   const hydrated = useHydrated();

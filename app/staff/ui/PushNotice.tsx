@@ -3,7 +3,6 @@ import { ALERTS } from "~/i18n/alerts";
 import type { Locale } from "~/i18n/locale";
 import { STAFF_PATHS } from "../paths";
 
-/** What the desk needs to know of alerts (shared/push-watch.server.ts), as a loader hands it on. */
 export type PushDesk = {
   devices: number;
   stale: number;
@@ -12,9 +11,7 @@ export type PushDesk = {
   confirmMinutes: number;
 };
 
-/** The desk's word, at the top, when phones may stay silent: no device has alerts on; some
- * enquiry's alert was confirmed by no device within the confirm time (each named, a link); some
- * devices are stale. Nothing while all is well or alerts are off. */
+/** Only when phones may stay silent; nothing while all is well or alerts are off. */
 export function PushNotice({
   locale,
   push,
@@ -22,7 +19,7 @@ export function PushNotice({
 }: {
   locale: Locale;
   push?: PushDesk;
-  /** Whether to say that no device has alerts on (not above a search's results). */
+  /** False above a search's results. */
   noDevices?: boolean;
 }) {
   if (!push) return null;

@@ -3,9 +3,8 @@ import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "../paths";
 import { STAFF_LAYOUT, type StaffFrameData } from "./staff-route";
 
-/** The staff area's error boundary (the staff layout exports it, so the public error page and
- * its texts never enter the staff pages, nor these the public ones). In the frame's language
- * when its loader answered (a child's error), else English. */
+/** The staff layout's own, so the public error page and its texts never enter the staff pages, nor these the public
+ * ones. English when the frame's loader did not answer. */
 export function StaffError() {
   const error = useRouteError();
   const locale = useRouteLoaderData<StaffFrameData>(STAFF_LAYOUT)?.locale ?? "en";

@@ -9,15 +9,12 @@ import { STAFF_PATHS } from "../paths";
 
 type Props = {
   locale: Locale;
-  /** The signed-in person, when there is one (sign-in and invitation pages have none). */
   staff?: { email: string; role: "owner" | "staff"; siteEditor: boolean };
-  /** How many wait for a reply: the badge beside "Inbox" (a link to the Needs-a-reply view). */
   waiting?: number;
   children: ReactNode;
 };
 
-/** Every staff page's frame: the area's name, its navigation for the signed-in person, the
- * language switch and sign-out (forms: they work without JavaScript), and the content. */
+/** The language switch and sign-out are forms, so they work without JavaScript. */
 export function StaffFrame({ locale, staff, waiting, children }: Props) {
   const t = STAFF[locale];
   const { pathname, search } = useLocation();

@@ -7,7 +7,6 @@ import {
 } from "@simplewebauthn/browser";
 import { STAFF_PATHS } from "../paths";
 
-/** What a ceremony came to, for the page to say. */
 export type CeremonyOutcome =
   | { ok: true; next: string }
   | { ok: false; problem: "unsupported" | "cancelled" | "refused" | "invitation" | "unavailable" | "signed-out" }
@@ -40,9 +39,7 @@ function problemOf(answer: Answer): CeremonyOutcome {
   return { ok: false, problem: answer.error === "unavailable" ? "unavailable" : "refused" };
 }
 
-/** Signs in (kind "sign-in", with any of this site's passkeys) or makes a passkey (kind "register",
- * with an invitation's token or none for the signed-in person): asks this site for options,
- * lets the browser's passkey prompt answer them, and sends the answer back. */
+/** "register" with an invitation's token, or with none for the signed-in person. */
 export async function passkeyCeremony(
   kind: "sign-in" | "register",
   fields: Record<string, string>,
