@@ -6,11 +6,9 @@ import { useTranslation } from "~/i18n/use-locale";
 import * as s from "./CitySelector.css";
 
 type Props = {
-  /** The cities in order with their venues (the owner's, or what ships). */
   cities: readonly City[];
-  /** The city the server rendered as selected (from `?city=`). */
   selectedId: string;
-  /** Builds the no-JavaScript link for a city (keeps the page's other query values). */
+  /** The no-JavaScript link; keeps the page's other query values. */
   hrefFor: (cityId: string) => string;
 };
 
@@ -20,8 +18,7 @@ const GROUPS: { key: City["group"]; className: string }[] = [
   { key: "abroad", className: s.groupPlain },
 ];
 
-/** "Click on city and see!": each city is a link the server understands, so the choice
- * works without JavaScript; with it, a click switches the venues in place. */
+/** Each city is a link the server understands, so the choice works without JavaScript. */
 export function CitySelector({ cities, selectedId, hrefFor }: Props) {
   const cityById = (id: string) => cities.find((c) => c.id === id) ?? cities.find((c) => c.id === DEFAULT_CITY_ID)!;
   const [selected, setSelected] = useState(() => cityById(selectedId).id);

@@ -8,8 +8,7 @@ import * as s from "./ErrorPage.css";
 
 type Props = { status: number; title: string; message: string; detail?: string };
 
-/** The branded page for 404s and unexpected errors, inside the normal header and footer, in
- * the language of the address asked for. */
+/** In the language of the address asked for. */
 export function ErrorPage({ status, title, message, detail }: Props) {
   const contact = useContactDetails();
   const { t, to } = useTranslation(LAYOUT);

@@ -7,38 +7,32 @@ import { button } from "~/styles/ui.css";
 import { Picture } from "./Picture";
 import * as s from "./Gallery.css";
 
-/** Matches the grid in Gallery.css.ts: one column under 640 px, two under 1024 px, then four
- * inside the 72rem page (2.5rem padding each side, 1rem gaps). */
+/** Must match Gallery.css.ts's grid: 1/2/4 columns inside the 72rem page (2.5rem padding, 1rem gaps). */
 const GRID_SIZES =
   "(min-width: 1152px) 256px, (min-width: 1024px) calc((100vw - 8rem) / 4), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 3rem)";
 
 type Props = {
   images: readonly GalleryImage[];
-  /** How many show before "Load more"; all when omitted. */
+  /** All when omitted. */
   initial?: number;
-  /** How many "Load more" reveals (once). */
   more?: number;
-  /** Whether the server already expanded it (`?gallery=all`, the no-JavaScript path). */
+  /** `?gallery=all`: the no-JavaScript path. */
   expanded?: boolean;
-  /** Href of the no-JavaScript "Load more" link. */
   moreHref?: string;
 };
 
-/** A 1/2/4-column image grid; with `initial` it shows a "Load more" control that reveals
- * `more` images once and then stays, disabled. */
 export function Gallery({ images, initial, more = 0, expanded = false, moreHref }: Props) {
   const hydrated = useHydrated();
   const { t } = useTranslation(LAYOUT);
   const [open, setOpen] = useState(expanded);
   const firstNewRef = useRef<HTMLLIElement>(null);
-  // A gallery no longer than its first screenful needs no "Load more".
   const limited = initial !== undefined && images.length > initial;
   const shown = !limited ? images.length : Math.min(images.length, open ? initial + more : initial);
   const list = images.slice(0, shown);
 
   const reveal = () => {
     setOpen(true);
-    // Move focus to the first new image so keyboard and screen-reader users land on it.
+    // So keyboard and screen-reader users land on the first new image.
     requestAnimationFrame(() => firstNewRef.current?.focus());
   };
 

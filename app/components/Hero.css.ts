@@ -16,10 +16,8 @@ export const hero = style({
   ].join(", "),
 });
 
-/** The stars: a few dots in an SVG over the whole hero, still. (They were seven CSS radial
- * gradients, each painted over the hero's whole area, and an endless opacity animation that
- * made the browser produce a frame 60 times a second: on a 2-core machine with software
- * raster that took more CPU than the page itself; docs/performance.md.) */
+/** Still SVG dots: radial gradients and an endless animation took more CPU than the page on 2 cores
+ * (docs/performance.md). */
 export const stars = style({
   position: "absolute",
   inset: 0,

@@ -17,8 +17,7 @@ const STARS = [
   [22, 40, 1],
 ] as const;
 
-/** The home page's header: brand name as the page's h1, tagline, and a night-coast backdrop
- * drawn in CSS and one small inline SVG (no image request before first paint). */
+/** The backdrop is CSS and one inline SVG: no image request before first paint. */
 export function Hero({ tagline }: { tagline: string }) {
   const { t, to } = useTranslation(HOME);
   const { t: layout } = useTranslation(LAYOUT);

@@ -5,16 +5,11 @@ import { useTranslation } from "~/i18n/use-locale";
 import { pageKey } from "~/utils/page-key";
 import * as s from "./LanguageSwitch.css";
 
-/**
- * A plain link to this page in the other language (its name written in that language, with
- * `lang` and `hreflang`), working without JavaScript. From a page that does not exist (a 404)
- * it leads to the other language's home page. The home page keeps its city and gallery.
- */
+/** A plain link, working without JavaScript; from a 404 it leads to the other language's home page. */
 export function LanguageSwitch({ className, landmark = true }: { className?: string; landmark?: boolean }) {
   const { pathname, search } = useLocation();
   const { locale, t } = useTranslation(LAYOUT);
-  // This page's canonical address (the page cache's key: the home page's state kept, anything
-  // else in the query dropped); a page that does not exist has none and leads home.
+  // The canonical address keeps the home page's city and gallery and drops any other query.
   const [path = "/", query] = (pageKey(pathname, new URLSearchParams(search)) ?? "/").split("?");
   // One landmark per page: the header's; the menu's copy of it is a plain paragraph.
   const Wrapper = landmark ? "nav" : "p";

@@ -26,8 +26,7 @@ export const cross = style({ display: "none" });
 globalStyle(`${toggle}:has(+ :popover-open) ${bars}`, { display: "none" });
 globalStyle(`${toggle}:has(+ :popover-open) ${cross}`, { display: "inline" });
 
-/** Full-width panel under the sticky header, covering the page (a popover, in the top layer:
- * the browser's own popover box is undone). */
+/** The browser's own popover box is undone. */
 export const overlay = style({
   position: "fixed",
   inset: "4.25rem 0 0 0",

@@ -74,10 +74,7 @@ declare module "react" {
 }
 /* eslint-enable @typescript-eslint/no-unused-vars */
 
-/** The hamburger and its full-width overlay, as a native popover: the button opens and
- * closes it, Escape and a click outside close it, focus goes to the first link and back to
- * the button, the browser tells assistive technology whether it is expanded, all without
- * JavaScript. On a page that does run React, a link that navigates in place closes it too. */
+/** A native popover: opening, closing, focus and the state assistive technology hears all work without JavaScript. */
 export function MenuOverlay() {
   const { t } = useTranslation(LAYOUT);
   return (

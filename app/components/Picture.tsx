@@ -2,9 +2,8 @@ import type { GalleryImage } from "~/content/galleries";
 
 type Props = {
   image: GalleryImage;
-  /** The `sizes` the image is laid out at, so the browser picks the right width. */
   sizes: string;
-  /** For the page's Largest Contentful Paint image: fetched early, never lazily. */
+  /** For the Largest Contentful Paint image: fetched early, never lazily. */
   priority?: boolean;
   className?: string;
 };
@@ -12,8 +11,7 @@ type Props = {
 const srcset = (image: GalleryImage, ext: string) =>
   image.widths.map((w) => `${image.base}-${w}.${ext} ${w}w`).join(", ");
 
-/** AVIF, then WebP, then a small JPEG for the rest; width and height reserve the box and the
- * dominant colour fills it while loading, so nothing shifts. */
+/** Width, height and the dominant colour hold the box while loading, so nothing shifts. */
 export function Picture({ image, sizes, priority = false, className }: Props) {
   return (
     <picture>

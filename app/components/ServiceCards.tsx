@@ -6,7 +6,6 @@ import { useTranslation } from "~/i18n/use-locale";
 import { ServiceIcon } from "./ServiceIcon";
 import * as s from "./ServiceCards.css";
 
-/** "Find your needs": one card per service line, each wholly a link to its page. */
 export function ServiceCards({ cards }: { cards: readonly { slug: ServiceSlug; title: string; summary: string }[] }) {
   const { locale, to } = useTranslation(LAYOUT);
   return (

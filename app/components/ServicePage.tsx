@@ -14,12 +14,10 @@ import * as s from "./ServicePage.css";
 type Props = {
   slug: ServiceSlug;
   images: readonly GalleryImage[];
-  /** The page's words (the owner's or what ships: app/site/words.server.ts), plain text. */
+  /** Plain text (app/site/words.server.ts). */
   words: { title: string; intro: string; offers: readonly string[]; closing: string };
 };
 
-/** The layout the three service routes share: title, description, Contact (and WhatsApp, when
- * configured) calls to action, gallery. */
 export function ServicePage({ slug, images, words: copy }: Props) {
   const { locale, t: layout, to } = useTranslation(LAYOUT);
   const t = SERVICE_TEXT[locale];

@@ -15,8 +15,7 @@ const base = style({
   transform: "translate(-50%, 0)",
   zIndex: 60,
   width: "min(32rem, calc(100vw - 2rem))",
-  // A <details> in every mode: its content sits in the element's own slot, where flex items of
-  // the details would not reach. The close button floats right; the body flows beside it.
+  // Flex cannot reach into a <details>'s content slot, so the close button floats instead.
   display: "block",
   padding: `${vars.space.md} ${vars.space.md} ${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
@@ -34,8 +33,7 @@ export const toast = styleVariants({
   error: [base, { borderLeftColor: vars.color.danger }],
 });
 
-/** Without JavaScript: hidden by CSS once TOAST_MS have passed (the delay is not shortened by
- * reduced motion, only the animation's own duration is). */
+/** For no JavaScript; reduced motion shortens the animation, never the delay. */
 export const cssTimed = style({
   animation: `${enter} 200ms ease-out, ${leave} 1ms linear ${TOAST_MS}ms forwards`,
   // Its summary (the close button) closes the <details>: then hide the whole toast.

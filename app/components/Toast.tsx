@@ -7,17 +7,8 @@ import * as s from "./Toast.css";
 import { TOAST_MS } from "./toast-timing";
 import { TOAST_BEFORE_REACT_SCRIPT, toastBeforeReact } from "./toast-before-react";
 
-/** One notification at the top centre, 50 px from the top. Success and info are polite
- * (role=status); warnings and errors interrupt (role=alert). It closes after 6 s, on its close
- * button, on Escape, or on a click anywhere else.
- *
- * It is one element in every mode: a <details open> whose summary is the close button, hidden
- * by CSS after 6 s. Before React runs (no JavaScript, or before the page's deferred modules have
- * arrived and woken) the browser closes it natively, and the small script written just before
- * it closes it on a click away or Escape from the moment it can be seen (`data-dismiss`,
- * toast-before-react.ts). When React takes it over, it keeps the state the visitor left: a
- * toast already closed, or older than 6 s, stays closed, and one still showing keeps the rest
- * of its 6 s; so too if hydration fails and React renders the page afresh. */
+/** A <details> whose summary closes it, so it works before React and without JavaScript (toast-before-react.ts);
+ * React keeps the state the visitor left. Warnings and errors interrupt (role=alert); the rest is polite. */
 export function Toast({ toast }: { toast: ToastMessage }) {
   const { t } = useTranslation(LAYOUT);
   const nonce = useNonce() || undefined;
@@ -79,8 +70,7 @@ export function Toast({ toast }: { toast: ToastMessage }) {
   );
 }
 
-/** A key per toast received (the same object for as long as the data that carried it stands):
- * a new answer's toast is a new element, the same answer's is never shown twice. */
+/** A new answer's toast is a new element; the same answer's is never shown twice. */
 const toastKeys = new WeakMap<ToastMessage, string>();
 let toastsReceived = 0;
 export function toastKey(toast: ToastMessage): string {

@@ -6,7 +6,7 @@ import { useLocation } from "@remix-run/react";
 import { useContactDetails } from "~/utils/use-contact-details";
 import * as s from "./WhatsAppLink.css";
 
-/** A speech bubble with a handset, drawn for this site (not WhatsApp's own mark). */
+/** Drawn for this site, not WhatsApp's own mark. */
 function WhatsAppIcon() {
   return (
     <svg className={s.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -25,15 +25,10 @@ function WhatsAppIcon() {
   );
 }
 
-/**
- * "WhatsApp": a plain link to a chat with the business, the message already written for the
- * page and its language. Nothing of WhatsApp's loads until it is clicked; it opens in a new
- * tab. Renders nothing when WHATSAPP_NUMBER is not set.
- */
+/** A plain link: nothing of WhatsApp's loads until it is clicked. */
 export function WhatsAppLink({ className }: { className?: string }) {
   const { whatsapp } = useContactDetails();
   const { t } = useTranslation(LAYOUT);
-  // The message a chat from this page starts with: the service's, or a general one.
   const service = serviceAtPath(useLocation().pathname);
   const message = service ? t.whatsapp.services[service.slug] : t.whatsapp.message(BRAND);
   if (!whatsapp) return null;

@@ -1,3 +1,2 @@
-/** How long a toast stays, as the spec says: the live toast's timer and the no-JavaScript
- * toast's CSS animation both read this. */
+/** The spec's; read by the live timer and the no-JavaScript CSS animation. */
 export const TOAST_MS = 6_000;

@@ -1,12 +1,9 @@
-/** The home page's "Things we do the most" city selector, in the spec's order and grouping.
- * City and country names are translated (app/i18n/home.ts); venue names are not. */
-/** The cities' ids in the spec's order, alone (the contact form's city list needs no venues). */
 export const CITY_IDS = ["split", "dubrovnik", "zrce", "hvar", "makarska", "zagreb", "budva", "belgrade"] as const;
 export type CityId = (typeof CITY_IDS)[number];
 
 export type City = {
   id: CityId;
-  /** Venue names; empty for the cities abroad, shown with their country instead. */
+  /** Not translated; none abroad, where the country shows instead. */
   venues: string[];
   group: "coast" | "more" | "abroad";
 };
@@ -24,7 +21,6 @@ export const CITIES: readonly City[] = [
 
 export const DEFAULT_CITY_ID: CityId = "split";
 
-/** The city a `?city=` value names, or the default for anything unknown. */
 export function cityById(id: string | null | undefined): City {
   return CITIES.find((c) => c.id === id) ?? CITIES.find((c) => c.id === DEFAULT_CITY_ID)!;
 }

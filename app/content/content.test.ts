@@ -44,7 +44,6 @@ describe("content", () => {
   it("has galleries of the spec's sizes, each image described in every language", () => {
     for (const locale of LOCALES) {
       expect(galleryIn("home", locale)).toHaveLength(HOME_GALLERY_INITIAL + HOME_GALLERY_MORE);
-      // The registry's counts are the ones the image pipeline made; and they are the spec's.
       for (const s of SERVICES) expect(galleryIn(s.gallery, locale), s.slug).toHaveLength(s.photos);
       expect(Object.fromEntries(SERVICES.map((s) => [s.slug, s.photos]))).toEqual({
         "vip-nightclub-experience": 18,
@@ -59,7 +58,6 @@ describe("content", () => {
         }
       }
     }
-    // Each Croatian alt text is a translation, not the English one left over.
     const en = galleryIn("vip", "en").map((i) => i.alt);
     galleryIn("vip", "hr").forEach((image, i) => expect(image.alt).not.toBe(en[i]));
   });

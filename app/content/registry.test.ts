@@ -9,10 +9,7 @@ import { SERVICE_TEXT } from "~/i18n/services";
 import { ACTION_PAGES, PAGE_IDS, PAGE_MODULES, pageKind, pagePath, PAGES, SHARE_IMAGES } from "./pages";
 import { SERVICES } from "./services";
 
-// The registry (app/content/pages.ts, services.ts, i18n/locale.ts) walked to every place that
-// must follow it. The compiler already refuses a dictionary without the new service or
-// language (`satisfies Record<…>`); these are the places it cannot see: files on disk, what the
-// server answers, what the pipeline made.
+// What the compiler's `satisfies Record<…>` cannot see: files on disk, the server's answers, the pipeline's output.
 
 describe("every page of the registry", () => {
   it("has its route module on disk, and every page module is a kind of page", () => {
@@ -28,7 +25,7 @@ describe("every page of the registry", () => {
   it("is in the sitemap in every language", async () => {
     const { loader } = await import("~/routes/sitemap[.]xml");
     const xml = await loader().text();
-    // Each <loc> read back as a path: "/" must be one of them, not a suffix every entry has.
+    // Compared as paths: as text, "/" would match the end of every entry.
     const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(listed.sort()).toEqual(PAGES.map((page) => page.path).sort());
   });

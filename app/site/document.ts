@@ -5,16 +5,13 @@ import { SERVICES } from "~/content/services";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { Words, wordsProblems, type WordsProblem } from "./words";
 
-/** The owner's site as one document (decision 0038): what the draft holds, what a publish
- * copies whole into a new version, what a restore brings back. Each part is optional: a part the
- * owner never published leaves what ships with the site in place (a fresh install is complete).
- * Issue 51 adds `words` beside `galleries`, with its own schema, checks and editor; the draft,
- * preview, publish, history and the renewal of every replica's pages are this mechanism's. */
+// The owner's site as one document (decision 0038), copied whole by publish and restore; a part
+// never published leaves the shipped site in place, so a fresh install is complete.
 export const GALLERY_IDS = ["home", "vip", "events", "concierge"] as const satisfies readonly GalleryId[];
 
-/** How many photos a gallery may hold: a page's weight, and the owner's thumb on a phone. */
+/** A page's weight, and the owner's thumb on a phone. */
 export const MAX_GALLERY_PHOTOS = 60;
-/** An alt text's length: a sentence or two, as screen readers read them. */
+/** A sentence or two, as screen readers read them. */
 export const MAX_ALT = 250;
 
 const altText = z.string().max(MAX_ALT);
@@ -34,8 +31,7 @@ export type SiteDocument = z.infer<typeof SiteDocument>;
 
 export const EMPTY_DOCUMENT: SiteDocument = { galleries: {} };
 
-/** A document as the database holds it; one this version cannot read counts as empty (the
- * shipped site shows), never as an error on a visitor's page. */
+/** One this version cannot read counts as empty (the shipped site shows), never an error on a visitor's page. */
 export function readDocument(value: unknown): SiteDocument {
   const parsed = SiteDocument.safeParse(value);
   return parsed.success ? parsed.data : EMPTY_DOCUMENT;
@@ -45,15 +41,12 @@ export const isGalleryId = (value: string): value is GalleryId => (GALLERY_IDS a
 
 export const noAlt = (): Alt => Object.fromEntries(LOCALES.map((l) => [l, ""])) as Alt;
 
-/** The edits the Site section makes, each a new document (the old one is left as it was). A
- * gallery's list starts empty the first time it is edited: until it is published, visitors see
- * the shipped art. */
+/** Each a new document; a gallery first edited starts empty (visitors see the shipped art until it is published). */
 export const edits = {
   add(doc: SiteDocument, gallery: GalleryId, photos: readonly string[]): SiteDocument {
     const list = [...(doc.galleries[gallery] ?? []), ...photos.map((photo) => ({ photo, alt: noAlt() }))];
     return withGallery(doc, gallery, list.slice(0, MAX_GALLERY_PHOTOS));
   },
-  /** One place up (-1) or down (+1); at an end, nothing. */
   move(doc: SiteDocument, gallery: GalleryId, photo: string, step: -1 | 1): SiteDocument {
     const list = [...(doc.galleries[gallery] ?? [])];
     const from = list.findIndex((e) => e.photo === photo);
@@ -62,8 +55,7 @@ export const edits = {
     [list[from], list[to]] = [list[to]!, list[from]!];
     return withGallery(doc, gallery, list);
   },
-  /** A new order (a drag): the photos named, in that order; any not named keep their order after
-   * them, so a stale page's order never drops a photo. */
+  /** Photos not named keep their order after the named, so a stale page's drag never drops one. */
   order(doc: SiteDocument, gallery: GalleryId, order: readonly string[]): SiteDocument {
     const list = doc.galleries[gallery] ?? [];
     const named = order.flatMap((id) => list.filter((e) => e.photo === id));
@@ -77,7 +69,7 @@ export const edits = {
       (doc.galleries[gallery] ?? []).filter((e) => e.photo !== photo),
     );
   },
-  /** A new photo in the old one's place, with its alt texts (the owner checks them beside it). */
+  /** Keeps the alt texts: the owner checks them beside the new photo. */
   replace(doc: SiteDocument, gallery: GalleryId, photo: string, by: string): SiteDocument {
     return withGallery(
       doc,
@@ -85,7 +77,6 @@ export const edits = {
       (doc.galleries[gallery] ?? []).map((e) => (e.photo === photo ? { ...e, photo: by } : e)),
     );
   },
-  /** A removed photo back at the end, with the alt texts it had. */
   restore(doc: SiteDocument, gallery: GalleryId, photo: string, alt: Alt): SiteDocument {
     const list = doc.galleries[gallery] ?? [];
     if (list.some((e) => e.photo === photo) || list.length >= MAX_GALLERY_PHOTOS) return doc;
@@ -110,7 +101,6 @@ function withGallery(doc: SiteDocument, gallery: GalleryId, list: PhotoEntry[]):
   return { ...doc, galleries: { ...doc.galleries, [gallery]: list } };
 }
 
-/** Alt text as plain text on one line: controls and runs of white space folded. */
 export function cleanAlt(alt: Alt): Alt {
   return Object.fromEntries(
     LOCALES.map((l) => [
@@ -125,8 +115,6 @@ export function cleanAlt(alt: Alt): Alt {
   ) as Alt;
 }
 
-/** Why a draft cannot be published: a photo without its alt text in a language, a photo still
- * being processed or whose processing failed. Empty: it can. */
 export type PublishProblem =
   | { kind: "alt"; gallery: GalleryId; position: number; locale: Locale }
   | { kind: "processing"; gallery: GalleryId; position: number }
@@ -151,8 +139,6 @@ export function publishProblems(
   return [...problems, ...wordsProblems(doc.words)];
 }
 
-/** The galleries whose published photos or words differ between two documents (the pages a
- * publish renews: the sitemap's lastmod). */
 export function changedGalleries(a: SiteDocument, b: SiteDocument): GalleryId[] {
   return GALLERY_IDS.filter((g) => JSON.stringify(a.galleries[g] ?? null) !== JSON.stringify(b.galleries[g] ?? null));
 }
@@ -162,8 +148,7 @@ const GALLERY_PAGE: Record<GalleryId, PageId> = {
   ...(Object.fromEntries(SERVICES.map((s) => [s.gallery, s.slug])) as Record<Exclude<GalleryId, "home">, PageId>),
 };
 
-/** The pages whose content differs between two documents (the sitemap's lastmod). Contact
- * details and service titles are in every page's header or footer. */
+/** Contact details and service titles are in every page's header or footer. */
 export function changedPages(a: SiteDocument, b: SiteDocument): PageId[] {
   const pages = new Set<PageId>(changedGalleries(a, b).map((g) => GALLERY_PAGE[g]));
   const [wa, wb] = [a.words ?? {}, b.words ?? {}];
@@ -179,6 +164,5 @@ export function changedPages(a: SiteDocument, b: SiteDocument): PageId[] {
   return PAGE_IDS.filter((p) => pages.has(p));
 }
 
-/** Every photo a document shows. */
 export const photosOf = (doc: SiteDocument): string[] =>
   GALLERY_IDS.flatMap((g) => (doc.galleries[g] ?? []).map((e) => e.photo));

@@ -16,12 +16,9 @@ import { judgeUpload, type Refusal } from "./judge-upload.server";
 import { mediaLimits, mediaQueue } from "./site.server";
 import type { UploadedFile } from "./upload-body.server";
 
-/** What the Site section does, each a short transaction over the draft (app/store/site.server.ts):
- * the routes (app/routes/staff.site.*) read the form and call one of these. */
-
 type Who = { email: string };
 
-/** One edit of a gallery's draft; photos taken out keep their alt texts for a restore. */
+/** Photos taken out keep their alt texts for a restore. */
 export type GalleryEdit =
   | { intent: "move"; photo: string; step: -1 | 1 }
   | { intent: "order"; order: string[] }
@@ -69,10 +66,7 @@ function applied(doc: SiteDocument, gallery: GalleryId, edit: GalleryEdit, resto
 
 export type UploadOutcome = { added: number; refused: { fileName: string; refusal: Refusal }[] };
 
-/** Judges each file of an upload (app/site/judge-upload.server.ts): the accepted are stored in
- * one transaction and queued for processing, then put in the draft (added at the end, or in
- * `replace`'s place: the old photo is kept for a restore); the refused are named, with why, and
- * nothing of them is stored. Judging runs one file at a time (small decodes, bounded). */
+/** One file at a time to bound the decodes; nothing of a refused file is stored; a replaced one is kept to restore. */
 export async function acceptUpload(
   sql: Sql,
   who: Who,
@@ -112,8 +106,7 @@ export type PublishResult =
   | { ok: false; reason: "stale" }
   | { ok: false; reason: "problems"; problems: PublishProblem[] };
 
-/** Publishes the draft the owner was shown (`revision`), unless a photo lacks an alt text in a
- * language or is not processed: then nothing changes and the problems are named. */
+/** Only the draft the owner was shown (`revision`); with a problem, nothing changes and the problems are named. */
 export async function publish(sql: Sql, who: Who, revision: number): Promise<PublishResult> {
   const outcome = await publishDraft(sql, who.email, revision, async (raw, tx) => {
     const doc = readDocument(raw);
@@ -127,7 +120,6 @@ export async function publish(sql: Sql, who: Who, revision: number): Promise<Pub
   return { ok: false, reason: "problems", problems: outcome.problems as PublishProblem[] };
 }
 
-/** Publishes an earlier version again (the history's one step back). */
 export async function republish(sql: Sql, who: Who, version: number) {
   const outcome = await restoreVersion(sql, who.email, version);
   return outcome.ok
@@ -145,6 +137,6 @@ const changedBetween = (o: { previous: unknown; document: unknown }) => {
   );
 };
 
-/** The pages a publish changed (photos, words or contact details): the audit names them. */
+/** The pages a publish changed: the audit names them. */
 const pagesBetween = (o: { previous: unknown; document: unknown }) =>
   changedPages(readDocument(o.previous), readDocument(o.document));

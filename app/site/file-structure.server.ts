@@ -1,8 +1,5 @@
-/** What a file is, judged by its bytes (never its name or the type the browser declared), and
- * whether it ends where its own structure says it ends: a JPEG with an HTML page after its end
- * (a polyglot a browser could be tricked into reading as a page) and a file cut short are both
- * refused here, before any decoder sees them. Every accepted photo is re-encoded anyway, so no
- * byte of an upload is ever served; this makes the refusal clear and immediate. */
+// Judged by bytes, never name or declared type: a polyglot (a JPEG with an HTML page after its end) or a cut file is
+// refused before any decoder sees it. Uploads are re-encoded anyway; this makes the refusal clear and immediate.
 export type Sniffed =
   | { kind: "jpeg" | "png" | "webp" | "avif" }
   | { kind: "heic" }
@@ -31,7 +28,6 @@ export function sniff(bytes: Buffer): Sniffed {
 
 export type Ending = "whole" | "truncated" | "trailing";
 
-/** Whether a file of a raster format ends exactly where its structure ends. */
 export function ending(kind: "jpeg" | "png" | "webp" | "avif", bytes: Buffer): Ending {
   const end =
     kind === "jpeg"
@@ -47,9 +43,7 @@ export function ending(kind: "jpeg" | "png" | "webp" | "avif", bytes: Buffer): E
   return "whole";
 }
 
-/** Where a JPEG's end-of-image marker is, walking its segments and the entropy-coded data
- * (where 0xFF is always followed by 0x00 or a restart marker): an embedded thumbnail's own end
- * marker, inside its segment, is skipped with the segment. */
+/** Walks the segments, so an embedded thumbnail's own end marker is skipped with its segment. */
 function jpegEnd(b: Buffer): number | undefined {
   let at = 2;
   while (at + 2 <= b.length) {
@@ -66,8 +60,7 @@ function jpegEnd(b: Buffer): number | undefined {
     if (length < 2) return undefined;
     at += 2 + length;
     if (marker !== 0xda) continue;
-    // Entropy-coded data after a start of scan: up to the next marker that is not a stuffed
-    // byte or a restart.
+    // Entropy-coded data: up to the next marker that is not a stuffed byte or a restart.
     while (at + 1 < b.length) {
       if (b[at] === 0xff) {
         const next = b[at + 1]!;

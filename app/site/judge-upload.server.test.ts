@@ -9,7 +9,7 @@ const made = (format: "png" | "webp" | "avif" | "jpeg") =>
     .toFormat(format)
     .toBuffer();
 
-/** An ISO media file that says it is HEIC (an iPhone photo's container), as its first box does. */
+/** An iPhone photo's container, as its first box says. */
 const heicHeader = () => {
   const ftyp = Buffer.alloc(24);
   ftyp.writeUInt32BE(24, 0);

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { SiteText } from "~/i18n/site";
 import { ending, sniff } from "./file-structure.server";
 
-/** Why an upload was refused: each has a sentence in both languages (app/i18n/site.ts). */
+/** Each has a sentence in both languages (app/i18n/site.ts). */
 export type Refusal = keyof SiteText["refusal"];
 
 export type UploadLimits = { maxBytes: number; maxPixels: number };
@@ -11,13 +11,8 @@ export type Judged =
   | { ok: true; format: "jpeg" | "png" | "webp" | "avif"; width: number; height: number }
   | { ok: false; refusal: Refusal };
 
-/** Judges an upload by its bytes, cheapest test first, so a hostile file costs almost nothing:
- * its kind from its first bytes (SVG, HTML and every other non-raster refused there); its
- * structure to its last byte (cut short, or something after its end: refused); its header's
- * pixel count (a few-KB "decompression bomb" claiming 400 megapixels is refused from the
- * header, never decoded); then one decode at a small size, with libvips' own pixel limit and
- * `failOn`, which must succeed for the photo to be accepted. The full-size work is the
- * processing queue's (process-photo.server.ts), off the request. */
+/** Cheapest test first, so a hostile file costs almost nothing: a "decompression bomb" is refused from its header,
+ * never decoded. The full-size work is the queue's, off the request. */
 export async function judgeUpload(bytes: Buffer, limits: UploadLimits): Promise<Judged> {
   if (bytes.length === 0) return { ok: false, refusal: "empty" };
   if (bytes.length > limits.maxBytes) return { ok: false, refusal: "too-large" };
@@ -31,7 +26,6 @@ export async function judgeUpload(bytes: Buffer, limits: UploadLimits): Promise<
 
   let header: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    // Reads the header only: no pixels are decoded here.
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, refusal: "undecodable" };
@@ -45,8 +39,7 @@ export async function judgeUpload(bytes: Buffer, limits: UploadLimits): Promise<
   if ((header.pages ?? 1) > 1) return { ok: false, refusal: "other-format" };
 
   try {
-    // A real decode of every byte (JPEG shrinks on load: a 12 MP photo decodes at 1/8 scale in
-    // tens of milliseconds), refused at the first error or truncation.
+    // Every byte decoded, cheaply: JPEG shrinks on load (a 12 MP photo at 1/8 scale in tens of ms).
     await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: "error", sequentialRead: true })
       .resize(64, 64, { fit: "inside" })
       .raw()

@@ -4,25 +4,18 @@ import type { Sql } from "~/store/sql.server";
 import { claimPhoto, failPhoto, finishPhoto } from "~/store/site-photos.server";
 import { processPhoto, type Processed } from "./process-photo.server";
 
-/** What turns an upload's bytes into its encodings: in this process by default; the production
- * server hands it to a child process at the lowest CPU priority (server/media-processor.ts). */
+/** Production hands it to a child process at the lowest CPU priority (server/media-processor.ts). */
 export type Processor = (bytes: Buffer, options: { maxPixels: number }) => Promise<Processed>;
 
-/** A processor that stopped (a crash, a deploy) mid-photo: after this long another takes it. */
+/** After this long, a photo left mid-way by a crash or a deploy is taken by another. */
 const STALE_MS = 5 * 60_000;
 
-/** The processing of accepted uploads, off every request: `concurrency` photos at a time per
- * process (MEDIA_CONCURRENCY, 1 by default), each with one libvips thread (sharp.concurrency),
- * and its encodes one after another, so twenty 12-megapixel photos take one core for a while and
- * leave the other to the pages (docs/performance.md has the figures). The queue is the
- * database's (queued rows), so a photo accepted by one replica may be processed by another, and
- * one left by a crash is taken again (STALE_MS). `kick` wakes it after an upload; a sweep every
- * `sweepMs` finds what others left. */
+/** One libvips thread, encodes in turn: a big upload takes one core and leaves the other to the pages
+ * (docs/performance.md). The queue is the database's, so any replica may process a photo. */
 export function createMediaQueue(options: {
   sql: () => Promise<Sql>;
   concurrency: number;
   maxPixels: number;
-  /** A photo finished (ready or failed): the Site section's page shows it at its next look. */
   done?: (id: string, outcome: "ready" | "failed") => void;
   sweepMs?: number;
 }) {
@@ -76,10 +69,8 @@ export function createMediaQueue(options: {
 
   return {
     kick,
-    /** Resolves when nothing is being processed (tests, the bench). */
     idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
     running: () => running,
-    /** Processing elsewhere from now on (the production server's child process). */
     useProcessor(elsewhere: Processor) {
       processor = elsewhere;
     },

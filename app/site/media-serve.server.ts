@@ -3,17 +3,12 @@ import { mediaFile } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
 import { MEDIA_PREFIX } from "./process-photo.server";
 
-/** A served file's name: the content key, a width, a format (process-photo.server.ts). */
 const NAME = /^[0-9a-f]{20}-\d{1,5}\.(avif|webp|jpg)$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 type File = { contentType: string; body: Buffer; etag: string };
 
-/** The owner's encodings, answered from the database with the headers the shipped images have:
- * the exact Content-Type, `nosniff` (the security headers every response carries), cached for a
- * year and immutable (the name is the content's hash), a strong ETag and 304 for a conditional
- * request. A small memory cache (most recently used, bounded in bytes) keeps the hot files off
- * the database; a name is the same bytes for ever, so it never needs renewing. */
+/** The shipped images' headers; a name is a content hash, so the LRU cache never needs renewing. */
 export function createMediaServer({
   sql,
   maxBytes = 48 * 1024 * 1024,
@@ -48,7 +43,6 @@ export function createMediaServer({
     return file;
   }
 
-  /** Answers a request under /media/; false for any other path. */
   function answer(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): boolean {
     const path = (req.url ?? "").split("?")[0]!;
     if (!path.startsWith(MEDIA_PREFIX)) return false;

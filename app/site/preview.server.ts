@@ -2,11 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Sql } from "~/store/sql.server";
 import { createPreview, endPreview, previewValid } from "~/store/site-photos.server";
 
-/** The preview: the owner's browser sees the public pages as a visitor will once the draft is
- * published, the real pages in both languages, while its cookie lasts. The cookie is a random
- * token (the database keeps its hash) for a member who may edit the site; a request carrying it
- * skips the page cache (server/page-cache.ts) and is answered `private, no-store`, so no visitor
- * and no CDN ever gets a draft. Without the cookie the public pages read nothing of this. */
+/** A random token, only its hash stored; a request with it skips the page cache and is `private, no-store`,
+ * so no visitor and no CDN ever gets a draft. */
 export const PREVIEW_COOKIE = "site_preview";
 const PREVIEW_MS = 60 * 60_000;
 
@@ -17,10 +14,9 @@ function tokenIn(cookieHeader: string | null): string | undefined {
   return match?.[1];
 }
 
-/** Whether a request's cookie asks for the preview (no database read when it does not). */
+/** No database read, so pages without the cookie pay nothing. */
 export const asksForPreview = (request: Request) => tokenIn(request.headers.get("cookie")) !== undefined;
 
-/** Whether the request may see the draft: its token is valid and its member may still edit. */
 export async function previewing(sql: Sql, request: Request): Promise<boolean> {
   const token = tokenIn(request.headers.get("cookie"));
   if (!token) return false;
@@ -30,14 +26,12 @@ export async function previewing(sql: Sql, request: Request): Promise<boolean> {
 const cookie = (value: string, secure: boolean, maxAge: number) =>
   `${PREVIEW_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 
-/** Starts a preview for a member: the Set-Cookie header to send. */
 export async function startPreview(sql: Sql, memberId: string, secure: boolean): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await createPreview(sql, hashOf(token), memberId, new Date(Date.now() + PREVIEW_MS).toISOString());
   return cookie(token, secure, PREVIEW_MS / 1000);
 }
 
-/** Ends the request's preview: the Set-Cookie header that clears it. */
 export async function stopPreview(sql: Sql, request: Request, secure: boolean): Promise<string> {
   const token = tokenIn(request.headers.get("cookie"));
   if (token) await endPreview(sql, hashOf(token));

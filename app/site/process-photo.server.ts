@@ -11,8 +11,7 @@ import {
 } from "~/content/image-encoding";
 import type { Encoded } from "~/store/site-photos.server";
 
-/** Where the owner's encodings are served: `/media/<key>-<width>.<ext>`, the key a hash of the
- * upload's bytes and these settings, so a URL names its content for ever (immutable). */
+/** The key hashes the bytes and the settings, so a URL names its content for ever (immutable). */
 export const MEDIA_PREFIX = "/media/";
 const SETTINGS = JSON.stringify({ WIDTHS, FALLBACK_WIDTH, ENCODE, v: 1 });
 
@@ -26,12 +25,8 @@ export type Processed = {
   files: Encoded[];
 };
 
-/** An accepted upload made into what the pages serve, as the build's pipeline makes the shipped
- * art (scripts/build-images.ts: the same widths, formats and settings): decoded once within the
- * pixel limit, turned upright by its EXIF orientation, then every encoding made from those
- * pixels. No metadata block is carried into any output (sharp writes none unless asked: no GPS,
- * camera, owner, XMP or IPTC), and each output is a fresh encode: no byte of the upload is
- * served. One encode at a time: the queue bounds how many photos are processed at once. */
+/** As scripts/build-images.ts makes the shipped art. Fresh encodes without metadata (sharp writes none unless asked):
+ * no GPS or camera data, no byte of the upload is served. */
 export async function processPhoto(bytes: Buffer, { maxPixels }: { maxPixels: number }): Promise<Processed> {
   const mediaKey = createHash("sha256").update(bytes).update(SETTINGS).digest("hex").slice(0, 20);
   const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })

@@ -5,13 +5,10 @@ import { mediaQueue, onRenew, refreshPublished, servedVersion, siteChores, siteD
 
 const media = createMediaServer({ sql: siteDatabase });
 
-/** What the HTTP server (server/) uses of the owner's site, taken from the build's entry (one
- * copy per process): the media files, the published version's watch, the processing queue. */
+/** Taken by server/ from the build's entry, so there is one copy per process. */
 export const siteServer = {
   answerMedia: media.answer,
-  /** Looks for a newly published version every SITE_POLL_MS (one indexed row) and calls
-   * `renew` once this process serves it, so the page cache (and with it ETags, the sitemap's
-   * lastmod) follows on every replica within about that long. The first look is awaited. */
+  /** Polled (one indexed row) so every replica's page cache, ETags and lastmod follow within SITE_POLL_MS. */
   async watch(renew: () => void): Promise<() => void> {
     onRenew(renew);
     await refreshPublished().catch((error: unknown) =>
@@ -31,14 +28,11 @@ export const siteServer = {
     timer.unref();
     return () => clearInterval(timer);
   },
-  /** Starts processing what waits (uploads a stopped process left), and wakes every sweep. */
+  /** Takes up what a stopped process left. */
   startProcessing: () => mediaQueue.kick(),
-  /** Where photos are processed (server/index.ts gives a child process in production). */
   useProcessor: mediaQueue.useProcessor,
   stopProcessing: () => mediaQueue.stop(),
-  /** Hourly: photos past their restore period, unused encodings, old previews. */
   chores: siteChores,
-  /** For /healthz: the published version served here, photos processing, media cache. */
   health: () => ({ ...servedVersion(), processing: mediaQueue.running(), mediaCache: media.stats() }),
 };
 export type SiteServer = typeof siteServer;

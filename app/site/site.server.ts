@@ -15,7 +15,6 @@ import { previewing, asksForPreview } from "./preview.server";
 import { MEDIA_PREFIX } from "./process-photo.server";
 import { contactOf } from "./words.server";
 
-/** The site's database: the process's store, its migrations applied. */
 export const siteDatabase = (): Promise<Sql> => store.staffTables();
 
 export const mediaLimits = {
@@ -26,14 +25,12 @@ export const mediaLimits = {
 };
 export const restoreMs = env.MEDIA_RESTORE_DAYS * 86_400_000;
 
-/** The process's one processing queue (started with the server: server/index.ts). */
 export const mediaQueue = createMediaQueue({
   sql: siteDatabase,
   concurrency: env.MEDIA_CONCURRENCY,
   maxPixels: mediaLimits.maxPixels,
 });
 
-/** A document with the photos it shows: what a page is rendered from. */
 export type SiteView = { document: SiteDocument; photos: ReadonlyMap<string, PhotoRow> };
 
 async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
@@ -41,8 +38,7 @@ async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
   return { document, photos: new Map(photos.map((p) => [p.id, p])) };
 }
 
-/** What this process serves: the published version, read when it changes (poll). Before the
- * first read, and on a fresh install (version 0), the shipped site. */
+/** Polled; before the first read and on a fresh install (version 0), the shipped site. */
 let published: SiteView & { version: number; publishedAt?: string; lastmod: ReadonlyMap<string, string> } = {
   version: -1,
   document: EMPTY_DOCUMENT,
@@ -50,8 +46,7 @@ let published: SiteView & { version: number; publishedAt?: string; lastmod: Read
   lastmod: new Map(),
 };
 
-/** Reads the published version's number (one row by its key) and, when it moved, the version
- * itself: true when it changed (then the page cache must be renewed: server/app.ts). */
+/** True when the version moved: then the page cache must be renewed (server/app.ts). */
 export async function refreshPublished(): Promise<boolean> {
   const sql = await siteDatabase();
   const { version, publishedAt } = await publishedVersion(sql);
@@ -65,24 +60,19 @@ export async function refreshPublished(): Promise<boolean> {
   return true;
 }
 
-/** What renews this process's pages (server/app.ts's page cache), set by the server's watch. */
 let renewPages: (() => void) | undefined;
 export const onRenew = (renew: () => void) => (renewPages = renew);
 
-/** After a publish here: this process serves the new version before the owner's answer is sent
- * (the others within SITE_POLL_MS). */
+/** So a publish here is served before the owner's answer is sent (other processes within SITE_POLL_MS). */
 export async function renewNow(): Promise<void> {
   if (await refreshPublished().catch(() => false)) renewPages?.();
 }
 
-/** The version this process serves, for /healthz. */
 export const servedVersion = () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt });
 
-/** When a page last changed for visitors (the sitemap's lastmod), if it ever did. */
 export const pageChangedAt = (id: PageId) => published.lastmod.get(id);
 
-/** The document a public page's loader renders: the published one, or the draft for a browser
- * in preview (never in the page cache). */
+/** The draft shows only to a browser in preview, and never reaches the page cache. */
 export async function pageDocument(request: Request): Promise<{ document: SiteDocument; preview: boolean }> {
   if (!asksForPreview(request)) return { document: published.document, preview: false };
   const sql = await siteDatabase();
@@ -90,8 +80,6 @@ export async function pageDocument(request: Request): Promise<{ document: SiteDo
   return { document: readDocument((await siteState(sql)).draft), preview: true };
 }
 
-/** A gallery as a page shows it: the owner's published photos, or the shipped art where the owner
- * has published none for it. `view` is a preview's (the draft). */
 export function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {
   const entries = view.document.galleries[id];
   // None of the owner's own (never published, or all removed): the shipped art, never an empty page.
@@ -113,8 +101,6 @@ export function galleryOf(id: GalleryId, locale: Locale, view: SiteView = publis
   });
 }
 
-/** The gallery a public page's loader renders: the published one, or the draft for a browser in
- * preview (which never reaches the page cache). */
 export async function pageGallery(
   request: Request,
   id: GalleryId,
@@ -127,14 +113,12 @@ export async function pageGallery(
   return { images: galleryOf(id, locale, await viewOf(sql, draft)), preview: true };
 }
 
-/** The draft with its photos (the Site section). */
 export async function draftView(sql: Sql): Promise<SiteView & { revision: number }> {
   const state = await siteState(sql);
   return { ...(await viewOf(sql, readDocument(state.draft))), revision: state.revision };
 }
 
-/** Hourly: photos past their restore period that neither the draft nor the published site
- * shows, failed uploads after a day, unused encodings, old previews. */
+/** Hourly; a photo the draft or the published site shows is never purged. */
 export async function siteChores(): Promise<void> {
   try {
     const sql = await siteDatabase();

@@ -7,13 +7,12 @@ export type UploadBody =
       ok: false;
       status: 400 | 413 | 415;
       reason: "too-many-files" | "too-large" | "not-multipart" | "unreadable";
-      /** The fields read before the refusal (the gallery comes first: the answer goes back there). */
+      /** Read before the refusal: the gallery comes first, and the answer goes back there. */
       fields?: Record<string, string>;
     };
 
 type Limits = { maxBytes: number; maxFiles: number; maxUploadBytes: number };
 
-/** A field's value (the intent, the gallery, a photo's id, the draft's revision): short. */
 const MAX_FIELD = 1_024;
 
 class Refused extends Error {
@@ -22,12 +21,8 @@ class Refused extends Error {
   }
 }
 
-/** Reads an upload's multipart body as it streams in, bounded three ways: the whole body
- * (`maxUploadBytes`: a declared length over it is refused before a byte is read, a body that
- * runs past it is refused there), the files in it (one more than `maxFiles` and the whole upload
- * is refused: nothing is stored), and each file (`maxBytes`: that file is refused by name, the
- * rest of its bytes read and dropped, never kept). Only the bytes of files within their bound are
- * held in memory, at most `maxUploadBytes` in all. */
+/** Bounded as it streams in (body, file count, each file): at most `maxUploadBytes` is held in memory, and a file
+ * over `maxBytes` is refused by name, its bytes read and dropped. */
 export async function readUpload(request: Request, limits: Limits): Promise<UploadBody> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) return { ok: false, status: 415, reason: "not-multipart" };

@@ -13,8 +13,7 @@ export type WordsEdit =
   | { part: "contact"; value: Parsed<"contact"> }
   | { part: ServiceSlug; value: Parsed<"service"> };
 
-/** A value equal to what ships is not kept: the Site section then says "default", and a later
- * change to the shipped words reaches the site. */
+/** Not kept when equal to what ships, so a later change to the shipped words reaches the site. */
 const kept = <T>(value: T, shipped: T): T | undefined => (differs(value, shipped) ? value : undefined);
 
 function applied(words: Words, edit: WordsEdit): Words {
@@ -41,8 +40,7 @@ function applied(words: Words, edit: WordsEdit): Words {
   return JSON.parse(JSON.stringify(next)) as Words;
 }
 
-/** One part of the words into the draft, if the draft is still the one the owner was shown
- * (`revision`): else "stale", nothing changed, and the page keeps what was typed. */
+/** A stale `revision` changes nothing, and the page keeps what was typed. */
 export async function editWords(sql: Sql, who: { email: string }, edit: WordsEdit, revision: number) {
   return changeDraft(
     sql,

@@ -12,8 +12,6 @@ import {
   type Source,
 } from "./words.server";
 
-/** A part of the words as its form's fields ("title.en" → text; lists one item a line), and
- * where each published value comes from (the Site section says so beside each field). */
 export function formOf(part: WordPart, draft: SiteDocument, published: SiteDocument) {
   const values: Record<string, string> = {};
   const sources: Record<string, Source> = {};

@@ -9,13 +9,10 @@ import { SERVICE_TEXT } from "~/i18n/services";
 import { contactDetails as envContact } from "~/utils/env.server";
 import type { Bi, ServiceWords, Words } from "./words";
 
-/** The words a page shows: the owner's published (or, in a preview, drafted) ones where there
- * are any, else what ships in the dictionaries. Server only: the pages get the result as loader
- * data, so no dictionary is added to a bundle. */
+// Server only, so no dictionary is added to a bundle: the pages get their words as loader data.
 
 const both = (of: (l: Locale) => string): Bi => ({ en: of("en"), hr: of("hr") });
 
-/** What ships, in the document's shape: the editor's starting point and the "default" source. */
 export function shippedService(slug: ServiceSlug): ServiceWords {
   const page = (l: Locale) => SERVICE_TEXT[l].pages[slug];
   return {
@@ -52,7 +49,6 @@ export function serviceWords(words: Words | undefined, slug: ServiceSlug, locale
   };
 }
 
-/** Every service's title in a language: the header, menu, footer and cards name them. */
 export const serviceTitles = (words: Words | undefined, locale: Locale) =>
   Object.fromEntries(SERVICES.map(({ slug }) => [slug, serviceWords(words, slug, locale).title])) as Record<
     ServiceSlug,
@@ -62,18 +58,15 @@ export const serviceTitles = (words: Words | undefined, locale: Locale) =>
 export const taglineOf = (words: Words | undefined, locale: Locale) => (words?.tagline ?? shippedTagline())[locale];
 export const aboutOf = (words: Words | undefined, locale: Locale) => (words?.about ?? shippedAbout())[locale];
 
-/** The cities in the spec's order with their venues (a city abroad keeps its country label). */
 export const citiesOf = (words: Words | undefined) =>
   CITIES.map((c) => ({ ...c, venues: words?.cities?.[c.id] ?? c.venues }));
 
-/** Where a contact detail comes from, for the Site section. */
 export type Source = "default" | "environment" | "published";
 
 type ContactKey = "email" | "phone" | "whatsapp" | "socialUrl" | "socialLabel";
 const CONTACT_KEYS: readonly ContactKey[] = ["email", "phone", "whatsapp", "socialUrl", "socialLabel"];
 
-/** The contact details a page shows: the owner's where set, else the operator's environment,
- * else what ships. WhatsApp is digits with the country code (wa.me's form). */
+/** The owner's, else the environment's, else what ships; WhatsApp as digits, wa.me's form. */
 export function contactOf(words: Words | undefined, env: ContactDetails = envContact): ContactDetails {
   const c = words?.contact ?? {};
   const whatsapp = c.whatsapp ? c.whatsapp.replace(/\D/g, "") : env.whatsapp;
@@ -100,5 +93,4 @@ export function contactSources(words: Words | undefined, env: ContactDetails = e
   ) as Record<ContactKey, Source>;
 }
 
-/** Whether a part differs from what ships ("published" or "default" in the Site section). */
 export const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);

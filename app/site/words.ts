@@ -3,12 +3,10 @@ import { CITY_IDS, type CityId } from "~/content/cities";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/content/services";
 import type { Locale } from "~/i18n/locale";
 
-/** The owner's words (issue 51): the `words` part of the site's document (decision 0038). A part
- * absent means what ships (or, for contact details, the operator's environment). Texts are
- * plain text: markup is refused at the edit and never rendered as markup. */
+// The document's `words` (issue 51, decision 0038): an absent part means what ships (contact: the environment's).
+// Plain text only: markup is refused at the edit and never rendered.
 
-/** Bounds as search engines and phones show them. A page's title gets " | Adriatic VIP"
- * (15 characters) and results show about 60; descriptions are cut near 160. */
+/** Titles get " | Adriatic VIP" (15) and results show about 60; descriptions are cut near 160. */
 export const LIMITS = {
   title: 45,
   summary: 160,
@@ -57,18 +55,15 @@ export const Words = z.object({
 });
 export type Words = z.infer<typeof Words>;
 
-/** The Site section's pages of words: the home page (tagline, venues), contact, each service. */
 export const WORD_PARTS = ["home", "contact", ...SERVICE_SLUGS] as const;
 export type WordPart = (typeof WORD_PARTS)[number];
 export const isWordPart = (v: string): v is WordPart => (WORD_PARTS as readonly string[]).includes(v);
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** A tag, a comment or a processing instruction: what a browser would read as markup. */
+/** What a browser would read as markup: a tag, a comment, a processing instruction. */
 const MARKUP = /<\s*[a-z!?/]/i;
 
-/** Plain text: controls dropped, lines trimmed; one line unless `lines` (then paragraphs kept,
- * at most one blank line between them). */
 export function cleanText(value: string, lines = false): string {
   const text = value.replace(/\r\n?/g, "\n").replace(CONTROLS, " ");
   if (!lines) return text.replace(/\s+/g, " ").trim();
@@ -80,7 +75,6 @@ export function cleanText(value: string, lines = false): string {
     .trim();
 }
 
-/** One line per item (a list typed in a text area), empty lines dropped. */
 export const linesOf = (value: string) =>
   value
     .split(/\r?\n/)
@@ -113,7 +107,7 @@ const list = (max: number, items: number) =>
         .max(items, "tooMany"),
     );
 
-/** A phone in international form: "+", a country code, 8 to 15 digits in all (E.164). */
+/** E.164: "+", a country code, 8 to 15 digits in all. */
 const phone = z
   .string()
   .transform((v) => cleanText(v))
@@ -132,7 +126,6 @@ const httpsUrl = z
   .transform((v) => cleanText(v))
   .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, error: "https" }).max(300, "tooLong")]));
 
-/** The fields of each part's form, each with its kind: one schema per kind. */
 const bi = (max: number, lines = false) => ({ en: plain(max, lines), hr: plain(max, lines) });
 export const EDIT_SCHEMAS = {
   home: z.object({
@@ -168,8 +161,7 @@ export type FieldError = {
   max?: number;
 };
 
-/** A form's fields ("title.en", "venues.hvar", "phone") through its part's schema: the clean
- * value, or each refused field with why (the page names it in the person's language). */
+/** Fields named "title.en" nest; a refused field's code is named on the page in the person's language. */
 export function parseWords<K extends keyof typeof EDIT_SCHEMAS>(
   kind: K,
   fields: Record<string, string>,
@@ -191,8 +183,7 @@ export function parseWords<K extends keyof typeof EDIT_SCHEMAS>(
   return { ok: false, errors: errors.filter((e, n) => errors.findIndex((o) => o.field === e.field) === n) };
 }
 
-/** A text present in one language and missing in the other, or missing in both: publishing is
- * refused, the field named. Contact details have no language (empty: the environment's). */
+/** A text missing in a language refuses a publish; contact details have no language (empty: the environment's). */
 export type WordsProblem = { kind: "words"; part: WordPart; field: string; locale: Locale };
 
 export function wordsProblems(words: Words | undefined): WordsProblem[] {
