@@ -1,5 +1,6 @@
-// The owner's photos measured (issue 50), figures not a test: judging and processing one 12 MP JPEG, then page p99 and
-// /healthz idle and while twenty are processed. Usage: npm run bench:media (needs a build).
+// The owner's photos measured (issue 50), figures not a test: judging and processing one 12 MP JPEG, page p99 and
+// /healthz idle and while twenty are processed, then Lighthouse and the budget on a page with a published photo,
+// beside nginx serving the same bytes. Usage: npm run bench:media (needs a build).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import sharp from "sharp";
 import { judgeUpload } from "../app/site/judge-upload.server";
 import { processPhoto } from "../app/site/process-photo.server";
 import { acceptOverHttp, linkIn } from "../tests/e2e/ops/staff-helpers";
-import { upload } from "../tests/e2e/ops/site-helpers";
+import { draftPhotos, processed as allProcessed, publishDraft, siteForm, upload } from "../tests/e2e/ops/site-helpers";
 import { median, quantile } from "./lib/stats";
 import { serveBuild } from "./lib/serve-build";
 
@@ -28,6 +29,63 @@ async function twelveMegapixels(seed: number): Promise<Buffer> {
     .modulate({ hue: seed * 17 })
     .jpeg({ quality: 88 })
     .toBuffer();
+}
+
+/** A camera-like photo: smooth light with fine grain, not noise, so it compresses as a real one does. */
+async function realisticPhoto(): Promise<Buffer> {
+  const grain = await sharp({
+    create: { width: 600, height: 400, channels: 3, noise: { type: "gaussian", mean: 110, sigma: 18 } },
+  } as never)
+    .png()
+    .toBuffer();
+  return sharp(grain)
+    .blur(2)
+    .resize(3000, 2000)
+    .modulate({ hue: 200, saturation: 1.6 })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+async function ownerOn(database: string, base: string, site: string) {
+  const invited = spawnSync(process.execPath, ["build/staff.js", "invite", "owner@example.com", "--owner"], {
+    env: { ...process.env, DATABASE_URL: `file:${database}`, PUBLIC_SITE_URL: site },
+    encoding: "utf8",
+  });
+  const accepted = await acceptOverHttp({ base, site }, linkIn(invited.stdout));
+  return { base, cookie: accepted.cookie! };
+}
+
+const serverEnv = (database: string, site: string) => ({
+  DATABASE_URL: `file:${database}`,
+  PUBLIC_SITE_URL: site,
+  COOKIE_SECURE: "false",
+  MEDIA_MAX_UPLOAD_MB: "200",
+  RATE_LIMIT_MAX: "0",
+});
+
+/** A fresh database whose published VIP gallery opens with one owner's photo (alt texts set, as publish requires). */
+async function publishedPhoto(): Promise<string> {
+  const database = path.join(mkdtempSync(path.join(tmpdir(), "bench-media-page-")), "site.db");
+  const site = `http://localhost:${PORT}`;
+  const server = await serveBuild({ port: PORT, env: serverEnv(database, site) });
+  try {
+    const owner = await ownerOn(database, server.base, site);
+    const answer = await upload(owner, "vip", [{ name: "IMG_2000.jpg", bytes: await realisticPhoto() }]);
+    if (answer.status !== 303) throw new Error(`upload answered ${answer.status}`);
+    await allProcessed(owner, "vip", 120_000);
+    for (const photo of await draftPhotos(owner, "vip"))
+      await siteForm(owner, "/staff/site/vip", {
+        intent: "alt",
+        photo,
+        alt_en: "Guests at a VIP table in Split",
+        alt_hr: "Gosti za VIP stolom u Splitu",
+      });
+    const published = await publishDraft(owner);
+    if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+  } finally {
+    await server.stop();
+  }
+  return database;
 }
 
 async function processing() {
@@ -79,23 +137,9 @@ const processed = await processing();
 const dir = mkdtempSync(path.join(tmpdir(), "bench-media-"));
 const database = path.join(dir, "site.db");
 const site = `http://localhost:${PORT}`;
-const server = await serveBuild({
-  port: PORT,
-  env: {
-    DATABASE_URL: `file:${database}`,
-    PUBLIC_SITE_URL: site,
-    COOKIE_SECURE: "false",
-    MEDIA_MAX_UPLOAD_MB: "200",
-    RATE_LIMIT_MAX: "0",
-  },
-});
+const server = await serveBuild({ port: PORT, env: serverEnv(database, site) });
 try {
-  const invited = spawnSync(process.execPath, ["build/staff.js", "invite", "owner@example.com", "--owner"], {
-    env: { ...process.env, DATABASE_URL: `file:${database}`, PUBLIC_SITE_URL: site },
-    encoding: "utf8",
-  });
-  const accepted = await acceptOverHttp({ base: server.base, site }, linkIn(invited.stdout));
-  const owner = { base: server.base, cookie: accepted.cookie! };
+  const owner = await ownerOn(database, server.base, site);
   const paths = ["/", "/vip-nightclub-experience", "/hr/event-organization", "/contact", "/healthz"];
   await load(server.base, paths, 2); // warm the page cache
   const idle = await load(server.base, paths, SECONDS);
@@ -142,3 +186,15 @@ try {
 } finally {
   await server.stop();
 }
+
+// The page with a real photo: Lighthouse (this build beside nginx on the same bytes, photos included) and the budget.
+const withPhoto = await publishedPhoto();
+const measured = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync("node_modules/.bin/tsx", [script, ...args], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+measured("scripts/lighthouse.ts", ["mobile", "/vip-nightclub-experience", "/", "--runs=3"], {
+  LIGHTHOUSE_DATABASE_URL: `file:${withPhoto}`,
+});
+measured("scripts/budget.ts", [], { BUDGET_DATABASE_URL: `file:${withPhoto}` });

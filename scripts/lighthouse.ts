@@ -126,7 +126,11 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 3160);
 const refBuild: RefBuild | undefined = baseRef ? buildRef(baseRef) : undefined;
 const stops: (() => unknown)[] = [];
 const targets: Target[] = [];
-const server = await serveBuild({ port });
+// LIGHTHOUSE_DATABASE_URL: pages with an owner's published photos and words (npm run bench:media makes one).
+const server = await serveBuild({
+  port,
+  env: process.env.LIGHTHOUSE_DATABASE_URL ? { DATABASE_URL: process.env.LIGHTHOUSE_DATABASE_URL } : {},
+});
 stops.push(server.stop);
 targets.push({ key: "this", label: "this build", base: server.base });
 let reference: StaticCopy | undefined;

@@ -25,6 +25,7 @@ export async function serveStaticCopy({
   mkdirSync(root);
   // nginx's workers run as an unprivileged user: they must be able to read the copy.
   chmodSync(dir, 0o755);
+  const media = new Set<string>();
   for (const p of paths) {
     const res = await fetch(from + p, { headers: { "accept-encoding": "identity" } });
     if (res.status !== 200) throw new Error(`${from}${p} answered ${res.status}: nothing to copy`);
@@ -33,6 +34,14 @@ export async function serveStaticCopy({
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, html);
     writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+    for (const [url] of html.toString().matchAll(/\/media\/[\w.-]+/g)) media.add(url);
+  }
+  // The owner's published photos live in the database, not in the build: copied too, so nginx serves the same bytes.
+  if (media.size) mkdirSync(path.join(root, "media"));
+  for (const url of media) {
+    const res = await fetch(from + url);
+    if (res.status !== 200) throw new Error(`${from}${url} answered ${res.status}: nothing to copy`);
+    writeFileSync(path.join(root, url), Buffer.from(await res.arrayBuffer()));
   }
   for (const entry of readdirSync(clientDir)) {
     if (!existsSync(path.join(root, entry))) symlinkSync(path.resolve(clientDir, entry), path.join(root, entry));
