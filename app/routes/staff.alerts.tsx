@@ -78,10 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (parsed.intent === "test") {
     if (!pushSettings.enabled) throw new Response("Alerts are switched off on this site.", { status: 404 });
-    if (!(await testLimiter.look(parsed.device)).allowed) return back("testWait");
+    // Counted before the call: presses sent together must not all pass while the first is in flight.
+    if (!(await testLimiter.hit(`${staff.id}:${parsed.device}`)).allowed) return back("testWait");
     const tested = await testDevice(sql, staff.id, parsed.device, await sitePushKeys(), pushSettings);
     if (!tested) throw new Response("No such device of yours.", { status: 404 });
-    await testLimiter.hit(parsed.device);
     const { outcome } = tested.sent;
     await audit(sql, {
       event: "push-device-tested",

@@ -4,8 +4,19 @@ import { audit } from "~/staff/audit.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { renewDevice, RenewalForm } from "~/staff/push-devices.server";
 import { auditRefusal, requestMeta, staffDatabase } from "~/staff/staff.server";
+import { createLimiter } from "~/utils/limiter.server";
 
-const answer = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+const answer = (status: number, headers: Record<string, string> = {}) =>
+  new Response(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+/** A browser renews a few times a year: more from one address is someone replaying a device's proof. */
+const renewals = createLimiter({
+  where: { memory: true },
+  keyPrefix: "push-renewal",
+  tableName: "",
+  points: 10,
+  windowSeconds: 3600,
+});
 
 /** A subscription the browser renewed on its own, posted by the staff service worker: the device
  * keeps ringing without its person turning alerts on again. Refused (403, nothing changed) unless
@@ -14,8 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!pushSettings.enabled) return answer(404);
   const read = readForm(await staffForm(request), RenewalForm);
   if (!read.ok) return answer(400);
-  const sql = await staffDatabase();
   const meta = requestMeta(request, context);
+  const verdict = await renewals.hit(meta.address);
+  if (!verdict.allowed) return answer(429, { "Retry-After": String(verdict.retryAfterSeconds) });
+  const sql = await staffDatabase();
   const outcome = await renewDevice(sql, read.value, pushSettings.services);
   if (!outcome.ok) {
     await auditRefusal(sql, {
@@ -24,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...meta,
       detail: { reason: outcome.reason, renewal: true },
     });
-    return answer(outcome.reason === "unknown-device" ? 403 : 400);
+    return answer(outcome.reason === "unknown-device" ? 403 : outcome.reason === "conflict" ? 409 : 400);
   }
   await audit(sql, {
     event: "push-device-renewed",

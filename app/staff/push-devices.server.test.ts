@@ -213,7 +213,7 @@ describe("a test alert from the Alerts page", () => {
         sent: { outcome: "sent" },
       });
       expect(stand.requests).toHaveLength(1);
-      expect(stand.requests[0]!.headers.urgency).toBe("high");
+      expect(stand.requests[0]!.headers).toMatchObject({ urgency: "high", ttl: "600" });
       const alert = JSON.parse(phone.decrypt(stand.requests[0]!.body).toString()) as {
         title: string;
         url: string;
@@ -230,6 +230,8 @@ describe("a test alert from the Alerts page", () => {
       expect(await mine()).toMatchObject({ stale: true });
       expect(await acceptReceipt(sql, keys, alert.receipt)).toBe("confirmed");
       expect(await mine()).toMatchObject({ stale: false });
+      // Replayed, it moves nothing: the confirmation is the test's send time, not the replay's.
+      expect(await acceptReceipt(sql, keys, alert.receipt)).toBe("repeated");
 
       stand.answer("/push/ana", { status: 410 });
       expect(await testDevice(sql, ana.id, added.id, keys, settings)).toEqual({
@@ -299,6 +301,23 @@ describe("a subscription the browser renewed on its own", () => {
       ok: false,
       reason: "unknown-device",
     });
+  });
+
+  it("a renewal to the same endpoint (a spurious event) keeps the device and takes its new keys", async () => {
+    const ana = await person();
+    const first = keys();
+    const endpoint = "https://fcm.googleapis.com/fcm/send/same";
+    await subscribeDevice(
+      sql,
+      ana,
+      { ...SubscriptionForm.parse({ endpoint, ...first }), fallbackName: "Phone", language: "en" },
+      { services, maxDevices: 10 },
+    );
+    const fresh = keys();
+    expect(
+      await renewDevice(sql, RenewalForm.parse({ old: endpoint, oldAuth: first.auth, endpoint, ...fresh }), services),
+    ).toMatchObject({ ok: true });
+    expect(await sql.all("SELECT endpoint, auth FROM push_devices")).toEqual([{ endpoint, auth: fresh.auth }]);
   });
 
   it("a browser that was turned on again already keeps that subscription, and the old device goes", async () => {

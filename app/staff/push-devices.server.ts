@@ -9,11 +9,11 @@ import {
   looksLikeDeviceId,
   newDeviceId,
   receiptValid,
-  testAlertFresh,
+  testAlertSent,
   type PushKeys,
 } from "~/store/push.server";
 import type { Queryable, Sql } from "~/store/sql.server";
-import { isoTime } from "~/store/sql.server";
+import { isoTime, isUniqueViolation } from "~/store/sql.server";
 import { checkEndpoint, type PushService } from "~/utils/push-services.server";
 import { STAFF_PATHS } from "./paths";
 
@@ -153,9 +153,9 @@ export async function acceptReceipt(
   receipt: z.output<typeof ReceiptForm>,
 ): Promise<"confirmed" | "repeated" | "refused"> {
   if (!receiptValid(keys, receipt.e, receipt.d, receipt.t)) return "refused";
-  const test = testAlertFresh(receipt.e, Date.now());
+  const test = testAlertSent(receipt.e, Date.now());
   if (test === false) return "refused";
-  if (test) return (await confirmTest(sql, receipt.d, new Date().toISOString())) ? "confirmed" : "repeated";
+  if (test) return (await confirmTest(sql, receipt.d, test)) ? "confirmed" : "repeated";
   return (await confirmSend(sql, receipt.e, receipt.d)) ? "confirmed" : "repeated";
 }
 
@@ -180,7 +180,7 @@ export const RenewalForm = SubscriptionForm.omit({ name: true }).extend({
 
 export type RenewOutcome =
   | { ok: true; name: string; member: { id: string; email: string } }
-  | { ok: false; reason: "unknown-device" | "not-an-address" | "unknown-push-service" };
+  | { ok: false; reason: "unknown-device" | "not-an-address" | "unknown-push-service" | "conflict" };
 
 /** Open without a session (a browser renews when it likes), so proved by the old subscription's auth secret, which
  * only that browser and this server hold. A new subscription already turned on again is kept; the old device goes. */
@@ -192,6 +192,14 @@ export async function renewDevice(
   const url = checkEndpoint(input.endpoint, services);
   if (typeof url === "string") return { ok: false, reason: url };
   const old = URL.canParse(input.old) ? new URL(input.old).href : "";
+  return renewing(sql, old, url.href, input).catch((error: unknown) => {
+    // The same browser turned on again at the same moment: the other request's row stands.
+    if (isUniqueViolation(error)) return { ok: false, reason: "conflict" } as const;
+    throw error;
+  });
+}
+
+function renewing(sql: Sql, old: string, href: string, input: z.output<typeof RenewalForm>): Promise<RenewOutcome> {
   return sql.transaction(async (tx) => {
     const [device] = await tx.all<{ id: string; name: string; auth: string; member_id: unknown; email: string }>(
       `SELECT p.id, p.name, p.auth, p.member_id, m.email FROM push_devices p
@@ -201,12 +209,12 @@ export async function renewDevice(
     const held = Buffer.from(device?.auth ?? "", "base64url");
     if (!device || held.length !== input.oldAuth.length || !timingSafeEqual(held, input.oldAuth))
       return { ok: false, reason: "unknown-device" };
-    const [again] = await tx.all("SELECT id FROM push_devices WHERE endpoint = $1", [url.href]);
+    const [again] = await tx.all("SELECT id FROM push_devices WHERE endpoint = $1 AND id <> $2", [href, device.id]);
     if (again) await tx.run("DELETE FROM push_devices WHERE id = $1", [device.id]);
     else
       await tx.run("UPDATE push_devices SET endpoint = $2, p256dh = $3, auth = $4 WHERE id = $1", [
         device.id,
-        url.href,
+        href,
         input.p256dh.toString("base64url"),
         input.auth.toString("base64url"),
       ]);

@@ -53,11 +53,11 @@ export const testAlertId = (atMs: number) =>
     .toString(16)
     .padStart(12, "0")}`;
 
-/** undefined: not a test alert's id; false: one too old (or from the future) to count. */
-export function testAlertFresh(id: string, nowMs: number): boolean | undefined {
+/** A test alert's send time; undefined: not a test alert's id; false: one too old (or from the future) to count. */
+export function testAlertSent(id: string, nowMs: number): string | false | undefined {
   if (!id.startsWith(TEST_ALERT_PREFIX)) return undefined;
   const sentMs = parseInt(id.slice(TEST_ALERT_PREFIX.length), 16) * 1000;
-  return sentMs <= nowMs + 60_000 && nowMs - sentMs <= TEST_RECEIPT_MS;
+  return sentMs <= nowMs + 60_000 && nowMs - sentMs <= TEST_RECEIPT_MS && new Date(sentMs).toISOString();
 }
 
 /** One of this person's devices, to send it a test alert. */
@@ -76,9 +76,13 @@ export async function deviceOf(
 export const noteReached = (sql: Queryable, deviceId: string, at: string) =>
   sql.run("UPDATE push_devices SET last_reached_at = $2 WHERE id = $1", [deviceId, at]);
 
-/** A device showed a test alert: it is not stale until three later alerts go unconfirmed (push-watch). */
-export const confirmTest = async (sql: Queryable, deviceId: string, at: string) =>
-  (await sql.run("UPDATE push_devices SET last_confirmed_at = $2 WHERE id = $1", [deviceId, at])) > 0;
+/** A device showed a test alert: stamped with the test's send time (a replayed receipt cannot
+ * move it later), it is not stale until three alerts after the test go unconfirmed (push-watch). */
+export const confirmTest = async (sql: Queryable, deviceId: string, sentAt: string) =>
+  (await sql.run(
+    "UPDATE push_devices SET last_confirmed_at = $2 WHERE id = $1 AND (last_confirmed_at IS NULL OR last_confirmed_at < $2)",
+    [deviceId, sentAt],
+  )) > 0;
 
 export async function hasPushDevices(tx: Queryable): Promise<boolean> {
   return (await tx.all("SELECT 1 AS one FROM push_devices LIMIT 1")).length > 0;

@@ -32,6 +32,10 @@ export const isDatabaseFault = (error: unknown): boolean => {
   );
 };
 
+/** Two requests wrote the same unique value at once (PostgreSQL 23505, SQLite's constraint). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  ["23505", "SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"].includes(errorCode(error));
+
 /** SQLite's planner, without statistics on a young database, may take another index and sort. */
 export const indexedBy = (sql: Pick<Sql, "dialect">, index: string) =>
   sql.dialect === "sqlite" ? ` INDEXED BY ${index}` : "";

@@ -27,6 +27,8 @@ import { providerFault, retryAfterMs } from "../transport.server";
 
 /** A phone off all night and the next day: the push service drops it; the desk has the enquiry anyway. */
 export const PUSH_TTL_SECONDS = 86_400;
+/** A test a phone shows hours later tests nothing (its receipt would be refused anyway). */
+const TEST_TTL_SECONDS = 600;
 /** RFC 8291 allows about 4 KB, but some services refuse more than 2 KB after encryption. */
 export const MAX_PAYLOAD_BYTES = 1_000;
 
@@ -73,14 +75,14 @@ async function callPushService(
   payload: string,
   topic: string,
   keys: PushKeys,
-  { subject, timeoutMs }: Pick<PushChannelOptions, "subject" | "timeoutMs">,
+  { subject, timeoutMs, ttl = PUSH_TTL_SECONDS }: Pick<PushChannelOptions, "subject" | "timeoutMs"> & { ttl?: number },
 ): Promise<SendResult> {
   const request = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     payload,
     {
       vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: PUSH_TTL_SECONDS,
+      TTL: ttl,
       urgency: "high",
       topic,
       contentEncoding: "aes128gcm",
@@ -154,7 +156,7 @@ export async function sendTestAlert(
     url: options.url,
     receipt: { e: id, d: target.deviceId, t: receiptToken(keys, id, target.deviceId) },
   });
-  const result = await callPushService(target, payload, "test-alert", keys, options);
+  const result = await callPushService(target, payload, "test-alert", keys, { ...options, ttl: TEST_TTL_SECONDS });
   if (result.ok) {
     await noteReached(sql, target.deviceId, new Date(now).toISOString());
     pushSends.inc({ result: "sent" });
