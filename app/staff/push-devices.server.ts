@@ -92,10 +92,22 @@ export async function subscribeDevice(
   if (typeof url === "string") return { ok: false, reason: url };
   const name = input.name || input.fallbackName;
   const keys = [input.p256dh.toString("base64url"), input.auth.toString("base64url")];
+  // The same browser posting twice at once: the second insert meets the first's row, and once more is an update.
+  const row = { href: url.href, keys, name, language: input.language };
+  const attempt = () => keepSubscription(sql, member, row, maxDevices);
+  return attempt().catch((error: unknown) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
+}
+
+function keepSubscription(
+  sql: Sql,
+  member: { id: string },
+  { href, keys, name, language }: { href: string; keys: string[]; name: string; language: string },
+  maxDevices: number,
+): Promise<SubscribeOutcome> {
   return sql.transaction(async (tx) => {
     const [existing] = await tx.all<{ id: string; member_id: unknown }>(
       "SELECT id, member_id FROM push_devices WHERE endpoint = $1",
-      [url.href],
+      [href],
     );
     const mine = existing && String(existing.member_id) === member.id;
     if (!mine) {
@@ -107,7 +119,7 @@ export async function subscribeDevice(
     if (existing) {
       await tx.run(
         "UPDATE push_devices SET member_id = $2, p256dh = $3, auth = $4, name = $5, language = $6 WHERE id = $1",
-        [existing.id, member.id, ...keys, name, input.language],
+        [existing.id, member.id, ...keys, name, language],
       );
       return { ok: true, id: existing.id, name, moved: !mine };
     }
@@ -115,7 +127,7 @@ export async function subscribeDevice(
     await tx.run(
       `INSERT INTO push_devices (id, member_id, endpoint, p256dh, auth, name, language, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, member.id, url.href, ...keys, name, input.language, new Date().toISOString()],
+      [id, member.id, href, ...keys, name, language, new Date().toISOString()],
     );
     return { ok: true, id, name, moved: false };
   });

@@ -19,7 +19,10 @@ import {
   signInOptions,
   verifySignIn,
 } from "~/staff/passkeys.server";
+import { devicesOf, SubscriptionForm, subscribeDevice } from "~/staff/push-devices.server";
 import { endAllSessions, endSession, lookUpSession, purgeExpired, startSession } from "~/staff/session.server";
+import { parsePushServices, type PushService } from "~/utils/push-services.server";
+import { makeDevice } from "../support/push-stand-in";
 import { softAuthenticator } from "../support/soft-authenticator";
 
 const SITE = "http://localhost:3000";
@@ -185,6 +188,22 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     const forged = device.assert(await signInOptions(sql, rp));
     forged.response.userHandle = Buffer.from(other.id).toString("base64url");
     expect(await verifySignIn(sql, rp, forged)).toMatchObject({ ok: false, reason: "user-handle" });
+  });
+
+  it(`${name}: one browser turning alerts on several times at once keeps one device, and every answer is ok`, async () => {
+    const sql = await open();
+    const { member } = await invite(sql, { email: "twice@example.com", role: "staff", siteUrl: SITE });
+    const services = parsePushServices("fcm.googleapis.com") as PushService[];
+    const form = SubscriptionForm.parse({ endpoint: "https://fcm.googleapis.com/fcm/send/twice", ...makeDevice() });
+    // Connections open first, so the six transactions overlap rather than queue for them.
+    await Promise.all(Array.from({ length: 6 }, () => sql.transaction((tx) => tx.all("SELECT 1 AS one"))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        subscribeDevice(sql, member, { ...form, fallbackName: "Phone", language: "en" }, { services, maxDevices: 10 }),
+      ),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(await devicesOf(sql, member.id, new Date().toISOString())).toHaveLength(1);
   });
 
   it(`${name}: the audit log pages newest first and forgets entries past its time`, async () => {
