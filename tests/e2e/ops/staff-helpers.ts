@@ -158,7 +158,8 @@ export const STAFF_ROUTES = readdirSync("app/routes")
       .map((part) => part.replace(/\./g, "/"))
       .join(".")}`.replace(/\/\$[^/]+/g, "/x"),
   );
-// Fetched by an installed staff app by itself: the service worker, the manifest, the alerts' receipts (by token).
+// Fetched by an installed staff app by itself: the service worker, the manifest, the alerts' receipts (by token),
+// a renewed subscription (by the old one's secret).
 const OPEN = [
   "/staff/sign-in",
   "/staff/invitation",
@@ -167,6 +168,7 @@ const OPEN = [
   "/staff/sw.js",
   "/staff/app.webmanifest",
   "/staff/push/receipt",
+  "/staff/push/renewal",
 ];
 
 export const spellings = (route: string) => [

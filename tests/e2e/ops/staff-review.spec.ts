@@ -111,8 +111,9 @@ const ACTIONS = readdirSync("app/routes")
 function read(file: string) {
   return readFileSync(`app/routes/${file}`, "utf8");
 }
-// The alerts' receipt is open too (proved by its token, not a session): a body to it meets the reader's bound.
-const OPEN_ACTIONS = ["/staff/language", "/staff/passkey", "/staff/push/receipt"];
+// The alerts' receipt and renewal are open too (proved by a token or a secret, not a session): a body to them meets
+// the reader's bound.
+const OPEN_ACTIONS = ["/staff/language", "/staff/passkey", "/staff/push/receipt", "/staff/push/renewal"];
 const MULTIPART_ONLY = ["/staff/site/upload"];
 const READER_BOUND: Record<string, number> = { "/staff/passkey": 48 * 1024 };
 const readerBound = (route: string) => READER_BOUND[route] ?? 64 * 1024;
