@@ -43,7 +43,8 @@ const en = {
     removed: "The device was removed: it gets no more alerts.",
     testSent:
       "A test alert was sent: the device should show it within seconds. If it does not, open the staff area on it and turn alerts on again, or remove it.",
-    testGone: "The push service says that device's subscription has ended, so it was removed: turn alerts on again on it.",
+    testGone:
+      "The push service says that device's subscription has ended, so it was removed: turn alerts on again on it.",
     testFailed: "The push service did not take the test alert. Try again in a minute.",
     testWait: "A test alert was sent to that device moments ago: wait half a minute before the next.",
     tooMany: (max: number) => `You have ${max} devices with alerts, the most allowed: remove one first.`,
