@@ -13,7 +13,7 @@ import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { hydrateHandle, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
-import { createLimiter } from "~/utils/limiter.server";
+import { memoryLimiter } from "~/utils/limiter.server";
 
 export const handle = hydrateHandle;
 
@@ -44,13 +44,7 @@ const AlertsAction = z.discriminatedUnion("intent", [
 ]);
 
 /** A test alert is a call to a push service per press: one per device each half minute. */
-const testLimiter = createLimiter({
-  where: { memory: true },
-  keyPrefix: "push-test",
-  tableName: "",
-  points: 1,
-  windowSeconds: 30,
-});
+const testLimiter = memoryLimiter("push-test", 1, 30);
 
 /** Keeps this browser's subscription (checked: a listed push service, keys on the curve, within
  * the person's bound), or removes one of the person's devices. Every change is audited. */
@@ -160,24 +154,17 @@ export default function StaffAlerts() {
               {device.stale ? <strong className="staff-error staff-flag">{t.stale}</strong> : null}
             </span>
             <span className="staff-actions">
-              {enabled ? (
+              {(enabled ? (["test", "remove"] as const) : (["remove"] as const)).map((intent) => (
                 <IntentButton
-                  intent="test"
+                  key={intent}
+                  intent={intent}
                   fields={{ device: device.id }}
                   className="staff-button staff-button-quiet"
-                  label={t.testLabel(device.name)}
+                  label={intent === "test" ? t.testLabel(device.name) : t.removeLabel(device.name)}
                 >
-                  {t.test}
+                  {t[intent]}
                 </IntentButton>
-              ) : null}
-              <IntentButton
-                intent="remove"
-                fields={{ device: device.id }}
-                className="staff-button staff-button-quiet"
-                label={t.removeLabel(device.name)}
-              >
-                {t.remove}
-              </IntentButton>
+              ))}
             </span>
           </li>
         ))}

@@ -4,19 +4,13 @@ import { audit } from "~/staff/audit.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { renewDevice, RenewalForm } from "~/staff/push-devices.server";
 import { auditRefusal, requestMeta, staffDatabase } from "~/staff/staff.server";
-import { createLimiter } from "~/utils/limiter.server";
+import { memoryLimiter } from "~/utils/limiter.server";
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
   new Response(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /** A browser renews a few times a year: more from one address is someone replaying a device's proof. */
-const renewals = createLimiter({
-  where: { memory: true },
-  keyPrefix: "push-renewal",
-  tableName: "",
-  points: 10,
-  windowSeconds: 3600,
-});
+const renewals = memoryLimiter("push-renewal", 10, 3600);
 
 /** A subscription the browser renewed on its own, posted by the staff service worker: the device
  * keeps ringing without its person turning alerts on again. Refused (403, nothing changed) unless

@@ -33,6 +33,10 @@ export type LimiterOptions = {
 const DEADLINE_MS = 1_000;
 const MAX_KEYS = 10_000;
 
+/** Counted on this replica alone: for limits that guard a call out, not a shared budget. */
+export const memoryLimiter = (keyPrefix: string, points: number, windowSeconds: number): Limiter =>
+  createLimiter({ where: { memory: true }, keyPrefix, tableName: "", points, windowSeconds });
+
 /** Each call to a database bounded by a deadline; while it does not answer, counted in memory (bounded), said once a minute. */
 export function createLimiter(options: LimiterOptions): Limiter {
   const { keyPrefix, points, windowSeconds } = options;
