@@ -97,8 +97,17 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
   const alert = JSON.parse(data) as { title: string; body: string; tag: string; url: string };
 
   const deliver = await pushInto(page);
-  await deliver(data);
-  await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: alert.title, body: alert.body, tag: alert.tag }]);
+  // Handed over again until shown: on a busy machine Chromium now and then drops a DevTools delivery
+  // (the same tag replaces, so repeats show one notification; the last step checks that).
+  await expect
+    .poll(
+      async () => {
+        await deliver(data);
+        return shown();
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual([{ title: alert.title, body: alert.body, tag: alert.tag }]);
   expect(alert.title).toBe("New enquiry: VIP Nightclub experience");
   expect(alert.body).toBe("Open to read.");
   await expect
@@ -209,15 +218,14 @@ test("a test alert from the device's row, JavaScript off: the push service takes
   await page.locator("html[data-hydrated]").waitFor();
   await page.evaluate(async () => Boolean(await navigator.serviceWorker.ready));
   const deliver = await pushInto(page);
-  // Handed over again until shown: a second DevTools session's first delivery is now and then
-  // dropped by Chromium (the same tag replaces, so a repeat shows one notification).
+  // Handed over again until shown, as above.
   await expect
     .poll(
       async () => {
         await deliver(data);
         return (await shown()).map((n) => n.title);
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
     .toContain(ALERTS.en.notification.test.title);
   await expect
