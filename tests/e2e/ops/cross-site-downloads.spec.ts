@@ -3,10 +3,9 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { postEnquiry } from "./server";
-import { ownerPages, staffServer } from "./staff-helpers";
+import { ownerPages, rowsIn, staffServer } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -42,14 +41,8 @@ test.afterAll(() => {
   attacker?.close();
 });
 
-function exportsAudited(): number {
-  const db = new Database(server.database, { readonly: true });
-  try {
-    return (db.prepare("SELECT count(*) AS n FROM staff_audit WHERE event = 'export'").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const exportsAudited = (): number =>
+  rowsIn<{ n: number }>(server.database, "SELECT count(*) AS n FROM staff_audit WHERE event = 'export'")[0]!.n;
 
 const staffAnswer = (page: Page) =>
   page.waitForResponse(

@@ -1,12 +1,12 @@
 // The sales desk (issue 39), JavaScript on and off: staff pages run no script, so "off" proves the forms are plain HTML.
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { teamDay } from "../../../app/utils/team-time";
 import {
   acceptInvitation,
   addAuthenticator,
   inDatabase,
+  rowsIn,
   linkIn,
   sessionCookie,
   staffCommand,
@@ -39,15 +39,11 @@ async function send(name: string, email: string, phone: string, message: string)
     redirect: "manual",
   });
   expect(answer.status).toBe(302);
-  const db = new Database(server.database, { readonly: true });
-  try {
-    return db.prepare("SELECT id, reference FROM enquiries WHERE name = ?").get(name) as {
-      id: string;
-      reference: string;
-    };
-  } finally {
-    db.close();
-  }
+  return rowsIn<{ id: string; reference: string }>(
+    server.database,
+    "SELECT id, reference FROM enquiries WHERE name = ?",
+    name,
+  )[0]!;
 }
 
 const day = (offset: number) => teamDay(Date.now() + offset * 24 * HOUR);

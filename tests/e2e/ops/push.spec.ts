@@ -1,6 +1,5 @@
 // Alerts on staff phones (issue 52): headless Chromium cannot subscribe to a real push service, so pushes go through CDP.
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { ALERTS } from "../../../app/i18n/alerts";
 import { makeDevice, startPushService } from "../../support/push-stand-in";
@@ -10,6 +9,7 @@ import {
   addAuthenticator,
   inDatabase,
   linkIn,
+  rowsIn as rows,
   sessionCookie,
   staffCommand,
   staffServer,
@@ -24,15 +24,6 @@ let server: Awaited<ReturnType<typeof staffServer>>;
 let page: Page;
 /** The browser's device, subscribed by the first test: its keys read what the push service got. */
 let phone: Awaited<ReturnType<typeof subscribe>>;
-
-const rows = <T>(file: string, sql: string, ...values: unknown[]) => {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(sql).all(...values) as T[];
-  } finally {
-    db.close();
-  }
-};
 
 async function subscribe(p: Page, name: string, endpoint = `${service.origin}/push/${name}`) {
   const device = makeDevice();

@@ -1,10 +1,9 @@
-import Database from "better-sqlite3";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CONTACT } from "../../../app/i18n/contact";
 import { fillForm } from "../enquiry-helpers";
 import { scaled } from "../time-scale";
 import { deliveredCounts, enquiryBody, sentTo } from "./server";
-import { ownerPages, staffServer } from "./staff-helpers";
+import { ownerPages, rowsIn, staffServer } from "./staff-helpers";
 
 let server: Awaited<ReturnType<typeof staffServer>>;
 
@@ -30,19 +29,12 @@ test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
 
-function caughtIn(): { reference: string; spam: string; message: string; deliveries: number }[] {
-  const db = new Database(server.database, { readonly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT reference, spam, message, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id) AS deliveries
-           FROM enquiries e WHERE spam IS NOT NULL ORDER BY received_at`,
-      )
-      .all() as { reference: string; spam: string; message: string; deliveries: number }[];
-  } finally {
-    db.close();
-  }
-}
+const caughtIn = () =>
+  rowsIn<{ reference: string; spam: string; message: string; deliveries: number }>(
+    server.database,
+    `SELECT reference, spam, message, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id) AS deliveries
+       FROM enquiries e WHERE spam IS NOT NULL ORDER BY received_at`,
+  );
 
 let signedIn: ReturnType<typeof ownerPages>;
 const staffPage = (browser: Browser, javaScriptEnabled: boolean): Promise<Page> =>

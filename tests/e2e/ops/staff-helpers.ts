@@ -93,18 +93,22 @@ export function inDatabase(file: string, sql: string, ...values: unknown[]) {
   }
 }
 
-export function listPasskeyIds(file: string, email: string): string[] {
+/** Rows of a server's SQLite database, read-only (what a test checks the server stored). */
+export function rowsIn<T = Record<string, unknown>>(file: string, sql: string, ...values: unknown[]): T[] {
   const db = new Database(file, { readonly: true });
   try {
-    return (
-      db
-        .prepare("SELECT p.id FROM staff_passkeys p JOIN staff_members m ON m.id = p.member_id WHERE m.email = ?")
-        .all(email) as { id: string }[]
-    ).map((r) => r.id);
+    return db.prepare(sql).all(...values) as T[];
   } finally {
     db.close();
   }
 }
+
+export const listPasskeyIds = (file: string, email: string): string[] =>
+  rowsIn<{ id: string }>(
+    file,
+    "SELECT p.id FROM staff_passkeys p JOIN staff_members m ON m.id = p.member_id WHERE m.email = ?",
+    email,
+  ).map((r) => r.id);
 
 export async function acceptOverHttp(
   server: { base: string; site: string },

@@ -1,11 +1,10 @@
 // What the staff area's security review found (issue 34), as a client over HTTP meets it.
 import { readFileSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { HOSTILE_TARGETS } from "../../support/redirect-corpus";
 import { enquiryBody } from "./server";
-import { acceptOverHttp, ceremony, linkIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
+import { acceptOverHttp, ceremony, linkIn, rowsIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -41,14 +40,7 @@ test.afterAll(() => {
 });
 
 const command = (...args: string[]) => staffCommand(server, {}, ...args);
-const rows = <T>(sql: string, ...values: unknown[]) => {
-  const db = new Database(server.database, { readonly: true });
-  try {
-    return db.prepare(sql).all(...values) as T[];
-  } finally {
-    db.close();
-  }
-};
+const rows = <T>(sql: string, ...values: unknown[]) => rowsIn<T>(server.database, sql, ...values);
 const auditCount = (event: string) =>
   rows<{ n: number }>("SELECT count(*) AS n FROM staff_audit WHERE event = ?", event)[0]!.n;
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1]) * 1024;
