@@ -73,20 +73,21 @@ async function tick(loop: ChannelLoop): Promise<number> {
   }
   const channelState = await health.read();
   const skip = [...state.unrecorded.keys()];
+  const look = (without: string[], probe = false) => store.nextDue(channel.name, now(), without, { probe });
   let due: Delivery | undefined;
   if (channelState.failingSince !== undefined) {
     await failPastBound(loop, channelState);
     // A suspect (on a timer of its own) waits it out, so a message the provider trips over never holds the probes.
     const wait = Date.parse(channelState.nextProbeAt ?? "") - now();
     if (wait > 0) return Math.min(wait, pollMs);
-    const suspects = [...skip, ...state.suspects];
+    // Each look once: with no suspects the two lists are the same, and a probe's look covers what is due.
+    const suspects = state.suspects.size ? [...skip, ...state.suspects] : undefined;
     due =
-      (await store.nextDue(channel.name, now(), suspects)) ??
-      (state.suspects.size ? await store.nextDue(channel.name, now(), skip) : undefined) ??
-      (await store.nextDue(channel.name, now(), suspects, { probe: true })) ??
-      (await store.nextDue(channel.name, now(), skip, { probe: true }));
-  }
-  due ??= await store.nextDue(channel.name, now(), skip);
+      (suspects && (await look(suspects))) ||
+      (await look(skip)) ||
+      (suspects && (await look(suspects, true))) ||
+      (await look(skip, true));
+  } else due = await look(skip);
   if (!due) return pollMs;
   await deliver(loop, due, channelState);
   return 0;
