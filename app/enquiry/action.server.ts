@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { localeOfPath } from "~/i18n/locale";
-import { contactDetails as envContact, env } from "~/utils/env.server";
-import { liveContact } from "~/utils/live-contact.server";
+import { currentContact, env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { accepted, invalid, notStored, tooMany, unreadable } from "./answers.server";
 import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
@@ -35,7 +34,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
       locale,
       body.ok ? readEnquiryValues(body.form) : EMPTY_ENQUIRY,
       limit.retryAfterSeconds,
-      liveContact() ?? envContact,
+      currentContact(),
     );
   }
   if (!body.ok) {
@@ -50,7 +49,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
   const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId, judge(body.form, enquiry)));
-  return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, liveContact() ?? envContact);
+  return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, currentContact());
 }
 
 const storeOnce = sameEnquiryOnce();

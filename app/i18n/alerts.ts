@@ -48,7 +48,6 @@ const en = {
     testFailed: "The push service did not take the test alert. Try again in a minute.",
     testWait: "A test alert was sent to that device moments ago: wait half a minute before the next.",
     tooMany: (max: number) => `You have ${max} devices with alerts, the most allowed: remove one first.`,
-    refused: "This browser's subscription was refused (an unknown push service or malformed keys).",
     off: "Alerts are switched off on this site.",
   },
   desk: {
@@ -117,7 +116,6 @@ const hr: typeof en = {
     testWait: "Probna obavijest tom je uređaju poslana maloprije: pričekajte pola minute prije sljedeće.",
     tooMany: (max: number) =>
       `Imate ${max} uređaja s obavijestima, koliko je najviše dopušteno: najprije uklonite jedan.`,
-    refused: "Pretplata ovog preglednika je odbijena (nepoznata usluga za obavijesti ili neispravni ključevi).",
     off: "Obavijesti su na ovoj stranici isključene.",
   },
   desk: {

@@ -17,7 +17,7 @@ import { memoryLimiter } from "~/utils/limiter.server";
 
 export const handle = hydrateHandle;
 
-const NOTICES = ["added", "removed", "tooMany", "refused", "testSent", "testGone", "testFailed", "testWait"] as const;
+const NOTICES = ["added", "removed", "tooMany", "testSent", "testGone", "testFailed", "testWait"] as const;
 type Notice = (typeof NOTICES)[number];
 
 /** Alerts (issue 52): turn them on for this device, and the person's devices (name, last

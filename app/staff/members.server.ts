@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Queryable, Sql } from "~/store/sql.server";
+import { removeDevicesOf } from "~/store/push.server";
+import { mayEditSite } from "~/store/site-photos.server";
 import { isoTime } from "~/store/sql.server";
 import { STAFF_PATHS } from "./paths";
 import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
@@ -70,7 +72,7 @@ export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
     passkeys: Number(row.passkeys),
     lastUsedAt: isoTime(row.last_used_at),
     invitedUntil: isoTime(row.invited_until),
-    siteEditor: row.role === "owner" || row.site_editor === true || Number(row.site_editor) === 1,
+    siteEditor: mayEditSite(row),
   }));
 }
 
@@ -127,7 +129,7 @@ export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; b
     ...(await sql.transaction(async (tx) => {
       // A lost phone: its sessions end and the alerts it had stop (issue 52).
       await tx.run("DELETE FROM staff_sessions WHERE member_id = $1", [member.id]);
-      await tx.run("DELETE FROM push_devices WHERE member_id = $1", [member.id]);
+      await removeDevicesOf(tx, member.id);
       return newInvitation(tx, member.id, by, siteUrl);
     })),
   };

@@ -136,20 +136,12 @@ function keepSubscription(
 /** The removed device's name; another person's device is left alone. */
 export async function removeDevice(sql: Sql, memberId: string, deviceId: string): Promise<string | undefined> {
   if (!looksLikeDeviceId(deviceId)) return undefined;
-  return sql.transaction(async (tx) => {
-    const [row] = await tx.all<{ name: string }>("SELECT name FROM push_devices WHERE id = $1 AND member_id = $2", [
-      deviceId,
-      memberId,
-    ]);
-    if (!row) return undefined;
-    await tx.run("DELETE FROM push_devices WHERE id = $1 AND member_id = $2", [deviceId, memberId]);
-    return row.name;
-  });
+  const [row] = await sql.all<{ name: string }>(
+    "DELETE FROM push_devices WHERE id = $1 AND member_id = $2 RETURNING name",
+    [deviceId, memberId],
+  );
+  return row?.name;
 }
-
-/** For when a person's sessions are revoked (a lost phone). */
-export const removeDevicesOf = (sql: Queryable, memberId: string) =>
-  sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
 
 /** The token came inside the alert's encrypted payload. */
 export const ReceiptForm = z.object({

@@ -1,4 +1,6 @@
 import type { Queryable } from "~/store/sql.server";
+import { removeDevicesOf } from "~/store/push.server";
+import { mayEditSite } from "~/store/site-photos.server";
 import { isoTime } from "~/store/sql.server";
 import type { Member } from "./members.server";
 import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
@@ -131,7 +133,7 @@ export async function lookUpSession(
       id: String(row.member_id),
       email: row.email,
       role: row.role,
-      siteEditor: row.role === "owner" || row.site_editor === true || Number(row.site_editor) === 1,
+      siteEditor: mayEditSite(row),
       session: hash,
       passkeyId: row.passkey_id ?? undefined,
     },
@@ -144,7 +146,7 @@ export const endSession = (sql: Queryable, session: string) =>
 /** The alert devices go too: a revoked person must not keep reading enquiries' alerts on a phone. */
 export async function endAllSessions(sql: Queryable, memberId: string): Promise<{ sessions: number; devices: number }> {
   const sessions = await sql.run("DELETE FROM staff_sessions WHERE member_id = $1", [memberId]);
-  const devices = await sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
+  const devices = await removeDevicesOf(sql, memberId);
   return { sessions, devices };
 }
 

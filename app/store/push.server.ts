@@ -84,6 +84,10 @@ export const confirmTest = async (sql: Queryable, deviceId: string, sentAt: stri
     [deviceId, sentAt],
   )) > 0;
 
+/** A person's sessions revoked (a lost phone), or a reset: their alerts stop too. */
+export const removeDevicesOf = (sql: Queryable, memberId: string) =>
+  sql.run("DELETE FROM push_devices WHERE member_id = $1", [memberId]);
+
 export async function hasPushDevices(tx: Queryable): Promise<boolean> {
   return (await tx.all("SELECT 1 AS one FROM push_devices LIMIT 1")).length > 0;
 }

@@ -203,13 +203,17 @@ export async function createPreview(sql: Queryable, tokenHash: string, memberId:
     expiresAt,
   ]);
 }
+/** Owners edit the site; a staff member when an owner allowed it (0/1 on SQLite, a boolean on PostgreSQL). */
+export const mayEditSite = (row: { role: string; site_editor: unknown }) =>
+  row.role === "owner" || Number(row.site_editor) === 1;
+
 export async function previewValid(sql: Queryable, tokenHash: string, now: string): Promise<boolean> {
   const [row] = await sql.all<{ role: string; site_editor: unknown }>(
     `SELECT m.role, m.site_editor FROM site_previews p JOIN staff_members m ON m.id = p.member_id
       WHERE p.token_hash = $1 AND p.expires_at > $2`,
     [tokenHash, now],
   );
-  return !!row && (row.role === "owner" || row.site_editor === true || Number(row.site_editor) === 1);
+  return !!row && mayEditSite(row);
 }
 export const endPreview = (sql: Queryable, tokenHash: string) =>
   sql.run("DELETE FROM site_previews WHERE token_hash = $1", [tokenHash]);

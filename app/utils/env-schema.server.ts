@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { log } from "./log.server";
-import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServices } from "./push-services.server";
+import { DEFAULT_PUSH_SERVICE_HOSTS, LOOPBACK, parsePushServices } from "./push-services.server";
 
 const optionalText = z.string().trim().min(1).optional();
 const int = (min: number, max: number, fallback: number) => {
@@ -14,7 +14,6 @@ const bool = (fallback: boolean) => z.stringbool().default(fallback);
 
 const EMAILJS_IDS = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY"] as const;
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 /** Its value never appears in a message. */
 const channelUrl = (what: string) =>
   z

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { contactDetailsFrom, emailJsConfigFrom, gatePassed, parseEnv } from "./env-schema.server";
+import { liveContact } from "./live-contact.server";
 
 export {
   contactDetailsFrom,
@@ -14,6 +15,8 @@ export {
 /** Where no gate ran (tests, scripts, the Vite dev server), parsed here. */
 export const env = gatePassed() ?? parseEnv(process.env);
 export const contactDetails = contactDetailsFrom(env);
+/** What the site shows now: the published details, else the environment's. */
+export const currentContact = () => liveContact() ?? contactDetails;
 export const emailJsConfig = emailJsConfigFrom(env);
 export const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 

@@ -7,7 +7,7 @@ export const DEFAULT_PUSH_SERVICE_HOSTS =
 
 export type PushService = { scheme: "https:" | "http:"; host: string; wildcard: boolean; port: string };
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+export const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 const ENTRY = /^(https?:\/\/)?(\*\.)?[a-z0-9.-]+(:\d{1,5})?$|^(https?:\/\/)?\[::1\](:\d{1,5})?$/i;
 
 export function parsePushServices(value: string): PushService[] | string {

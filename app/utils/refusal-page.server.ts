@@ -1,8 +1,7 @@
 import { LAYOUT } from "~/i18n/layout";
 import { pagePath } from "~/content/pages";
 import { localeOfPath } from "~/i18n/locale";
-import { contactDetails as envContact } from "./env.server";
-import { liveContact } from "./live-contact.server";
+import { currentContact } from "./env.server";
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -12,7 +11,7 @@ export function crossSitePage(pathname: string): string {
   const locale = localeOfPath(pathname);
   const t = LAYOUT[locale].errors;
   const contact = pagePath("contact", locale);
-  const contactDetails = liveContact() ?? envContact;
+  const contactDetails = currentContact();
   return `<!DOCTYPE html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(t.crossSiteTitle)}</title></head>
 <body><main><p>${escape(t.label(403))}</p><h1>${escape(t.crossSiteTitle)}</h1><p>${escape(t.crossSiteMessage)}</p>
