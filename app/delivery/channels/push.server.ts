@@ -26,38 +26,49 @@ import type { DeliveryChannel, SendResult } from "../transport.server";
 import { providerFault, retryAfterMs } from "../transport.server";
 
 /** A phone off all night and the next day: the push service drops it; the desk has the enquiry anyway. */
-export const PUSH_TTL_SECONDS = 86_400;
+const PUSH_TTL_SECONDS = 86_400;
 /** A test a phone shows hours later tests nothing (its receipt would be refused anyway). */
 const TEST_TTL_SECONDS = 600;
 /** RFC 8291 allows about 4 KB, but some services refuse more than 2 KB after encryption. */
-export const MAX_PAYLOAD_BYTES = 1_000;
+const MAX_PAYLOAD_BYTES = 1_000;
 
 const localeOf = (language: string): Locale =>
   (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
 
-const bounded = (payload: object) => {
-  const text = JSON.stringify(payload);
+/** What every alert carries: its words, where a tap leads, and the receipt only this server can make. */
+function alertPayload(
+  id: string,
+  deviceId: string,
+  keys: PushKeys,
+  shown: { title: string; body: string; tag: string; url: string },
+) {
+  const text = JSON.stringify({ v: 1, ...shown, receipt: { e: id, d: deviceId, t: receiptToken(keys, id, deviceId) } });
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error("push payload over its bound");
   return text;
-};
+}
+
+/** 404/410: the subscription has ended, and the device goes at once. */
+async function goneDevice(sql: Sql, deviceId: string, result: SendResult): Promise<boolean> {
+  if (result.ok || (result.status !== 404 && result.status !== 410)) return false;
+  await removeGoneDevice(sql, deviceId, result.status);
+  pushSends.inc({ result: "gone" });
+  return true;
+}
 
 /** No name, e-mail, phone or message: a lock screen is read over shoulders. */
-export function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
+function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
   const locale = localeOf(language);
   const t = ALERTS[locale].notification;
   const e = delivery.enquiry;
   const categories: Partial<Record<string, string>> = CONTACT[locale].categories;
   const service = e.category && e.category !== "other" ? (categories[e.category] ?? e.category) : undefined;
   const day = e.event_date ? t.day(detailText("event_date", e.event_date, locale)) : "";
-  const payload = {
-    v: 1,
+  return alertPayload(delivery.id, deviceId, keys, {
     title: (service ? t.titleFor(service) : t.title).slice(0, 120),
     body: [day, t.open].filter(Boolean).join(" "),
     tag: delivery.reference ?? delivery.id,
     url: `/staff/inbox/${delivery.id}`,
-    receipt: { e: delivery.id, d: deviceId, t: receiptToken(keys, delivery.id, deviceId) },
-  };
-  return bounded(payload);
+  });
 }
 
 export type PushChannelOptions = {
@@ -148,25 +159,14 @@ export async function sendTestAlert(
   const now = options.now ?? Date.now();
   const id = testAlertId(now);
   const t = ALERTS[localeOf(target.language)].notification.test;
-  const payload = bounded({
-    v: 1,
-    title: t.title,
-    body: t.body,
-    tag: "test-alert",
-    url: options.url,
-    receipt: { e: id, d: target.deviceId, t: receiptToken(keys, id, target.deviceId) },
-  });
+  const payload = alertPayload(id, target.deviceId, keys, { ...t, tag: "test-alert", url: options.url });
   const result = await callPushService(target, payload, "test-alert", keys, { ...options, ttl: TEST_TTL_SECONDS });
   if (result.ok) {
     await noteReached(sql, target.deviceId, new Date(now).toISOString());
     pushSends.inc({ result: "sent" });
     return { outcome: "sent" };
   }
-  if (result.status === 404 || result.status === 410) {
-    await removeGoneDevice(sql, target.deviceId, result.status);
-    pushSends.inc({ result: "gone" });
-    return { outcome: "gone" };
-  }
+  if (await goneDevice(sql, target.deviceId, result)) return { outcome: "gone" };
   log("warn", "push.test_failed", { device: target.deviceId, reason: result.reason, providerText: result.detail });
   return { outcome: "failed", reason: result.reason };
 }
@@ -213,9 +213,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
           pushSends.inc({ result: "sent" });
           continue;
         }
-        if (result.status === 404 || result.status === 410) {
-          await removeGoneDevice(sql, target.deviceId, result.status);
-          pushSends.inc({ result: "gone" });
+        if (await goneDevice(sql, target.deviceId, result)) {
           log("info", "push.device_gone", { ...base, status: result.status });
           continue;
         }

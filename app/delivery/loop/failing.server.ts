@@ -8,7 +8,7 @@ import type { ChannelLoop } from "./state.server";
 
 const MAX_SUSPECTS = 50;
 
-export async function saveState(loop: ChannelLoop, next: ChannelState) {
+async function saveState(loop: ChannelLoop, next: ChannelState) {
   loop.state.unwritten = next;
   await loop.health.save(next).then(
     () => (loop.state.unwritten = undefined),
