@@ -78,6 +78,26 @@ export const acceptedDeliveries = (
     channel,
   }));
 
+/** Every channel's delivery of each record, and (decision 0039) the devices its alert rings, fixed now. */
+export async function queueAccepted(
+  tx: Queryable,
+  records: readonly EnquiryRecord[],
+  confirmed: readonly boolean[],
+  { channels, push }: { channels: readonly string[]; push: boolean },
+): Promise<void> {
+  const ringing = push && (await hasPushDevices(tx));
+  const withPush = ringing ? [...channels, PUSH_CHANNEL] : channels;
+  await insertDeliveries(
+    tx,
+    records.flatMap((record, i) => acceptedDeliveries(record, withPush, confirmed[i]!)),
+  );
+  if (ringing)
+    await insertPushSends(
+      tx,
+      records.map((r) => r.id),
+    );
+}
+
 export async function insertAcceptedDeliveries(
   tx: Queryable,
   record: EnquiryRecord,
@@ -90,11 +110,6 @@ export async function insertAcceptedDeliveries(
   const [skipped] = confirmation ? await confirmationFates(tx, [record], confirmation) : [];
   if (confirmation)
     await tx.run("UPDATE enquiries SET confirmation = $2 WHERE id = $1", [record.id, confirmationNote(skipped)]);
-  const ringing = push && (await hasPushDevices(tx));
-  await insertDeliveries(
-    tx,
-    acceptedDeliveries(record, ringing ? [...channels, PUSH_CHANNEL] : channels, !!confirmation && !skipped),
-  );
-  if (ringing) await insertPushSends(tx, [record.id]);
+  await queueAccepted(tx, [record], [!!confirmation && !skipped], { channels, push });
   return { skipped };
 }

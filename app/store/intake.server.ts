@@ -1,18 +1,17 @@
 import { log } from "~/utils/log.server";
 import { acceptCommits, confirmationsSkipped } from "~/utils/metrics.server";
 import {
-  acceptedDeliveries,
   confirmationFates,
   confirmationNote,
   insertAcceptedDeliveries,
+  queueAccepted,
   type ConfirmationSkip,
 } from "./accepted-deliveries.server";
 import type { Core } from "./core.server";
 import { groupCommit } from "./group-commit.server";
-import { hasPushDevices, insertPushSends, PUSH_CHANNEL } from "./push.server";
 import { arrivalClock, newRecord, type Enquiry } from "./record.server";
 import { distinctReferences, freeReference } from "./reference.server";
-import { insertDeliveries, insertEnquiries } from "./rows.server";
+import { insertEnquiries } from "./rows.server";
 import { isoTime, type Queryable } from "./sql.server";
 import type { Intake, Delivery, SpamCatch } from "./store.server";
 
@@ -41,18 +40,12 @@ export function intakeOf({ sql, channels, confirmation, push, changed, prepare }
       tx,
       records.map((record, i) => ({ record, confirmation: confirmation && confirmationNote(fates[i]) })),
     );
-    // Decision 0039: the devices it rings are fixed now.
-    const ringing = push && (await hasPushDevices(tx));
-    const withPush = ringing ? [...channels, PUSH_CHANNEL] : channels;
-    await insertDeliveries(
+    await queueAccepted(
       tx,
-      records.flatMap((record, i) => acceptedDeliveries(record, withPush, !!confirmation && !fates[i])),
+      records,
+      records.map((_, i) => !!confirmation && !fates[i]),
+      { channels, push },
     );
-    if (ringing)
-      await insertPushSends(
-        tx,
-        records.map((r) => r.id),
-      );
     return records.map((record, i): Accepted => ({
       queued: { ...record, state: "pending", channel: channels[0]! },
       skipped: fates[i],
