@@ -13,6 +13,7 @@ import { StoreRefusal, type ChannelState, type EnquiryStore } from "~/store/stor
 import type { Pool } from "pg";
 import { keysOnce, pushSettingsFrom } from "./push.server";
 import { createRetention } from "./retention.server";
+import { sharedForASecond } from "~/utils/shared-for-a-second";
 
 export const pushSettings = pushSettingsFrom(env);
 export const sitePushKeys = keysOnce(() => store.staffTables(), pushSettings);
@@ -70,22 +71,13 @@ function writeCheck(): Promise<void> {
   return run;
 }
 
-let lastStates: { at: number; run: Promise<ChannelState[]> } | undefined;
+const notedStates = sharedForASecond(async () => {
+  const noted = await store.channelStates();
+  return channelNames.map((name) => noted.find((s) => s.channel === name) ?? { channel: name, failures: 0 });
+});
 
-export function channelStates(now = Date.now()): Promise<ChannelState[]> {
-  if (channels.length === 0) return Promise.resolve([]);
-  if (lastStates && now - lastStates.at < 1_000) return lastStates.run;
-  const run = store
-    .channelStates()
-    .then((noted) =>
-      channelNames.map((name) => noted.find((s) => s.channel === name) ?? { channel: name, failures: 0 }),
-    );
-  lastStates = { at: now, run };
-  run.catch(() => {
-    if (lastStates?.run === run) lastStates = undefined;
-  });
-  return run;
-}
+export const channelStates = (now = Date.now()): Promise<ChannelState[]> =>
+  channels.length === 0 ? Promise.resolve([]) : notedStates(now);
 
 let delivery: DeliveryWorker | undefined;
 

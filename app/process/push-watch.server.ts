@@ -1,4 +1,5 @@
 import { deviceCounts, unconfirmedAlerts, type UnconfirmedAlert } from "~/store/push-watch.server";
+import { sharedForASecond } from "~/utils/shared-for-a-second";
 import { pushSettings, store } from "./process.server";
 
 export type PushWatch = {
@@ -9,28 +10,20 @@ export type PushWatch = {
   confirmMinutes: number;
 };
 
-let last: { at: number; run: Promise<PushWatch | undefined> } | undefined;
+const watched = sharedForASecond(async (now): Promise<PushWatch> => {
+  const sql = await store.staffTables();
+  const settledBefore = new Date(now - pushSettings.confirmMs).toISOString();
+  const [counts, unconfirmed] = await Promise.all([
+    deviceCounts(sql, settledBefore),
+    unconfirmedAlerts(sql, { now, confirmMs: pushSettings.confirmMs }),
+  ]);
+  return {
+    ...counts,
+    unconfirmed: unconfirmed.alerts,
+    more: unconfirmed.more,
+    confirmMinutes: Math.round(pushSettings.confirmMs / 60_000),
+  };
+});
 
-export function pushWatch(now = Date.now()): Promise<PushWatch | undefined> {
-  if (!pushSettings.enabled) return Promise.resolve(undefined);
-  if (last && now - last.at < 1_000) return last.run;
-  const run = (async () => {
-    const sql = await store.staffTables();
-    const settledBefore = new Date(now - pushSettings.confirmMs).toISOString();
-    const [counts, unconfirmed] = await Promise.all([
-      deviceCounts(sql, settledBefore),
-      unconfirmedAlerts(sql, { now, confirmMs: pushSettings.confirmMs }),
-    ]);
-    return {
-      ...counts,
-      unconfirmed: unconfirmed.alerts,
-      more: unconfirmed.more,
-      confirmMinutes: Math.round(pushSettings.confirmMs / 60_000),
-    };
-  })();
-  last = { at: now, run };
-  run.catch(() => {
-    if (last?.run === run) last = undefined;
-  });
-  return run;
-}
+export const pushWatch = (now = Date.now()): Promise<PushWatch | undefined> =>
+  pushSettings.enabled ? watched(now) : Promise.resolve(undefined);
