@@ -34,7 +34,7 @@ server.on("timeout", (socket: Socket) => {
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
-const { serverQueue, MAX_FORM_BYTES } = built.parts;
+const { serverQueue } = built.parts;
 if (env.MOCKS) {
   // A separate bundle, loaded only now: nothing of the stand-ins is in this one.
   await import(built.mocksModule);
@@ -58,8 +58,7 @@ handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 // curl's "Expect: 100-continue": a body larger than any form is never asked for (413 at once).
 server.on("checkContinue", (req, res) => {
   const length = Number(req.headers["content-length"]);
-  const upload = built.parts.staffGate.uploadBytes?.((req.url ?? "").split("?")[0] ?? "");
-  if (length <= (upload ?? MAX_FORM_BYTES)) res.writeContinue();
+  if (length <= built.parts.staffGate.bodyBytes((req.url ?? "").split("?")[0] ?? "")) res.writeContinue();
   server.emit("request", req, res);
 });
 server.listen(env.PORT, env.HOST, () => {

@@ -8,8 +8,8 @@ import { namesThisHost } from "./security";
 export type StaffGate = {
   check(cookieHeader: string | undefined, meta: { address?: string; userAgent?: string }): Promise<SessionLookup>;
   clientAddress(header: (name: string) => string | undefined, socketAddress: string | undefined): string;
-  formBytes: number;
-  uploadBytes?: (path: string) => number | undefined;
+  uploadBytes: (path: string) => number | undefined;
+  bodyBytes: (path: string) => number;
   secure: boolean;
   chores(erased?: number): Promise<void>;
 };
@@ -40,12 +40,11 @@ export function staffGuard(gate: StaffGate): RequestHandler {
         .send(refusal(403, STAFF_PATHS.signIn, download ? safeNext(req.url) : undefined));
       return;
     }
-    const upload = gate.uploadBytes?.(path);
-    if (req.method === "POST" && Number(req.get("content-length")) > (upload ?? gate.formBytes)) {
+    if (req.method === "POST" && Number(req.get("content-length")) > gate.bodyBytes(path)) {
       res
         .status(413)
         .type("html")
-        .send(refusal(413, undefined, undefined, upload));
+        .send(refusal(413, undefined, undefined, gate.uploadBytes(path)));
       return;
     }
     const meta = {

@@ -61,6 +61,9 @@ export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?:
 }
 
 /** Asked by server/staff-guard.ts for every /staff request before Remix; a bad cookie is audited, never its value. */
+const uploadBytes = (path: string) =>
+  routerPath(path) === STAFF_PATHS.siteUpload ? env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024 : undefined;
+
 export const staffGate = {
   async check(
     cookieHeader: string | undefined,
@@ -79,9 +82,9 @@ export const staffGate = {
   },
   clientAddress: (header: (name: string) => string | undefined, socketAddress: string | undefined) =>
     clientAddress({ headers: { get: (name) => header(name) ?? null } }, socketAddress, env.TRUST_PROXY_HEADER),
-  formBytes: MAX_FORM_BYTES,
-  uploadBytes: (path: string) =>
-    routerPath(path) === STAFF_PATHS.siteUpload ? env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024 : undefined,
+  uploadBytes,
+  /** The most a POST to this path may send: the upload's bound, else a form's. */
+  bodyBytes: (path: string) => uploadBytes(path) ?? MAX_FORM_BYTES,
   secure: sessionRules.secure,
   /** Hourly; `erased` is what the enquiry retention erased, recorded here in the audit log. */
   async chores(erased = 0) {
