@@ -7,6 +7,7 @@ import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import { deviceCounts } from "~/store/push-watch.server";
+import { pushSettingsFrom } from "~/process/push.server";
 import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 import { siteLine } from "~/store/site-photos.server";
@@ -212,7 +213,7 @@ async function run() {
       const devices = config.PUSH_ENABLED
         ? await deviceCounts(
             await store.staffTables(),
-            new Date(Date.now() - config.PUSH_CONFIRM_MINUTES * 60_000).toISOString(),
+            new Date(Date.now() - pushSettingsFrom(config).confirmMs).toISOString(),
           )
         : undefined;
       if (args[0] === "--json") {
@@ -353,13 +354,13 @@ async function run() {
       break;
     }
     case "check": {
-      const { version, problems } = await store.check();
+      const { version, problems, site } = await store.check();
       if (problems.length) {
         for (const problem of problems) console.error(problem);
         console.error(`${store.where}: ${problems.length} problem(s) at schema version ${version}`);
         process.exitCode = 1;
       } else console.log(`${store.where}: ok (schema version ${version})`);
-      console.log(`  the site: ${siteLine(await store.site())}`);
+      if (site) console.log(`  the site: ${siteLine(site)}`);
       break;
     }
     case "import-outbox": {

@@ -146,8 +146,9 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
         const keys = await sql.all("PRAGMA foreign_key_check");
         if (keys.length) problems.push(`${keys.length} row(s) whose enquiry is missing`);
       }
-      if (version === LATEST_VERSION) problems.push(...(await this.site()).problems);
-      return { version, problems };
+      const site = version === LATEST_VERSION ? await this.site() : undefined;
+      if (site) problems.push(...site.problems);
+      return { version, problems, site };
     },
 
     async site() {

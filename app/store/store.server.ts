@@ -88,14 +88,17 @@ export type OperatorCommands = {
   insertExisting(delivery: Delivery): Promise<boolean>;
   insertQuarantined(entry: Quarantined & { content: string }): Promise<boolean>;
   backup(file: string): Promise<void>;
-  check(): Promise<{ version: number; problems: string[] }>;
-  site(): Promise<{
-    version: number;
-    photos: Record<string, number>;
-    files: number;
-    bytes: number;
-    problems: string[];
-  }>;
+  /** `site`: the published site's summary, read once the schema is the latest. */
+  check(): Promise<{ version: number; problems: string[]; site?: SiteSummary }>;
+  site(): Promise<SiteSummary>;
+};
+
+export type SiteSummary = {
+  version: number;
+  photos: Record<string, number>;
+  files: number;
+  bytes: number;
+  problems: string[];
 };
 
 export type EnquiryStore = Intake &
