@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES } from "~/content/enquiry-fields";
 import { REFERENCE_IN_TEXT } from "~/content/reference";
-import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/store/inbox-filter.server";
@@ -10,9 +9,9 @@ import { DELIVERY_STATES, FOLLOW_UPS } from "~/store/inbox-states";
 import { countEnquiries, decodeCursor, listEnquiries, spamCount, waitingCount } from "~/store/inbox.server";
 import { CONTACT } from "~/i18n/contact";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
-import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { deskNotices } from "~/staff/desk-notices.server";
+import { ChannelNotice } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
-import { pushWatch } from "~/process/push-watch.server";
 import { choices, FilterSelect } from "~/staff/ui/FilterSelect";
 import { categoryName, InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
@@ -33,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     back: `/staff/inbox${filterQuery(filter, { after: search.get("after") ?? undefined })}`,
     // A search (or any filter) says what it found, not what waits.
     found: filtered ? await countEnquiries(sql, filter) : undefined,
-    sending: channelNames,
+    ...(await deskNotices()),
     filter,
     rows: page.rows,
     next: page.more ? filterQuery(filter, { after: page.more }) : undefined,
@@ -43,9 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     exportJsonl: `/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`,
     waiting: await waitingCount(sql),
     spam: await spamCount(sql),
-    failing: failingChannels(await channelStates()),
-    // Phones that may stay silent: the desk says so at the top (issue 52).
-    push: await pushWatch().catch(() => undefined),
     erased: erasedNotice(search.get("erased")),
     filtered,
   };

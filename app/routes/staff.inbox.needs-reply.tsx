@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
-import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { deskNotices } from "~/staff/desk-notices.server";
+import { ChannelNotice } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
-import { pushWatch } from "~/process/push-watch.server";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -22,10 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await needsReply(sql, { cursor: after });
   return {
     now: Date.now(),
-    sending: channelNames,
-    failing: failingChannels(await channelStates()),
-    // Phones that may stay silent: the desk says so at the top (issue 52).
-    push: await pushWatch().catch(() => undefined),
+    ...(await deskNotices()),
     rows: page.rows,
     waiting: await waitingCount(sql),
     back: after

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { channelNames, channelStates } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { dayGroup, DAY_GROUPS } from "~/staff/inbox/desk-days";
 import { teamDay } from "~/utils/team-time";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
-import { ChannelNotice, failingChannels } from "~/staff/ui/ChannelNotice";
+import { deskNotices } from "~/staff/desk-notices.server";
+import { ChannelNotice } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
-import { pushWatch } from "~/process/push-watch.server";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -28,10 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     now,
     today,
-    sending: channelNames,
-    failing: failingChannels(await channelStates()),
-    // Phones that may stay silent: the desk says so at the top (issue 52).
-    push: await pushWatch().catch(() => undefined),
+    ...(await deskNotices()),
     rows: page.rows,
     waiting: await waitingCount(sql),
     back: after ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(search.get("after")!)}` : STAFF_PATHS.upcoming,
