@@ -34,7 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);
   // The owner's published photos and words (or what ships); the draft in a preview.
-  const [{ images }, { document }] = await Promise.all([pageGallery(request, "home", locale), pageDocument(request)]);
+  const page = await pageDocument(request);
+  const { document } = page;
+  const images = await pageGallery(page, "home", locale);
   const cards = SERVICES.map(({ slug }) => {
     const w = serviceWords(document.words, slug, locale);
     return { slug, title: w.title, summary: w.summary };

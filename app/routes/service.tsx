@@ -13,11 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const service = serviceAtPath(pathname);
   if (!service) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   const locale = localeOfPath(pathname);
-  const [{ images }, { document }] = await Promise.all([
-    pageGallery(request, service.gallery, locale),
-    pageDocument(request),
-  ]);
-  return { slug: service.slug, images, words: serviceWords(document.words, service.slug, locale) };
+  const page = await pageDocument(request);
+  const images = await pageGallery(page, service.gallery, locale);
+  return { slug: service.slug, images, words: serviceWords(page.document.words, service.slug, locale) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =>

@@ -4,11 +4,11 @@ import { z } from "zod";
 import { galleryIn } from "~/content/galleries.server";
 import { SITE } from "~/i18n/site";
 import { SITE_WORDS } from "~/i18n/site-words";
-import { GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
+import { differs, GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
 import { WORD_PARTS, wordsProblems } from "~/site/words";
 import { fieldLabel } from "~/staff/site/WordsFields";
 import { publish, republish } from "~/site/editing.server";
-import { draftView, renewNow, siteDatabase } from "~/site/site.server";
+import { renewNow, siteDatabase } from "~/site/site.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
 import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
@@ -22,19 +22,19 @@ import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSiteEditor(request, context);
   const sql = await siteDatabase();
-  const [draft, state, versions] = await Promise.all([draftView(sql), siteState(sql), listVersions(sql)]);
-  const published = readDocument(await versionDocument(sql, state.version));
+  const [state, versions] = await Promise.all([siteState(sql), listVersions(sql)]);
+  const [draft, published] = [readDocument(state.draft), readDocument(await versionDocument(sql, state.version))];
   return {
-    revision: draft.revision,
-    changed: JSON.stringify(readDocument(state.draft)) !== JSON.stringify(published),
+    revision: state.revision,
+    changed: differs(draft, published),
     galleries: GALLERY_IDS.map((id) => ({
       id,
-      draft: draft.document.galleries[id]?.length,
+      draft: draft.galleries[id]?.length,
       published: published.galleries[id]?.length,
       shipped: galleryIn(id, "en").length,
     })),
     versions,
-    untranslated: wordsProblems(readDocument(state.draft).words),
+    untranslated: wordsProblems(draft.words),
   };
 }
 

@@ -139,8 +139,11 @@ export function publishProblems(
   return [...problems, ...wordsProblems(doc.words)];
 }
 
+/** Plain data compared by its JSON; a value left out is the same as null. */
+export const differs = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+
 export function changedGalleries(a: SiteDocument, b: SiteDocument): GalleryId[] {
-  return GALLERY_IDS.filter((g) => JSON.stringify(a.galleries[g] ?? null) !== JSON.stringify(b.galleries[g] ?? null));
+  return GALLERY_IDS.filter((g) => differs(a.galleries[g], b.galleries[g]));
 }
 
 const GALLERY_PAGE: Record<GalleryId, PageId> = {
@@ -152,15 +155,14 @@ const GALLERY_PAGE: Record<GalleryId, PageId> = {
 export function changedPages(a: SiteDocument, b: SiteDocument): PageId[] {
   const pages = new Set<PageId>(changedGalleries(a, b).map((g) => GALLERY_PAGE[g]));
   const [wa, wb] = [a.words ?? {}, b.words ?? {}];
-  const diff = (x: unknown, y: unknown) => JSON.stringify(x ?? null) !== JSON.stringify(y ?? null);
-  if (diff(wa.contact, wb.contact)) return [...PAGE_IDS];
+  if (differs(wa.contact, wb.contact)) return [...PAGE_IDS];
   for (const s of SERVICES) {
     const [x, y] = [wa.services?.[s.slug], wb.services?.[s.slug]];
-    if (diff(x?.title, y?.title)) return [...PAGE_IDS];
-    if (diff(x, y)) pages.add(s.slug).add("home");
+    if (differs(x?.title, y?.title)) return [...PAGE_IDS];
+    if (differs(x, y)) pages.add(s.slug).add("home");
   }
-  if (diff(wa.tagline, wb.tagline) || diff(wa.cities, wb.cities)) pages.add("home");
-  if (diff(wa.about, wb.about)) pages.add("contact").add("home");
+  if (differs(wa.tagline, wb.tagline) || differs(wa.cities, wb.cities)) pages.add("home");
+  if (differs(wa.about, wb.about)) pages.add("contact").add("home");
   return PAGE_IDS.filter((p) => pages.has(p));
 }
 

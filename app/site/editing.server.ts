@@ -4,8 +4,11 @@ import { changeDraft, publishDraft, restoreVersion } from "~/store/site.server";
 import { insertPhotos, markRemoved, markRestored, photosByIds } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
 import {
+  changedGalleries,
   changedPages,
+  differs,
   edits,
+  photosOf,
   publishProblems,
   readDocument,
   type Alt,
@@ -41,7 +44,7 @@ export async function editGallery(sql: Sql, who: Who, gallery: GalleryId, edit: 
     const before = doc.galleries[gallery] ?? [];
     const next = applied(doc, gallery, edit, restoredAlt);
     const taken = before.filter((e) => !(next.galleries[gallery] ?? []).some((n) => n.photo === e.photo));
-    return JSON.stringify(next) === JSON.stringify(doc) ? undefined : { draft: next, result: taken };
+    return differs(next, doc) ? { draft: next, result: taken } : undefined;
   });
   for (const entry of outcome.ok ? (outcome.result ?? []) : []) await markRemoved(sql, entry.photo, entry.alt);
   if (edit.intent === "restore") await markRestored(sql, edit.photo);
@@ -110,33 +113,21 @@ export type PublishResult =
 export async function publish(sql: Sql, who: Who, revision: number): Promise<PublishResult> {
   const outcome = await publishDraft(sql, who.email, revision, async (raw, tx) => {
     const doc = readDocument(raw);
-    const ids = Object.values(doc.galleries).flatMap((list) => (list ?? []).map((e) => e.photo));
-    const status = new Map((await photosByIds(tx, ids)).map((p) => [p.id, p.status]));
+    const status = new Map((await photosByIds(tx, photosOf(doc))).map((p) => [p.id, p.status]));
     return publishProblems(doc, (id) => status.get(id));
   });
-  if (outcome.ok)
-    return { ok: true, version: outcome.version, changed: changedBetween(outcome), pages: pagesBetween(outcome) };
+  if (outcome.ok) return { ok: true, version: outcome.version, ...changesBetween(outcome) };
   if (outcome.reason === "stale") return { ok: false, reason: "stale" };
   return { ok: false, reason: "problems", problems: outcome.problems as PublishProblem[] };
 }
 
 export async function republish(sql: Sql, who: Who, version: number) {
   const outcome = await restoreVersion(sql, who.email, version);
-  return outcome.ok
-    ? { ok: true as const, version: outcome.version, changed: changedBetween(outcome), pages: pagesBetween(outcome) }
-    : outcome;
+  return outcome.ok ? { ok: true as const, version: outcome.version, ...changesBetween(outcome) } : outcome;
 }
 
-const changedBetween = (o: { previous: unknown; document: unknown }) => {
-  const before = readDocument(o.previous);
-  const after = readDocument(o.document);
-  return Object.keys({ ...before.galleries, ...after.galleries }).filter(
-    (g) =>
-      JSON.stringify(before.galleries[g as GalleryId] ?? null) !==
-      JSON.stringify(after.galleries[g as GalleryId] ?? null),
-  );
-};
-
-/** The pages a publish changed: the audit names them. */
-const pagesBetween = (o: { previous: unknown; document: unknown }) =>
-  changedPages(readDocument(o.previous), readDocument(o.document));
+/** The galleries and pages a publish changed: the audit names them. */
+function changesBetween(o: { previous: unknown; document: unknown }) {
+  const [before, after] = [readDocument(o.previous), readDocument(o.document)];
+  return { changed: changedGalleries(before, after), pages: changedPages(before, after) };
+}

@@ -101,16 +101,15 @@ export function galleryOf(id: GalleryId, locale: Locale, view: SiteView = publis
   });
 }
 
+/** A page's gallery from the document pageDocument chose (the draft's photos read only in a preview). */
 export async function pageGallery(
-  request: Request,
+  page: { document: SiteDocument; preview: boolean },
   id: GalleryId,
   locale: Locale,
-): Promise<{ images: GalleryImage[]; preview: boolean }> {
-  if (!asksForPreview(request)) return { images: galleryOf(id, locale), preview: false };
-  const sql = await siteDatabase();
-  if (!(await previewing(sql, request))) return { images: galleryOf(id, locale), preview: false };
-  const draft = readDocument((await siteState(sql)).draft);
-  return { images: galleryOf(id, locale, await viewOf(sql, draft)), preview: true };
+): Promise<GalleryImage[]> {
+  return page.preview
+    ? galleryOf(id, locale, await viewOf(await siteDatabase(), page.document))
+    : galleryOf(id, locale);
 }
 
 export async function draftView(sql: Sql): Promise<SiteView & { revision: number }> {

@@ -4,7 +4,8 @@ import { changeDraft } from "~/store/site.server";
 import type { Sql } from "~/store/sql.server";
 import { readDocument, type SiteDocument } from "./document";
 import type { EDIT_SCHEMAS, Words } from "./words";
-import { differs, shippedAbout, shippedService, shippedTagline, shippedVenues } from "./words.server";
+import { differs } from "./document";
+import { shippedAbout, shippedService, shippedTagline, shippedVenues } from "./words.server";
 import type { z } from "zod";
 
 type Parsed<K extends keyof typeof EDIT_SCHEMAS> = z.output<(typeof EDIT_SCHEMAS)[K]>;

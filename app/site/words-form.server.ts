@@ -1,10 +1,9 @@
 import { CITY_IDS } from "~/content/cities";
 import { isServiceSlug } from "~/content/services";
-import type { SiteDocument } from "./document";
+import { differs, type SiteDocument } from "./document";
 import type { WordPart } from "./words";
 import {
   contactSources,
-  differs,
   shippedAbout,
   shippedService,
   shippedTagline,

@@ -92,5 +92,3 @@ export function contactSources(words: Words | undefined, env: ContactDetails = e
     ]),
   ) as Record<ContactKey, Source>;
 }
-
-export const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
