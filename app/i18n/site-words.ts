@@ -1,6 +1,7 @@
 import type { CityId } from "~/content/cities";
 import type { ServiceSlug } from "~/content/services";
 import type { Translations } from "./translations";
+import { CITY_NAMES } from "./cities";
 
 /** The Site section's words editor (issue 51): parts, fields, sources and refusals. */
 const en = {
@@ -29,13 +30,9 @@ const en = {
     offers: "Offers",
     closing: "Closing line",
   },
+  // A city abroad says that it keeps its country's label.
   cities: {
-    split: "Split",
-    dubrovnik: "Dubrovnik",
-    zrce: "Zrće",
-    hvar: "Hvar",
-    makarska: "Makarska",
-    zagreb: "Zagreb",
+    ...CITY_NAMES.en,
     budva: "Budva (keeps its label MONTENEGRO)",
     belgrade: "Belgrade (keeps its label SERBIA)",
   } satisfies Record<CityId, string>,
@@ -97,12 +94,7 @@ const hr: SiteWordsText = {
     closing: "Završna rečenica",
   },
   cities: {
-    split: "Split",
-    dubrovnik: "Dubrovnik",
-    zrce: "Zrće",
-    hvar: "Hvar",
-    makarska: "Makarska",
-    zagreb: "Zagreb",
+    ...CITY_NAMES.hr,
     budva: "Budva (zadržava oznaku CRNA GORA)",
     belgrade: "Beograd (zadržava oznaku SRBIJA)",
   },

@@ -50,25 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const asked = await staffFormAs(request, Intent);
   const sql = await siteDatabase();
   const meta = requestMeta(request, context);
-  if (asked.intent === "publish") {
-    const outcome = await publish(sql, staff, asked.revision);
-    if (!outcome.ok)
-      return data<ActionData>(outcome.reason === "stale" ? { stale: true } : { problems: outcome.problems }, {
-        status: 409,
-      });
-    await audit(sql, {
-      event: "site-publish",
-      outcome: "ok",
-      actor: staff,
-      subject: `version ${outcome.version}`,
-      ...meta,
-      detail: { version: outcome.version, galleries: outcome.changed.join(" "), pages: outcome.pages.join(" ") },
+  const outcome =
+    asked.intent === "publish" ? await publish(sql, staff, asked.revision) : await republish(sql, staff, asked.version);
+  if (!outcome.ok)
+    return data<ActionData>(outcome.reason === "problems" ? { problems: outcome.problems } : { stale: true }, {
+      status: 409,
     });
-    await renewNow();
-    return data<ActionData>({ published: outcome.version });
-  }
-  const outcome = await republish(sql, staff, asked.version);
-  if (!outcome.ok) return data<ActionData>({ stale: true }, { status: 409 });
+  const restoredFrom: Record<string, number> = asked.intent === "republish" ? { restoredFrom: asked.version } : {};
   await audit(sql, {
     event: "site-publish",
     outcome: "ok",
@@ -77,13 +65,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...meta,
     detail: {
       version: outcome.version,
-      restoredFrom: asked.version,
+      ...restoredFrom,
       galleries: outcome.changed.join(" "),
       pages: outcome.pages.join(" "),
     },
   });
   await renewNow();
-  return data<ActionData>({ restored: outcome.version });
+  return data<ActionData>(asked.intent === "publish" ? { published: outcome.version } : { restored: outcome.version });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => SITE[locale].title);

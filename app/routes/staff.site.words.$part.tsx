@@ -5,7 +5,7 @@ import { isServiceSlug } from "~/content/services";
 import { SITE_WORDS } from "~/i18n/site-words";
 import { readDocument } from "~/site/document";
 import { siteDatabase } from "~/site/site.server";
-import { isWordPart, parseWords, type FieldError, type WordPart } from "~/site/words";
+import { CONTACT_KEYS, isWordPart, parseWords, SERVICE_FIELDS, type FieldError, type WordPart } from "~/site/words";
 import { editWords, type WordsEdit } from "~/site/words-editing.server";
 import { formOf } from "~/site/words-form.server";
 import { siteState, versionDocument } from "~/store/site.server";
@@ -119,12 +119,12 @@ export default function WordsPart() {
             <BilingualField {...common} field="about" lines source={source("about")} />
             <h2>{t.parts.contact}</h2>
             <p className="staff-hint">{t.contactHint}</p>
-            {(["email", "phone", "whatsapp", "socialUrl", "socialLabel"] as const).map((k) => (
+            {CONTACT_KEYS.map((k) => (
               <SingleField key={k} {...common} name={k} label={t.fields[k]} source={source(k)} />
             ))}
           </>
         ) : isServiceSlug(loaded.part) ? (
-          (["title", "summary", "metaDescription", "intro", "offers", "closing"] as const).map((k) => (
+          SERVICE_FIELDS.map((k) => (
             <BilingualField
               key={k}
               {...common}

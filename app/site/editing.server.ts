@@ -121,9 +121,12 @@ export async function publish(sql: Sql, who: Who, revision: number): Promise<Pub
   return { ok: false, reason: "problems", problems: outcome.problems as PublishProblem[] };
 }
 
-export async function republish(sql: Sql, who: Who, version: number) {
+/** Only fails as stale: the version asked for is not one kept. */
+export async function republish(sql: Sql, who: Who, version: number): Promise<PublishResult> {
   const outcome = await restoreVersion(sql, who.email, version);
-  return outcome.ok ? { ok: true as const, version: outcome.version, ...changesBetween(outcome) } : outcome;
+  return outcome.ok
+    ? { ok: true, version: outcome.version, ...changesBetween(outcome) }
+    : { ok: false, reason: "stale" };
 }
 
 /** The galleries and pages a publish changed: the audit names them. */

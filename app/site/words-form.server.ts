@@ -1,7 +1,7 @@
 import { CITY_IDS } from "~/content/cities";
 import { isServiceSlug } from "~/content/services";
 import { differs, type SiteDocument } from "./document";
-import type { WordPart } from "./words";
+import { CONTACT_KEYS, SERVICE_FIELDS, type WordPart } from "./words";
 import {
   contactSources,
   shippedAbout,
@@ -28,12 +28,11 @@ export function formOf(part: WordPart, draft: SiteDocument, published: SiteDocum
   } else if (part === "contact") {
     bi("about", d.about ?? shippedAbout());
     sources.about = p.about ? "published" : "default";
-    for (const k of ["email", "phone", "whatsapp", "socialUrl", "socialLabel"] as const)
-      values[k] = d.contact?.[k] ?? "";
+    for (const k of CONTACT_KEYS) values[k] = d.contact?.[k] ?? "";
     Object.assign(sources, contactSources(p));
   } else if (isServiceSlug(part)) {
     const s = d.services?.[part] ?? shippedService(part);
-    for (const k of ["title", "summary", "metaDescription", "intro", "offers", "closing"] as const) {
+    for (const k of SERVICE_FIELDS) {
       bi(k, s[k]);
       sources[k] =
         p.services?.[part] && differs(p.services[part][k], shippedService(part)[k]) ? "published" : "default";

@@ -7,7 +7,7 @@ import { LAYOUT } from "~/i18n/layout";
 import type { Locale } from "~/i18n/locale";
 import { SERVICE_TEXT } from "~/i18n/services";
 import { contactDetails as envContact } from "~/utils/env.server";
-import type { Bi, ServiceWords, Words } from "./words";
+import { CONTACT_KEYS, type Bi, type ContactKey, type ServiceWords, type Words } from "./words";
 
 // Server only, so no dictionary is added to a bundle: the pages get their words as loader data.
 
@@ -62,9 +62,6 @@ export const citiesOf = (words: Words | undefined) =>
   CITIES.map((c) => ({ ...c, venues: words?.cities?.[c.id] ?? c.venues }));
 
 export type Source = "default" | "environment" | "published";
-
-type ContactKey = "email" | "phone" | "whatsapp" | "socialUrl" | "socialLabel";
-const CONTACT_KEYS: readonly ContactKey[] = ["email", "phone", "whatsapp", "socialUrl", "socialLabel"];
 
 /** The owner's, else the environment's, else what ships; WhatsApp as digits, wa.me's form. */
 export function contactOf(words: Words | undefined, env: ContactDetails = envContact): ContactDetails {

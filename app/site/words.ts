@@ -35,6 +35,8 @@ const ServiceWords = z.object({
   closing: Bi,
 });
 export type ServiceWords = z.infer<typeof ServiceWords>;
+/** A service page's fields, in the editor's order. */
+export const SERVICE_FIELDS = ServiceWords.keyof().options;
 
 const ContactWords = z.object({
   email: z.string().max(254).optional(),
@@ -44,6 +46,8 @@ const ContactWords = z.object({
   socialLabel: z.string().max(80).optional(),
 });
 export type ContactWords = z.infer<typeof ContactWords>;
+export type ContactKey = keyof ContactWords;
+export const CONTACT_KEYS = ContactWords.keyof().options;
 
 /** As stored: lenient (bounded) so a document is read whole; the edit schemas below are strict. */
 export const Words = z.object({
@@ -202,8 +206,7 @@ export function wordsProblems(words: Words | undefined): WordsProblem[] {
   for (const slug of SERVICE_SLUGS) {
     const s = words?.services?.[slug];
     if (!s) continue;
-    for (const field of ["title", "summary", "metaDescription", "intro", "offers", "closing"] as const)
-      check(slug, field, s[field]);
+    for (const field of SERVICE_FIELDS) check(slug, field, s[field]);
   }
   return found;
 }
