@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import { DEFAULT_CITY_ID, isAbroad, type City, type CityId } from "~/content/cities";
+import { cityById, isAbroad, type City, type CityId } from "~/content/cities";
 import { HOME } from "~/i18n/home";
 import { useTranslation } from "~/i18n/use-locale";
 import * as s from "./CitySelector.css";
@@ -20,9 +20,8 @@ const GROUPS: { key: City["group"]; className: string }[] = [
 
 /** Each city is a link the server understands, so the choice works without JavaScript. */
 export function CitySelector({ cities, selectedId, hrefFor }: Props) {
-  const cityById = (id: string) => cities.find((c) => c.id === id) ?? cities.find((c) => c.id === DEFAULT_CITY_ID)!;
-  const [selected, setSelected] = useState(() => cityById(selectedId).id);
-  const city = cityById(selected);
+  const [selected, setSelected] = useState(() => cityById(selectedId, cities).id);
+  const city = cityById(selected, cities);
   const { t } = useTranslation(HOME);
   const country = (c: City) => (isAbroad(c) ? t.countries[c.id] : undefined);
 

@@ -21,8 +21,11 @@ export const CITIES: readonly City[] = [
 
 export const DEFAULT_CITY_ID: CityId = "split";
 
-export function cityById(id: string | null | undefined): City {
-  return CITIES.find((c) => c.id === id) ?? CITIES.find((c) => c.id === DEFAULT_CITY_ID)!;
+export function cityById<C extends City>(
+  id: string | null | undefined,
+  cities: readonly C[] = CITIES as readonly C[],
+): C {
+  return cities.find((c) => c.id === id) ?? cities.find((c) => c.id === DEFAULT_CITY_ID)!;
 }
 
 export const isAbroad = (city: City): city is City & { id: "budva" | "belgrade" } => city.group === "abroad";

@@ -12,7 +12,7 @@ export const GALLERY_IDS = ["home", "vip", "events", "concierge"] as const satis
 /** A page's weight, and the owner's thumb on a phone. */
 export const MAX_GALLERY_PHOTOS = 60;
 /** A sentence or two, as screen readers read them. */
-export const MAX_ALT = 250;
+const MAX_ALT = 250;
 
 const altText = z.string().max(MAX_ALT);
 const PhotoEntry = z.object({
@@ -39,7 +39,7 @@ export function readDocument(value: unknown): SiteDocument {
 
 export const isGalleryId = (value: string): value is GalleryId => (GALLERY_IDS as readonly string[]).includes(value);
 
-export const noAlt = (): Alt => Object.fromEntries(LOCALES.map((l) => [l, ""])) as Alt;
+const noAlt = (): Alt => Object.fromEntries(LOCALES.map((l) => [l, ""])) as Alt;
 
 /** Each a new document; a gallery first edited starts empty (visitors see the shipped art until it is published). */
 export const edits = {

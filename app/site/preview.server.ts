@@ -4,7 +4,7 @@ import { createPreview, endPreview, previewValid } from "~/store/site-photos.ser
 
 /** A random token, only its hash stored; a request with it skips the page cache and is `private, no-store`,
  * so no visitor and no CDN ever gets a draft. */
-export const PREVIEW_COOKIE = "site_preview";
+const PREVIEW_COOKIE = "site_preview";
 const PREVIEW_MS = 60 * 60_000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");

@@ -1,4 +1,4 @@
-import { CITIES, type CityId } from "~/content/cities";
+import { CITIES, cityById, type CityId } from "~/content/cities";
 import { SERVICES, type ServiceSlug } from "~/content/services";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { ABOUT } from "~/i18n/about";
@@ -26,9 +26,9 @@ export function shippedService(slug: ServiceSlug): ServiceWords {
 }
 export const shippedTagline = () => both((l) => HOME[l].tagline);
 export const shippedAbout = () => both((l) => ABOUT[l]);
-export const shippedVenues = (id: CityId) => [...(CITIES.find((c) => c.id === id)?.venues ?? [])];
+export const shippedVenues = (id: CityId) => [...cityById(id).venues];
 
-export type ServicePageWords = {
+type ServicePageWords = {
   title: string;
   summary: string;
   metaDescription: string;

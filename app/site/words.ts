@@ -68,7 +68,7 @@ const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 /** What a browser would read as markup: a tag, a comment, a processing instruction. */
 const MARKUP = /<\s*[a-z!?/]/i;
 
-export function cleanText(value: string, lines = false): string {
+function cleanText(value: string, lines = false): string {
   const text = value.replace(/\r\n?/g, "\n").replace(CONTROLS, " ");
   if (!lines) return text.replace(/\s+/g, " ").trim();
   return text
@@ -79,7 +79,7 @@ export function cleanText(value: string, lines = false): string {
     .trim();
 }
 
-export const linesOf = (value: string) =>
+const linesOf = (value: string) =>
   value
     .split(/\r?\n/)
     .map((l) => cleanText(l))
