@@ -31,6 +31,7 @@ import { PreviewBanner } from "~/components/PreviewBanner";
 import { pageDocument } from "~/site/site.server";
 import { aboutOf, contactOf, serviceTitles } from "~/site/words.server";
 import { siteUrl } from "~/utils/env.server";
+import { NO_STORE } from "~/utils/cache-control.server";
 import { getToast } from "~/utils/toast.server";
 import { useInlineStyles } from "~/utils/inline-styles";
 import { useNonce } from "~/utils/nonce";
@@ -85,12 +86,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   // Only a response that shows a toast touches the cookie (to clear it) and it is private.
   if (!toast && !preview) return { ...site, toast: null, preview };
-  if (!toast) return data({ ...site, toast, preview }, { headers: NO_STORE_HEADERS });
-  headers.set("Cache-Control", "private, no-store");
+  if (!toast) return data({ ...site, toast, preview }, { headers: { "Cache-Control": NO_STORE } });
+  headers.set("Cache-Control", NO_STORE);
   return data({ ...site, toast, preview }, { headers });
 }
-
-const NO_STORE_HEADERS = { "Cache-Control": "private, no-store" };
 
 /** Forwards the loader's Set-Cookie and Cache-Control (set only with a toast) to the page. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
