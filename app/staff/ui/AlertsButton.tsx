@@ -1,4 +1,5 @@
 import { useSubmit } from "@remix-run/react";
+import { base64URLStringToBuffer, bufferToBase64URLString } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { ALERTS } from "~/i18n/alerts";
 import type { Locale } from "~/i18n/locale";
@@ -13,15 +14,8 @@ type Props = {
 
 type State = "checking" | "unsupported" | "off" | "on" | "busy" | "denied" | "failed";
 
-const bytesOf = (base64url: string) =>
-  Uint8Array.from(atob(base64url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-const base64urlOf = (buffer: ArrayBuffer | null) =>
-  buffer
-    ? btoa(String.fromCharCode(...new Uint8Array(buffer)))
-        .replace(/\+/g, "-")
-        .replace(/\//g, "_")
-        .replace(/=+$/, "")
-    : "";
+/** A key the browser may not have (null) reads as none. */
+const base64urlOf = (buffer: ArrayBuffer | null) => (buffer ? bufferToBase64URLString(buffer) : "");
 
 /** Registered here only: public pages never register one. */
 async function registration() {
@@ -58,7 +52,7 @@ export function AlertsButton({ locale, publicKey, suggestedName }: Props) {
       const reg = await registration();
       const subscription = await reg.pushManager.subscribe({
         userVisibleOnly: true,
-        applicationServerKey: bytesOf(publicKey),
+        applicationServerKey: base64URLStringToBuffer(publicKey),
       });
       submit(
         {
