@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { openStore } from "../app/store/open-store.server";
+import { SubscriptionForm, subscribeDevice } from "../app/staff/push-devices.server";
+import { parsePushServices, type PushService } from "../app/utils/push-services.server";
 import { makeDevice, startPushService } from "../tests/support/push-stand-in";
 import { serveBuild } from "./lib/serve-build";
 import { median, quantile } from "./lib/stats";
@@ -36,20 +38,17 @@ await sql.run("INSERT INTO staff_members (id, email, role, created_at) VALUES ($
   new Date().toISOString(),
 ]);
 for (const name of ["one", "two"]) {
-  const { p256dh, auth } = makeDevice();
-  await sql.run(
-    `INSERT INTO push_devices (id, member_id, endpoint, p256dh, auth, name, language, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'en', $7)`,
-    [
-      randomUUID().replace(/-/g, "").slice(0, 22),
-      member,
-      `${push.origin}/${name}`,
-      p256dh,
-      auth,
-      name,
-      new Date().toISOString(),
-    ],
+  const added = await subscribeDevice(
+    sql,
+    { id: member },
+    {
+      ...SubscriptionForm.parse({ endpoint: `${push.origin}/${name}`, ...makeDevice(), name }),
+      fallbackName: name,
+      language: "en",
+    },
+    { services: parsePushServices(push.origin) as PushService[], maxDevices: 10 },
   );
+  if (!added.ok) throw new Error(`device ${name} not subscribed: ${added.reason}`);
 }
 await store.close();
 
