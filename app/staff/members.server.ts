@@ -77,12 +77,14 @@ export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
 }
 
 /** Owners have the Site section anyway. False when there is no such member of staff. */
-export async function setSiteEditor(sql: Queryable, email: string, allowed: boolean): Promise<boolean> {
-  const changed = await sql.run("UPDATE staff_members SET site_editor = $2 WHERE email = $1 AND role = 'staff'", [
-    email,
-    allowed,
-  ]);
-  return changed > 0;
+/** The address it changed; refused for an owner (who always may) or nobody. */
+export async function setSiteEditor(sql: Queryable, email: string, allowed: boolean): Promise<string> {
+  const address = accountEmail(email);
+  const changed = address
+    ? await sql.run("UPDATE staff_members SET site_editor = $2 WHERE email = $1 AND role = 'staff'", [address, allowed])
+    : 0;
+  if (!changed) throw new StaffCommandError("Only a member of staff (not an owner) can be allowed or stopped.");
+  return address!;
 }
 
 /** The earlier unused ones stop working; the database keeps only the token's hash. */

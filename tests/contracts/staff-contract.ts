@@ -8,6 +8,7 @@ import {
   openInvitation,
   removeMember,
   reset,
+  setSiteEditor,
   spendInvitation,
   StaffCommandError,
 } from "~/staff/members.server";
@@ -188,6 +189,17 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     const forged = device.assert(await signInOptions(sql, rp));
     forged.response.userHandle = Buffer.from(other.id).toString("base64url");
     expect(await verifySignIn(sql, rp, forged)).toMatchObject({ ok: false, reason: "user-handle" });
+  });
+
+  it(`${name}: a member of staff is allowed the Site section and stopped; an owner or nobody is refused, by name`, async () => {
+    const sql = await open();
+    await invite(sql, { email: "crew@example.com", role: "staff", siteUrl: SITE });
+    await invite(sql, { email: "boss@example.com", role: "owner", siteUrl: SITE });
+    expect(await setSiteEditor(sql, " Crew@Example.com ", true)).toBe("crew@example.com");
+    expect((await listMembers(sql)).find((m) => m.email === "crew@example.com")).toMatchObject({ siteEditor: true });
+    expect(await setSiteEditor(sql, "crew@example.com", false)).toBe("crew@example.com");
+    for (const email of ["boss@example.com", "nobody@example.com", "not an address"])
+      await expect(setSiteEditor(sql, email, true)).rejects.toThrow(StaffCommandError);
   });
 
   it(`${name}: one browser turning alerts on several times at once keeps one device, and every answer is ok`, async () => {
