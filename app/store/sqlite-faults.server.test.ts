@@ -305,7 +305,11 @@ describe("the outbox command's backup and check", () => {
     await writing;
     const restored = sqliteStore(copy);
     expect((await restored.counts()).pending).toBeGreaterThanOrEqual(50);
-    expect(await restored.check()).toEqual({ version: LATEST_VERSION, problems: [] });
+    expect(await restored.check()).toEqual({
+      version: LATEST_VERSION,
+      problems: [],
+      site: { version: 0, photos: {}, files: 0, bytes: 0, problems: [] },
+    });
     await restored.close();
     await expect(bed.store.backup(copy)).rejects.toThrow(/exists already/);
   });
