@@ -1,4 +1,4 @@
-// The owner's photos measured (issue 50), figures not a test: judging and processing one 12 MP JPEG, page p99 and
+// The owner's photos measured (decision 0038), figures not a test: judging and processing one 12 MP JPEG, page p99 and
 // /healthz idle and while twenty are processed, then Lighthouse and the budget on a page with a published photo,
 // beside nginx serving the same bytes. Usage: npm run bench:media (needs a build).
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 40: on a slower machine the browser tests failed on their waits; those about the machine's speed now grow with
+// Decision 0025: on a slower machine the browser tests failed on their waits; those about the machine's speed now grow with
 // a factor measured once a run.
 import { afterEach, describe, expect, it, vi } from "vitest";
 

@@ -5,7 +5,7 @@ import { missedFloors, type Floors } from "./lib/lighthouse-verdict";
 const floors = JSON.parse(readFileSync("budgets.json", "utf8")).lighthouse as Floors;
 const perfect = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 };
 
-// Issue 40: on a slower machine every page and nginx's copy of it scored 81-96, and an absolute floor of 90 failed for
+// Decision 0025: on a slower machine every page and nginx's copy of it scored 81-96, and an absolute floor of 90 failed for
 // the machine, not the code: the gate is a ratio to nginx's same bytes, same run.
 describe("Lighthouse's verdict on a page", () => {
   it("passes a page a slow machine scores low when nginx's copy of it scores as low", () => {

@@ -8,7 +8,7 @@ export type EnquiryFirst = {
 };
 
 /** Through Remix a POST matched every route twice and built its Request three times: two fifths of an accept's CPU
- * (issue 40, decision 0034). Any answer but the success redirect goes on to Remix, so the action runs once either way. */
+ * (decision 0034). Any answer but the success redirect goes on to Remix, so the action runs once either way. */
 export function answerFirst(
   enquiry: EnquiryFirst,
   maxBytes: number,

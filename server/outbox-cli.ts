@@ -54,7 +54,7 @@ async function channelLines(): Promise<{ state: ChannelState; pending: number; f
     ...configuredChannels(config).map((c) => c.name),
     ...Object.keys(counts.channels),
     ...states.filter((s) => s.failingSince).map((s) => s.channel),
-    // Phone alerts (issue 52) last, so the providers an operator configured come first.
+    // Phone alerts (decision 0039) last, so the providers an operator configured come first.
     ...(config.PUSH_ENABLED ? [PUSH_CHANNEL] : []),
   ]);
   return [...names].map((name) => ({

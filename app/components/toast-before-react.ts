@@ -1,5 +1,5 @@
 /** Inline, just before the server's toast, so a click away or Escape works before React arrives, seconds later on a
- * slow phone, and React learns of it (issue 34, decision 0014). React does not run scripts it renders itself. */
+ * slow phone, and React learns of it (decision 0014). React does not run scripts it renders itself. */
 export const TOAST_BEFORE_REACT_SCRIPT = [
   "(() => {",
   "if (window.__toastBeforeReact) return;",

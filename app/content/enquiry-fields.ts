@@ -43,7 +43,7 @@ export const ENQUIRY_FIELDS = [
   { key: "phone", form: "number", max: 32, multiline: false, required: true },
   { key: "category", form: "category", max: 40, multiline: false, required: true },
   { key: "message", form: "message", max: 5000, multiline: true, required: true },
-  // Booking details (issue 39), all optional.
+  // Booking details (decision 0031), all optional.
   {
     key: "event_date",
     form: "event_date",

@@ -1,6 +1,6 @@
 import { plural, type Translations } from "./translations";
 
-/** Alerts on staff phones (Web Push, issue 52): the staff area's Alerts page, the desk's notices,
+/** Alerts on staff phones (Web Push, decision 0039): the staff area's Alerts page, the desk's notices,
  * and what a phone's lock screen shows of a new enquiry (the service, the day, nothing personal). */
 const en = {
   nav: "Alerts",

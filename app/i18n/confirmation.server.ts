@@ -1,6 +1,6 @@
 import type { Translations } from "./translations";
 
-/** What the visitor's confirmation says (issue 38), written by the server and passed to the one
+/** What the visitor's confirmation says (docs/operations.md), written by the server and passed to the one
  * EmailJS template as its variables: each line whole, in the language of the page the enquiry
  * came from. The visitor's own message is never repeated; the name is stripped before it is
  * given here (app/delivery/confirmation.server.ts). */

@@ -3,7 +3,7 @@ import type { ServiceSlug } from "~/content/services";
 import type { Translations } from "./translations";
 import { CITY_NAMES } from "./cities";
 
-/** The Site section's words editor (issue 51): parts, fields, sources and refusals. */
+/** The Site section's words editor (decision 0040): parts, fields, sources and refusals. */
 const en = {
   heading: "Words",
   lead: "Texts and contact details on the public pages, English and Croatian side by side. Plain text only; a new line starts a new paragraph.",

@@ -13,7 +13,7 @@ type Refusal =
   | "too-many-pixels"
   | "undecodable";
 
-/** The staff area's Site section (the owner's photos; issue 51 adds the words) and the preview
+/** The staff area's Site section (the owner's photos and words: decisions 0038, 0040) and the preview
  * banner on the public pages. */
 const en = {
   nav: "Site",

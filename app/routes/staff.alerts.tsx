@@ -20,7 +20,7 @@ export const handle = hydrateHandle;
 const NOTICES = ["added", "removed", "tooMany", "testSent", "testGone", "testFailed", "testWait"] as const;
 type Notice = (typeof NOTICES)[number];
 
-/** Alerts (issue 52): turn them on for this device, and the person's devices (name, last
+/** Alerts (decision 0039): turn them on for this device, and the person's devices (name, last
  * reached, stale or not, remove). The list and removing work without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(request, context);

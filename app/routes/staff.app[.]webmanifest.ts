@@ -1,6 +1,6 @@
 import { BRAND } from "~/content/site";
 
-/** The staff area as an installable app (issue 52): its own name, start page and scope, so that on
+/** The staff area as an installable app (decision 0039): its own name, start page and scope, so that on
  * iOS (16.4+) it can be added to the Home Screen, the only place iOS delivers web alerts to. The
  * public site's manifest (public/site.webmanifest) is a different app. Scope /staff: the area's
  * home (/staff) and every page under it open inside the app. */

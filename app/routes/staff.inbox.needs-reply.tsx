@@ -11,7 +11,7 @@ import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { decodeCursor, needsReply, waitingCount } from "~/store/inbox.server";
 
-/** "Needs a reply" (issue 39): the new enquiries, not spam, OLDEST first, each with how long it
+/** "Needs a reply" (decision 0031): the new enquiries, not spam, OLDEST first, each with how long it
  * has waited; 50 a page by cursor (a GET: an address, no JavaScript needed). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);

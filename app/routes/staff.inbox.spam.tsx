@@ -17,7 +17,7 @@ const SPAM_VIEW = { view: "spam" } as const;
 /** How much of each message the list shows: enough to tell a person from a bot at a glance. */
 const EXCERPT = 300;
 
-/** The Spam view (issue 37): what the contact form's rules caught and what staff marked spam,
+/** The Spam view (decision 0030): what the contact form's rules caught and what staff marked spam,
  * newest first, 50 a page; what, why, when, from which page; "Not spam", "Delete", "Delete all
  * shown". Plain forms: it works without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

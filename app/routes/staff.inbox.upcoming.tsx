@@ -13,7 +13,7 @@ import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { decodeUpcomingCursor, upcoming, waitingCount } from "~/store/inbox.server";
 
-/** "Upcoming" (issue 39): enquiries with an event from today on (the team's day, Europe/Zagreb),
+/** "Upcoming" (decision 0031): enquiries with an event from today on (the team's day, Europe/Zagreb),
  * still open, by the event's day and time, grouped Tonight, This week, This weekend, Later;
  * 50 a page by cursor (a GET: an address, no JavaScript needed). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { CITY_IDS, type CityId } from "~/content/cities";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/content/services";
 import type { Locale } from "~/i18n/locale";
 
-// The document's `words` (issue 51, decision 0038): an absent part means what ships (contact: the environment's).
+// The document's `words` (decisions 0038, 0040): an absent part means what ships (contact: the environment's).
 // Plain text only: markup is refused at the edit and never rendered.
 
 /** Titles get " | Adriatic VIP" (15) and results show about 60; descriptions are cut near 160. */

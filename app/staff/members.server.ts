@@ -129,7 +129,7 @@ export async function reset(sql: Sql, { email, by, siteUrl }: { email: string; b
   return {
     member,
     ...(await sql.transaction(async (tx) => {
-      // A lost phone: its sessions end and the alerts it had stop (issue 52).
+      // A lost phone: its sessions end and the alerts it had stop (decision 0039).
       await tx.run("DELETE FROM staff_sessions WHERE member_id = $1", [member.id]);
       await removeDevicesOf(tx, member.id);
       return newInvitation(tx, member.id, by, siteUrl);

@@ -51,7 +51,7 @@ globalStyle("*", {
 // Every section of a public page after the first (the contact page's form on a phone, where it is
 // below the about text and the cards), and the footer, is laid out and painted when it comes near
 // the screen instead of at load: on a cheap phone the first layout of the whole page was the
-// largest task of a page that runs no script (issue 40, decision 0035). Nothing visible changes,
+// largest task of a page that runs no script (decision 0035). Nothing visible changes,
 // nor how it reads or is found (find in page, the accessibility tree, links to an anchor); `auto`
 // keeps each one's height once it has been rendered, so the scrollbar settles. A height only: a
 // width stand-in widened the contact page's grid until the form was drawn, and the cards above

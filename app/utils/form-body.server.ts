@@ -8,7 +8,7 @@ const FORM_TYPES = ["multipart/form-data", URLENCODED];
 
 const bodiesRead = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
 
-/** A Request built with its body would wrap the bytes in a stream only to read them back (issue 40). */
+/** A Request built with its body would wrap the bytes in a stream only to read them back (decision 0034). */
 export function withBodyRead(request: Request, body: Uint8Array<ArrayBuffer>): Request {
   bodiesRead.set(request, body);
   return request;

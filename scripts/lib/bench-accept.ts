@@ -39,7 +39,7 @@ export function fsyncTimes(folder: string, count = 200): number[] {
 
 const keptOpen = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-/** node:http, not fetch: the client shares the server's cores, and fetch cost about 1 ms of CPU per POST (issue 40). */
+/** node:http, not fetch: the client shares the server's cores, and fetch cost about 1 ms of CPU per POST (decision 0034). */
 export function postEnquiry(base: string, message: string, fresh = false): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return postOnce(base, message, fresh).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {

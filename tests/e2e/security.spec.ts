@@ -193,7 +193,7 @@ test.describe("caching", () => {
       failed: 0,
       quarantined: 0,
       oldestPendingSeconds: expect.any(Number),
-      // No channel configured: the enquiries wait on e-mail's; phone alerts are on with nothing to configure (issue 52).
+      // No channel configured: the enquiries wait on e-mail's; phone alerts are on with nothing to configure (decision 0039).
       channels: { email: { pending: expect.any(Number), failed: 0 } },
       push: { devices: 0, stale: 0, unconfirmed: 0 },
       pageCache: { entries: expect.any(Number), bytes: expect.any(Number) },

@@ -1,5 +1,5 @@
 // The toast closes at the first click away and stays closed however late the scripts arrive: on a slow phone a first
-// click before the end of parsing was lost (issue 34). The end of the page and its modules are held until released.
+// click before the end of parsing was lost (decision 0014). The end of the page and its modules are held until released.
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { fillForm, toast, unique, valid } from "./enquiry-helpers";
 

@@ -1,6 +1,6 @@
 import type { Migration } from "./migration";
 
-/** Issue 37: the partial index serves the Spam view without touching the rest of the table. */
+/** Decision 0030: the partial index serves the Spam view without touching the rest of the table. */
 const spamLayout = `
   ALTER TABLE enquiries ADD COLUMN spam text;
   CREATE INDEX enquiries_spam ON enquiries (received_at) WHERE spam IS NOT NULL;

@@ -1,6 +1,6 @@
 import type { Migration } from "./migration";
 
-/** Issue 38: on the enquiry's row, so the limits are counted by index at the accept and erased with it. */
+/** The visitor's confirmation (docs/operations.md): on the enquiry's row, so the limits are counted by index at the accept and erased with it. */
 const confirmations = `
   ALTER TABLE enquiries ADD COLUMN confirmation text;
   CREATE INDEX enquiries_confirmed ON enquiries (received_at) WHERE confirmation = 'queued';

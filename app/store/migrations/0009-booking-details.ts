@@ -1,6 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** Issue 39: the booking details, each a column of its own (its key in app/content/enquiry-fields.ts). */
+/** Decision 0031: the booking details, each a column of its own (its key in app/content/enquiry-fields.ts). */
 const bookingDetails = (types: { time: string }) => `
   ALTER TABLE enquiries ADD COLUMN event_date text;
   ALTER TABLE enquiries ADD COLUMN event_time text;

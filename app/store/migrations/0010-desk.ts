@@ -1,6 +1,6 @@
 import type { Migration } from "./migration";
 
-/** Issue 39: each desk view by its own index; PHONE_KEY is the same expression as app/store/inbox-desk.server.ts's. */
+/** The desk (decision 0031): each desk view by its own index; PHONE_KEY is the same expression as app/store/inbox-desk.server.ts's. */
 const PHONE_KEY =
   "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
 const desk = `

@@ -1,6 +1,6 @@
 import type { Migration } from "./migration";
 
-/** Issue 39: counts kept by triggers in the writing transaction; a median cannot be summed, so reply times come from a
+/** Decision 0032: counts kept by triggers in the writing transaction; a median cannot be summed, so reply times come from a
  * partial index that holds all it reads. */
 const COUNTED = (row: string) => `${row}.spam IS NULL AND ${row}.follow_up <> 'spam'`;
 

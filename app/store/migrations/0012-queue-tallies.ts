@@ -1,6 +1,6 @@
 import type { Migration } from "./migration";
 
-/** Issue 48, decision 0036: counting the rows took 28 ms at 100,000; tallies and two partial indexes keep every read bounded. */
+/** Decision 0036: counting the rows took 28 ms at 100,000; tallies and two partial indexes keep every read bounded. */
 const TRIED = (row: string) => `(${row}.state = 'pending' AND ${row}.attempt_count > 0)`;
 
 const INDEXES = `

@@ -1,6 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** Issue 50, decision 0038: the site's draft, versions, photos and encodings (bytes in the database, so any replica serves them). */
+/** Decision 0038: the site's draft, versions, photos and encodings (bytes in the database, so any replica serves them). */
 const layout = (t: { id: string; time: string; json: string; bytes: string; flag: string; off: string }) => `
   CREATE TABLE site_state (
     id integer PRIMARY KEY CHECK (id = 1),

@@ -1,6 +1,6 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** Issue 52, decision 0039: devices, each enquiry's alert per device, and the VAPID keys (made once for every replica). */
+/** Decision 0039: devices, each enquiry's alert per device, and the VAPID keys (made once for every replica). */
 const pushLayout = (t: { id: string; time: string }) => `
   CREATE TABLE push_devices (
     id text PRIMARY KEY,

@@ -1,4 +1,4 @@
-// The visitor's confirmation (issue 38) against real server processes: the abuse bounds, store and forward.
+// The visitor's confirmation (docs/operations.md) against real server processes: the abuse bounds, store and forward.
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { enquiryBody, outboxCommand, sentTo, startServer, workspace } from "./server";

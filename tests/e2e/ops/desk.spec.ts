@@ -1,4 +1,4 @@
-// The sales desk (issue 39), JavaScript on and off: staff pages run no script, so "off" proves the forms are plain HTML.
+// The sales desk (decision 0031), JavaScript on and off: staff pages run no script, so "off" proves the forms are plain HTML.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { teamDay } from "../../../app/utils/team-time";

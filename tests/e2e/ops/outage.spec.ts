@@ -1,4 +1,4 @@
-// An outage belongs to the provider, not to each enquiry (issue 35, decision 0026): the stand-in answers 503 while
+// An outage belongs to the provider, not to each enquiry (decision 0026): the stand-in answers 503 while
 // visitors keep writing, then recovers. Timings scaled down: backoff 0.5 s doubling to 2 s, e-mail paced at 150 ms.
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Alerts on staff phones (issue 52): headless Chromium cannot subscribe to a real push service, so pushes go through CDP.
+// Alerts on staff phones (decision 0039): headless Chromium cannot subscribe to a real push service, so pushes go through CDP.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ALERTS } from "../../../app/i18n/alerts";

@@ -1,4 +1,4 @@
-// What the staff area's security review found (issue 34), as a client over HTTP meets it.
+// What the staff area's security review found (decision 0021), as a client over HTTP meets it.
 import { readFileSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
