@@ -60,10 +60,11 @@ export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?:
   if (signedIn || refusals.admit(entry)) await audit(sql, entry);
 }
 
-/** Asked by server/staff-guard.ts for every /staff request before Remix; a bad cookie is audited, never its value. */
+/** The upload path's body bound; every other staff POST is bound by the form's. */
 const uploadBytes = (path: string) =>
   routerPath(path) === STAFF_PATHS.siteUpload ? env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024 : undefined;
 
+/** Asked by server/staff-guard.ts for every /staff request before Remix; a bad cookie is audited, never its value. */
 export const staffGate = {
   async check(
     cookieHeader: string | undefined,
