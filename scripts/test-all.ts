@@ -92,6 +92,7 @@ await parallelSteps([
   ["lint (eslint)", "node_modules/.bin/eslint", ["--max-warnings=0", "."]],
   ["format (prettier)", "node_modules/.bin/prettier", ["--check", ".", "--log-level=warn"]],
   ["layers (import direction)", "node_modules/.bin/tsx", ["scripts/check-layers.ts"]],
+  ["unused files and exports (knip)", "node_modules/.bin/knip", ["--no-progress"]],
 ]);
 suite(
   "unit (vitest)",

@@ -15,7 +15,7 @@ export function compressFully(plain: Buffer, encoding: Encoding): Promise<Buffer
 }
 
 /** A served time is at most this much earlier, never later: the "too fast" rule forgives an older form. */
-export const STAMP_SERVED_FOR_MS = 2_000;
+const STAMP_SERVED_FOR_MS = 2_000;
 
 /** One compression per encoding per second the page is asked for, whatever the number of answers. */
 export function stampedCopies(

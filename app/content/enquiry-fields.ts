@@ -23,8 +23,7 @@ export type DetailCheck =
 
 /** In euros. */
 export const BUDGETS = ["under-1000", "1000-3000", "3000-10000", "over-10000"] as const;
-export type Budget = (typeof BUDGETS)[number];
-export const DEFAULT_ENQUIRY_CITY = DEFAULT_CITY_ID;
+const DEFAULT_ENQUIRY_CITY = DEFAULT_CITY_ID;
 
 type FieldSpec = {
   key: string;
@@ -82,10 +81,10 @@ export const ENQUIRY_FIELDS = [
 type Fields = (typeof ENQUIRY_FIELDS)[number];
 export type EnquiryField = Fields["form"];
 export type FieldKey = Fields["key"];
-export type RequiredKey = Extract<Fields, { required: true }>["key"];
+type RequiredKey = Extract<Fields, { required: true }>["key"];
 export type ListKey = Extract<Fields, { check: { kind: "oneOf" } }>["key"];
 export type ListValue<K extends ListKey> = Extract<Fields, { key: K }>["check"]["options"][number];
-export type OptionalKey = Exclude<FieldKey, RequiredKey>;
+type OptionalKey = Exclude<FieldKey, RequiredKey>;
 
 export type EnquiryValues = Record<EnquiryField, string>;
 export type EnquiryFields = Record<RequiredKey, string> & Partial<Record<OptionalKey, string>>;

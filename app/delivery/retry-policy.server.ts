@@ -50,7 +50,7 @@ export function mostProbesWithin(ms: number, backoff: Backoff): number {
 }
 
 /** A day's wait asked by mistake, or by a quota, is probed again after an hour. */
-export const RETRY_AFTER_CAP_MS = 3_600_000;
+const RETRY_AFTER_CAP_MS = 3_600_000;
 
 export const nextTryDelay = (failures: number, backoff: Backoff, retryAfterMs = 0): number =>
   Math.max(retryDelay(failures, backoff), Math.min(retryAfterMs, RETRY_AFTER_CAP_MS));

@@ -19,7 +19,7 @@ const PhotoEntry = z.object({
   photo: z.string().regex(/^[0-9a-f-]{36}$/),
   alt: z.object(Object.fromEntries(LOCALES.map((l) => [l, altText])) as Record<Locale, typeof altText>),
 });
-export type PhotoEntry = z.infer<typeof PhotoEntry>;
+type PhotoEntry = z.infer<typeof PhotoEntry>;
 export type Alt = PhotoEntry["alt"];
 
 const SiteDocument = z.object({

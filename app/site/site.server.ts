@@ -80,7 +80,7 @@ export async function pageDocument(request: Request): Promise<{ document: SiteDo
   return { document: readDocument((await siteState(sql)).draft), preview: true };
 }
 
-export function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {
+function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {
   const entries = view.document.galleries[id];
   // None of the owner's own (never published, or all removed): the shipped art, never an empty page.
   if (!entries?.length) return galleryIn(id, locale);

@@ -45,7 +45,7 @@ const ContactWords = z.object({
   socialUrl: z.string().max(300).optional(),
   socialLabel: z.string().max(80).optional(),
 });
-export type ContactWords = z.infer<typeof ContactWords>;
+type ContactWords = z.infer<typeof ContactWords>;
 export type ContactKey = keyof ContactWords;
 export const CONTACT_KEYS = ContactWords.keyof().options;
 

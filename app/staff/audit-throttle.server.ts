@@ -1,6 +1,6 @@
 import { log } from "~/utils/log.server";
 
-export type ThrottledEvent = { address?: string; event: string };
+type ThrottledEvent = { address?: string; event: string };
 
 export type AuditThrottle = {
   /** The first of its kind from its address this minute, while the budget lasts; the rest are counted. */

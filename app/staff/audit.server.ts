@@ -2,7 +2,7 @@ import type { Queryable } from "~/store/sql.server";
 import { isoTime, jsonValue } from "~/store/sql.server";
 import { log } from "~/utils/log.server";
 
-export type AuditEvent =
+type AuditEvent =
   | "sign-in"
   | "sign-out"
   | "sign-out-everywhere"
@@ -39,7 +39,7 @@ export type AuditEntry = {
   detail?: Record<string, string | number | boolean>;
 };
 
-export type AuditRow = AuditEntry & { id: number; at: string };
+type AuditRow = AuditEntry & { id: number; at: string };
 
 /** The server's log line carries nothing personal. */
 export async function audit(sql: Queryable, entry: AuditEntry): Promise<void> {

@@ -11,7 +11,7 @@ import { endSession, startSession } from "./session.server";
 import { auditRefusal, requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
 
 /** Errors are codes: ui/passkey-client.ts turns them into a sentence in the person's language. */
-export type CeremonyAnswer =
+type CeremonyAnswer =
   | { options: unknown }
   | { ok: true; next: string }
   | { error: "too-many"; retryAfterSeconds: number }

@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { STAFF_PATHS } from "./paths";
 
 /** One prefix for every language: the person's choice (this cookie), else their browser's first preference. */
-export const LANGUAGE_COOKIE = "staff-lang";
+const LANGUAGE_COOKIE = "staff-lang";
 
 export function staffLocale(request: Request): Locale {
   const cookie = request.headers.get("cookie") ?? "";

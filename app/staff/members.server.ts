@@ -19,7 +19,7 @@ export type MemberSummary = Member & {
   siteEditor: boolean;
 };
 
-export const INVITATION_MS = 24 * 60 * 60 * 1000;
+const INVITATION_MS = 24 * 60 * 60 * 1000;
 
 export function accountEmail(value: unknown): string | undefined {
   const parsed = z
@@ -37,12 +37,6 @@ type MemberRow = { id: string; email: string; role: Role };
 
 export async function memberByEmail(sql: Queryable, email: string): Promise<Member | undefined> {
   const [row] = await sql.all<MemberRow>("SELECT id, email, role FROM staff_members WHERE email = $1", [email]);
-  return row ? { id: String(row.id), email: row.email, role: row.role } : undefined;
-}
-
-export async function memberById(sql: Queryable, id: string): Promise<Member | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await sql.all<MemberRow>("SELECT id, email, role FROM staff_members WHERE id = $1", [id]);
   return row ? { id: String(row.id), email: row.email, role: row.role } : undefined;
 }
 

@@ -89,7 +89,7 @@ export function deviceName(userAgent: string | null | undefined): string {
   return [browser, system].filter(Boolean).join(" on ") || "Passkey";
 }
 
-export function challengeOf(response: { response?: { clientDataJSON?: unknown } } | undefined): string | undefined {
+function challengeOf(response: { response?: { clientDataJSON?: unknown } } | undefined): string | undefined {
   try {
     const data = JSON.parse(
       Buffer.from(String(response?.response?.clientDataJSON ?? ""), "base64url").toString("utf8"),

@@ -26,7 +26,7 @@ export type SessionRules = {
 };
 
 /** `__Host-` where allowed (Secure, Path=/, no Domain), so no subdomain or plain-HTTP page can set or overwrite it. */
-export const sessionCookieName = (secure: boolean) => (secure ? "__Host-staff" : "staff");
+const sessionCookieName = (secure: boolean) => (secure ? "__Host-staff" : "staff");
 
 /** One last-seen write a minute per session, not one per request. */
 const TOUCH_MS = 60_000;
@@ -43,7 +43,7 @@ function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: num
 }
 
 /** The last of the name, as browsers send the most specific first (a forged duplicate is refused anyway). */
-export function sessionToken(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
+function sessionToken(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
   if (!cookieHeader) return undefined;
   const name = sessionCookieName(secure);
   let found: string | undefined;

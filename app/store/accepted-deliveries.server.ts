@@ -67,11 +67,7 @@ const timeOf = (value: unknown) => Date.parse(isoTime(value) ?? "");
 
 export const confirmationNote = (skipped: ConfirmationSkip | undefined) => (skipped ? "limit" : "queued");
 
-export const acceptedDeliveries = (
-  record: EnquiryRecord,
-  channels: readonly string[],
-  confirmed: boolean,
-): Delivery[] =>
+const acceptedDeliveries = (record: EnquiryRecord, channels: readonly string[], confirmed: boolean): Delivery[] =>
   [...channels, ...(confirmed ? [CONFIRMATION_CHANNEL] : [])].map((channel) => ({
     ...record,
     state: "pending",

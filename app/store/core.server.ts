@@ -8,7 +8,7 @@ import type { Queryable, Row } from "./sql.server";
 import { createSqliteDeliverer, type SqliteSql } from "./sqlite.server";
 import type { QueueCounts } from "./store.server";
 
-export const DEFAULT_CHANNEL = "email";
+const DEFAULT_CHANNEL = "email";
 
 export type CoreOptions = {
   sql: SqliteSql | PostgresSql;

@@ -5,8 +5,8 @@ import type { Sql } from "./sql.server";
 
 /** Sums over the hourly tallies (migration 11); what was caught or marked as spam never counts. */
 
-export const DASHBOARD_WEEKS = 12;
-export const TOP_PAGES = 8;
+const DASHBOARD_WEEKS = 12;
+const TOP_PAGES = 8;
 
 export type WeekFigures = {
   monday: string;

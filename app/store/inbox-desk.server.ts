@@ -73,7 +73,7 @@ export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Pr
 
 const PHONE_KEY =
   "replace(replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), '/', '')";
-export const phoneKey = (phone: string) => phone.replace(/[ \-+()./]/g, "");
+const phoneKey = (phone: string) => phone.replace(/[ \-+()./]/g, "");
 
 export type OtherEnquiry = { id: string; reference: string; receivedAt: string; followUp: FollowUp };
 

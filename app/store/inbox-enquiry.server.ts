@@ -13,7 +13,7 @@ import type { Queryable, Sql } from "./sql.server";
 import { isoTime, jsonValue } from "./sql.server";
 import type { EnquiryStore } from "./store.server";
 
-export type InboxEvent = {
+type InboxEvent = {
   at: string;
   actor: string;
   kind: "follow-up" | "note" | "retry";

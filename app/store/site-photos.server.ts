@@ -1,6 +1,6 @@
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 
-export type PhotoStatus = "queued" | "processing" | "ready" | "failed";
+type PhotoStatus = "queued" | "processing" | "ready" | "failed";
 
 export type PhotoRow = {
   id: string;

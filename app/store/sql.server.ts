@@ -1,5 +1,5 @@
 /** Statements written once with `$1` placeholders (sqlite.server.ts rewrites them); times as ISO 8601 in UTC. */
-export type Dialect = "sqlite" | "postgres";
+type Dialect = "sqlite" | "postgres";
 
 export type Row = Record<string, unknown>;
 

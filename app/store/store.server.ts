@@ -93,7 +93,7 @@ export type OperatorCommands = {
   site(): Promise<SiteSummary>;
 };
 
-export type SiteSummary = {
+type SiteSummary = {
   version: number;
   photos: Record<string, number>;
   files: number;

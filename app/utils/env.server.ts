@@ -2,15 +2,7 @@ import { randomBytes } from "node:crypto";
 import { contactDetailsFrom, emailJsConfigFrom, gatePassed, parseEnv } from "./env-schema.server";
 import { liveContact } from "./live-contact.server";
 
-export {
-  contactDetailsFrom,
-  emailJsConfigFrom,
-  envSchema,
-  parseEnv,
-  warnAboutConfiguration,
-  type EmailJsConfig,
-  type Env,
-} from "./env-schema.server";
+export { contactDetailsFrom, emailJsConfigFrom, parseEnv, type EmailJsConfig } from "./env-schema.server";
 
 /** Where no gate ran (tests, scripts, the Vite dev server), parsed here. */
 export const env = gatePassed() ?? parseEnv(process.env);

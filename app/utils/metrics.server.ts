@@ -104,7 +104,7 @@ export const pushReceipts = new Counter({
 /** Labels stay few: anything else is OTHER. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
-export function observeRequest(method: string | undefined, status: number, seconds: number) {
+function observeRequest(method: string | undefined, status: number, seconds: number) {
   const m = method && METHODS.has(method) ? method : "OTHER";
   httpRequests.inc({ method: m, status: String(status) });
   httpDuration.observe({ method: m, status_class: `${Math.floor(status / 100)}xx` }, seconds);
@@ -133,7 +133,7 @@ type QueueView = {
 const epochSeconds = (iso: string | undefined) => (iso ? Date.parse(iso) / 1000 : 0);
 type PageCacheView = { hits: number; misses: number; entries: number };
 
-export function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; pageCache: () => PageCacheView }) {
+function watch({ queue, pageCache }: { queue: () => Promise<QueueView>; pageCache: () => PageCacheView }) {
   let view: Promise<QueueView> | undefined;
   const look = () => (view ??= queue().finally(() => setTimeout(() => (view = undefined), 0)));
   const gauge = (name: string, help: string, read: (q: QueueView) => number) =>

@@ -6,7 +6,7 @@ const offsetFormat = new Intl.DateTimeFormat("en-US", { timeZone: TEAM_TIME_ZONE
 /** Offsets change only on whole hours; Intl is slow (an export of 100,000 enquiries took ten seconds longer). */
 const offsetByHour = new Map<number, number>();
 
-export function teamOffsetMinutes(at: Date): number {
+function teamOffsetMinutes(at: Date): number {
   const hour = Math.floor(at.getTime() / 3_600_000);
   const known = offsetByHour.get(hour);
   if (known !== undefined) return known;

@@ -14,7 +14,7 @@ async function counter(base: string, pattern: RegExp): Promise<number> {
   return Number(pattern.exec(text)?.[1] ?? NaN);
 }
 export const cacheHits = (base: string) => counter(base, /^page_cache_requests_total\{result="hit"\} (\d+)/m);
-export const acceptCommits = (base: string) => counter(base, /^enquiry_accept_commits_total (\d+)/m);
+const acceptCommits = (base: string) => counter(base, /^enquiry_accept_commits_total (\d+)/m);
 const p99 = (xs: number[]) => quantile(xs, 0.99);
 
 /** As a committing SQLite does once per transaction: a 4 KB page appended and fdatasync'd; ms per sync. */

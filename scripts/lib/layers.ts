@@ -3,7 +3,7 @@ import path from "node:path";
 /** The app's rooms, lowest first: a module may import its own room and the rooms below it, never
  * one above, and never a sibling room of the same rank (the features do not reach into each
  * other: what two of them need lives lower down). docs/architecture.md explains each room. */
-export const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   // The foundation: these four may import each other, and no room above them.
   ["content", "i18n", "styles", "utils"],
   ["store"],

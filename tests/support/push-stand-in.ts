@@ -20,7 +20,7 @@ export function makeDevice() {
   };
 }
 
-export type PushRequest = { path: string; at: number; headers: IncomingHttpHeaders; body: Buffer; answered?: number };
+type PushRequest = { path: string; at: number; headers: IncomingHttpHeaders; body: Buffer; answered?: number };
 export type PushAnswer = { status: number; headers?: Record<string, string> } | "hold";
 
 export async function startPushService(port = 0) {

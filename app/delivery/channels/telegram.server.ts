@@ -48,7 +48,7 @@ export function judgeTelegram(result: { status?: number; detail?: string }): Ver
 }
 
 /** In a group Telegram allows 20 messages a minute; in a private chat one a second. */
-export const telegramInterval = (chatId: string) => (chatId.startsWith("-") ? 3_000 : 1_000);
+const telegramInterval = (chatId: string) => (chatId.startsWith("-") ? 3_000 : 1_000);
 
 export function telegramChannel(
   { apiUrl, token, chatId }: { apiUrl: string; token: string; chatId: string },

@@ -4,7 +4,7 @@ import { postJson, providerFault } from "../transport.server";
 import { enquiryMessage, type EnquiryMessage } from "./message.server";
 
 /** Version 1 (docs/operations.md, "Channels"): fields are only ever added. */
-export function webhookBody(m: EnquiryMessage) {
+function webhookBody(m: EnquiryMessage) {
   return {
     type: "enquiry.received",
     version: 1,

@@ -18,9 +18,9 @@ export type LoopSetup = {
   stopping: () => boolean;
 };
 
-export type Unrecorded = { write: () => Promise<unknown>; outcome: string; since: number };
+type Unrecorded = { write: () => Promise<unknown>; outcome: string; since: number };
 
-export type LoopState = {
+type LoopState = {
   unrecorded: Map<string, Unrecorded>;
   unwritten?: ChannelState;
   unavailable?: { code: string; at: number };

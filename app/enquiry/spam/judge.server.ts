@@ -4,8 +4,7 @@ import { mostlyLinks } from "./links.server";
 import { repeatedText } from "./repeated.server";
 import { tooFast } from "./too-fast.server";
 
-export const SPAM_REASONS = ["honeypot", "too-fast", "repeated", "links"] as const;
-export type SpamReason = (typeof SPAM_REASONS)[number];
+export type SpamReason = "honeypot" | "too-fast" | "repeated" | "links";
 
 export type SpamSettings = {
   honeypot: boolean;

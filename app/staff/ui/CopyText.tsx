@@ -2,7 +2,7 @@ import { useNonce } from "~/utils/nonce";
 
 /** Inline with the response's nonce: these pages run no other script. The HTML keeps the button hidden, so without
  * JavaScript there is no dead button, just the text whole and selectable. */
-export const COPY_SCRIPT = [
+const COPY_SCRIPT = [
   "(() => {",
   "for (const button of document.querySelectorAll('button[data-copy]:not([data-ready])')) {",
   "  const source = document.getElementById(button.dataset.copy);",

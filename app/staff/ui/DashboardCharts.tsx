@@ -81,7 +81,7 @@ function ChartFigure({ id, title, summary, legend, table, children, height }: Fi
 }
 
 /** A round top for the scale: 1, 2, 5 × 10ⁿ, at least `max`. */
-export function niceMax(max: number): number {
+function niceMax(max: number): number {
   if (max <= 0) return 1;
   const step = 10 ** Math.floor(Math.log10(max));
   for (const m of [1, 2, 5, 10]) if (m * step >= max) return m * step;

@@ -7,7 +7,7 @@ import type { FollowUp } from "~/store/inbox-states";
 import { durationParts } from "../inbox/desk-days";
 import { staffTime } from "./staff-route";
 
-export type ListedEnquiry = {
+type ListedEnquiry = {
   id: string;
   reference: string;
   receivedAt: string;

@@ -8,7 +8,7 @@ export type Migration = {
   postgres: Step;
 };
 
-export type Step = string | ((tx: Queryable) => Promise<void>) | null;
+type Step = string | ((tx: Queryable) => Promise<void>) | null;
 
 export const SQLITE_TYPES = { id: "text", time: "text", json: "text" };
 export const POSTGRES_TYPES = { id: "uuid", time: "timestamptz", json: "jsonb" };

@@ -5,7 +5,7 @@ import { postEnquiry, sentTo, type OpsServer } from "./server";
 
 export const BACKOFF = { baseMs: 500, maxMs: 2_000 };
 export const PACE_MS = 150;
-export const METRICS_TOKEN = "outage-metrics-token-0123456789abcdef";
+const METRICS_TOKEN = "outage-metrics-token-0123456789abcdef";
 export const SCALED = {
   METRICS_TOKEN,
   OUTBOX_RETRY_BASE_MS: String(BACKOFF.baseMs),
