@@ -5,7 +5,7 @@ import Negotiator from "negotiator";
 import { PAGE_CACHE } from "~/utils/cache-control.server";
 import { log } from "~/utils/log.server";
 import { pageKey } from "~/utils/page-key";
-import { notModified } from "./conditional";
+import { notModified } from "~/utils/conditional";
 import { compressFully, stampedCopies, type Encoding, type Variant } from "./page-copies";
 import { contentSecurityPolicy, hasBody } from "./security";
 

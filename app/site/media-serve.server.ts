@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { mediaFile } from "~/store/site-photos.server";
+import { notModified } from "~/utils/conditional";
 import type { Sql } from "~/store/sql.server";
 import { MEDIA_PREFIX } from "./process-photo.server";
 
@@ -61,8 +62,7 @@ export function createMediaServer({
         return;
       }
       const headers = { "Cache-Control": IMMUTABLE, ETag: file.etag };
-      const asked = req.headers["if-none-match"];
-      if (asked && (asked.trim() === "*" || asked.split(",").some((t) => t.trim().replace(/^W\//, "") === file.etag))) {
+      if (notModified(req.headers["if-none-match"], file.etag)) {
         res.writeHead(304, headers).end();
         return;
       }
