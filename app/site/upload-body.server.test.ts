@@ -249,6 +249,15 @@ describe("readUpload: its bounds", () => {
       status: 400,
       reason: "unreadable",
     });
+    const whole = body(field("gallery", "vip"));
+    const as = (type: string, bytes = whole) => readUpload(streamed(bytes, { type }).request, LIMITS);
+    expect(await as("multipart/form-data; boundary=Other")).toMatchObject({ status: 400, reason: "unreadable" });
+    expect(await as(TYPE, whole.subarray(0, whole.length - BOUNDARY.length - 6))).toMatchObject({ status: 400 });
+    expect(await as(`multipart/form-data; boundary="${BOUNDARY}"`)).toEqual({
+      ok: true,
+      fields: { gallery: "vip" },
+      files: [],
+    });
     const cut = body(field("gallery", "vip"), file('filename="a.jpg"', "abcdef")).subarray(0, 150);
     expect(await read(cut)).toMatchObject({ ok: false, status: 400, reason: "unreadable" });
   });
