@@ -7,7 +7,9 @@ import { isGalleryId } from "~/site/document";
 import { editGallery, type GalleryEdit } from "~/site/editing.server";
 import { MEDIA_PREFIX } from "~/site/process-photo.server";
 import { draftView, mediaLimits, restoreMs, siteDatabase } from "~/site/site.server";
+import { cleanFileName } from "~/site/file-name";
 import { removedPhotos, type PhotoRow } from "~/store/site-photos.server";
+import { outcomeFor } from "~/store/site-upload-outcomes.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { GalleryEditor } from "~/staff/site/GalleryEditor";
@@ -23,7 +25,7 @@ const thumbOf = (p: PhotoRow | undefined) =>
 
 /** One gallery's draft: upload, the photos as cards, the removed ones (restorable). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireSiteEditor(request, context);
+  const staff = await requireSiteEditor(request, context);
   const gallery = params.gallery ?? "";
   if (!isGalleryId(gallery)) throw new Response("Not Found", { status: 404 });
   const sql = await siteDatabase();
@@ -34,7 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return { id: e.photo, status: p?.status ?? ("missing" as const), thumb: thumbOf(p), color: p?.color, alt: e.alt };
   });
   const removed = await removedPhotos(sql, gallery, new Date(Date.now() - restoreMs).toISOString());
-  const url = new URL(request.url);
+  const upload = new URL(request.url).searchParams.get("upload");
+  const outcome = upload ? await outcomeFor(sql, upload, staff.id) : undefined;
   return {
     gallery,
     photos,
@@ -42,16 +45,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     shipped: galleryIn(gallery, "en").length,
     removed: removed.map((p) => ({
       id: p.id,
-      fileName: p.fileName,
+      fileName: cleanFileName(p.fileName),
       thumb: thumbOf(p),
       until: new Date(Date.parse(p.removedAt ?? "") + restoreMs).toISOString(),
     })),
-    added: Number(url.searchParams.get("added") ?? 0) || 0,
-    refused: url.searchParams
-      .getAll("refused")
-      .slice(0, 20)
-      .map((r) => ({ refusal: r.split(":")[0] ?? "", fileName: r.split(":").slice(1).join(":") })),
-    failed: url.searchParams.get("failed"),
+    // The upload's outcome, kept in a row its address names (docs/decisions/0041-multipart-parser-and-upload-refusals.md).
+    added: outcome?.added ?? 0,
+    refused: (outcome?.refused ?? []).map((r) => ({ refusal: r.refusal, fileName: cleanFileName(r.fileName) })),
+    failed: outcome?.failed,
     processing: photos.some((p) => p.status === "queued" || p.status === "processing"),
     limits: { files: mediaLimits.maxFiles, mb: Math.floor(mediaLimits.maxBytes / 1024 / 1024) },
     uploadMb: Math.floor(mediaLimits.maxUploadBytes / 1024 / 1024),
@@ -92,6 +93,21 @@ export const meta: MetaFunction<typeof loader> = (args) => [
   ...(args.data?.processing ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
 ];
 
+type Refusal = keyof SiteText["refusal"];
+const SLOT = "\u0000";
+/** A sentence naming a file, the name isolated (<bdi>): a right-to-left name cannot reorder the rest of the line.
+ * Cleaned names hold no NUL (app/site/file-name.ts), so it marks where the translation puts the name. */
+function Named({ text, children }: { text: (name: string) => string; children: string }) {
+  const [before = "", ...after] = text(SLOT).split(SLOT);
+  return (
+    <>
+      {before}
+      <bdi>{children}</bdi>
+      {after.join(children)}
+    </>
+  );
+}
+
 function Messages({ t, state }: { t: SiteText; state: ReturnType<typeof useLoaderData<typeof loader>> }) {
   return (
     <>
@@ -109,7 +125,9 @@ function Messages({ t, state }: { t: SiteText; state: ReturnType<typeof useLoade
         <ul className="staff-error" role="alert">
           {state.refused.map((r, i) => (
             <li key={i}>
-              {t.refusedFile(r.fileName, t.refusal[r.refusal as keyof SiteText["refusal"]] ?? t.refusal.unknown)}
+              <Named text={(name) => t.refusedFile(name, t.refusal[r.refusal as Refusal] ?? t.refusal.unknown)}>
+                {r.fileName}
+              </Named>
             </li>
           ))}
         </ul>
@@ -145,7 +163,7 @@ export default function SiteGallery() {
             {state.removed.map((r) => (
               <li key={r.id}>
                 <span>
-                  {r.thumb ? <img src={r.thumb} alt="" width={80} height={60} /> : null} {r.fileName}
+                  {r.thumb ? <img src={r.thumb} alt="" width={80} height={60} /> : null} <bdi>{r.fileName}</bdi>
                   <br />
                   <small>{t.removedUntil(staffTime(r.until, locale))}</small>
                 </span>
