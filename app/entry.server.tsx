@@ -12,6 +12,7 @@ import { isStaffPath } from "~/staff/paths";
 import { log } from "~/utils/log.server";
 import { InlineStylesContext } from "~/utils/inline-styles";
 import { NonceContext } from "~/utils/nonce";
+import { withoutNulBytes } from "~/utils/nul-bytes.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -80,7 +81,7 @@ function wholeDocument(rewrite: (html: string) => string): Transform {
       done();
     },
     flush(done) {
-      done(null, rewrite(Buffer.concat(chunks).toString("utf8")));
+      done(null, rewrite(withoutNulBytes(Buffer.concat(chunks)).toString("utf8")));
     },
   });
 }
