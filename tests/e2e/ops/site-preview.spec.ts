@@ -4,6 +4,7 @@
 // browser holding only the preview cookie ends it from the banner (same-origin), a cross-site POST cannot. And the
 // Site section's gallery shows the pictures it came with as thumbnails, in Chromium at 375 and 1280 px.
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PREVIEW } from "../../../app/i18n/preview";
 import { SITE } from "../../../app/i18n/site";
@@ -230,12 +231,19 @@ for (const javaScriptEnabled of [false, true])
   }) => {
     const s = await ownerSession();
     const preview = await startPreview(s);
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 700 } });
     const page = await context.newPage();
     await anonymousWithPreview(page, preview);
     await page.goto(`${server.site}/hr${PAGE}`);
     await expect(page.getByRole("status").first()).toContainText(PREVIEW.hr.banner);
     await expect(page.getByText(DRAFT_WORDS)).toBeVisible();
+    // The button is a thumb's target on a phone, and the banner passes axe (which runs in the page's script).
+    expect((await page.getByRole("button", { name: PREVIEW.hr.end }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    else {
+      mkdirSync("/work/shots", { recursive: true });
+      await page.screenshot({ path: "/work/shots/preview-banner-375.png" });
+    }
     await page.getByRole("button", { name: PREVIEW.hr.end }).click();
     // Back on the same page as visitors see it, and the cookie gone.
     await page.waitForURL(`${server.site}/hr${PAGE}`);
@@ -283,6 +291,7 @@ test("a gallery the owner has not replaced shows the pictures it came with, at 3
     expect(box.width).toBeGreaterThan(80);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `/work/shots/shipped-thumbnails-${width}.png`, fullPage: true });
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await context.close();
   }
 });
