@@ -28,6 +28,7 @@ import { localeOfPath, type Locale } from "~/i18n/locale";
 import { useLocale } from "~/i18n/use-locale";
 import { Toast, toastKey } from "~/components/Toast";
 import { PreviewBanner } from "~/components/PreviewBanner";
+import { clearPreviewCookie } from "~/site/preview.server";
 import { pageDocument } from "~/site/site.server";
 import { aboutOf, contactOf, serviceTitles } from "~/site/words.server";
 import { siteUrl } from "~/utils/env.server";
@@ -75,7 +76,7 @@ export const meta: MetaFunction = ({ error, location }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   // The owner previewing the draft: a page for them alone (the page cache never holds it).
-  const { document, preview } = await pageDocument(request);
+  const { document, preview, ended } = await pageDocument(request);
   const locale = localeOfPath(new URL(request.url).pathname);
   // The owner's contact details and words (else env's and the shipped ones): header, footer, JSON-LD.
   const site = {
@@ -84,11 +85,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     about: aboutOf(document.words, locale),
     siteUrl,
   };
-  // Only a response that shows a toast touches the cookie (to clear it) and it is private.
-  if (!toast && !preview) return { ...site, toast: null, preview };
-  if (!toast) return data({ ...site, toast, preview }, { headers: { "Cache-Control": NO_STORE } });
-  headers.set("Cache-Control", NO_STORE);
-  return data({ ...site, toast, preview }, { headers });
+  // Only a response that shows a toast touches the cookie (to clear it) and it is private; so is one that shows the
+  // draft, and one that clears a preview cookie that shows nothing (the next request is a visitor's, from the cache).
+  if (!toast && !preview && !ended) return { ...site, toast: null, preview };
+  const answer = toast ? headers : new Headers();
+  if (ended) answer.append("Set-Cookie", clearPreviewCookie());
+  answer.set("Cache-Control", NO_STORE);
+  return data({ ...site, toast, preview }, { headers: answer });
 }
 
 /** Forwards the loader's Set-Cookie and Cache-Control (set only with a toast) to the page. */

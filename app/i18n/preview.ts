@@ -5,9 +5,11 @@ import type { Translations } from "./translations";
 const en = {
   banner: "Preview: this is the draft, not what visitors see yet.",
   back: "Back to the Site section",
+  end: "End preview",
 };
 const hr: typeof en = {
   banner: "Pregled: ovo je nacrt, a ne ono što posjetitelji već vide.",
   back: "Natrag u odjeljak Stranica",
+  end: "Završi pregled",
 };
 export const PREVIEW: Translations<typeof en> = { en, hr };

@@ -1,11 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { stopPreview } from "~/site/preview.server";
 import { audit } from "~/staff/audit.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { endAllSessions, endCookie, endSession } from "~/staff/session.server";
 import { requestMeta, requireStaff, sessionRules, staffDatabase } from "~/staff/staff.server";
 import { staffForm } from "~/staff/form.server";
 
-/** Sign out: this session, or (scope=everywhere) every session of this person on every device. */
+/** Sign out: this session, or (scope=everywhere) every session of this person on every device; the previews they
+ * started end with them. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
@@ -20,10 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...(devicesRemoved ? { detail: { devicesRemoved } } : {}),
     ...requestMeta(request, context),
   });
-  return redirect(`${STAFF_PATHS.signIn}?signed-out=1`, {
-    status: 303,
-    headers: { "Set-Cookie": endCookie(sessionRules) },
-  });
+  // The session's previews went with it (their rows name it); this browser's preview cookie goes too.
+  const headers = new Headers({ "Set-Cookie": endCookie(sessionRules) });
+  headers.append("Set-Cookie", await stopPreview(sql, request));
+  return redirect(`${STAFF_PATHS.signIn}?signed-out=1`, { status: 303, headers });
 }
 
 export const loader = () => redirect(STAFF_PATHS.home, 303);

@@ -13,6 +13,8 @@ import { outcomeFor } from "~/store/site-upload-outcomes.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { GalleryEditor } from "~/staff/site/GalleryEditor";
+import { ShippedPhotos } from "~/staff/site/ShippedPhotos";
+import { staffLocale } from "~/staff/locale.server";
 import { UploadForm } from "~/staff/site/UploadForm";
 import { requireSiteEditor } from "~/staff/staff.server";
 import { IntentButton } from "~/staff/ui/IntentButton";
@@ -42,7 +44,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     gallery,
     photos,
     edited: entries !== undefined,
-    shipped: galleryIn(gallery, "en").length,
+    // What the gallery shows without photos of the owner's: its smallest encoding each, as thumbnails.
+    shipped: galleryIn(gallery, staffLocale(request)).map(({ base, widths, alt, width, height, color }) => ({
+      src: `${base}-${widths[0]}.webp`,
+      alt,
+      width,
+      height,
+      color,
+    })),
     removed: removed.map((p) => ({
       id: p.id,
       fileName: cleanFileName(p.fileName),
@@ -146,14 +155,17 @@ export default function SiteGallery() {
         <Link to={STAFF_PATHS.site}>← {t.back}</Link>
       </p>
       <h1>{t.galleries[state.gallery]}</h1>
-      {!state.edited ? <p className="staff-hint">{t.shipped(state.shipped)}</p> : null}
+      {!state.edited ? <p className="staff-hint">{t.shipped(state.shipped.length)}</p> : null}
       <Messages t={t} state={state} />
       <UploadForm t={t} gallery={state.gallery} maxFiles={state.limits.files} maxMb={state.limits.mb} />
       {state.processing ? <p className="staff-hint">{t.processingNote}</p> : null}
       {state.photos.length ? (
         <GalleryEditor t={t} gallery={state.gallery} photos={state.photos} />
       ) : (
-        <p className="staff-hint">{t.empty}</p>
+        <>
+          <p className="staff-hint">{t.empty}</p>
+          <ShippedPhotos t={t} photos={state.shipped} />
+        </>
       )}
       {state.removed.length ? (
         <>

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Sql } from "~/store/sql.server";
 import { createPreview, endPreview, previewValid } from "~/store/site-photos.server";
+import { cookieSecure, env } from "~/utils/env.server";
 
 /** A random token, only its hash stored; a request with it skips the page cache and is `private, no-store`,
- * so no visitor and no CDN ever gets a draft. */
+ * so no visitor and no CDN ever gets a draft. It lasts as long as the staff session that started it, at most an
+ * hour (decision 0038). */
 const PREVIEW_COOKIE = "site_preview";
 const PREVIEW_MS = 60 * 60_000;
+/** The staff session's own idle rule (app/staff/staff.server.ts): a session idle that long shows no draft. */
+const IDLE_MS = env.STAFF_SESSION_IDLE_MINUTES * 60_000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -14,26 +18,37 @@ function tokenIn(cookieHeader: string | null): string | undefined {
   return match?.[1];
 }
 
-/** No database read, so pages without the cookie pay nothing. */
-export const asksForPreview = (request: Request) => tokenIn(request.headers.get("cookie")) !== undefined;
+/** No database read, so pages without the cookie pay nothing. Any value counts (as for the page cache, which skips
+ * them all): one that is malformed or ended is cleared. */
+export const asksForPreview = (request: Request) =>
+  new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=`).test(request.headers.get("cookie") ?? "");
 
 export async function previewing(sql: Sql, request: Request): Promise<boolean> {
   const token = tokenIn(request.headers.get("cookie"));
   if (!token) return false;
-  return previewValid(sql, hashOf(token), new Date().toISOString()).catch(() => false);
+  const now = Date.now();
+  return previewValid(sql, hashOf(token), {
+    now: new Date(now).toISOString(),
+    idleSince: new Date(now - IDLE_MS).toISOString(),
+  }).catch(() => false);
 }
 
-const cookie = (value: string, secure: boolean, maxAge: number) =>
-  `${PREVIEW_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+const cookie = (value: string, maxAge: number) =>
+  `${PREVIEW_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${cookieSecure ? "; Secure" : ""}`;
 
-export async function startPreview(sql: Sql, memberId: string, secure: boolean): Promise<string> {
+/** Sent with a page that found the cookie ended, with a sign-out, and with the end of a preview. */
+export const clearPreviewCookie = () => cookie("", 0);
+
+/** `session` is the staff session's hash: its end (sign-out, removal, expiry) ends the preview. */
+export async function startPreview(sql: Sql, session: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await createPreview(sql, hashOf(token), memberId, new Date(Date.now() + PREVIEW_MS).toISOString());
-  return cookie(token, secure, PREVIEW_MS / 1000);
+  await createPreview(sql, hashOf(token), session, new Date(Date.now() + PREVIEW_MS).toISOString());
+  return cookie(token, PREVIEW_MS / 1000);
 }
 
-export async function stopPreview(sql: Sql, request: Request, secure: boolean): Promise<string> {
+/** Needs no session: the cookie's token is the proof (a browser whose session ended can still end its preview). */
+export async function stopPreview(sql: Sql, request: Request): Promise<string> {
   const token = tokenIn(request.headers.get("cookie"));
   if (token) await endPreview(sql, hashOf(token));
-  return cookie("", secure, 0);
+  return clearPreviewCookie();
 }

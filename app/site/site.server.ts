@@ -72,12 +72,15 @@ export const servedVersion = () => ({ version: Math.max(0, published.version), p
 
 export const pageChangedAt = (id: PageId) => published.lastmod.get(id);
 
-/** The draft shows only to a browser in preview, and never reaches the page cache. */
-export async function pageDocument(request: Request): Promise<{ document: SiteDocument; preview: boolean }> {
-  if (!asksForPreview(request)) return { document: published.document, preview: false };
+/** The draft shows only to a browser in preview, and never reaches the page cache. `ended`: the browser sent a
+ * preview cookie that shows nothing (ended, its session over, the grant gone, malformed): the root clears it. */
+export async function pageDocument(
+  request: Request,
+): Promise<{ document: SiteDocument; preview: boolean; ended: boolean }> {
+  if (!asksForPreview(request)) return { document: published.document, preview: false, ended: false };
   const sql = await siteDatabase();
-  if (!(await previewing(sql, request))) return { document: published.document, preview: false };
-  return { document: readDocument((await siteState(sql)).draft), preview: true };
+  if (!(await previewing(sql, request))) return { document: published.document, preview: false, ended: true };
+  return { document: readDocument((await siteState(sql)).draft), preview: true, ended: false };
 }
 
 function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {

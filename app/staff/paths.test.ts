@@ -23,10 +23,13 @@ describe("the staff prefix, however a path spells it", () => {
     (path) => expect(isStaffPath(path)).toBe(false),
   );
 
-  it("opens only sign-in, invitation, the passkey ceremonies and the language to a person without a session", () => {
+  it("opens only sign-in, invitation, the passkey ceremonies, the language and the end of a preview to a person without a session", () => {
     expect(isOpenStaffPath("/Staff/Sign-In")).toBe(true);
     expect(isOpenStaffPath("/staff/sign-in.data")).toBe(true);
     expect(isOpenStaffPath("/staff/passkey")).toBe(true);
+    // Ending a preview: the preview cookie's token is the proof, so a browser whose session ended can leave it.
+    expect(isOpenStaffPath("/staff/site/end-preview")).toBe(true);
+    expect(isOpenStaffPath("/staff/site/preview")).toBe(false);
     expect(isOpenStaffPath("/staff")).toBe(false);
     expect(isOpenStaffPath("/staff/sign-in/../people")).toBe(false);
     expect(isOpenStaffPath("/staff/people")).toBe(false);

@@ -24,6 +24,7 @@ export const STAFF_PATHS = {
   site: "/staff/site",
   siteUpload: "/staff/site/upload",
   sitePreview: "/staff/site/preview",
+  siteEndPreview: "/staff/site/end-preview",
 } as const;
 
 /** GETs that audit and hand over people's data: like a POST, the guard admits them only from a page of this site, so
@@ -32,7 +33,8 @@ const DOWNLOADS = new Set<string>([STAFF_PATHS.export, STAFF_PATHS.subjectDownlo
 
 /** Each checks what it needs (an invitation's token, a session to add a passkey). Worker and manifest hold nothing
  * private; a receipt is proved by the alert payload's token (a phone's session may have ended overnight), a renewal
- * by the old subscription's auth secret. */
+ * by the old subscription's auth secret, the end of a preview by the preview cookie's token (it ends with the
+ * session, and the browser must still be able to leave it). */
 const OPEN = new Set<string>([
   STAFF_PATHS.signIn,
   STAFF_PATHS.invitation,
@@ -42,6 +44,7 @@ const OPEN = new Set<string>([
   STAFF_PATHS.manifest,
   STAFF_PATHS.receipt,
   STAFF_PATHS.renewal,
+  STAFF_PATHS.siteEndPreview,
 ]);
 
 /** As the router sees it (routes match case-insensitively; `.data` is a client navigation's suffix), so any spelling

@@ -43,7 +43,7 @@ function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: num
 }
 
 /** The last of the name, as browsers send the most specific first (a forged duplicate is refused anyway). */
-function sessionToken(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
+export function sessionToken(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
   if (!cookieHeader) return undefined;
   const name = sessionCookieName(secure);
   let found: string | undefined;

@@ -196,10 +196,11 @@ export async function siteSummary(
   return { photos, files: Number(media?.n ?? 0), bytes: Number(media?.bytes ?? 0), problems };
 }
 
-export async function createPreview(sql: Queryable, tokenHash: string, memberId: string, expiresAt: string) {
-  await sql.run("INSERT INTO site_previews (token_hash, member_id, expires_at) VALUES ($1, $2, $3)", [
+/** Tied to the staff session that asked (migration 17): the session's end deletes it. */
+export async function createPreview(sql: Queryable, tokenHash: string, sessionHash: string, expiresAt: string) {
+  await sql.run("INSERT INTO site_previews (token_hash, session_hash, expires_at) VALUES ($1, $2, $3)", [
     tokenHash,
-    memberId,
+    sessionHash,
     expiresAt,
   ]);
 }
@@ -207,11 +208,19 @@ export async function createPreview(sql: Queryable, tokenHash: string, memberId:
 export const mayEditSite = (row: { role: string; site_editor: unknown }) =>
   row.role === "owner" || Number(row.site_editor) === 1;
 
-export async function previewValid(sql: Queryable, tokenHash: string, now: string): Promise<boolean> {
+/** One read: the preview unexpired, the session that started it still live by the staff session's own rules (not
+ * past its end, seen since `idleSince`), and its person still may edit the site. */
+export async function previewValid(
+  sql: Queryable,
+  tokenHash: string,
+  { now, idleSince }: { now: string; idleSince: string },
+): Promise<boolean> {
   const [row] = await sql.all<{ role: string; site_editor: unknown }>(
-    `SELECT m.role, m.site_editor FROM site_previews p JOIN staff_members m ON m.id = p.member_id
-      WHERE p.token_hash = $1 AND p.expires_at > $2`,
-    [tokenHash, now],
+    `SELECT m.role, m.site_editor FROM site_previews p
+       JOIN staff_sessions s ON s.id_hash = p.session_hash
+       JOIN staff_members m ON m.id = s.member_id
+      WHERE p.token_hash = $1 AND p.expires_at > $2 AND s.expires_at > $2 AND s.last_seen_at > $3`,
+    [tokenHash, now, idleSince],
   );
   return !!row && mayEditSite(row);
 }

@@ -14,6 +14,7 @@ import site from "./0013-site";
 import pushDevices from "./0014-push-devices";
 import quarantine from "./0015-quarantine";
 import siteUploadOutcomes from "./0016-site-upload-outcomes";
+import previewSession from "./0017-preview-session";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   pushDevices,
   quarantine,
   siteUploadOutcomes,
+  previewSession,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

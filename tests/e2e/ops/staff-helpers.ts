@@ -163,7 +163,7 @@ export const STAFF_ROUTES = readdirSync("app/routes")
       .join(".")}`.replace(/\/\$[^/]+/g, "/x"),
   );
 // Fetched by an installed staff app by itself: the service worker, the manifest, the alerts' receipts (by token),
-// a renewed subscription (by the old one's secret).
+// a renewed subscription (by the old one's secret); and the end of a preview (by the preview cookie's token).
 const OPEN = [
   "/staff/sign-in",
   "/staff/invitation",
@@ -173,6 +173,7 @@ const OPEN = [
   "/staff/app.webmanifest",
   "/staff/push/receipt",
   "/staff/push/renewal",
+  "/staff/site/end-preview",
 ];
 
 export const spellings = (route: string) => [
