@@ -60,6 +60,7 @@ const en = {
   uploading: (name: string) => `Uploading ${name}`,
   uploadedOk: (n: number) => (n === 1 ? "1 photo added to the draft." : `${n} photos added to the draft.`),
   chosen: (n: number) => (n === 1 ? "1 photo chosen:" : `${n} photos chosen:`),
+  chosenNoScript: "Photos chosen: press Upload to send them.",
   megabytes: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`,
   fault: {
     interrupted: "The connection was interrupted.",
@@ -181,7 +182,8 @@ const hr: SiteText = {
   upload: "Učitaj",
   uploading: (name: string) => `Učitavanje: ${name}`,
   uploadedOk: (n: number) => `Dodano u nacrt, fotografija: ${n}.`,
-  chosen: (n: number) => `Odabrano fotografija: ${n}.`,
+  chosen: (n: number) => `Odabrano fotografija: ${n}`,
+  chosenNoScript: "Fotografije su odabrane: pritisnite Učitaj da ih pošaljete.",
   megabytes: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`,
   fault: {
     interrupted: "Veza je prekinuta.",
