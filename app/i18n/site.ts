@@ -61,7 +61,8 @@ const en = {
   uploadedOk: (n: number) => (n === 1 ? "1 photo added to the draft." : `${n} photos added to the draft.`),
   chosen: (n: number) => (n === 1 ? "1 photo chosen:" : `${n} photos chosen:`),
   chosenNoScript: "Photos chosen: press Upload to send them.",
-  megabytes: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+  fileSize: (bytes: number) =>
+    bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`,
   fault: {
     interrupted: "The connection was interrupted.",
     stalled: "The connection stopped sending.",
@@ -184,7 +185,8 @@ const hr: SiteText = {
   uploadedOk: (n: number) => `Dodano u nacrt, fotografija: ${n}.`,
   chosen: (n: number) => `Odabrano fotografija: ${n}`,
   chosenNoScript: "Fotografije su odabrane: pritisnite Učitaj da ih pošaljete.",
-  megabytes: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`,
+  fileSize: (bytes: number) =>
+    bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`,
   fault: {
     interrupted: "Veza je prekinuta.",
     stalled: "Veza je prestala slati.",

@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { SiteText } from "~/i18n/site";
 import { STAFF_PATHS } from "../paths";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -43,6 +43,15 @@ export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
   const [sent, setSent] = useState<Sent[]>([]);
   const list = useRef<Sent[]>([]);
   const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(0);
+
+  // Leaving (or a refresh of the page) would stop what is being sent: the browser asks first.
+  useEffect(() => {
+    if (!busy) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [busy]);
 
   const update = (i: number, change: Partial<Sent>) => {
     list.current = list.current.map((s, n) => (n === i ? { ...s, ...change } : s));
@@ -50,6 +59,15 @@ export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
   };
 
   const sendOne = async (i: number) => {
+    setBusy((n) => n + 1);
+    try {
+      await sendUntilJudged(i);
+    } finally {
+      setBusy((n) => n - 1);
+    }
+  };
+
+  const sendUntilJudged = async (i: number) => {
     const { file, key } = list.current[i]!;
     update(i, { result: undefined, failed: false, again: false, retrying: undefined, loaded: 0 });
     for (let tries = 0; ; tries++) {
@@ -121,7 +139,7 @@ export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
           <ul>
             {chosen.map((f, i) => (
               <li key={i}>
-                <bdi>{f.name}</bdi> <span className="staff-hint">{t.megabytes(f.size)}</span>
+                <bdi>{f.name}</bdi> <span className="staff-hint">{t.fileSize(f.size)}</span>
               </li>
             ))}
           </ul>
