@@ -77,6 +77,23 @@ const status = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ??
 const body = (text: string) => text.slice(text.indexOf("\r\n\r\n") + 4);
 
 describe("the whole-request limit", () => {
+  it("headers that dribble are still Node's to end (headersTimeout holds with requestTimeout off)", async () => {
+    server = createServer({ headersTimeout: 500, requestTimeout: 0, connectionsCheckingInterval: 50 }, (_q, r) =>
+      r.end(),
+    );
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const started = performance.now();
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect((server!.address() as AddressInfo).port, "127.0.0.1");
+      let got = "";
+      socket.on("data", (d) => (got += d.toString("latin1")));
+      socket.on("close", () => resolve(got));
+      socket.on("connect", () => socket.write("GET / HTTP/1.1\r\nHost: x\r\n"));
+    });
+    expect(status(text)).toBe(408);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
   it("a body still arriving after it gets Node's own 408, whatever the path", async () => {
     const port = await start();
     const { text, ms } = await send(port, "/contact", { bytes: 40_000, overMs: 3_000 });
