@@ -7,6 +7,7 @@ import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { SITE } from "../../../app/i18n/site";
+import { scaled } from "../time-scale";
 import { smallJpeg } from "../../support/bad-uploads";
 import { acceptOverHttp, linkIn, staffCommand, staffServer } from "./staff-helpers";
 import { draftPhotos, siteRows, type Session } from "./site-helpers";
@@ -190,7 +191,7 @@ test("the same dribble elsewhere, or from anyone else, is ended as before: 408 i
   for (const r of [contact, ownersContact]) {
     expect(r.head).toBe("HTTP/1.1 408 Request Timeout\r\nConnection: close");
     expect(r.ms).toBeGreaterThan(14_000);
-    expect(r.ms).toBeLessThan(17_000);
+    expect(r.ms).toBeLessThan(15_000 + scaled(2_000));
   }
   // Without a session, or without the grant: answered before the body, and the connection let go within 15 s.
   expect(anonymous.status).toBe(401);
@@ -226,7 +227,7 @@ test("an owner's upload that stops sending ends after the idle limit: 408 stalle
   expect(script.status).toBe(408);
   expect(JSON.parse(script.body)).toEqual({ error: "stalled" });
   expect(script.ms).toBeGreaterThan(lastByteMs + IDLE_MS - 200);
-  expect(script.ms).toBeLessThan(lastByteMs + IDLE_MS + 2_500);
+  expect(script.ms).toBeLessThan(lastByteMs + IDLE_MS + scaled(2_000));
   expect(form.status).toBe(408);
   expect(form.head).toMatch(/\r\ncontent-security-policy: /i);
   expect(form.body).toContain(SITE.en.uploadEnded.stalled);
@@ -234,6 +235,12 @@ test("an owner's upload that stops sending ends after the idle limit: 408 stalle
   expect(form.body).toContain('href="/staff/site/vip"');
   expect(stored()).toEqual(before);
   expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+  // Each ending is one warning line naming why; the cut body is no error of the server's.
+  const lines = server.logs().split("\n");
+  expect(
+    lines.filter((l) => l.includes('"event":"http.upload_ended"') && l.includes('"reason":"stalled"')),
+  ).toHaveLength(2);
+  expect(lines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
 });
 
 test("an owner's upload crawling under the minimum rate ends with 408 slow once the window shows it; nothing stored", async () => {
@@ -248,7 +255,7 @@ test("an owner's upload crawling under the minimum rate ends with 408 slow once 
   expect(r.status).toBe(408);
   expect(JSON.parse(r.body)).toEqual({ error: "slow" });
   expect(r.ms).toBeGreaterThan(WINDOW_MS - 200);
-  expect(r.ms).toBeLessThan(WINDOW_MS + 2_500);
+  expect(r.ms).toBeLessThan(WINDOW_MS + scaled(2_000));
   expect(stored()).toEqual(before);
 });
 
