@@ -166,6 +166,29 @@ test("what the owner reads: too large, refused by name, a slow then lost connect
   await page.context().close();
 });
 
+test("reloading while a photo is being sent asks first; staying lets it finish", async ({ browser }) => {
+  const page = await ownerPage(browser);
+  await gallery(page, "events");
+  const before = (await photosIn("events")).length;
+  // The photo takes 3 s to leave the browser.
+  await page.route("**/staff/site/upload", async (route) => {
+    await new Promise((r) => setTimeout(r, 3_000));
+    await route.continue();
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.getByLabel(t.add).setInputFiles([await jpeg("stay.jpg")]);
+  await page.getByRole("button", { name: t.upload, exact: true }).click();
+  await page.evaluate(() => setTimeout(() => location.reload(), 0));
+  await expect.poll(() => dialogs).toEqual(["beforeunload"]);
+  await expect(row(page, "stay.jpg")).toContainText(t.uploadedOk(1));
+  await expect.poll(async () => (await photosIn("events")).length).toBe(before + 1);
+  await page.context().close();
+});
+
 test("without JavaScript the plain form still uploads, and says the photos are chosen", async ({ browser }) => {
   const page = await ownerPage(browser, { javaScriptEnabled: false });
   await page.goto(`${server.site}/staff/site/vip`);
