@@ -58,16 +58,17 @@ export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
     setSent(list.current);
   };
 
-  const sendOne = async (i: number) => {
+  /** While work is under way, leaving asks first and a second batch waits. */
+  const holding = async (work: () => Promise<void>) => {
     setBusy((n) => n + 1);
     try {
-      await sendUntilJudged(i);
+      await work();
     } finally {
       setBusy((n) => n - 1);
     }
   };
 
-  const sendUntilJudged = async (i: number) => {
+  const sendOne = async (i: number) => {
     const { file, key } = list.current[i]!;
     update(i, { result: undefined, failed: false, again: false, retrying: undefined, loaded: 0 });
     for (let tries = 0; ; tries++) {
@@ -89,17 +90,17 @@ export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
     const files = [...(input.files ?? [])];
     if (!hydrated || !files.length || typeof XMLHttpRequest === "undefined") return;
     event.preventDefault();
+    if (busy) return;
     list.current = files.map((file) => ({ file, key: randomKey(), loaded: 0, total: file.size }));
     setSent(list.current);
     input.value = "";
     setChosen([]);
-    void (async () => {
+    void holding(async () => {
       for (let i = 0; i < files.length; i++) await sendOne(i);
-      revalidate();
-    })();
+    }).then(revalidate);
   };
 
-  const again = (i: number) => void sendOne(i).then(revalidate);
+  const again = (i: number) => void holding(() => sendOne(i)).then(revalidate);
 
   return (
     <form
@@ -145,7 +146,8 @@ export function UploadForm({ t, gallery, maxFiles, maxMb }: Props) {
           </ul>
         </div>
       ) : null}
-      <button type="submit" className="staff-button">
+      {/* One batch at a time: a second would share the link with the first. */}
+      <button type="submit" className="staff-button" disabled={busy > 0}>
         {t.upload}
       </button>
       {sent.length ? (
