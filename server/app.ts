@@ -7,6 +7,7 @@ import type { ServerMetrics } from "~/utils/metrics.server";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import onHeaders from "on-headers";
+import { routerPath, STAFF_PATHS } from "~/staff/paths";
 import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import type { AppLoadContext } from "@remix-run/node";
@@ -14,17 +15,20 @@ import type { AppBuild } from "./app-build";
 import { answerFirst } from "./answer-first";
 import { createPageCache } from "./page-cache";
 import { staffGuard } from "./staff-guard";
+import { uploadOnce } from "./upload-once";
 import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderList, securityHeaders } from "./security";
 
 type Options = {
   built: AppBuild;
   env: Env;
   isStopping: () => boolean;
+  /** The server's body limits let this request take longer while it moves (server/body-limits.ts). */
+  allowSlowUpload?: (req: IncomingMessage) => void;
 };
 
 /** Cached pages are answered before Express, with headers prepared once. Development's CSP is Report-Only: Vite's client
  * injects styles and scripts it cannot sign. */
-export function createApp({ built, env, isStopping }: Options) {
+export function createApp({ built, env, isStopping, allowSlowUpload }: Options) {
   const { build, clientDir, devMiddleware } = built;
   const { crossSitePage, serverMetrics: metrics } = built.parts;
   const queueHealth = built.parts.serverQueue.health;
@@ -62,6 +66,15 @@ export function createApp({ built, env, isStopping }: Options) {
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
   app.use(staffGuard(built.parts.staffGate));
+  // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
+  const once = uploadOnce();
+  app.use((req, res, next) => {
+    const staff = res.locals.staff as { siteEditor?: boolean } | undefined;
+    const path = routerPath(req.url.split("?")[0] ?? "/");
+    if (req.method !== "POST" || !staff?.siteEditor || path !== STAFF_PATHS.siteUpload) return next();
+    allowSlowUpload?.(req);
+    once(req, res, next);
+  });
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {

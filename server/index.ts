@@ -5,6 +5,7 @@ import { passGate, warnAboutConfiguration, type Env } from "~/utils/env-schema.s
 import { log } from "~/utils/log.server";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
+import { bodyLimits } from "./body-limits";
 import { childProcessor } from "./media-processor";
 import { developmentBuild, productionBuild } from "./app-build";
 
@@ -23,14 +24,28 @@ const development = env.NODE_ENV === "development";
 let stopping = false;
 let handle: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 
-// A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts").
+// A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"). The whole request's 15 s is
+// bodyLimits' (Node's requestTimeout is off), so an owner's upload that is moving may take longer
+// (docs/decisions/0042-slow-uploads.md).
 const server = createServer(
-  { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
-  (req, res) => handle(req, res),
+  { headersTimeout: 10_000, requestTimeout: 0, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
+  (req, res) => {
+    limits.watch(req, res);
+    handle(req, res);
+  },
 );
+const limits = bodyLimits(server, {
+  wholeMs: 15_000,
+  upload: {
+    idleMs: env.UPLOAD_IDLE_MS,
+    minRate: env.UPLOAD_MIN_RATE,
+    windowMs: env.UPLOAD_RATE_WINDOW_MS,
+    maxMs: env.UPLOAD_MAX_MS,
+  },
+});
 server.setTimeout(10_000);
 server.on("timeout", (socket: Socket) => {
-  // A request still arriving gets its 408 from the request timeout; only a stuck send ends here.
+  // A request still arriving gets its 408 from bodyLimits; only a stuck send ends here.
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
@@ -45,7 +60,12 @@ if (refused) {
   console.error(refused.refused);
   process.exit(1);
 }
-const { app, answerFromMemory, watching } = createApp({ built, env, isStopping: () => stopping });
+const { app, answerFromMemory, watching } = createApp({
+  built,
+  env,
+  isStopping: () => stopping,
+  allowSlowUpload: limits.allowSlowUpload,
+});
 await watching;
 // Production: a child at the lowest CPU priority, so the pages keep the cores.
 const mediaWorker = development

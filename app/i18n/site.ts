@@ -60,6 +60,34 @@ const en = {
   upload: "Upload",
   uploading: (name: string) => `Uploading ${name}`,
   uploadedOk: (n: number) => (n === 1 ? "1 photo added to the draft." : `${n} photos added to the draft.`),
+  chosen: (n: number) => (n === 1 ? "1 photo chosen:" : `${n} photos chosen:`),
+  chosenNoScript: "Photos chosen: press Upload to send them.",
+  fileSize: (bytes: number) =>
+    bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+  fault: {
+    interrupted: "The connection was interrupted.",
+    stalled: "The connection stopped sending.",
+    slow: "The connection is too slow just now.",
+    server: "The site could not take it just now.",
+  },
+  retrying: (why: string, attempt: number, of: number) => `${why} Trying again (${attempt} of ${of})…`,
+  notAdded: {
+    interrupted: "Not added: the connection was interrupted. Try again when the signal is better.",
+    stalled: "Not added: the connection stopped sending. Try again when the signal is better.",
+    slow: "Not added: the connection is too slow just now. Try again where the signal is better, or send fewer photos.",
+    server: "Not added: the site could not take it just now. Try again in a moment.",
+    session: "Not added: your session has ended. Sign in again, then add the photo.",
+    unreadable: "Not added: the upload could not be read. Try again.",
+  },
+  tryAgain: "Try again",
+  tryAgainLabel: (name: string) => `Try again: ${name}`,
+  uploadEnded: {
+    title: "Upload stopped",
+    stalled:
+      "Nothing was added: the connection stopped sending for too long. Go back and upload the photos again where the signal is better.",
+    slow: "Nothing was added: the connection was too slow to finish. Go back and send fewer photos at once, or try again where the signal is better.",
+    back: "Back to the photos",
+  },
   refusedFile: (name: string, why: string) => `${name}: ${why}`,
   refusal: {
     empty: "the file is empty.",
@@ -157,6 +185,34 @@ const hr: SiteText = {
   upload: "Učitaj",
   uploading: (name: string) => `Učitavanje: ${name}`,
   uploadedOk: (n: number) => `Dodano u nacrt, fotografija: ${n}.`,
+  chosen: (n: number) => `Odabrano fotografija: ${n}`,
+  chosenNoScript: "Fotografije su odabrane: pritisnite Učitaj da ih pošaljete.",
+  fileSize: (bytes: number) =>
+    bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`,
+  fault: {
+    interrupted: "Veza je prekinuta.",
+    stalled: "Veza je prestala slati.",
+    slow: "Veza je trenutačno prespora.",
+    server: "Stranica trenutačno ne može primiti fotografiju.",
+  },
+  retrying: (why: string, attempt: number, of: number) => `${why} Ponovni pokušaj ${attempt} od ${of}…`,
+  notAdded: {
+    interrupted: "Nije dodano: veza je prekinuta. Pokušajte ponovno kad signal bude bolji.",
+    stalled: "Nije dodano: veza je prestala slati. Pokušajte ponovno kad signal bude bolji.",
+    slow: "Nije dodano: veza je trenutačno prespora. Pokušajte ponovno gdje je signal bolji ili pošaljite manje fotografija.",
+    server: "Nije dodano: stranica trenutačno ne može primiti fotografiju. Pokušajte ponovno za trenutak.",
+    session: "Nije dodano: vaša je sesija završila. Ponovno se prijavite, a zatim dodajte fotografiju.",
+    unreadable: "Nije dodano: učitavanje se nije moglo pročitati. Pokušajte ponovno.",
+  },
+  tryAgain: "Pokušaj ponovno",
+  tryAgainLabel: (name: string) => `Pokušaj ponovno: ${name}`,
+  uploadEnded: {
+    title: "Učitavanje prekinuto",
+    stalled:
+      "Ništa nije dodano: veza je predugo prestala slati. Vratite se i ponovno učitajte fotografije gdje je signal bolji.",
+    slow: "Ništa nije dodano: veza je bila prespora da bi se učitavanje završilo. Vratite se i pošaljite manje fotografija odjednom ili pokušajte ponovno gdje je signal bolji.",
+    back: "Natrag na fotografije",
+  },
   refusedFile: (name: string, why: string) => `${name}: ${why}`,
   refusal: {
     empty: "datoteka je prazna.",

@@ -146,6 +146,12 @@ export const envSchema = z
     MEDIA_MAX_MEGAPIXELS: int(1, 200, 50),
     MEDIA_CONCURRENCY: int(1, 8, 1),
     MEDIA_RESTORE_DAYS: int(1, 365, 30),
+    // How long a photo upload may take (docs/decisions/0042-slow-uploads.md): ended when it stalls this long, sends
+    // fewer bytes a second than the rate over the window, or reaches the cap.
+    UPLOAD_IDLE_MS: int(1_000, 600_000, 20_000),
+    UPLOAD_MIN_RATE: int(0, 10_000_000, 8_192),
+    UPLOAD_RATE_WINDOW_MS: int(1_000, 600_000, 30_000),
+    UPLOAD_MAX_MS: int(10_000, 6 * 3_600_000, 1_800_000),
     SITE_POLL_MS: int(200, 60_000, 1_000),
 
     RATE_LIMIT_MAX: int(0, 10_000, 8),

@@ -1,0 +1,81 @@
+import type { RequestHandler, Response } from "express";
+
+type Kept = { status: number; type: string; body: Buffer };
+
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+const KEPT_BYTES = 64 * 1024;
+
+/** The page's script sends each photo with an `Idempotency-Key` of its own and sends it again when the connection
+ * fails; when the failure lost only the answer, the photo is already stored. A request with a key this member used in
+ * the last `keepMs` gets the first one's answer (once its own body has arrived) instead of being handled again; one
+ * arriving while the first is still handled waits for it. Only a judgement is kept (2xx, 422): after any other answer,
+ * or none, the next try is handled afresh. In this process's memory: a retry that reaches another replica is handled
+ * again (docs/decisions/0042-slow-uploads.md). */
+export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000 } = {}): RequestHandler {
+  const answers = new Map<string, { at: number; done: Promise<Kept | undefined> }>();
+  return (req, res, next) => {
+    const key = req.get("idempotency-key");
+    const member = (res.locals.staff as { id?: string } | undefined)?.id;
+    if (!member || !key || !KEY.test(key)) return next();
+    const now = Date.now();
+    for (const [id, entry] of answers) if (now - entry.at > keepMs || answers.size > most) answers.delete(id);
+
+    const id = `${member} ${key}`;
+    const earlier = answers.get(id)?.done ?? Promise.resolve(undefined);
+    let settle: (kept: Kept | undefined) => void = () => {};
+    const mine = new Promise<Kept | undefined>((resolve) => (settle = resolve));
+    answers.set(id, { at: now, done: earlier.then((kept) => kept ?? mine) });
+    void earlier.then((kept) => {
+      if (kept) {
+        settle(kept);
+        return replay(req, res, kept);
+      }
+      keep(res, settle);
+      next();
+    });
+  };
+}
+
+function replay(req: Parameters<RequestHandler>[0], res: Response, kept: Kept) {
+  // The whole body first, so the answer reaches a client that is still sending.
+  req.once("end", () => {
+    res.status(kept.status).type(kept.type).set("Idempotent-Replayed", "true").send(kept.body);
+  });
+  req.resume();
+}
+
+/** The answer as the handler writes it (before compression), kept if it is a judgement. */
+function keep(res: Response, settle: (kept: Kept | undefined) => void) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const bytes = Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size <= KEPT_BYTES) chunks.push(bytes);
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as Response["end"];
+  res.once("finish", () => {
+    const judged = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 422;
+    const type = String(res.getHeader("content-type") ?? "");
+    settle(
+      judged && size <= KEPT_BYTES && type.includes("json")
+        ? { status: res.statusCode, type, body: Buffer.concat(chunks) }
+        : undefined,
+    );
+  });
+  res.once("close", () => settle(undefined));
+}
