@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { z } from "zod";
 import { galleryIn } from "~/content/galleries.server";
 import { SITE, type SiteText } from "~/i18n/site";
@@ -96,11 +97,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return data({ saved: true });
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => [
-  ...staffTitle(args, (locale) => SITE[locale].title),
-  // While photos are processed, the page looks again by itself (no script needed).
-  ...(args.data?.processing ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
-];
+export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => SITE[locale].title);
+
+/** While photos are processed the page looks again every 3 s: without a script by a refresh, with one by revalidating,
+ * which keeps the photos the owner is choosing or sending (a reload would drop them). */
+function LookAgain() {
+  const { revalidate, state } = useRevalidator();
+  const idle = state === "idle";
+  useEffect(() => {
+    if (!idle) return;
+    const timer = setTimeout(revalidate, 3_000);
+    return () => clearTimeout(timer);
+  }, [idle, revalidate]);
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content="3" />
+    </noscript>
+  );
+}
 
 type Refusal = keyof SiteText["refusal"];
 const SLOT = "\u0000";
@@ -158,7 +172,12 @@ export default function SiteGallery() {
       {!state.edited ? <p className="staff-hint">{t.shipped(state.shipped.length)}</p> : null}
       <Messages t={t} state={state} />
       <UploadForm t={t} gallery={state.gallery} maxFiles={state.limits.files} maxMb={state.limits.mb} />
-      {state.processing ? <p className="staff-hint">{t.processingNote}</p> : null}
+      {state.processing ? (
+        <>
+          <p className="staff-hint">{t.processingNote}</p>
+          <LookAgain />
+        </>
+      ) : null}
       {state.photos.length ? (
         <GalleryEditor t={t} gallery={state.gallery} photos={state.photos} />
       ) : (
