@@ -5,7 +5,7 @@ import { passGate, warnAboutConfiguration, type Env } from "~/utils/env-schema.s
 import { log } from "~/utils/log.server";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
-import { childProcessor } from "./media-processor";
+import { childWorker } from "./media-processor";
 import { developmentBuild, productionBuild } from "./app-build";
 
 // The gate before anything of the app is loaded: a wrong value stops here with one message (exit 1).
@@ -47,11 +47,11 @@ if (refused) {
 }
 const { app, answerFromMemory, watching } = createApp({ built, env, isStopping: () => stopping });
 await watching;
-// Production: a child at the lowest CPU priority, so the pages keep the cores.
+// Production: a child at the lowest CPU priority, with its own connection, so the pages keep the cores and the loop.
 const mediaWorker = development
   ? undefined
-  : childProcessor(fileURLToPath(new URL("./media-worker.js", import.meta.url)));
-if (mediaWorker) built.parts.siteServer.useProcessor(mediaWorker);
+  : childWorker(fileURLToPath(new URL("./media-worker.js", import.meta.url)), built.parts.siteServer.workerSettings);
+if (mediaWorker) built.parts.siteServer.useWorker(mediaWorker);
 built.parts.siteServer.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 

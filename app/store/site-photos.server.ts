@@ -45,10 +45,9 @@ function photoOf(r: Raw): PhotoRow {
   };
 }
 
-export async function insertPhotos(
-  sql: Sql,
-  photos: readonly { id: string; gallery: string; by: string; fileName: string; source: Buffer }[],
-): Promise<void> {
+export type NewPhoto = { id: string; gallery: string; by: string; fileName: string; source: Buffer };
+
+export async function insertPhotos(sql: Sql, photos: readonly NewPhoto[]): Promise<void> {
   const at = new Date().toISOString();
   await sql.transaction(async (tx) => {
     for (const p of photos)
