@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
-import { setPriority, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { log } from "~/utils/log.server";
 import type { MediaWorker } from "~/site/media-queue.server";
@@ -26,8 +26,9 @@ export type FromWorker =
   | { type: "done"; id: string; outcome: "ready" | "failed" }
   | { type: "stored"; ref: number; error?: string };
 
-/** The child at the lowest CPU priority claims, processes and stores with its own connection; this process only hands
- * it new sources (as files, written off the loop by libuv's threads) and hears "done" (docs/performance.md,
+/** The child claims, processes (its encoding threads at the lowest CPU priority) and stores with its own connection;
+ * this process only hands it new sources (as files, written off the loop by libuv's threads) and hears "done"
+ * (docs/performance.md,
  * docs/decisions/0043-photo-work-off-the-event-loop.md). A child that stops is started again at the next kick; what
  * it had claimed is taken again after the queue's stale time. */
 export function childWorker(
@@ -52,11 +53,6 @@ export function childWorker(
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       ...(execArgv ? { execArgv } : {}),
     });
-    try {
-      setPriority(started.pid!, 19);
-    } catch (error) {
-      log("warn", "site.worker_priority", { error: String(error).slice(0, 200) });
-    }
     started.on("message", (message: FromWorker) => {
       if (message.type === "running") {
         running = message.count;

@@ -1,7 +1,10 @@
-// A child of the server at the lowest CPU priority (server/media-processor.ts); bundled as build/media-worker.js. It
-// opens the site's database itself, so the sources and the encodings are read and written here, never on the server's
-// loop (docs/decisions/0043-photo-work-off-the-event-loop.md).
-import { readFile, rm } from "node:fs/promises";
+// A child of the server (server/media-processor.ts); bundled as build/media-worker.js. It opens the site's database
+// itself, so the sources and the encodings are read and written here, never on the server's loop; it encodes at the
+// lowest CPU priority (docs/decisions/0043-photo-work-off-the-event-loop.md).
+import { readdirSync } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
+import { setPriority } from "node:os";
+import { processPhoto } from "~/site/process-photo.server";
 import { createMediaQueue } from "~/site/media-queue.server";
 import { databaseOf } from "~/store/open-store.server";
 import { createPostgres } from "~/store/postgres.server";
@@ -12,6 +15,22 @@ import { errorCode } from "~/store/sql.server";
 import type { FromWorker, ToWorker, WorkerSettings } from "./media-processor";
 
 const tell = (message: FromWorker) => process.send?.(message);
+
+/** Linux's nice value is a thread's, and a thread starts with its creator's: libuv's pool (where sharp runs, and starts
+ * libvips' threads) goes to 19, so the pages keep the cores; this thread, which holds the database's write lock while
+ * it writes, stays at the server's priority, so a write of the server never waits on a photo's transaction that the
+ * scheduler set aside. Elsewhere the whole process goes to 19. */
+function encodeAtLowestPriority() {
+  try {
+    for (const task of readdirSync("/proc/self/task")) if (Number(task) !== process.pid) setPriority(Number(task), 19);
+  } catch {
+    try {
+      setPriority(process.pid, 19);
+    } catch {
+      // Not allowed here: encoded at the server's priority.
+    }
+  }
+}
 
 function begin(settings: WorkerSettings) {
   const database = databaseOf(settings.databaseUrl);
@@ -30,6 +49,11 @@ function begin(settings: WorkerSettings) {
     running: (count) => tell({ type: "running", count }),
   });
 
+  queue.useProcessor((bytes, options) => {
+    encodeAtLowestPriority(); // any thread started since
+    return processPhoto(bytes, options);
+  });
+
   async function store(job: Extract<ToWorker, { type: "store" }>) {
     try {
       const photos = await Promise.all(
@@ -45,9 +69,15 @@ function begin(settings: WorkerSettings) {
     }
   }
 
+  // Nothing is claimed before the encoding threads are lowered; what arrives meanwhile waits for it.
+  const lowered = stat(".")
+    .catch(() => undefined)
+    .then(encodeAtLowestPriority); // libuv's pool exists once a file call ran
   process.on("message", (message: ToWorker) => {
-    if (message.type === "kick") queue.kick();
-    else if (message.type === "store") void store(message);
+    void lowered.then(() => {
+      if (message.type === "kick") queue.kick();
+      else if (message.type === "store") void store(message);
+    });
   });
   process.on("disconnect", () => {
     queue.stop();
@@ -56,7 +86,7 @@ function begin(settings: WorkerSettings) {
       .catch(() => {})
       .then(() => process.exit(0));
   });
-  queue.kick();
+  void lowered.then(queue.kick);
 }
 
 process.once("message", (message: ToWorker) => {
