@@ -13,6 +13,7 @@ import queueTallies from "./0012-queue-tallies";
 import site from "./0013-site";
 import pushDevices from "./0014-push-devices";
 import quarantine from "./0015-quarantine";
+import photoParts from "./0020-photo-parts";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   site,
   pushDevices,
   quarantine,
+  photoParts,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
