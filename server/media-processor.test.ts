@@ -94,6 +94,25 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     }
   }, 60_000);
 
+  it(`${name}: a temporary folder that cannot be written: the source goes in the message, the upload is stored`, async () => {
+    const { sql, url } = await open();
+    const { queue, outcome, stop } = queueWith(sql, settingsFor(url));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = path.join(dir, "not-there", "at-all");
+    try {
+      const p = newPhoto(await photo(640, 480));
+      const ready = outcome(p.id);
+      await queue.store(sql, [p]);
+      queue.kick();
+      expect(await ready).toBe("ready");
+      expect((await photosByIds(sql, [p.id]))[0]).toMatchObject({ status: "ready", width: 640, height: 480 });
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      stop();
+    }
+  }, 60_000);
+
   it(`${name}: without the child (npm run dev, tests) the same queue stores and processes in this process`, async () => {
     const { sql } = await open();
     const main = recording(sql);

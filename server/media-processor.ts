@@ -20,7 +20,12 @@ export type WorkerSettings = {
 export type ToWorker =
   | { type: "start"; settings: WorkerSettings }
   | { type: "kick" }
-  | { type: "store"; ref: number; photos: (Omit<NewPhoto, "source"> & { file: string })[] };
+  | {
+      type: "store";
+      ref: number;
+      photos: (Omit<NewPhoto, "source"> &
+        ({ file: string; source?: undefined } | { file?: undefined; source: Uint8Array }))[];
+    };
 export type FromWorker =
   | { type: "running"; count: number }
   | { type: "done"; id: string; outcome: "ready" | "failed" }
@@ -41,6 +46,7 @@ export function childWorker(
   let next = 0;
   let stopped = false;
   let spool: string | undefined;
+  let spoolFailed = false;
   const idle: (() => void)[] = [];
   const storing = new Map<number, { resolve: () => void; reject: (e: Error) => void; files: string[] }>();
   const settle = () => {
@@ -50,6 +56,7 @@ export function childWorker(
   function start(): ChildProcess {
     if (child && child.exitCode === null && child.connected) return child;
     const started = fork(workerFile, [], {
+      serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       ...(execArgv ? { execArgv } : {}),
     });
@@ -90,15 +97,20 @@ export function childWorker(
     kick: () => send({ type: "kick" }),
     async store(photos) {
       if (stopped) throw new Error("the server is stopping");
-      spool ??= mkdtempSync(path.join(tmpdir(), "site-uploads-"));
       const ref = ++next;
-      const files = photos.map((_, n) => path.join(spool!, `${ref}-${n}`));
+      let files: string[] = [];
       try {
+        spool ??= mkdtempSync(path.join(tmpdir(), "site-uploads-"));
+        files = photos.map((_, n) => path.join(spool!, `${ref}-${n}`));
         // Private: an owner's photos, with their metadata.
         await Promise.all(photos.map((p, n) => writeFile(files[n]!, p.source, { mode: 0o600 })));
       } catch (error) {
+        // A temporary folder that cannot be written (full, read-only): the bytes go in the message instead, copied
+        // on this loop, rather than the upload failing.
         await Promise.all(files.map((f) => rm(f, { force: true })));
-        throw error;
+        if (!spoolFailed) log("warn", "site.upload_spool_unavailable", { error: String(error).slice(0, 200) });
+        spoolFailed = true;
+        files = [];
       }
       await new Promise<void>((resolve, reject) => {
         if (stopped) {
@@ -109,7 +121,7 @@ export function childWorker(
         send({
           type: "store",
           ref,
-          photos: photos.map(({ source: _, ...p }, n) => ({ ...p, file: files[n]! })),
+          photos: photos.map(({ source, ...p }, n) => (files.length ? { ...p, file: files[n]! } : { ...p, source })),
         });
       });
     },

@@ -57,7 +57,10 @@ function begin(settings: WorkerSettings) {
   async function store(job: Extract<ToWorker, { type: "store" }>) {
     try {
       const photos = await Promise.all(
-        job.photos.map(async ({ file, ...p }) => ({ ...p, source: await readFile(file) })),
+        job.photos.map(async ({ file, source, ...p }) => ({
+          ...p,
+          source: file ? await readFile(file) : Buffer.from(source!.buffer, source!.byteOffset, source!.byteLength),
+        })),
       );
       await insertPhotos(sql, photos);
       tell({ type: "stored", ref: job.ref });
@@ -65,7 +68,7 @@ function begin(settings: WorkerSettings) {
     } catch (error) {
       tell({ type: "stored", ref: job.ref, error: errorCode(error) });
     } finally {
-      await Promise.all(job.photos.map((p) => rm(p.file, { force: true })));
+      await Promise.all(job.photos.map((p) => p.file && rm(p.file, { force: true })));
     }
   }
 
