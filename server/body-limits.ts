@@ -95,12 +95,7 @@ export function bodyLimits(
 
 /** Whether an upload must end now, and why. Bytes the server has not yet read (its handler is busy) are not the
  * sender's slowness: while some wait, the clocks start again. */
-function judge(
-  u: Upload,
-  req: IncomingMessage,
-  now: number,
-  limits: UploadLimits,
-): UploadEnd | "cap" | undefined {
+function judge(u: Upload, req: IncomingMessage, now: number, limits: UploadLimits): UploadEnd | "cap" | undefined {
   const bytes = req.socket.bytesRead;
   const held = req.readableLength > 0;
   if (bytes !== u.lastBytes || held) {

@@ -6,7 +6,7 @@ import { log } from "~/utils/log.server";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
 import { bodyLimits } from "./body-limits";
-import { childProcessor } from "./media-processor";
+import { childWorker } from "./media-processor";
 import { developmentBuild, productionBuild } from "./app-build";
 
 // The gate before anything of the app is loaded: a wrong value stops here with one message (exit 1).
@@ -67,11 +67,11 @@ const { app, answerFromMemory, watching } = createApp({
   allowSlowUpload: limits.allowSlowUpload,
 });
 await watching;
-// Production: a child at the lowest CPU priority, so the pages keep the cores.
+// Production: a child at the lowest CPU priority, with its own connection, so the pages keep the cores and the loop.
 const mediaWorker = development
   ? undefined
-  : childProcessor(fileURLToPath(new URL("./media-worker.js", import.meta.url)));
-if (mediaWorker) built.parts.siteServer.useProcessor(mediaWorker);
+  : childWorker(fileURLToPath(new URL("./media-worker.js", import.meta.url)), built.parts.siteServer.workerSettings);
+if (mediaWorker) built.parts.siteServer.useWorker(mediaWorker);
 built.parts.siteServer.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 

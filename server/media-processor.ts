@@ -1,54 +1,137 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { setPriority } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { log } from "~/utils/log.server";
-import type { Processor } from "~/site/media-queue.server";
-import type { Processed } from "~/site/process-photo.server";
+import type { MediaWorker } from "~/site/media-queue.server";
+import type { NewPhoto } from "~/store/site-photos.server";
 
-type Answer = { id: number; ok: true; result: Processed } | { id: number; ok: false; error: string };
+/** What the child needs to open the same database and work as this process would (server/media-worker.ts). */
+export type WorkerSettings = {
+  databaseUrl?: string;
+  poolMax: number;
+  maxPixels: number;
+  concurrency: number;
+  staleMs?: number;
+  sweepMs?: number;
+};
 
-/** At nice 19 the server's thread still gets a core while photos are processed (docs/performance.md); a job in flight when
- * the child stops fails, and the owner uploads again. */
-export function childProcessor(workerFile: string): Processor & { stop(): void } {
+export type ToWorker =
+  | { type: "start"; settings: WorkerSettings }
+  | { type: "kick" }
+  | {
+      type: "store";
+      ref: number;
+      photos: (Omit<NewPhoto, "source"> &
+        ({ file: string; source?: undefined } | { file?: undefined; source: Uint8Array }))[];
+    };
+export type FromWorker =
+  | { type: "running"; count: number }
+  | { type: "done"; id: string; outcome: "ready" | "failed" }
+  | { type: "stored"; ref: number; error?: string };
+
+/** The child claims, processes (its encoding threads at the lowest CPU priority) and stores with its own connection;
+ * this process only hands it new sources (as files, written off the loop by libuv's threads) and hears "done"
+ * (docs/performance.md,
+ * docs/decisions/0043-photo-work-off-the-event-loop.md). A child that stops is started again at the next kick; what
+ * it had claimed is taken again after the queue's stale time. */
+export function childWorker(
+  workerFile: string,
+  settings: WorkerSettings,
+  { execArgv, done }: { execArgv?: string[]; done?: (id: string, outcome: "ready" | "failed") => void } = {},
+): MediaWorker & { pid(): number | undefined } {
   let child: ChildProcess | undefined;
+  let running = 0;
   let next = 0;
-  const waiting = new Map<number, { resolve: (p: Processed) => void; reject: (e: Error) => void }>();
+  let stopped = false;
+  let spool: string | undefined;
+  let spoolFailed = false;
+  const idle: (() => void)[] = [];
+  const storing = new Map<number, { resolve: () => void; reject: (e: Error) => void; files: string[] }>();
+  const settle = () => {
+    if (running === 0) idle.splice(0).forEach((resolve) => resolve());
+  };
 
   function start(): ChildProcess {
     if (child && child.exitCode === null && child.connected) return child;
-    const started = fork(workerFile, [], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    try {
-      setPriority(started.pid!, 19);
-    } catch (error) {
-      log("warn", "site.worker_priority", { error: String(error).slice(0, 200) });
-    }
-    started.on("message", (answer: Answer) => {
-      const job = waiting.get(answer.id);
-      if (!job) return;
-      waiting.delete(answer.id);
-      if (answer.ok) job.resolve(revive(answer.result));
-      else job.reject(new Error(answer.error));
+    const started = fork(workerFile, [], {
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      ...(execArgv ? { execArgv } : {}),
     });
-    started.on("exit", (code) => {
-      if (child === started) child = undefined;
-      for (const [id, job] of waiting) {
-        waiting.delete(id);
-        job.reject(new Error(`the media worker stopped (${code})`));
+    started.on("message", (message: FromWorker) => {
+      if (message.type === "running") {
+        running = message.count;
+        settle();
+      } else if (message.type === "done") done?.(message.id, message.outcome);
+      else if (message.type === "stored") {
+        const job = storing.get(message.ref);
+        if (!job) return;
+        storing.delete(message.ref);
+        if (message.error === undefined) job.resolve();
+        else job.reject(Object.assign(new Error(message.error), { code: message.error }));
       }
     });
+    started.on("exit", (code, signal) => {
+      if (child === started) child = undefined;
+      running = 0;
+      settle();
+      for (const [ref, job] of storing) {
+        storing.delete(ref);
+        void Promise.all(job.files.map((f) => rm(f, { force: true })));
+        job.reject(new Error(`the media worker stopped (${signal ?? code})`));
+      }
+      if (!stopped) log("warn", "site.worker_stopped", { code, signal });
+    });
+    started.send({ type: "start", settings } satisfies ToWorker);
     child = started;
     return started;
   }
 
-  const processor = (bytes: Buffer, { maxPixels }: { maxPixels: number }) =>
-    new Promise<Processed>((resolve, reject) => {
-      const id = ++next;
-      waiting.set(id, { resolve, reject });
-      start().send({ id, bytes, maxPixels });
-    });
-  return Object.assign(processor, { stop: () => child?.kill() });
-}
+  const send = (message: ToWorker) => {
+    if (!stopped) start().send(message);
+  };
 
-const revive = (p: Processed): Processed => ({
-  ...p,
-  files: p.files.map((f) => ({ ...f, body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength) })),
-});
+  return {
+    kick: () => send({ type: "kick" }),
+    async store(photos) {
+      if (stopped) throw new Error("the server is stopping");
+      const ref = ++next;
+      let files: string[] = [];
+      try {
+        spool ??= mkdtempSync(path.join(tmpdir(), "site-uploads-"));
+        files = photos.map((_, n) => path.join(spool!, `${ref}-${n}`));
+        // Private: an owner's photos, with their metadata.
+        await Promise.all(photos.map((p, n) => writeFile(files[n]!, p.source, { mode: 0o600 })));
+      } catch (error) {
+        // A temporary folder that cannot be written (full, read-only): the bytes go in the message instead, copied
+        // on this loop, rather than the upload failing.
+        await Promise.all(files.map((f) => rm(f, { force: true })));
+        if (!spoolFailed) log("warn", "site.upload_spool_unavailable", { error: String(error).slice(0, 200) });
+        spoolFailed = true;
+        files = [];
+      }
+      await new Promise<void>((resolve, reject) => {
+        if (stopped) {
+          void Promise.all(files.map((f) => rm(f, { force: true })));
+          return reject(new Error("the server is stopping"));
+        }
+        storing.set(ref, { resolve, reject, files });
+        send({
+          type: "store",
+          ref,
+          photos: photos.map(({ source, ...p }, n) => (files.length ? { ...p, file: files[n]! } : { ...p, source })),
+        });
+      });
+    },
+    running: () => running,
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
+    pid: () => child?.pid,
+    stop() {
+      stopped = true;
+      child?.kill();
+      if (spool) rmSync(spool, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,16 +1,97 @@
-// A child of the server at the lowest CPU priority (server/media-processor.ts); bundled as build/media-worker.js.
-import sharp from "sharp";
+// A child of the server (server/media-processor.ts); bundled as build/media-worker.js. It opens the site's database
+// itself, so the sources and the encodings are read and written here, never on the server's loop; it encodes at the
+// lowest CPU priority (docs/decisions/0043-photo-work-off-the-event-loop.md).
+import { readdirSync } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
+import { setPriority } from "node:os";
 import { processPhoto } from "~/site/process-photo.server";
+import { createMediaQueue } from "~/site/media-queue.server";
+import { databaseOf } from "~/store/open-store.server";
+import { createPostgres } from "~/store/postgres.server";
+import { insertPhotos } from "~/store/site-photos.server";
+import type { Sql } from "~/store/sql.server";
+import { createSqlite } from "~/store/sqlite.server";
+import { errorCode } from "~/store/sql.server";
+import type { FromWorker, ToWorker, WorkerSettings } from "./media-processor";
 
-sharp.concurrency(1);
+const tell = (message: FromWorker) => process.send?.(message);
 
-type Job = { id: number; bytes: Uint8Array; maxPixels: number };
+/** Linux's nice value is a thread's, and a thread starts with its creator's: libuv's pool (where sharp runs, and starts
+ * libvips' threads) goes to 19, so the pages keep the cores; this thread, which holds the database's write lock while
+ * it writes, stays at the server's priority, so a write of the server never waits on a photo's transaction that the
+ * scheduler set aside. Elsewhere the whole process goes to 19. */
+function encodeAtLowestPriority() {
+  try {
+    for (const task of readdirSync("/proc/self/task")) if (Number(task) !== process.pid) setPriority(Number(task), 19);
+  } catch {
+    try {
+      setPriority(process.pid, 19);
+    } catch {
+      // Not allowed here: encoded at the server's priority.
+    }
+  }
+}
 
-process.on("message", (job: Job) => {
-  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  processPhoto(bytes, { maxPixels: job.maxPixels }).then(
-    (result) => process.send?.({ id: job.id, ok: true, result }),
-    (error: unknown) => process.send?.({ id: job.id, ok: false, error: String(error).slice(0, 300) }),
-  );
+function begin(settings: WorkerSettings) {
+  const database = databaseOf(settings.databaseUrl);
+  // Two connections at most: one photo is processed at a time, and one upload stored beside it.
+  const sql: Sql =
+    database.dialect === "sqlite"
+      ? createSqlite(database.file)
+      : createPostgres(database.url, { poolMax: Math.min(2, settings.poolMax) });
+  const queue = createMediaQueue({
+    sql: async () => sql,
+    concurrency: settings.concurrency,
+    maxPixels: settings.maxPixels,
+    staleMs: settings.staleMs,
+    sweepMs: settings.sweepMs,
+    done: (id, outcome) => tell({ type: "done", id, outcome }),
+    running: (count) => tell({ type: "running", count }),
+  });
+
+  queue.useProcessor((bytes, options) => {
+    encodeAtLowestPriority(); // any thread started since
+    return processPhoto(bytes, options);
+  });
+
+  async function store(job: Extract<ToWorker, { type: "store" }>) {
+    try {
+      const photos = await Promise.all(
+        job.photos.map(async ({ file, source, ...p }) => ({
+          ...p,
+          source: file ? await readFile(file) : Buffer.from(source!.buffer, source!.byteOffset, source!.byteLength),
+        })),
+      );
+      await insertPhotos(sql, photos);
+      tell({ type: "stored", ref: job.ref });
+      queue.kick();
+    } catch (error) {
+      tell({ type: "stored", ref: job.ref, error: errorCode(error) });
+    } finally {
+      await Promise.all(job.photos.map((p) => p.file && rm(p.file, { force: true })));
+    }
+  }
+
+  // Nothing is claimed before the encoding threads are lowered; what arrives meanwhile waits for it.
+  const lowered = stat(".")
+    .catch(() => undefined)
+    .then(encodeAtLowestPriority); // libuv's pool exists once a file call ran
+  process.on("message", (message: ToWorker) => {
+    void lowered.then(() => {
+      if (message.type === "kick") queue.kick();
+      else if (message.type === "store") void store(message);
+    });
+  });
+  process.on("disconnect", () => {
+    queue.stop();
+    void sql
+      .close()
+      .catch(() => {})
+      .then(() => process.exit(0));
+  });
+  void lowered.then(queue.kick);
+}
+
+process.once("message", (message: ToWorker) => {
+  if (message.type === "start") begin(message.settings);
 });
-process.on("disconnect", () => process.exit(0));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { GalleryId } from "~/content/galleries";
 import { changeDraft, publishDraft, restoreVersion } from "~/store/site.server";
-import { insertPhotos, markRemoved, markRestored, photosByIds } from "~/store/site-photos.server";
+import { markRemoved, markRestored, photosByIds } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
 import {
   changedGalleries,
@@ -87,7 +87,8 @@ export async function acceptUpload(
     else accepted.push({ id: randomUUID(), fileName: file.fileName, source: file.bytes! });
   }
   if (!accepted.length) return { added: 0, refused };
-  await insertPhotos(
+  // Written by the media child where there is one: a 30 MB source never waits on this process's loop.
+  await mediaQueue.store(
     sql,
     accepted.map((a) => ({ ...a, gallery, by: who.email })),
   );

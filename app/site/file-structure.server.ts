@@ -60,13 +60,18 @@ function jpegEnd(b: Buffer): number | undefined {
     if (length < 2) return undefined;
     at += 2 + length;
     if (marker !== 0xda) continue;
-    // Entropy-coded data: up to the next marker that is not a stuffed byte or a restart.
+    // Entropy-coded data: up to the next marker that is not a stuffed byte or a restart. From 0xFF to 0xFF with
+    // indexOf (memchr): a byte at a time in JavaScript held the server's loop for 200 ms on a 30 MB photo.
     while (at + 1 < b.length) {
-      if (b[at] === 0xff) {
-        const next = b[at + 1]!;
-        if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
-        at += next === 0xff ? 1 : 2;
-      } else at++;
+      const ff = b.indexOf(0xff, at);
+      if (ff === -1 || ff + 1 >= b.length) {
+        at = Math.max(at, b.length - 1);
+        break;
+      }
+      at = ff;
+      const next = b[at + 1]!;
+      if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
+      at += next === 0xff ? 1 : 2;
     }
   }
   return undefined;

@@ -1,11 +1,22 @@
 import sharp from "sharp";
 import { log } from "~/utils/log.server";
 import type { Sql } from "~/store/sql.server";
-import { claimPhoto, failPhoto, finishPhoto } from "~/store/site-photos.server";
+import { claimPhoto, failPhoto, finishPhoto, insertPhotos, type NewPhoto } from "~/store/site-photos.server";
 import { processPhoto, type Processed } from "./process-photo.server";
 
-/** Production hands it to a child process at the lowest CPU priority (server/media-processor.ts). */
+/** Tests hand it a stand-in; production hands the whole queue to a child (below). */
 export type Processor = (bytes: Buffer, options: { maxPixels: number }) => Promise<Processed>;
+
+/** A process of its own, with its own connection, that stores the uploads' sources and claims, processes and stores
+ * the photos (server/media-processor.ts): the multi-MB reads and writes never run on the server's loop
+ * (docs/decisions/0043-photo-work-off-the-event-loop.md). */
+export type MediaWorker = {
+  kick(): void;
+  store(photos: readonly NewPhoto[]): Promise<void>;
+  running(): number;
+  idle(): Promise<void>;
+  stop(): void;
+};
 
 /** After this long, a photo left mid-way by a crash or a deploy is taken by another. */
 const STALE_MS = 5 * 60_000;
@@ -17,22 +28,31 @@ export function createMediaQueue(options: {
   concurrency: number;
   maxPixels: number;
   done?: (id: string, outcome: "ready" | "failed") => void;
+  /** Told each time the number of photos in hand changes (the child reports it to the server). */
+  running?: (count: number) => void;
   sweepMs?: number;
+  staleMs?: number;
 }) {
   sharp.concurrency(1);
+  const staleMs = options.staleMs ?? STALE_MS;
   let processor: Processor = processPhoto;
+  let worker: MediaWorker | undefined;
   let running = 0;
   let stopped = false;
   const idle: (() => void)[] = [];
+  const counted = (step: number) => {
+    running += step;
+    options.running?.(running);
+  };
 
   async function work() {
-    running++;
+    counted(1);
     try {
       const sql = await options.sql();
       for (;;) {
         if (stopped) return;
         const now = Date.now();
-        const claimed = await claimPhoto(sql, new Date(now).toISOString(), new Date(now - STALE_MS).toISOString());
+        const claimed = await claimPhoto(sql, new Date(now).toISOString(), new Date(now - staleMs).toISOString());
         if (!claimed) return;
         const started = performance.now();
         try {
@@ -56,12 +76,13 @@ export function createMediaQueue(options: {
         error: (error as { code?: string }).code ?? String(error).slice(0, 200),
       });
     } finally {
-      running--;
+      counted(-1);
       if (running === 0) idle.splice(0).forEach((resolve) => resolve());
     }
   }
 
   const kick = () => {
+    if (worker) return void (stopped || worker.kick());
     while (!stopped && running < options.concurrency) void work();
   };
   const sweep = setInterval(kick, options.sweepMs ?? 30_000);
@@ -69,10 +90,20 @@ export function createMediaQueue(options: {
 
   return {
     kick,
-    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
-    running: () => running,
+    /** A new upload's photos, queued: written by the child when there is one. */
+    async store(sql: Sql, photos: readonly NewPhoto[]): Promise<void> {
+      if (worker) await worker.store(photos);
+      else await insertPhotos(sql, photos);
+    },
+    idle: () =>
+      worker ? worker.idle() : running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)),
+    running: () => (worker ? worker.running() : running),
     useProcessor(elsewhere: Processor) {
       processor = elsewhere;
+    },
+    /** From now on the child stores, claims, processes and finishes; this process only asks and hears back. */
+    useWorker(child: MediaWorker) {
+      worker = child;
     },
     stop() {
       stopped = true;

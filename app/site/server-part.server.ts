@@ -1,7 +1,15 @@
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createMediaServer } from "./media-serve.server";
-import { mediaQueue, onRenew, refreshPublished, servedVersion, siteChores, siteDatabase } from "./site.server";
+import {
+  mediaLimits,
+  mediaQueue,
+  onRenew,
+  refreshPublished,
+  servedVersion,
+  siteChores,
+  siteDatabase,
+} from "./site.server";
 
 const media = createMediaServer({ sql: siteDatabase });
 
@@ -31,6 +39,14 @@ export const siteServer = {
   /** Takes up what a stopped process left. */
   startProcessing: () => mediaQueue.kick(),
   useProcessor: mediaQueue.useProcessor,
+  useWorker: mediaQueue.useWorker,
+  /** The child opens the same database (the same DATABASE_URL, resolved against the same working directory). */
+  workerSettings: {
+    databaseUrl: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
+    maxPixels: mediaLimits.maxPixels,
+    concurrency: env.MEDIA_CONCURRENCY,
+  },
   stopProcessing: () => mediaQueue.stop(),
   chores: siteChores,
   health: () => ({ ...servedVersion(), processing: mediaQueue.running(), mediaCache: media.stats() }),

@@ -45,64 +45,108 @@ function photoOf(r: Raw): PhotoRow {
   };
 }
 
-export async function insertPhotos(
-  sql: Sql,
-  photos: readonly { id: string; gallery: string; by: string; fileName: string; source: Buffer }[],
-): Promise<void> {
+export type NewPhoto = { id: string; gallery: string; by: string; fileName: string; source: Buffer };
+
+/** Each part a transaction of its own (docs/decisions/0043-photo-work-off-the-event-loop.md): another connection's
+ * write waits for one part at most, never for a whole 30 MB source. */
+export const PART_BYTES = 1024 * 1024;
+
+/** On SQLite, as long again as the last part took with the lock free: another connection's waiting write (which sleeps
+ * between tries) gets its turn instead of finding the lock taken each time. */
+async function inTurn<T>(sql: Queryable & { dialect?: string }, write: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await write();
+  if (sql.dialect === "sqlite")
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, performance.now() - started)));
+  return result;
+}
+
+/** The parts first, then the rows in one transaction: a photo is never claimed before its source is whole. */
+export async function insertPhotos(sql: Sql, photos: readonly NewPhoto[]): Promise<void> {
   const at = new Date().toISOString();
+  for (const p of photos)
+    for (let part = 0; part * PART_BYTES < p.source.length; part++)
+      await inTurn(sql, () =>
+        sql.run("INSERT INTO site_photo_parts (photo_id, part, bytes, created_at) VALUES ($1, $2, $3, $4)", [
+          p.id,
+          part,
+          p.source.subarray(part * PART_BYTES, (part + 1) * PART_BYTES),
+          at,
+        ]),
+      );
   await sql.transaction(async (tx) => {
     for (const p of photos)
       await tx.run(
-        `INSERT INTO site_photos (id, gallery, status, created_at, created_by, file_name, source)
-           VALUES ($1, $2, 'queued', $3, $4, $5, $6)`,
-        [p.id, p.gallery, at, p.by, p.fileName.slice(0, 200), p.source],
+        `INSERT INTO site_photos (id, gallery, status, created_at, created_by, file_name)
+           VALUES ($1, $2, 'queued', $3, $4, $5)`,
+        [p.id, p.gallery, at, p.by, p.fileName.slice(0, 200)],
       );
   });
 }
 
-/** Claimed in the database, so two replicas never process the same one. */
+/** Claimed in the database, so two replicas never process the same one. A row of an earlier version holds its source
+ * itself. A claimed photo without a source is handed on empty: it fails as undecodable rather than stay claimed. */
 export async function claimPhoto(
   sql: Sql,
   now: string,
   staleBefore: string,
 ): Promise<{ id: string; source: Buffer } | undefined> {
   const skip = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-  const [row] = await sql.all<{ id: string; source: Buffer }>(
+  const [row] = await sql.all<{ id: string }>(
     `UPDATE site_photos SET status = 'processing', claimed_at = $1
       WHERE id = (SELECT id FROM site_photos
                    WHERE status = 'queued' OR (status = 'processing' AND claimed_at < $2)
                    ORDER BY created_at, id LIMIT 1${skip})
-      RETURNING id, source`,
+      RETURNING id`,
     [now, staleBefore],
   );
-  return row && row.source ? { id: String(row.id), source: Buffer.from(row.source) } : undefined;
+  if (!row) return undefined;
+  const id = String(row.id);
+  const parts = await sql.all<{ bytes: Buffer }>(
+    "SELECT bytes FROM site_photo_parts WHERE photo_id = $1 ORDER BY part",
+    [id],
+  );
+  if (parts.length) return { id, source: Buffer.concat(parts.map((p) => p.bytes)) };
+  const [inline] = await sql.all<{ source: Buffer | null }>("SELECT source FROM site_photos WHERE id = $1", [id]);
+  return { id, source: inline?.source ? Buffer.from(inline.source) : Buffer.alloc(0) };
+}
+
+async function dropParts(sql: Sql, id: string): Promise<void> {
+  const parts = await sql.all<{ part: number }>("SELECT part FROM site_photo_parts WHERE photo_id = $1", [id]);
+  for (const { part } of parts)
+    await inTurn(sql, () => sql.run("DELETE FROM site_photo_parts WHERE photo_id = $1 AND part = $2", [id, part]));
 }
 
 export type Encoded = { name: string; contentType: string; body: Buffer };
 
+/** The key first, so the hourly purge keeps the encodings as they arrive; each encoding its own transaction; the
+ * source's parts removed once the photo is ready. */
 export async function finishPhoto(
   sql: Sql,
   id: string,
   made: { mediaKey: string; width: number; height: number; color: string; widths: number[]; fallbackWidth: number },
   files: readonly Encoded[],
 ): Promise<void> {
-  await sql.transaction(async (tx) => {
-    for (const f of files)
-      await tx.run(
+  await sql.run("UPDATE site_photos SET media_key = $2 WHERE id = $1", [id, made.mediaKey]);
+  for (const f of files)
+    await inTurn(sql, () =>
+      sql.run(
         `INSERT INTO site_media (name, media_key, content_type, body, size) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (name) DO NOTHING`,
         [f.name, made.mediaKey, f.contentType, f.body, f.body.length],
-      );
-    await tx.run(
-      `UPDATE site_photos SET status = 'ready', source = NULL, failure = NULL, media_key = $2, width = $3, height = $4,
-              color = $5, widths = $6, fallback_width = $7 WHERE id = $1`,
-      [id, made.mediaKey, made.width, made.height, made.color, JSON.stringify(made.widths), made.fallbackWidth],
+      ),
     );
-  });
+  await sql.run(
+    `UPDATE site_photos SET status = 'ready', source = NULL, failure = NULL, media_key = $2, width = $3, height = $4,
+            color = $5, widths = $6, fallback_width = $7 WHERE id = $1`,
+    [id, made.mediaKey, made.width, made.height, made.color, JSON.stringify(made.widths), made.fallbackWidth],
+  );
+  await dropParts(sql, id);
 }
 
-export async function failPhoto(sql: Queryable, id: string, failure: string): Promise<void> {
+export async function failPhoto(sql: Sql, id: string, failure: string): Promise<void> {
   await sql.run("UPDATE site_photos SET status = 'failed', source = NULL, failure = $2 WHERE id = $1", [id, failure]);
+  await dropParts(sql, id);
 }
 
 export async function photosByIds(sql: Queryable, ids: readonly string[]): Promise<PhotoRow[]> {
@@ -166,6 +210,12 @@ export async function purgePhotos(
       if (!keep.has(String(id))) purged += await tx.run("DELETE FROM site_photos WHERE id = $1", [id]);
     await tx.run(
       "DELETE FROM site_media WHERE NOT EXISTS (SELECT 1 FROM site_photos p WHERE p.media_key = site_media.media_key)",
+    );
+    // Parts a crash left: of a photo done or gone, or of an upload that never got its row (a day is far past any).
+    await tx.run(
+      `DELETE FROM site_photo_parts WHERE photo_id NOT IN
+         (SELECT id FROM site_photos WHERE status IN ('queued', 'processing')) AND created_at < $1`,
+      [failedBefore],
     );
     await tx.run("DELETE FROM site_previews WHERE expires_at < $1", [new Date().toISOString()]);
     return purged;

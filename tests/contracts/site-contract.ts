@@ -8,6 +8,7 @@ import {
   finishPhoto,
   insertPhotos,
   markRemoved,
+  PART_BYTES,
   mediaFile,
   photosByIds,
   purgePhotos,
@@ -58,6 +59,64 @@ export function siteContract(name: string, open: () => Promise<Sql>) {
     });
     const [row] = await photosByIds(sql, [id]);
     expect(row).toMatchObject({ status: "ready", width: 800, height: 600, widths: [400, 800] });
+  });
+
+  it(`${name}: a source of several parts comes back whole to the one who claims it; done or failed, no part is left`, async () => {
+    const sql = await open();
+    const parts = async (id: string) =>
+      Number(
+        (
+          await sql.all<{ n: number | string }>("SELECT count(*) AS n FROM site_photo_parts WHERE photo_id = $1", [id])
+        )[0]!.n,
+      );
+    const source = Buffer.from(Array.from({ length: 2 * PART_BYTES + 12_345 }, (_, i) => (i * 7919) % 256));
+    const [done, failed] = [randomUUID(), randomUUID()];
+    await insertPhotos(sql, [
+      { id: done, gallery: "vip", by: "o", fileName: "big.jpg", source },
+      { id: failed, gallery: "vip", by: "o", fileName: "bad.jpg", source: source.subarray(0, 10) },
+    ]);
+    expect(await parts(done)).toBe(3);
+    // Both queued at the same time: taken in the order of their ids (none is stale yet).
+    const claimed = new Map<string, Buffer>();
+    const never = new Date(0).toISOString();
+    for (const c of [await claimPhoto(sql, now(), never), await claimPhoto(sql, now(), never)])
+      claimed.set(c!.id, c!.source);
+    expect(claimed.get(done)!.equals(source)).toBe(true);
+    expect(claimed.get(failed)).toEqual(source.subarray(0, 10));
+    await finishPhoto(
+      sql,
+      done,
+      { mediaKey: "k", width: 8, height: 6, color: "#000000", widths: [8], fallbackWidth: 8 },
+      [{ name: `k-8.webp`, contentType: "image/webp", body: Buffer.from([1]) }],
+    );
+    expect(await parts(done)).toBe(0);
+    expect(await parts(failed)).toBe(1);
+    await failPhoto(sql, failed, "undecodable");
+    expect(await parts(failed)).toBe(0);
+    const statuses = new Map((await photosByIds(sql, [done, failed])).map((p) => [p.id, p.status]));
+    expect([statuses.get(done), statuses.get(failed)]).toEqual(["ready", "failed"]);
+  });
+
+  it(`${name}: the purge removes the parts a crash left a day ago, not those of an upload arriving now`, async () => {
+    const sql = await open();
+    const [old, arriving] = [randomUUID(), randomUUID()];
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    for (const [id, at] of [
+      [old, yesterday],
+      [arriving, now()],
+    ] as const)
+      await sql.run("INSERT INTO site_photo_parts (photo_id, part, bytes, created_at) VALUES ($1, 0, $2, $3)", [
+        id,
+        Buffer.from("x"),
+        at,
+      ]);
+    await purgePhotos(sql, {
+      removedBefore: now(),
+      failedBefore: new Date(Date.now() - 86_400_000).toISOString(),
+      keep: new Set(),
+    });
+    const left = await sql.all<{ photo_id: string }>("SELECT photo_id FROM site_photo_parts");
+    expect(left.map((r) => String(r.photo_id))).toEqual([arriving]);
   });
 
   it(`${name}: publish needs both alt texts and processed photos; a stale revision is refused`, async () => {

@@ -15,6 +15,7 @@ import pushDevices from "./0014-push-devices";
 import quarantine from "./0015-quarantine";
 import siteUploadOutcomes from "./0016-site-upload-outcomes";
 import previewSession from "./0017-preview-session";
+import photoParts from "./0018-photo-parts";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   quarantine,
   siteUploadOutcomes,
   previewSession,
+  photoParts,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -1,0 +1,191 @@
+// The media child as production runs it (server/media-worker.ts, here through tsx): it stores an upload's sources and
+// claims, processes and finishes the photos with its own connection, on SQLite and on a throwaway PostgreSQL; the
+// server's own store is never handed a byte of a photo; a child killed mid-way leaves a photo that is taken again.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { createMediaQueue } from "~/site/media-queue.server";
+import { migrate } from "~/store/migrate.server";
+import { createPostgres } from "~/store/postgres.server";
+import { mediaFile, photosByIds, type NewPhoto } from "~/store/site-photos.server";
+import type { Queryable, Sql } from "~/store/sql.server";
+import { createSqlite } from "~/store/sqlite.server";
+import { postgresForTests, startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
+import { childWorker, type WorkerSettings } from "./media-processor";
+
+const WORKER = fileURLToPath(new URL("./media-worker.ts", import.meta.url));
+const dir = mkdtempSync(path.join(tmpdir(), "media-worker-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every value this process's store is handed, so a test can say no photo's bytes were among them. */
+function recording(sql: Sql) {
+  const values: unknown[] = [];
+  const watch = (q: Queryable): Queryable => ({
+    all: (text, v) => (values.push(...(v ?? [])), q.all(text, v)),
+    run: (text, v) => (values.push(...(v ?? [])), q.run(text, v)),
+    exec: (script) => q.exec(script),
+  });
+  const watched: Sql = { ...sql, ...watch(sql), transaction: (work) => sql.transaction((tx) => work(watch(tx))) };
+  return { sql: watched, bytesHanded: () => values.filter((v) => v instanceof Uint8Array).length };
+}
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 120, sigma: 30 } } } as never)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+const newPhoto = (source: Buffer): NewPhoto => ({
+  id: randomUUID(),
+  gallery: "vip",
+  by: "owner@example.com",
+  fileName: "IMG_1.jpg",
+  source,
+});
+
+function queueWith(sql: Sql, settings: WorkerSettings | undefined) {
+  const finished = new Map<string, (outcome: string) => void>();
+  const outcome = (id: string) => new Promise<string>((resolve) => finished.set(id, resolve));
+  const done = (id: string, result: string) => finished.get(id)?.(result);
+  const queue = createMediaQueue({ sql: async () => sql, concurrency: 1, maxPixels: 50e6, done });
+  const worker = settings && childWorker(WORKER, settings, { execArgv: ["--import", "tsx"], done });
+  if (worker) queue.useWorker(worker);
+  return {
+    queue,
+    worker,
+    outcome,
+    stop() {
+      queue.stop();
+      worker?.stop();
+    },
+  };
+}
+
+const settingsFor = (databaseUrl: string, more: Partial<WorkerSettings> = {}): WorkerSettings => ({
+  databaseUrl,
+  poolMax: 2,
+  maxPixels: 50e6,
+  concurrency: 1,
+  ...more,
+});
+
+function workerContract(name: string, open: () => Promise<{ sql: Sql; url: string }>) {
+  it(`${name}: the child stores and processes; the server's store is never handed a byte of the photo`, async () => {
+    const { sql, url } = await open();
+    const main = recording(sql);
+    const { queue, outcome, stop } = queueWith(main.sql, settingsFor(url));
+    try {
+      const p = newPhoto(await photo(1200, 900));
+      const ready = outcome(p.id);
+      await queue.store(main.sql, [p]);
+      queue.kick();
+      expect(await ready).toBe("ready");
+      const [row] = await photosByIds(sql, [p.id]);
+      expect(row).toMatchObject({ status: "ready", width: 1200, height: 900 });
+      for (const width of row!.widths!) expect(await mediaFile(sql, `${row!.mediaKey}-${width}.avif`)).toBeDefined();
+      expect(main.bytesHanded()).toBe(0);
+      await queue.idle();
+      expect(queue.running()).toBe(0);
+    } finally {
+      stop();
+    }
+  }, 60_000);
+
+  it(`${name}: a temporary folder that cannot be written: the source goes in the message, the upload is stored`, async () => {
+    const { sql, url } = await open();
+    const { queue, outcome, stop } = queueWith(sql, settingsFor(url));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = path.join(dir, "not-there", "at-all");
+    try {
+      const p = newPhoto(await photo(640, 480));
+      const ready = outcome(p.id);
+      await queue.store(sql, [p]);
+      queue.kick();
+      expect(await ready).toBe("ready");
+      expect((await photosByIds(sql, [p.id]))[0]).toMatchObject({ status: "ready", width: 640, height: 480 });
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      stop();
+    }
+  }, 60_000);
+
+  it(`${name}: without the child (npm run dev, tests) the same queue stores and processes in this process`, async () => {
+    const { sql } = await open();
+    const main = recording(sql);
+    const { queue, outcome, stop } = queueWith(main.sql, undefined);
+    try {
+      const p = newPhoto(await photo(800, 600));
+      const ready = outcome(p.id);
+      await queue.store(main.sql, [p]);
+      queue.kick();
+      expect(await ready).toBe("ready");
+      // The recorder sees bytes when they pass through this process: the source, then the encodings.
+      expect(main.bytesHanded()).toBeGreaterThan(1);
+    } finally {
+      stop();
+    }
+  }, 60_000);
+
+  it(`${name}: a child killed mid-way leaves its photo, taken again after the stale time, stored once`, async () => {
+    const { sql, url } = await open();
+    const first = queueWith(sql, settingsFor(url));
+    const p = newPhoto(await photo(4000, 3000));
+    await first.queue.store(sql, [p]);
+    first.queue.kick();
+    const until = Date.now() + 20_000;
+    while ((await photosByIds(sql, [p.id]))[0]?.status !== "processing" && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    process.kill(first.worker!.pid()!, "SIGKILL");
+    first.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await photosByIds(sql, [p.id]))[0]?.status).toBe("processing");
+
+    const second = queueWith(sql, settingsFor(url, { staleMs: 1_000, sweepMs: 250 }));
+    try {
+      const ready = second.outcome(p.id);
+      second.queue.kick();
+      expect(await ready).toBe("ready");
+      const [row] = await photosByIds(sql, [p.id]);
+      expect(row).toMatchObject({ status: "ready", width: 4000, height: 3000 });
+      const [count] = await sql.all<{ n: number | string }>(
+        "SELECT count(*) AS n FROM site_media WHERE media_key = $1",
+        [row!.mediaKey],
+      );
+      expect(Number(count!.n)).toBe(row!.widths!.length * 2 + 1);
+    } finally {
+      second.stop();
+    }
+  }, 90_000);
+}
+
+describe("the media child on SQLite", () => {
+  let n = 0;
+  workerContract("SQLite", async () => {
+    const file = path.join(dir, `site-${++n}.db`);
+    const sql = createSqlite(file);
+    await migrate(sql);
+    return { sql, url: `file:${file}` };
+  });
+});
+
+describe.runIf(postgresForTests("the media child on PostgreSQL"))("the media child on a throwaway PostgreSQL", () => {
+  let cluster: PgCluster | undefined;
+  const opened: Sql[] = [];
+  let n = 0;
+  afterAll(async () => {
+    for (const sql of opened) await sql.close();
+    cluster?.remove();
+  });
+  workerContract("PostgreSQL", async () => {
+    cluster ??= await startPgCluster();
+    const url = cluster.createDatabase(`media_worker_${++n}`);
+    const sql = createPostgres(url);
+    opened.push(sql);
+    await migrate(sql);
+    return { sql, url };
+  });
+});
