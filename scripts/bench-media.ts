@@ -1,8 +1,7 @@
-// The owner's photos measured (decisions 0038, 0043), figures not a test: judging and processing one 12 MP JPEG; then, in
-// rounds on a fresh database each, page p99, /healthz and the server's event-loop delay idle, while twenty photos are
-// processed and while eight ~30 MB photos are received, each beside the idle phase of the same round; then Lighthouse
-// and the budget on a page with a published photo, beside nginx serving the same bytes. Usage: npm run bench:media
-// (needs a build; BENCH_MEDIA_ROUNDS, BENCH_MEDIA_SECONDS, BENCH_MEDIA_PAGE=0 to skip the last part).
+// The owner's photos measured (decisions 0038, 0043): one 12 MP JPEG judged and processed; in rounds, page p99, /healthz
+// and the event-loop delay idle, while twenty photos are processed and while eight ~30 MB are received, each against
+// its round's idle; Lighthouse and the budget on a page with a photo beside nginx. Needs a build; BENCH_MEDIA_ROUNDS,
+// BENCH_MEDIA_SECONDS, BENCH_MEDIA_PAGE=0 skips the last part.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,4 @@
-// How long a request's body may take (docs/decisions/0042-slow-uploads.md). Node's own `requestTimeout` counts the
-// whole request and cannot differ per request, so the server runs with it off and this module applies both limits.
+// How long a body may take (docs/decisions/0042-slow-uploads.md): Node's `requestTimeout` cannot differ per request.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { SITE } from "~/i18n/site";
@@ -24,10 +23,8 @@ type Watched = { req: IncomingMessage; res: ServerResponse; start: number; uploa
 // Node's own answer to a request that took too long, byte for byte.
 const WHOLE_REQUEST_TIMEOUT = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n";
 
-/** Every request's body within `wholeMs` of the connection's last answer (or its opening), as Node's `requestTimeout`
- * counted; an upload let through `allowSlowUpload` instead while it moves: ended when it stalls, falls below the
- * minimum rate, or reaches the hard cap, with a 408 that says which. Checked every `checkEveryMs`, from the socket's
- * byte count: nothing listens to the body. */
+/** Every body within `wholeMs` of the connection's last answer; an upload let through `allowSlowUpload` while it moves,
+ * ended by a 408 that says why. Read from the socket's byte count: nothing listens to the body. */
 export function bodyLimits(
   server: Pick<Server, "on">,
   { wholeMs, upload, checkEveryMs = 1_000 }: { wholeMs: number; upload: UploadLimits; checkEveryMs?: number },

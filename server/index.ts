@@ -24,9 +24,7 @@ const development = env.NODE_ENV === "development";
 let stopping = false;
 let handle: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 
-// A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"). The whole request's 15 s is
-// bodyLimits' (Node's requestTimeout is off), so an owner's upload that is moving may take longer
-// (docs/decisions/0042-slow-uploads.md).
+// A slow or stalled client cannot hold a connection (docs/deploy.md, "Timeouts"); bodyLimits keeps the 15 s.
 const server = createServer(
   { headersTimeout: 10_000, requestTimeout: 0, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 },
   (req, res) => {

@@ -1,6 +1,5 @@
-// A child of the server (server/media-processor.ts); bundled as build/media-worker.js. It opens the site's database
-// itself, so the sources and the encodings are read and written here, never on the server's loop; it encodes at the
-// lowest CPU priority (docs/decisions/0043-photo-work-off-the-event-loop.md).
+// The server's photo child (build/media-worker.js): its own database connection keeps the photos' bytes off the server's
+// loop (docs/decisions/0043-photo-work-off-the-event-loop.md).
 import { readdirSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { setPriority } from "node:os";
@@ -16,10 +15,8 @@ import type { FromWorker, ToWorker, WorkerSettings } from "./media-processor";
 
 const tell = (message: FromWorker) => process.send?.(message);
 
-/** Linux's nice value is a thread's, and a thread starts with its creator's: libuv's pool (where sharp runs, and starts
- * libvips' threads) goes to 19, so the pages keep the cores; this thread, which holds the database's write lock while
- * it writes, stays at the server's priority, so a write of the server never waits on a photo's transaction that the
- * scheduler set aside. Elsewhere the whole process goes to 19. */
+/** On Linux nice is per thread: libuv's pool (sharp, libvips) goes to 19, this thread, which holds the write lock, stays
+ * at the server's priority so the server's writes never wait on a set-aside transaction. Elsewhere all goes to 19. */
 function encodeAtLowestPriority() {
   try {
     for (const task of readdirSync("/proc/self/task")) if (Number(task) !== process.pid) setPriority(Number(task), 19);

@@ -5,12 +5,8 @@ type Kept = { status: number; type: string; body: Buffer };
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 const KEPT_BYTES = 64 * 1024;
 
-/** The page's script sends each photo with an `Idempotency-Key` of its own and sends it again when the connection
- * fails; when the failure lost only the answer, the photo is already stored. A request with a key this member used in
- * the last `keepMs` gets the first one's answer (once its own body has arrived) instead of being handled again; one
- * arriving while the first is still handled waits for it. Only a judgement is kept (2xx, 422): after any other answer,
- * or none, the next try is handled afresh. In this process's memory: a retry that reaches another replica is handled
- * again (docs/decisions/0042-slow-uploads.md). */
+/** A photo sent again with this member's `Idempotency-Key` of the last `keepMs` gets the first answer (a judgement: 2xx,
+ * 422), not a second photo; one arriving while the first is handled waits for it. Per process (decision 0042). */
 export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000 } = {}): RequestHandler {
   const answers = new Map<string, { at: number; done: Promise<Kept | undefined> }>();
   return (req, res, next) => {

@@ -31,7 +31,12 @@ describe("the owner's preview on SQLite", () => {
     await sql.run("INSERT INTO site_previews (token_hash, member_id, expires_at) VALUES ('t', 'm1', $1)", [
       new Date(Date.now() + 3_600_000).toISOString(),
     ]);
-    expect(await migrate(sql)).toEqual([17]);
+    expect(
+      await migrate(
+        sql,
+        MIGRATIONS.filter((m) => m.version <= 17),
+      ),
+    ).toEqual([17]);
     expect(await sql.all("SELECT * FROM site_previews")).toEqual([]);
     const columns = await sql.all<{ name: string }>("SELECT name FROM pragma_table_info('site_previews')");
     expect(columns.map((c) => c.name)).toEqual(["token_hash", "session_hash", "expires_at"]);

@@ -1,8 +1,7 @@
 import Database from "better-sqlite3";
 import sharp from "sharp";
 
-/** What the Site section's tests do over HTTP, as a browser's forms would (no JavaScript):
- * uploads, edits and publishes with a staff session's cookie. */
+/** The Site section over HTTP as a browser's forms would (no JavaScript), with a staff session's cookie. */
 export type Session = { base: string; cookie: string };
 
 export type UploadFile = { name: string; bytes: Buffer; type?: string };

@@ -1,8 +1,5 @@
-// A preview of the draft ends with the staff session that started it, against a production server over HTTP: after
-// sign-out, "sign out everywhere", the person's removal, the Site grant withdrawn and an idle session, the same
-// browser's preview cookie gets the published page (no draft words, no draft photo) and the cookie is cleared; a
-// browser holding only the preview cookie ends it from the banner (same-origin), a cross-site POST cannot. And the
-// Site section's gallery shows the pictures it came with as thumbnails, in Chromium at 375 and 1280 px.
+// A preview ends with the staff session that started it (sign-out, everywhere, removal, the grant, idle); a browser with
+// only the preview cookie ends it from the banner, a cross-site POST cannot; the shipped pictures as thumbnails.
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -31,7 +28,6 @@ test.beforeAll(async () => {
   const accepted = await acceptOverHttp(server, linkIn(made.stdout));
   owner = { base: server.base, cookie: accepted.cookie! };
   device = accepted.device;
-  // The draft: words on the VIP page and a photo in its gallery, neither published.
   const words = await (
     await fetch(`${server.base}/staff/site/words${PAGE}`, { headers: { cookie: owner.cookie } })
   ).text();
@@ -104,8 +100,7 @@ async function expectDraft(cookie: string) {
   expect(seen.cacheControl).toBe("private, no-store");
 }
 
-/** The published page: nothing of the draft, the cookie cleared (so the next page is the cache's), never stored by a
- * shared cache; and the next request without the cookie gets the same page, public, from the page cache. */
+/** The published page, the cookie cleared, never in a shared cache; without the cookie the same page from the cache. */
 async function expectPublished(cookie: string) {
   const seen = await visit(cookie);
   expect(seen.status).toBe(200);
@@ -157,8 +152,7 @@ test("an idle session shows no draft (the staff session's own idle limit)", asyn
   const s = await ownerSession();
   const preview = await startPreview(s);
   await expectDraft(preview);
-  // Last seen 61 minutes ago (STAFF_SESSION_IDLE_MINUTES is 60): the guard would refuse the session, and the preview
-  // ends with it even before any staff page is asked for.
+  // Last seen 61 minutes ago (the idle limit is 60): the preview ends before any staff page is asked for.
   const changed = inDatabase(
     server.database,
     "UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?",

@@ -1,6 +1,5 @@
-// File names as browsers and phones send them, an oversize body without a declared length, and many refusals with
-// long names, each against a production server over HTTP (docs/decisions/0041-multipart-parser-and-upload-refusals.md):
-// every name taken and shown inert, the 413 or the form's refusal page always arriving, the refusals never in the URL.
+// File names as phones send them, an oversize body of no declared length, many long-named refusals (decision 0041):
+// every name taken and shown inert, the 413 or the refusal page always arriving, the refusals never in the URL.
 import { request as httpRequest } from "node:http";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";

@@ -1,9 +1,6 @@
-// The upload form on a phone with a poor connection, in Chromium against a production server
-// (docs/decisions/0042-slow-uploads.md): choosing photos is a 44 px target that opens the picker and lists what was
-// chosen; a connection cut mid-upload sends just that photo again and the gallery gets it once, even when only the
-// answer was lost; the owner reads what happened (too large, refused by name, the connection), never "damaged" for a
-// network fault; without JavaScript the plain form still uploads. Network faults are made at the browser's edge
-// (route interception); everything else is the real server.
+// The upload form on a phone with a poor connection, in Chromium (decision 0042): a 44 px picker listing the choice;
+// a cut connection resends just that photo, stored once; the owner reads what happened, never "damaged" for a network
+// fault. Faults are made by route interception; everything else is the real server.
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { SITE } from "../../../app/i18n/site";
@@ -122,7 +119,6 @@ test("the answer lost after the server stored the photo: the retry carries the s
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   expect(keys[1]).toBe(keys[0]);
   await expect.poll(async () => (await photosIn("concierge")).length).toBe(before + 1);
-  // And it stays once: nothing else arrives.
   await page.waitForTimeout(1_000);
   expect(await photosIn("concierge")).toHaveLength(before + 1);
   await page.context().close();

@@ -1,7 +1,5 @@
-// Slow and stalled bodies over real sockets against a production server (docs/decisions/0042-slow-uploads.md): an
-// owner's photo sent at 1 Mbit/s finishes, from the script and from the plain form; the same dribble anywhere else,
-// or from anyone else, is still ended as before; an upload that stops or crawls ends with a 408 that says which, and
-// stores nothing; a retry with the same key is answered once.
+// Slow and stalled bodies over real sockets (decision 0042): an owner's photo at 1 Mbit/s finishes, any other dribble
+// ends as before, a stalled or crawling upload gets a 408 saying which, a retry with the same key is answered once.
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -35,8 +33,7 @@ test.afterAll(() => {
 
 type Exchange = { status: number; head: string; body: string; ms: number; sent: number; closedMs: number };
 
-/** One request over its own socket: the head at once, then the body at `bytesPerSecond` (paced by the clock, in
- * 8 KB writes), stopping after `stopAfter` bytes if given. Resolves when the server closes the connection. */
+/** One request on its own socket, the body at `bytesPerSecond` in 8 KB writes (stopping after `stopAfter`). */
 function dribble(
   path: string,
   body: Buffer,
