@@ -53,6 +53,7 @@ export async function readUpload(request: Request, limits: Limits): Promise<Uplo
 
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  const joins: Promise<void>[] = [];
   let refused: "too-many-files" | "too-large" | undefined;
   const failed = new Promise<never>((_, reject) => parser.on("error", reject));
   failed.catch(() => undefined); // read below, or not at all once refused
@@ -74,7 +75,7 @@ export async function readUpload(request: Request, limits: Limits): Promise<Uplo
       chunks.length = 0;
     });
     stream.on("end", () => {
-      if (!file.tooLarge) file.bytes = Buffer.concat(chunks);
+      if (!file.tooLarge) joins.push(joinInSteps(chunks).then((bytes) => void (file.bytes = bytes)));
     });
   });
 
@@ -100,5 +101,20 @@ export async function readUpload(request: Request, limits: Limits): Promise<Uplo
     reader.releaseLock();
   }
   if (refused) return { ok: false, status: 413, reason: refused, fields };
+  await Promise.all(joins);
   return { ok: true, fields, files };
+}
+
+const STEP = 1024 * 1024;
+
+/** One copy of a 30 MB photo held the server's loop for about 40 ms; a megabyte at a time, pages go between. */
+async function joinInSteps(chunks: Buffer[]): Promise<Buffer> {
+  const joined = Buffer.allocUnsafe(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    const before = at;
+    at += chunk.copy(joined, at);
+    if (Math.floor(at / STEP) !== Math.floor(before / STEP)) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return joined;
 }
