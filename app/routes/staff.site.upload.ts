@@ -5,7 +5,9 @@ import { mediaLimits, siteDatabase } from "~/site/site.server";
 import { readUpload } from "~/site/upload-body.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireSiteEditor } from "~/staff/staff.server";
-import { keepOutcome, type StoredOutcome } from "~/store/site-upload-outcomes.server";
+import { keepOutcome, keyedOutcomeId, outcomeFor, type StoredOutcome } from "~/store/site-upload-outcomes.server";
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** An upload to a gallery (several files from a phone's library; one with `replace`): a plain
  * multipart form without JavaScript, one request per file with it (each with its progress bar).
@@ -30,9 +32,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!gallery || !isGalleryId(gallery)) throw new Response("400 Which gallery?\n", { status: 400 });
   const replace = /^[0-9a-f-]{36}$/.test(body.fields.replace ?? "") ? body.fields.replace : undefined;
-  const outcome = await acceptUpload(await siteDatabase(), staff, gallery, body.files, replace);
-  if (wantsJson) return Response.json(outcome, { status: outcome.refused.length && !outcome.added ? 422 : 200 });
+  const sql = await siteDatabase();
+  const key = request.headers.get("idempotency-key") ?? "";
+  const keyed = wantsJson && IDEMPOTENCY_KEY.test(key) ? keyedOutcomeId(key) : undefined;
+  const earlier = keyed ? await outcomeFor(sql, keyed, staff.id) : undefined;
+  if (earlier) return judged(earlier, { "Idempotent-Replayed": "true" });
+  const outcome = await acceptUpload(sql, staff, gallery, body.files, replace);
+  if (keyed) await keepOutcome(sql, staff.id, outcome, new Date(), keyed);
+  if (wantsJson) return judged(outcome);
   return answer(back, outcome);
+
+  function judged(outcome: StoredOutcome, headers?: HeadersInit) {
+    return Response.json(
+      { added: outcome.added, refused: outcome.refused },
+      { status: outcome.refused.length && !outcome.added ? 422 : 200, headers },
+    );
+  }
 
   async function answer(to: string, outcome: StoredOutcome, headers?: HeadersInit) {
     const id = await keepOutcome(await siteDatabase(), staff.id, outcome);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { postgresForTests } from "../../tests/support/pg-cluster";
 import { postgresStores } from "../../tests/support/postgres-stores.fixture";
 import { migrate } from "./migrate.server";
-import { keepOutcome, OUTCOME_MS, outcomeFor } from "./site-upload-outcomes.server";
+import { keepOutcome, keyedOutcomeId, OUTCOME_MS, outcomeFor } from "./site-upload-outcomes.server";
 import { createSqlite } from "./sqlite.server";
 import type { Sql } from "./sql.server";
 
@@ -47,6 +47,18 @@ function outcomeContract(name: string, open: () => Promise<Sql>) {
       const next = await keepOutcome(sql, owner, { added: 0, refused: [], failed: "too-large" }, later);
       expect(await sql.all("SELECT id FROM site_upload_outcomes")).toEqual([{ id: next }]);
       expect(await outcomeFor(sql, next, owner, later)).toEqual({ added: 0, refused: [], failed: "too-large" });
+    });
+
+    it("a retried photo's key names one row: its first answer stays, whichever replica answers again", async () => {
+      const sql = await open();
+      const owner = await member(sql);
+      const id = keyedOutcomeId("Zz0-retried-photo-key");
+      expect(id).toMatch(/^[\w-]{22}$/);
+      expect(keyedOutcomeId("Zz0-retried-photo-key")).toBe(id);
+      expect(keyedOutcomeId("Zz0-another-photo-key")).not.toBe(id);
+      await keepOutcome(sql, owner, { added: 1, refused: [] }, new Date(), id);
+      await keepOutcome(sql, owner, { added: 1, refused: [{ fileName: "x.jpg", refusal: "unknown" }] }, new Date(), id);
+      expect(await outcomeFor(sql, id, owner)).toEqual({ added: 1, refused: [] });
     });
   });
 }

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { SITE } from "../../../app/i18n/site";
 import { scaled } from "../time-scale";
 import { smallJpeg } from "../../support/bad-uploads";
+import { workspace } from "./server";
 import { acceptOverHttp, linkIn, staffCommand, staffServer } from "./staff-helpers";
 import { draftPhotos, siteRows, type Session } from "./site-helpers";
 
@@ -41,11 +42,12 @@ function dribble(
     bytesPerSecond,
     stopAfter = body.length,
     headers = {},
-  }: { bytesPerSecond: number; stopAfter?: number; headers?: Record<string, string> },
+    port = PORT,
+  }: { bytesPerSecond: number; stopAfter?: number; headers?: Record<string, string>; port?: number },
 ): Promise<Exchange> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = connect(PORT, "127.0.0.1");
+    const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
     let answeredMs = 0;
     let sent = 0;
@@ -274,4 +276,22 @@ test("the same photo sent again with the same key is answered once: the first an
   });
   expect(other.status).toBe(200);
   expect(await draftPhotos(owner, "vip")).toHaveLength(before + 2);
+});
+
+test("a retry that reaches another replica gets the first answer from the database, not a second photo", async () => {
+  const replica = await staffServer(PORT + 2, {}, { ...workspace(), database: server.database });
+  try {
+    const body = multipart("replica.jpg", await smallJpeg());
+    const headers = upload(owner, { ...JSON_ANSWER, "Idempotency-Key": "replica-photo-key-0001" });
+    const before = (await draftPhotos(owner, "vip")).length;
+    const first = await dribble("/staff/site/upload", body, { bytesPerSecond: 10 * MBIT, headers });
+    const again = await dribble("/staff/site/upload", body, { bytesPerSecond: 10 * MBIT, headers, port: PORT + 2 });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
+    expect(again.head).toMatch(/\r\nidempotent-replayed: true/i);
+    expect(await draftPhotos(owner, "vip")).toHaveLength(before + 1);
+  } finally {
+    replica.child.kill("SIGKILL");
+  }
 });
