@@ -5,9 +5,8 @@ type Kept = { status: number; type: string; body: Buffer };
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 const KEPT_BYTES = 64 * 1024;
 
-/** A photo sent again with this member's `Idempotency-Key` of the last `keepMs` gets the first answer (a judgement: 2xx,
- * 422), not a second photo; one arriving while the first is handled waits for it. Across replicas the route's row
- * answers (decision 0042). */
+/** A photo sent again with this member's `Idempotency-Key` gets the first answer (2xx, 422), even while that is still
+ * being handled here; another replica's retry is answered from the route's row (decision 0042). */
 export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000 } = {}): RequestHandler {
   const answers = new Map<string, { at: number; done: Promise<Kept | undefined> }>();
   return (req, res, next) => {
