@@ -125,7 +125,6 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
         .flatMap((d) => readdirSync(path.join(spools, d)));
     try {
       await queue.store(sql, [newPhoto(await photo(640, 480))]);
-      // Stopped the moment it says "stored": whatever the child would still do, it cannot.
       process.kill(worker!.pid()!, "SIGSTOP");
       const until = Date.now() + 5_000;
       while (left().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));

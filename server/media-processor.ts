@@ -69,8 +69,7 @@ export function childWorker(
         const job = storing.get(message.ref);
         if (!job) return;
         storing.delete(message.ref);
-        // The child read them before it answered; removed here too, so a child stopped before its own removal leaves
-        // no owner's photo (with its metadata) in the temporary folder.
+        // Read before the answer: a child stopped before its own removal leaves none behind.
         void Promise.all(job.files.map((f) => rm(f, { force: true })));
         if (message.error === undefined) job.resolve();
         else job.reject(Object.assign(new Error(message.error), { code: message.error }));
