@@ -2,7 +2,7 @@
 // claims, processes and finishes the photos with its own connection, on SQLite and on a throwaway PostgreSQL; the
 // server's own store is never handed a byte of a photo; a child killed mid-way leaves a photo that is taken again.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,6 +109,31 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     } finally {
       if (tmp === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = tmp;
+      stop();
+    }
+  }, 60_000);
+
+  it(`${name}: once stored, the source leaves the temporary folder even if the child stops before removing it`, async () => {
+    const { sql, url } = await open();
+    const { queue, worker, stop } = queueWith(sql, settingsFor(url));
+    const tmp = process.env.TMPDIR;
+    const spools = mkdtempSync(path.join(dir, "tmp-"));
+    process.env.TMPDIR = spools;
+    const left = () =>
+      readdirSync(spools)
+        .filter((d) => d.startsWith("site-uploads-"))
+        .flatMap((d) => readdirSync(path.join(spools, d)));
+    try {
+      await queue.store(sql, [newPhoto(await photo(640, 480))]);
+      process.kill(worker!.pid()!, "SIGSTOP");
+      const until = Date.now() + 5_000;
+      while (left().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(left()).toEqual([]);
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      const pid = worker!.pid();
+      if (pid) process.kill(pid, "SIGCONT");
       stop();
     }
   }, 60_000);

@@ -69,6 +69,8 @@ export function childWorker(
         const job = storing.get(message.ref);
         if (!job) return;
         storing.delete(message.ref);
+        // Read before the answer: a child stopped before its own removal leaves none behind.
+        void Promise.all(job.files.map((f) => rm(f, { force: true })));
         if (message.error === undefined) job.resolve();
         else job.reject(Object.assign(new Error(message.error), { code: message.error }));
       }

@@ -6,7 +6,8 @@ import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { pageKey } from "~/utils/page-key";
 
-const End = z.object({ back: z.string().max(500).optional() });
+// A page's address may be long (a link's tracking parameters): an unusable `back` goes home, and the preview still ends.
+const End = z.object({ back: z.string().max(2_000).optional().catch(undefined) });
 
 /** A public page (its canonical form), else home: nothing a form can name leaves the site's own pages. */
 function backTo(back: string | undefined): string {

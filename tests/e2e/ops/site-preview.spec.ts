@@ -213,6 +213,28 @@ test("a cross-site POST cannot end a preview; one with neither Origin nor Fetch 
   await expectDraft(preview);
 });
 
+test("the banner ends the preview on a page reached by a long address (a link's tracking parameters)", async () => {
+  const s = await ownerSession();
+  for (const repeat of [40, 400]) {
+    const preview = await startPreview(s);
+    const address = `${PAGE}?utm_source=newsletter&utm_campaign=${"summer-2026-".repeat(repeat)}`;
+    const html = await (await fetch(`${server.base}${address}`, { headers: { cookie: preview } })).text();
+    const back = decode(/name="back" value="([^"]*)"/.exec(html)![1]!);
+    expect(back.length).toBeGreaterThan(500);
+    const ended = await fetch(`${server.base}/staff/site/end-preview`, {
+      method: "POST",
+      headers: { cookie: preview, origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ back }),
+      redirect: "manual",
+    });
+    expect(ended.status).toBe(303);
+    // Back to the page (its canonical address); an address too long to be one of ours goes home.
+    expect(ended.headers.get("location")).toBe(repeat === 40 ? PAGE : "/");
+    expect(ended.headers.getSetCookie().some((c) => /^site_preview=;.*Max-Age=0/.test(c))).toBe(true);
+    await expectPublished(preview);
+  }
+});
+
 /** A browser with the preview cookie and nothing else: no staff session of its own. */
 async function anonymousWithPreview(page: Page, preview: string) {
   const [name, value] = preview.split("=") as [string, string];
