@@ -196,8 +196,13 @@ function requestLog(isStopping: () => boolean, metrics: ServerMetrics): RequestH
   };
 }
 
-/** Express's own errors (a malformed percent-encoding): never a stack trace in the response. */
-const lastResort: ErrorRequestHandler = (err: { status?: unknown; message?: unknown }, _req, res, _next) => {
+/** Express's own errors (a malformed percent-encoding): never a stack trace; a body cut by its sender or a limit: no
+ * error of the server's. */
+const lastResort: ErrorRequestHandler = (err: { status?: unknown; message?: unknown }, req, res, _next) => {
+  if (req.socket.destroyed || err?.message === "aborted") {
+    log("info", "http.client_gone", { requestId: res.locals.requestId, error: String(err?.message).slice(0, 200) });
+    return void res.destroy();
+  }
   const status =
     typeof err?.status === "number" && Number.isInteger(err.status) && err.status >= 400 && err.status < 500
       ? err.status

@@ -98,9 +98,9 @@ function shutdown(signal: NodeJS.Signals) {
   stopping = true;
   log("info", "server.stopping", { signal });
   built.parts.siteServer.stopProcessing();
-  mediaWorker?.stop();
+  const childGone = mediaWorker?.stop();
   const closed = new Promise((resolve) => server.close(resolve));
-  void Promise.all([closed, delivery?.stop()])
+  void Promise.all([closed, delivery?.stop(), childGone])
     .then(() => serverQueue.close())
     .catch(() => {}) // a database that cannot be closed now changes nothing for the next start
     .then(() => process.exit(0));

@@ -130,10 +130,16 @@ export function childWorker(
     running: () => running,
     idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
     pid: () => child?.pid,
-    stop() {
+    stop(): Promise<void> {
       stopped = true;
-      child?.kill();
+      const last = child;
+      const gone =
+        last && last.exitCode === null && last.signalCode === null
+          ? new Promise<void>((resolve) => last.once("exit", () => resolve()))
+          : Promise.resolve();
+      last?.kill();
       if (spool) rmSync(spool, { recursive: true, force: true });
+      return gone;
     },
   };
 }

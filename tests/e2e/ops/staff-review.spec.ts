@@ -105,7 +105,13 @@ function read(file: string) {
 }
 // The alerts' receipt and renewal are open too (proved by a token or a secret, not a session): a body to them meets
 // the reader's bound.
-const OPEN_ACTIONS = ["/staff/language", "/staff/passkey", "/staff/push/receipt", "/staff/push/renewal"];
+const OPEN_ACTIONS = [
+  "/staff/language",
+  "/staff/passkey",
+  "/staff/push/receipt",
+  "/staff/push/renewal",
+  "/staff/site/end-preview",
+];
 const MULTIPART_ONLY = ["/staff/site/upload"];
 const READER_BOUND: Record<string, number> = { "/staff/passkey": 48 * 1024 };
 const readerBound = (route: string) => READER_BOUND[route] ?? 64 * 1024;
