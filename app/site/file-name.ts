@@ -21,7 +21,8 @@ export function cleanFileName(raw: string): string {
   // HTML's form encoding escapes `"`, CR and LF in a part's filename as %22, %0D, %0A.
   const decoded = raw.replace(/%22/gi, '"').replace(/%0[ad]/gi, "");
   const name = decoded.replace(REORDERING, "").replace(CONTROL, "").normalize("NFC").trim();
-  if (!name) return NO_NAME;
+  // A name of only invisible characters (zero-width, word joiners, format marks) would show as a blank line.
+  if (!name.replace(/[\p{Cf}\p{Z}]/gu, "")) return NO_NAME;
   return shortened(name);
 }
 

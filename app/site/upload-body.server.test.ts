@@ -124,6 +124,10 @@ describe("cleanFileName", () => {
   });
   it("a name that was nothing but controls becomes a visible placeholder", () => {
     expect(cleanFileName("\u202E\u0001\u200F")).toBe(NO_NAME);
+    // Invisible alone: zero-width space, BOM, word joiner, no-break space.
+    expect(cleanFileName("\u200B\uFEFF\u2060\u00A0")).toBe(NO_NAME);
+    // Kept where they join something visible: an emoji family is one picture, not three.
+    expect(cleanFileName("👨\u200D👩\u200D👧.jpg")).toBe("👨\u200D👩\u200D👧.jpg");
   });
   it("a short name is left as it is; a long one keeps its start and its extension", () => {
     expect(cleanFileName("a".repeat(NAME_GRAPHEMES))).toBe("a".repeat(NAME_GRAPHEMES));
