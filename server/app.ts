@@ -67,11 +67,25 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
   app.use(sameOriginPosts(crossSitePage));
   app.use(staffGuard(built.parts.staffGate));
   // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
+  // Each upload is held in memory while it arrives: a few at once a person (the page sends one at a time).
   const once = uploadOnce();
+  const uploading = new Map<string, number>();
   app.use((req, res, next) => {
-    const staff = res.locals.staff as { siteEditor?: boolean } | undefined;
+    const staff = res.locals.staff as { id: string; siteEditor?: boolean } | undefined;
     const path = routerPath(req.url.split("?")[0] ?? "/");
     if (req.method !== "POST" || !staff?.siteEditor || path !== STAFF_PATHS.siteUpload) return next();
+    const now = uploading.get(staff.id) ?? 0;
+    if (now >= UPLOADS_AT_ONCE) {
+      res.status(429).set("Retry-After", "5");
+      if (req.get("accept")?.includes("application/json")) return void res.json({ error: "busy" });
+      return void res.type("text").send(BUSY);
+    }
+    uploading.set(staff.id, now + 1);
+    res.once("close", () => {
+      const left = (uploading.get(staff.id) ?? 1) - 1;
+      if (left > 0) uploading.set(staff.id, left);
+      else uploading.delete(staff.id);
+    });
     allowSlowUpload?.(req);
     once(req, res, next);
   });
@@ -130,6 +144,10 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
   return { app, answerFromMemory, watching };
 }
 
+const UPLOADS_AT_ONCE = 3;
+const BUSY =
+  "429 Your other uploads are still arriving: go back and send this one again in a moment.\n" +
+  "Vaša druga učitavanja još stižu: vratite se i pošaljite ovo ponovno za trenutak.\n";
 const started = Symbol("started");
 type Stamped = IncomingMessage & { [started]?: bigint };
 

@@ -295,3 +295,18 @@ test("a retry that reaches another replica gets the first answer from the databa
     replica.child.kill("SIGKILL");
   }
 });
+
+test("a person's fourth upload at once is told to wait (429); the three go on, and the next is taken", async () => {
+  const body = multipart("busy.jpg", await smallJpeg());
+  const headers = upload(owner, JSON_ANSWER);
+  const held = [0, 1, 2].map(() =>
+    dribble("/staff/site/upload", body, { bytesPerSecond: 10 * MBIT, stopAfter: 1_000, headers }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, scaled(500)));
+  const fourth = await dribble("/staff/site/upload", body, { bytesPerSecond: 10 * MBIT, headers });
+  expect(fourth.status).toBe(429);
+  expect(fourth.head).toMatch(/\r\nretry-after: 5/i);
+  expect(JSON.parse(fourth.body)).toEqual({ error: "busy" });
+  expect((await Promise.all(held)).map((r) => r.status)).toEqual([408, 408, 408]);
+  expect((await dribble("/staff/site/upload", body, { bytesPerSecond: 10 * MBIT, headers })).status).toBe(200);
+});
