@@ -68,7 +68,7 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
   app.use(staffGuard(built.parts.staffGate));
   // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
   // Each upload is held in memory while it arrives: a few at once a person (the page sends one at a time).
-  const once = uploadOnce();
+  const once = uploadOnce({ maxBytes: built.parts.staffGate.uploadBytes(STAFF_PATHS.siteUpload) });
   const uploading = new Map<string, number>();
   app.use((req, res, next) => {
     const staff = res.locals.staff as { id: string; siteEditor?: boolean } | undefined;

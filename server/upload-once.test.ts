@@ -9,7 +9,7 @@ import { uploadOnce } from "./upload-once";
 let server: Server | undefined;
 afterEach(() => server?.close());
 
-async function start(answers: number[] = [], ms = 200) {
+async function start(answers: number[] = [], ms = 200, maxBytes?: number) {
   let ran = 0;
   const app = express();
   app.use((req, res, next) => {
@@ -17,7 +17,7 @@ async function start(answers: number[] = [], ms = 200) {
     if (member) res.locals.staff = { id: member };
     next();
   });
-  app.use(uploadOnce());
+  app.use(uploadOnce({ maxBytes }));
   app.post("/upload", (req, res) => {
     req.resume();
     req.on("end", () =>
@@ -31,10 +31,10 @@ async function start(answers: number[] = [], ms = 200) {
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server!.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const post = async (key: string, member = "m1") => {
+  const post = async (key: string, member = "m1", body = "photo bytes") => {
     const r = await fetch(`${base}/upload`, {
       method: "POST",
-      body: "photo bytes",
+      body,
       headers: { "idempotency-key": key, "x-member": member },
     });
     return { status: r.status, body: await r.json(), replayed: r.headers.get("idempotent-replayed") };
@@ -51,6 +51,14 @@ describe("an upload sent again with the same key", () => {
     const again = await s.post(KEY);
     expect(first).toEqual({ status: 200, body: { added: 1, run: 1 }, replayed: null });
     expect(again).toEqual({ status: 200, body: { added: 1, run: 1 }, replayed: "true" });
+    expect(s.ran()).toBe(1);
+  });
+
+  it("a repeat's body is read within the upload's bound, as a first one's is: past it, the connection ends", async () => {
+    const s = await start([], 0, 1_000);
+    expect((await s.post(KEY)).status).toBe(200);
+    await expect(s.post(KEY, "m1", "x".repeat(1_000_000))).rejects.toThrow();
+    expect((await s.post(KEY, "m1", "x".repeat(900))).replayed).toBe("true");
     expect(s.ran()).toBe(1);
   });
 

@@ -7,7 +7,7 @@ const KEPT_BYTES = 64 * 1024;
 
 /** A photo sent again with this member's `Idempotency-Key` gets the first answer (2xx, 422), even while that is still
  * being handled here; another replica's retry is answered from the route's row (decision 0042). */
-export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000 } = {}): RequestHandler {
+export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000, maxBytes = Infinity } = {}): RequestHandler {
   const answers = new Map<string, { at: number; done: Promise<Kept | undefined> }>();
   return (req, res, next) => {
     const key = req.get("idempotency-key");
@@ -24,7 +24,7 @@ export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000 } = {}): Request
     void earlier.then((kept) => {
       if (kept) {
         settle(kept);
-        return replay(req, res, kept);
+        return replay(req, res, kept, maxBytes);
       }
       keep(res, settle);
       next();
@@ -32,12 +32,16 @@ export function uploadOnce({ keepMs = 15 * 60_000, most = 1_000 } = {}): Request
   };
 }
 
-function replay(req: Parameters<RequestHandler>[0], res: Response, kept: Kept) {
-  // The whole body first, so the answer reaches a client that is still sending.
+function replay(req: Parameters<RequestHandler>[0], res: Response, kept: Kept, maxBytes: number) {
+  // The whole body first, so the answer reaches a client that is still sending; within the upload's bound.
+  let seen = 0;
+  req.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) req.socket.destroy();
+  });
   req.once("end", () => {
     res.status(kept.status).type(kept.type).set("Idempotent-Replayed", "true").send(kept.body);
   });
-  req.resume();
 }
 
 /** The answer as the handler writes it (before compression), kept if it is a judgement. */
