@@ -76,7 +76,12 @@ export function bodyLimits(
     watch(req: IncomingMessage, res: ServerResponse) {
       const start = lastAnswer.get(req.socket) ?? performance.now();
       watched.set(req, { req, res, start });
-      res.once("finish", () => lastAnswer.set(req.socket, performance.now()));
+      // Answered, it is watched no longer: held for the next check, every page's request outlived its answer.
+      res.once("finish", () => {
+        watched.delete(req);
+        lastAnswer.set(req.socket, performance.now());
+      });
+      res.once("close", () => watched.delete(req));
     },
     /** A request whose sender is known (a staff session allowed to upload) may take longer while it moves. */
     allowSlowUpload(req: IncomingMessage) {
