@@ -76,7 +76,6 @@ export function bodyLimits(
     watch(req: IncomingMessage, res: ServerResponse) {
       const start = lastAnswer.get(req.socket) ?? performance.now();
       watched.set(req, { req, res, start });
-      // Answered, it is watched no longer: held for the next check, every page's request outlived its answer.
       res.once("finish", () => {
         watched.delete(req);
         lastAnswer.set(req.socket, performance.now());
