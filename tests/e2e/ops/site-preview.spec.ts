@@ -9,7 +9,7 @@ import { tokenHash } from "../../../app/staff/tokens.server";
 import { PAGE_CACHE } from "../../../app/utils/cache-control.server";
 import { smallJpeg } from "../../support/bad-uploads";
 import type { softAuthenticator } from "../../support/soft-authenticator";
-import { processed, siteForm, upload, type Session } from "./site-helpers";
+import { processed, siteForm, upload, type Session, decodeHtml } from "./site-helpers";
 import { acceptOverHttp, inDatabase, linkIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -34,9 +34,9 @@ test.beforeAll(async () => {
   const revision = /name="revision" value="(\d+)"/.exec(words)![1]!;
   const fields: Record<string, string> = { revision };
   for (const m of words.matchAll(/<input type="text" id="[^"]+" name="([^"]+)" value="([^"]*)"/g))
-    fields[m[1]!] = decode(m[2]!);
+    fields[m[1]!] = decodeHtml(m[2]!);
   for (const m of words.matchAll(/<textarea rows="5" id="[^"]+" name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
-    fields[m[1]!] = decode(m[2]!);
+    fields[m[1]!] = decodeHtml(m[2]!);
   const saved = await siteForm(owner, `/staff/site/words${PAGE}`, {
     ...fields,
     "intro.en": DRAFT_WORDS,
@@ -49,14 +49,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
-
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 /** A fresh session of the owner, as signing in again on another device does. */
 async function ownerSession(): Promise<Session> {
@@ -219,7 +211,7 @@ test("the banner ends the preview on a page reached by a long address (a link's 
     const preview = await startPreview(s);
     const address = `${PAGE}?utm_source=newsletter&utm_campaign=${"summer-2026-".repeat(repeat)}`;
     const html = await (await fetch(`${server.base}${address}`, { headers: { cookie: preview } })).text();
-    const back = decode(/name="back" value="([^"]*)"/.exec(html)![1]!);
+    const back = decodeHtml(/name="back" value="([^"]*)"/.exec(html)![1]!);
     expect(back.length).toBeGreaterThan(500);
     const ended = await fetch(`${server.base}/staff/site/end-preview`, {
       method: "POST",

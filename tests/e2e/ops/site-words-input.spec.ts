@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { SITE_WORDS } from "../../../app/i18n/site-words";
 import { acceptInvitation, acceptOverHttp, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
-import { publishDraft, siteForm, siteRows, type Session } from "./site-helpers";
+import { publishDraft, siteForm, siteRows, type Session, decodeHtml } from "./site-helpers";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
@@ -32,19 +32,12 @@ async function formOf(s: Session, part: string) {
   const html = await (await fetch(`${s.base}/staff/site/words/${part}`, { headers: { cookie: s.cookie } })).text();
   const fields: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="text" id="[^"]+" name="([^"]+)" value="([^"]*)"/g))
-    fields[m[1]!] = decode(m[2]!);
+    fields[m[1]!] = decodeHtml(m[2]!);
   for (const m of html.matchAll(/<textarea rows="5" id="[^"]+" name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
-    fields[m[1]!] = decode(m[2]!);
+    fields[m[1]!] = decodeHtml(m[2]!);
   const revision = /name="revision" value="(\d+)"/.exec(html)![1]!;
   return { fields, revision };
 }
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 async function save(s: Session, part: string, change: Record<string, string>, revision?: string) {
   const form = await formOf(s, part);
