@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Sql } from "~/store/sql.server";
 import { createPreview, endPreview, previewValid } from "~/store/site-photos.server";
-import { cookieSecure, env } from "~/utils/env.server";
+import { cookieSecure, staffIdleMs } from "~/utils/env.server";
 
 /** A random token, only its hash stored; a request with it skips the page cache and is `private, no-store`,
  * so no visitor and no CDN ever gets a draft. It lasts as long as the staff session that started it, at most an
  * hour (decision 0038). */
 const PREVIEW_COOKIE = "site_preview";
 const PREVIEW_MS = 60 * 60_000;
-/** The staff session's own idle rule (app/staff/staff.server.ts): a session idle that long shows no draft. */
-const IDLE_MS = env.STAFF_SESSION_IDLE_MINUTES * 60_000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -29,7 +27,7 @@ export async function previewing(sql: Sql, request: Request): Promise<boolean> {
   const now = Date.now();
   return previewValid(sql, hashOf(token), {
     now: new Date(now).toISOString(),
-    idleSince: new Date(now - IDLE_MS).toISOString(),
+    idleSince: new Date(now - staffIdleMs).toISOString(),
   }).catch(() => false);
 }
 

@@ -3,7 +3,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { store } from "~/process/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { waitingCount } from "~/store/inbox.server";
-import { cookieSecure, env, siteUrl } from "~/utils/env.server";
+import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
 import { auditSkipped } from "~/utils/metrics.server";
@@ -17,7 +17,7 @@ import type { StaffFrameData } from "./ui/staff-route";
 import { lookUpSession, purgeExpired, type SessionLookup, type SessionRules, type StaffMember } from "./session.server";
 
 export const sessionRules: SessionRules = {
-  idleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
+  idleMs: staffIdleMs,
   maxMs: env.STAFF_SESSION_MAX_HOURS * 3_600_000,
   secure: cookieSecure,
 };

@@ -15,3 +15,5 @@ export const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 /** A random secret still keeps the cookie unforgeable; replicas need the same SESSION_SECRET. */
 export const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 export const cookieSecure = env.COOKIE_SECURE ?? env.NODE_ENV === "production";
+/** A staff session seen no later than this ago is live; a preview it started shows only while it is. */
+export const staffIdleMs = env.STAFF_SESSION_IDLE_MINUTES * 60_000;
