@@ -16,16 +16,9 @@ import { withoutNulBytes } from "~/utils/nul-bytes.server";
 
 const ABORT_DELAY = 5_000;
 
-// The HTTP server takes the queue and its refusal page from here: one copy of each app module
-// in the process (server/index.ts).
-export { serverQueue } from "~/process/server-queue.server";
-export { crossSitePage } from "~/utils/refusal-page.server";
-export { MAX_FORM_BYTES } from "~/utils/form-body.server";
-export { serverMetrics } from "~/utils/metrics.server";
-export { staffGate } from "~/staff/staff.server";
-export { stampFormTime };
-export { enquiryFirst } from "~/enquiry/answer-first.server";
-export { siteServer } from "~/site/server-part.server";
+// The HTTP server makes the process's parts with the build's own `wire` (server/app-build.ts): one copy of each app
+// module in the process, the one the routes run.
+export { wire } from "~/process/wire.server";
 
 /** The site's stylesheet (decision 0007), read once from build/client to be inlined in every
  * page's <head>. The manifest stops naming it at the same time: Remix's browser code preloads a

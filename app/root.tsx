@@ -29,7 +29,6 @@ import { useLocale } from "~/i18n/use-locale";
 import { Toast, toastKey } from "~/components/Toast";
 import { PreviewBanner } from "~/components/PreviewBanner";
 import { clearPreviewCookie } from "~/site/preview.server";
-import { pageDocument } from "~/site/site.server";
 import { aboutOf, contactOf, serviceTitles } from "~/site/words.server";
 import { siteUrl } from "~/utils/env.server";
 import { NO_STORE } from "~/utils/cache-control.server";
@@ -73,10 +72,10 @@ export const meta: MetaFunction = ({ error, location }) => {
   return [{ title: `${notFound ? t.notFoundTitle : t.title} | ${BRAND}` }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   // The owner previewing the draft: a page for them alone (the page cache never holds it).
-  const { document, preview, ended } = await pageDocument(request);
+  const { document, preview, ended } = await context.wiring.site.pageDocument(request);
   const locale = localeOfPath(new URL(request.url).pathname);
   // The owner's contact details and words (else env's and the shipped ones): header, footer, JSON-LD.
   const site = {

@@ -12,10 +12,16 @@ describe("the import-direction check", () => {
     expect(
       checkLayers([
         file("app/routes/contact.tsx", "~/enquiry/action.server", "~/root", "~/components/Header"),
-        file("app/enquiry/intake.server.ts", "~/process/process.server", "./schema.server", "~/utils/log.server"),
+        file("app/enquiry/intake.server.ts", "~/store/store.server", "./schema.server", "~/utils/log.server"),
         file("app/store/sql.server.ts", "~/utils/env.server", "./rows.server"),
         file("app/i18n/contact.ts", "~/content/enquiry-fields", "../utils/seo"),
-        file("app/process/process.server.ts", "~/delivery/worker.server", "~/store/store.server", "pg"),
+        file(
+          "app/process/wire.server.ts",
+          "~/delivery/worker.server",
+          "~/site/site.server",
+          "~/staff/staff.server",
+          "pg",
+        ),
       ]),
     ).toEqual([]);
   });
@@ -59,29 +65,31 @@ describe("the import-direction check", () => {
     expect(checkLayers([file("app/billing/invoice.server.ts", "~/utils/env.server")])[0]!.why).toMatch(/no layer/);
   });
 
-  it("keeps the foundation's helpers below the process's wiring, and the wiring below the features", () => {
+  it("keeps every room below the composition root, which reaches them through no import of theirs", () => {
     const found = checkLayers([
-      file("app/utils/form-body.server.ts", "~/process/process.server"),
+      file("app/utils/form-body.server.ts", "~/process/wire.server"),
       file("app/utils/limiter.server.ts", "~/store/sql.server"),
-      file("app/process/health.server.ts", "~/staff/staff.server"),
+      file("app/staff/staff.server.ts", "~/process/wire.server"),
+      file("app/process/wire.server.ts", "~/routes/contact"),
       file("app/shared/process.server.ts", "~/utils/log.server"),
     ]);
     expect(found.map((v) => [v.file, v.why])).toEqual([
       ["app/utils/form-body.server.ts", expect.stringMatching(/utils is below process/)],
       ["app/utils/limiter.server.ts", expect.stringMatching(/utils is below store/)],
-      ["app/process/health.server.ts", expect.stringMatching(/process is below staff/)],
+      ["app/staff/staff.server.ts", expect.stringMatching(/staff is below process/)],
+      ["app/process/wire.server.ts", expect.stringMatching(/process is below routes/)],
       ["app/shared/process.server.ts", expect.stringMatching(/app\/shared is in no layer/)],
     ]);
   });
 
   it("passes the tree as it is, and fails it with one wrong import planted in a real file", () => {
-    const real = ["app/utils/form-body.server.ts", "app/process/process.server.ts", "app/enquiry/intake.server.ts"].map(
+    const real = ["app/utils/form-body.server.ts", "app/process/wire.server.ts", "app/enquiry/intake.server.ts"].map(
       (path) => ({ file: path, text: readFileSync(path, "utf8") }),
     );
     expect(checkLayers(real)).toEqual([]);
-    const planted = { ...real[0]!, text: `import { store } from "~/process/process.server";\n${real[0]!.text}` };
+    const planted = { ...real[0]!, text: `import { wire } from "~/process/wire.server";\n${real[0]!.text}` };
     expect(checkLayers([planted, ...real.slice(1)])).toEqual([
-      expect.objectContaining({ file: "app/utils/form-body.server.ts", line: 1, imports: "~/process/process.server" }),
+      expect.objectContaining({ file: "app/utils/form-body.server.ts", line: 1, imports: "~/process/wire.server" }),
     ]);
   });
 

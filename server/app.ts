@@ -11,6 +11,7 @@ import { routerPath, STAFF_PATHS } from "~/staff/paths";
 import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import type { AppLoadContext } from "@remix-run/node";
+import type { Wiring } from "~/process/wire.server";
 import type { AppBuild } from "./app-build";
 import { answerFirst } from "./answer-first";
 import { createPageCache } from "./page-cache";
@@ -20,6 +21,8 @@ import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderLi
 
 type Options = {
   built: AppBuild;
+  /** The process's parts (app/process/wire.server.ts), made once by server/index.ts. */
+  wiring: Wiring;
   env: Env;
   isStopping: () => boolean;
   /** The server's body limits let this request take longer while it moves (server/body-limits.ts). */
@@ -28,10 +31,10 @@ type Options = {
 
 /** Cached pages are answered before Express, with headers prepared once. Development's CSP is Report-Only: Vite's client
  * injects styles and scripts it cannot sign. */
-export function createApp({ built, env, isStopping, allowSlowUpload }: Options) {
+export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: Options) {
   const { build, clientDir, devMiddleware } = built;
-  const { crossSitePage, serverMetrics: metrics } = built.parts;
-  const queueHealth = built.parts.serverQueue.health;
+  const { crossSitePage, metrics, site, staffGate, enquiryFirst, maxFormBytes } = wiring.server;
+  const queueHealth = wiring.server.queue.health;
   const app = express();
   const headers = securityHeaderList({ production: env.NODE_ENV === "production", noIndex: env.ROBOTS_NOINDEX });
   const pageCache =
@@ -41,13 +44,12 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
           render: (key) =>
             createPageRenderer(build, env.NODE_ENV)(
               new Request(new URL(key, "http://localhost"), { headers: { accept: "text/html" } }),
-              { clientAddress: "", requestId: "page-cache", cspNonce: "" },
+              { wiring, clientAddress: "", requestId: "page-cache", cspNonce: "" },
             ),
           headers,
-          stamp: built.parts.stampFormTime,
+          stamp: wiring.server.stampFormTime,
           answered: (req, res, status) => logRequest(req, res, status, metrics),
         });
-  const site = built.parts.siteServer;
   const watching = site.watch(() => pageCache?.clear());
   metrics.watch({
     queue: queueHealth,
@@ -65,10 +67,10 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
   app.use(compression());
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
-  app.use(staffGuard(built.parts.staffGate));
+  app.use(staffGuard(staffGate));
   // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
   // Each upload is held in memory while it arrives: a few at once a person (the page sends one at a time).
-  const once = uploadOnce({ maxBytes: built.parts.staffGate.uploadBytes(STAFF_PATHS.siteUpload) });
+  const once = uploadOnce({ maxBytes: staffGate.uploadBytes(STAFF_PATHS.siteUpload) });
   const uploading = new Map<string, number>();
   app.use((req, res, next) => {
     const staff = res.locals.staff as { id: string; siteEditor?: boolean } | undefined;
@@ -126,6 +128,7 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
   });
 
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+    wiring,
     clientAddress: req.socket.remoteAddress ?? "",
     requestId: res.locals.requestId as string,
     cspNonce: res.locals.cspNonce as string,
@@ -133,7 +136,7 @@ export function createApp({ built, env, isStopping, allowSlowUpload }: Options) 
     enquiryAnswer: res.locals.enquiryAnswer,
   });
   // In development the app's modules reload (HMR): its action is reached through Remix alone.
-  if (!devMiddleware) app.post("*", answerFirst(built.parts.enquiryFirst, built.parts.MAX_FORM_BYTES, loadContext));
+  if (!devMiddleware) app.post("*", answerFirst(enquiryFirst, maxFormBytes, loadContext));
   app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
   app.use(lastResort);
 

@@ -47,19 +47,22 @@ server.on("timeout", (socket: Socket) => {
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
-const { serverQueue } = built.parts;
+// The process's parts, made once here and handed to every loader and action (server/app.ts).
+const wiring = built.wire(env);
+const { queue, site, staffGate } = wiring.server;
 if (env.MOCKS) {
   // A separate bundle, loaded only now: nothing of the stand-ins is in this one.
   await import(built.mocksModule);
 }
 // A database this site cannot use stops the start here and is never written to.
-const refused = await serverQueue.open();
+const refused = await queue.open();
 if (refused) {
   console.error(refused.refused);
   process.exit(1);
 }
 const { app, answerFromMemory, watching } = createApp({
   built,
+  wiring,
   env,
   isStopping: () => stopping,
   allowSlowUpload: limits.allowSlowUpload,
@@ -68,28 +71,28 @@ await watching;
 // Production: a child at the lowest CPU priority, with its own connection, so the pages keep the cores and the loop.
 const mediaWorker = development
   ? undefined
-  : childWorker(fileURLToPath(new URL("./media-worker.js", import.meta.url)), built.parts.siteServer.workerSettings);
-if (mediaWorker) built.parts.siteServer.useWorker(mediaWorker);
-built.parts.siteServer.startProcessing();
+  : childWorker(fileURLToPath(new URL("./media-worker.js", import.meta.url)), site.workerSettings);
+if (mediaWorker) site.useWorker(mediaWorker);
+site.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 
 // curl's "Expect: 100-continue": a body larger than any form is never asked for (413 at once).
 server.on("checkContinue", (req, res) => {
   const length = Number(req.headers["content-length"]);
-  if (length <= built.parts.staffGate.bodyBytes((req.url ?? "").split("?")[0] ?? "")) res.writeContinue();
+  if (length <= staffGate.bodyBytes((req.url ?? "").split("?")[0] ?? "")) res.writeContinue();
   server.emit("request", req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
   log("info", "server.listening", { url: `http://localhost:${env.PORT}`, mode: env.NODE_ENV });
 });
 
-const delivery = serverQueue.startDelivery();
+const delivery = queue.startDelivery();
 // Hourly, idempotent on every replica.
 const chores = () =>
-  void serverQueue
+  void queue
     .chores()
-    .then((erased) => built.parts.staffGate.chores(erased))
-    .then(() => built.parts.siteServer.chores());
+    .then((erased) => staffGate.chores(erased))
+    .then(() => site.chores());
 setTimeout(chores, 5_000).unref();
 setInterval(chores, 3_600_000).unref();
 
@@ -97,11 +100,11 @@ function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   log("info", "server.stopping", { signal });
-  built.parts.siteServer.stopProcessing();
+  site.stopProcessing();
   const childGone = mediaWorker?.stop();
   const closed = new Promise((resolve) => server.close(resolve));
   void Promise.all([closed, delivery?.stop(), childGone])
-    .then(() => serverQueue.close())
+    .then(() => queue.close())
     .catch(() => {}) // a database that cannot be closed now changes nothing for the next start
     .then(() => process.exit(0));
   setInterval(() => server.closeIdleConnections(), 100).unref();

@@ -7,7 +7,7 @@ import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import { deviceCounts } from "~/store/push-watch.server";
-import { pushSettingsFrom } from "~/process/push.server";
+import { pushSettingsFrom } from "~/delivery/channels/push-settings.server";
 import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 import { siteLine } from "~/store/site-photos.server";

@@ -8,6 +8,7 @@ import { LAYOUT } from "~/i18n/layout";
 import { SERVICE_TEXT } from "~/i18n/services";
 import { ACTION_PAGES, PAGE_IDS, PAGE_MODULES, pageKind, pagePath, PAGES, SHARE_IMAGES } from "./pages";
 import { SERVICES } from "./services";
+import { testContext } from "../../tests/support/wiring";
 
 // What the compiler's `satisfies Record<…>` cannot see: files on disk, the server's answers, the pipeline's output.
 
@@ -23,7 +24,8 @@ describe("every page of the registry", () => {
 
   it("is in the sitemap in every language", async () => {
     const { loader } = await import("~/routes/sitemap[.]xml");
-    const xml = await loader().text();
+    const request = new Request("http://localhost/sitemap.xml");
+    const xml = await loader({ request, params: {}, context: testContext() }).text();
     // Compared as paths: as text, "/" would match the end of every entry.
     const listed = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(listed.sort()).toEqual(PAGES.map((page) => page.path).sort());

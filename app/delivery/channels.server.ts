@@ -1,7 +1,11 @@
-import type { ConfirmationRule } from "~/store/accepted-deliveries.server";
+import { CONFIRMATION_CHANNEL, type ConfirmationRule } from "~/store/accepted-deliveries.server";
+import { PUSH_CHANNEL, type PushKeys } from "~/store/push.server";
+import type { Sql } from "~/store/sql.server";
 import { contactDetailsFrom, emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
 import { liveContact } from "~/utils/live-contact.server";
 import { discordChannel } from "./channels/discord.server";
+import { pushChannel } from "./channels/push.server";
+import { pushSettingsFrom } from "./channels/push-settings.server";
 import { slackChannel } from "./channels/slack.server";
 import { telegramChannel } from "./channels/telegram.server";
 import { webhookChannel } from "./channels/webhook.server";
@@ -9,9 +13,14 @@ import { confirmationChannel } from "./confirmation.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
-export function configuredChannels(env: Env): DeliveryChannel[] {
+/** What a channel that keeps state of its own reaches (push: its devices and the site's keys). Without it (the
+ * outbox command's test-channel) those channels are left out. */
+export type ChannelStore = { database: () => Promise<Sql>; pushKeys: () => Promise<PushKeys> };
+
+export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChannel[] {
   const timeoutMs = env.DELIVERY_TIMEOUT_MS;
   const emailJs = emailJsConfigFrom(env);
+  const push = pushSettingsFrom(env);
   return [
     emailJs && emailJsChannel(emailJs, { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS }),
     emailJs?.confirmationTemplateId &&
@@ -31,7 +40,27 @@ export function configuredChannels(env: Env): DeliveryChannel[] {
     env.WEBHOOK_URL &&
       env.WEBHOOK_SECRET &&
       webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
+    push.enabled &&
+      store &&
+      pushChannel({
+        database: store.database,
+        keys: store.pushKeys,
+        subject: push.subject,
+        services: push.services,
+        timeoutMs: push.timeoutMs,
+      }),
   ].filter((channel): channel is DeliveryChannel => Boolean(channel));
+}
+
+/** The rows an accepted enquiry gets in its transaction (store/accepted-deliveries.server.ts): one per team channel;
+ * the confirmation's within its limits; push's one only while a device is subscribed. */
+export function deliveryRows(env: Env, channels: readonly DeliveryChannel[]) {
+  const names = channels.map((c) => c.name);
+  return {
+    channels: names.filter((name) => name !== CONFIRMATION_CHANNEL && name !== PUSH_CHANNEL),
+    confirmation: confirmationRule(env),
+    push: names.includes(PUSH_CHANNEL),
+  };
 }
 
 export function confirmationRule(env: Env): ConfirmationRule | undefined {

@@ -7,7 +7,6 @@ import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import { readFormBody } from "~/utils/form-body.server";
 import { storeEnquiry } from "./intake.server";
 import { clientAddress } from "~/utils/client-address.server";
-import { countEnquiry } from "./rate-limit.server";
 import { sameEnquiryOnce } from "./same-enquiry.server";
 import { parseEnquiry, readEnquiryValues } from "./schema.server";
 import { spamJudge } from "./spam/judge.server";
@@ -26,7 +25,7 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const limit = await countEnquiry(request, context.clientAddress);
+  const limit = await context.wiring.countEnquiry(request, context.clientAddress);
   const body = await readFormBody(request);
   if (!limit.allowed) {
     log("warn", "enquiry.rate_limited", { requestId, retryAfterSeconds: limit.retryAfterSeconds });
@@ -48,7 +47,9 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   // A caught enquiry gets the same answer as an accepted one: a bot learns nothing (decision 0030).
   const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
-  const stored = await storeOnce(client, enquiry, () => storeEnquiry(enquiry, requestId, judge(body.form, enquiry)));
+  const stored = await storeOnce(client, enquiry, () =>
+    storeEnquiry(context.wiring, enquiry, requestId, judge(body.form, enquiry)),
+  );
   return stored.ok ? accepted(locale, stored.reference) : notStored(locale, parsed.values, currentContact());
 }
 

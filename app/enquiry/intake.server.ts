@@ -1,14 +1,18 @@
 import { log } from "~/utils/log.server";
 import { env } from "~/utils/env.server";
 import { enquiriesAccepted, enquiriesCaught, enquiriesNotStored, spamDropped } from "~/utils/metrics.server";
-import { noteAcceptance, store } from "~/process/process.server";
 import type { Enquiry } from "~/store/record.server";
+import type { EnquiryStore } from "~/store/store.server";
 import type { SpamReason } from "./spam/judge.server";
 
 type StoreResult = { ok: true; id: string; reference: string } | { ok: false };
 
 /** Accept = stored: committed (and fsync'ed) when this says ok; a caught one too, with no delivery. */
 export async function storeEnquiry(
+  {
+    store,
+    noteAcceptance,
+  }: { store: Pick<EnquiryStore, "store" | "where">; noteAcceptance: (error?: unknown) => void },
   enquiry: Enquiry,
   requestId?: string,
   reasons: SpamReason[] = [],

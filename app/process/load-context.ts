@@ -1,6 +1,10 @@
-/** What server/index.ts passes to every loader and action; staff adds its member. */
+import type { Wiring } from "./wire.server";
+
+/** What server/app.ts passes to every loader and action: the process's parts (`wire`) and the request's own; staff
+ * adds its member. */
 declare module "@remix-run/node" {
   interface AppLoadContext {
+    wiring: Wiring;
     clientAddress?: string;
     requestId?: string;
     cspNonce?: string;

@@ -5,7 +5,6 @@ import { Gallery } from "~/components/Gallery";
 import { Hero } from "~/components/Hero";
 import { ServiceCards } from "~/components/ServiceCards";
 import { HOME_GALLERY_INITIAL, HOME_GALLERY_MORE } from "~/content/galleries";
-import { pageDocument, pageGallery } from "~/site/site.server";
 import { citiesOf, serviceWords, taglineOf } from "~/site/words.server";
 import { SERVICES } from "~/content/services";
 import { HOME } from "~/i18n/home";
@@ -30,13 +29,13 @@ export const meta: MetaFunction = ({ matches, location }) => {
   });
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);
   // The owner's published photos and words (or what ships); the draft in a preview.
-  const page = await pageDocument(request);
+  const page = await context.wiring.site.pageDocument(request);
   const { document } = page;
-  const images = await pageGallery(page, "home", locale);
+  const images = await context.wiring.site.pageGallery(page, "home", locale);
   const cards = SERVICES.map(({ slug }) => {
     const w = serviceWords(document.words, slug, locale);
     return { slug, title: w.title, summary: w.summary };

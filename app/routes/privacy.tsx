@@ -7,7 +7,6 @@ import { CONTACT } from "~/i18n/contact";
 import { localeOfPath } from "~/i18n/locale";
 import { PRIVACY, type PrivacyFacts } from "~/i18n/privacy";
 import { confirmationRule, teamChannels } from "~/delivery/channels.server";
-import { pageDocument } from "~/site/site.server";
 import { contactOf } from "~/site/words.server";
 import { env } from "~/utils/env.server";
 import { leafPageMeta } from "~/utils/seo";
@@ -18,9 +17,9 @@ export const meta = leafPageMeta("privacy", PRIVACY);
 
 /** The privacy notice's facts come from the code and the running configuration: the form's
  * fields, the outbox's retention, the rate limit, the operator's contact details. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
-  const contactDetails = contactOf((await pageDocument(request)).document.words);
+  const contactDetails = contactOf((await context.wiring.site.pageDocument(request)).document.words);
   const facts: PrivacyFacts = {
     brand: BRAND,
     location: BUSINESS[locale].location,

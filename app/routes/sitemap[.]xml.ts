@@ -1,17 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PAGE_IDS, type PageId } from "~/content/pages";
-import { pageChangedAt } from "~/site/site.server";
 import { LOCALES } from "~/i18n/locale";
 import { siteUrl } from "~/utils/env.server";
 import { languageAlternates, pageUrl } from "~/utils/seo";
 
-/** When the owner's publishes last changed what a page shows (photos, words, contact details),
- * if they ever did: the sitemap is rendered once per published version (the page cache is renewed
- * with it). */
-const lastChanged = (id: PageId): string | undefined => pageChangedAt(id);
-
 /** Every page in every language, at the configured public address, each with its
  * counterparts (hreflang alternates, x-default for English) as search engines read them. */
-export function loader() {
+export function loader({ context }: LoaderFunctionArgs) {
+  /** When the owner's publishes last changed what a page shows (photos, words, contact details), if they ever did: the
+   * sitemap is rendered once per published version (the page cache is renewed with it). */
+  const lastChanged = (id: PageId): string | undefined => context.wiring.site.pageChangedAt(id);
   const urls = LOCALES.flatMap((locale) =>
     PAGE_IDS.map((id) => {
       const alternates = languageAlternates(siteUrl, id)

@@ -14,7 +14,7 @@ import { staffClock, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const [waiting, figures] = await Promise.all([waitingCount(sql), dashboard(sql)]);
   return { waiting, figures };
 }

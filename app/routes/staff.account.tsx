@@ -16,7 +16,7 @@ export const handle = hydrateHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(request, context);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const search = new URL(request.url).searchParams;
   return {
     passkeys: (await passkeysOf(sql, staff.id)).map((p) => ({ ...p, current: p.id === staff.passkeyId })),
@@ -38,7 +38,7 @@ const RemovePasskey = z.object({ passkey: z.string().max(1_000) });
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const { passkey: passkeyId } = await staffFormAs(request, RemovePasskey);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const outcome = await removePasskey(sql, staff.id, passkeyId);
   if (outcome === "removed")
     await audit(sql, {

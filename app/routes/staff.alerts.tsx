@@ -2,7 +2,6 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ALERTS } from "~/i18n/alerts";
-import { pushSettings, sitePushKeys } from "~/process/process.server";
 import { audit } from "~/staff/audit.server";
 import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
@@ -23,13 +22,14 @@ type Notice = (typeof NOTICES)[number];
 /** Alerts (decision 0039): turn them on for this device, and the person's devices (name, last
  * reached, stale or not, remove). The list and removing work without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { settings: pushSettings, keys } = context.wiring.push;
   const staff = requireStaff(request, context);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const search = new URL(request.url).searchParams;
   const settledBefore = new Date(Date.now() - pushSettings.confirmMs).toISOString();
   return {
     enabled: pushSettings.enabled,
-    publicKey: pushSettings.enabled ? (await sitePushKeys()).publicKey : "",
+    publicKey: pushSettings.enabled ? (await keys()).publicKey : "",
     max: pushSettings.maxDevices,
     suggestedName: deviceName(request.headers.get("user-agent")),
     devices: await devicesOf(sql, staff.id, settledBefore),
@@ -49,9 +49,10 @@ const testLimiter = memoryLimiter("push-test", 1, 30);
 /** Keeps this browser's subscription (checked: a listed push service, keys on the curve, within
  * the person's bound), or removes one of the person's devices. Every change is audited. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { settings: pushSettings, keys } = context.wiring.push;
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const meta = { actor: staff, ...requestMeta(request, context) };
   const back = (notice: Notice) => redirect(`${STAFF_PATHS.alerts}?${notice}=1`, 303);
   if (form.get("intent") === "subscribe" && !pushSettings.enabled)
@@ -74,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!pushSettings.enabled) throw new Response("Alerts are switched off on this site.", { status: 404 });
     // Counted before the call: presses sent together must not all pass while the first is in flight.
     if (!(await testLimiter.hit(`${staff.id}:${parsed.device}`)).allowed) return back("testWait");
-    const tested = await testDevice(sql, staff.id, parsed.device, await sitePushKeys(), pushSettings);
+    const tested = await testDevice(sql, staff.id, parsed.device, await keys(), pushSettings);
     if (!tested) throw new Response("No such device of yours.", { status: 404 });
     const { outcome } = tested.sent;
     await audit(sql, {

@@ -11,7 +11,7 @@ import { staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireOwner(request, context);
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const page = await auditEntries(sql, { before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
   return {
     days: env.STAFF_AUDIT_RETENTION_DAYS,

@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { channelNames, channelStates, store } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import {
@@ -30,13 +29,13 @@ import { staffFormAs } from "~/staff/form.server";
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireStaff(request, context);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const enquiry = await getEnquiry(sql, params.id ?? "");
   if (!enquiry) throw notFound();
   const others = await otherEnquiries(sql, enquiry, OTHERS_SHOWN + 1);
   return {
-    sending: channelNames,
-    failing: failingChannels(await channelStates()),
+    sending: context.wiring.channelNames,
+    failing: failingChannels(await context.wiring.channelStates()),
     now: Date.now(),
     enquiry,
     links: linksOf(enquiry),
@@ -77,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const id = params.id ?? "";
   const asked = await staffFormAs(request, EnquiryIntent);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   // The id is the address's own (checked by each query below); the way back still takes the one rule.
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
 
@@ -113,7 +112,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return back("saved=1");
     }
     case "retry":
-      if (!(await retryDelivery(store, id, asked.channel, staff.email))) throw notFound();
+      if (!(await retryDelivery(context.wiring.store, id, asked.channel, staff.email))) throw notFound();
       return back("retried=1");
     case "erase": {
       const enquiry = await getEnquiry(sql, id);

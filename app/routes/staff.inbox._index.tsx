@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = url.searchParams;
   const filter = parseInboxFilter(search);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const page = await listEnquiries(sql, filter, { cursor: decodeCursor(search.get("after")), withPreview: true });
   const filtered = Object.values(filter).some(Boolean);
   return {
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     back: `/staff/inbox${filterQuery(filter, { after: search.get("after") ?? undefined })}`,
     // A search (or any filter) says what it found, not what waits.
     found: filtered ? await countEnquiries(sql, filter) : undefined,
-    ...(await deskNotices()),
+    ...(await deskNotices(context)),
     filter,
     rows: page.rows,
     next: page.more ? filterQuery(filter, { after: page.more }) : undefined,

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const format: ExportFormat = search.get("format") === "jsonl" ? "jsonl" : "csv";
   const filter = parseInboxFilter(search);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   await audit(sql, {
     event: "export",
     outcome: "ok",

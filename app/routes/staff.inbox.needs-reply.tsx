@@ -17,11 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const search = new URL(request.url).searchParams;
   const after = decodeCursor(search.get("after"));
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const page = await needsReply(sql, { cursor: after });
   return {
     now: Date.now(),
-    ...(await deskNotices()),
+    ...(await deskNotices(context)),
     rows: page.rows,
     waiting: await waitingCount(sql),
     back: after

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { store } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
 import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
@@ -23,7 +22,7 @@ const EXCERPT = 300;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const search = new URL(request.url).searchParams;
-  const page = await listEnquiries(await staffDatabase(), SPAM_VIEW, {
+  const page = await listEnquiries(await staffDatabase(context), SPAM_VIEW, {
     cursor: decodeCursor(search.get("after")),
     withMessage: true,
   });
@@ -49,12 +48,12 @@ const SpamIntent = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const asked = await staffFormAs(request, SpamIntent);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const done = (detail: Record<string, string | number>, subject?: string) =>
     audit(sql, { event: "spam", outcome: "ok", actor: staff, subject, ...requestMeta(request, context), detail });
   switch (asked.intent) {
     case "release": {
-      const reference = await releaseSpam(store, asked.id, staff.email);
+      const reference = await releaseSpam(context.wiring.store, asked.id, staff.email);
       if (!reference) return redirect("/staff/inbox/spam", 303);
       await done({ action: "not-spam" }, reference);
       return redirect(`/staff/inbox/spam?released=${encodeURIComponent(reference)}`, 303);

@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const enquiries = await enquiriesOf(sql, email);
   const quarantined = await quarantinedMentioning(sql, email);
   await audit(sql, {

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const email = accountEmail(search.get("email") ?? "");
   // The address this page's download link had before it was a route of its own.
   if (email && search.get("download") === "1") throw redirect(subjectDownload(email), 303);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const enquiries = email ? await enquiriesOf(sql, email) : [];
   const quarantined = email ? await quarantinedMentioning(sql, email) : [];
   return {
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = accountEmail(asked.email);
   const confirm = accountEmail(asked.confirm);
   if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const references: string[] = [];
   for (const enquiry of await enquiriesOf(sql, email)) {
     const reference = await eraseEnquiry(sql, enquiry.id);

@@ -20,14 +20,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const search = new URL(request.url).searchParams;
   const after = decodeUpcomingCursor(search.get("after"));
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const now = Date.now();
   const today = teamDay(now);
   const page = await upcoming(sql, today, { cursor: after });
   return {
     now,
     today,
-    ...(await deskNotices()),
+    ...(await deskNotices(context)),
     rows: page.rows,
     waiting: await waitingCount(sql),
     back: after ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(search.get("after")!)}` : STAFF_PATHS.upcoming,

@@ -13,7 +13,7 @@ export const handle = hydrateHandle;
  * unknown gets a 4xx page that says which, and what to do). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const invitation = await openInvitation(sql, token);
   if (!invitation.ok) {
     await auditRefusal(

@@ -26,7 +26,7 @@ import { staffFormAs } from "~/staff/form.server";
 /** Owners only: everyone with an account, their passkeys and open invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireOwner(request, context);
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const members = await listMembers(sql);
   return {
     members: await Promise.all(members.map(async (m) => ({ ...m, keys: await passkeysOf(sql, m.id) }))),
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = requireOwner(request, context);
   const asked = await staffFormAs(request, PeopleIntent);
   const { email } = asked;
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const meta = requestMeta(request, context);
   try {
     if (asked.intent === "invite" || asked.intent === "reset") {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { sitePushKeys } from "~/process/process.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { acceptReceipt, ReceiptForm } from "~/staff/push-devices.server";
 import { staffDatabase } from "~/staff/staff.server";
@@ -11,13 +10,13 @@ const answer = (status: number) => new Response(null, { status, headers: { "Cach
  * session (a phone's may have ended overnight), proved instead by the token that came inside the
  * alert's encrypted payload. A forged one (another person's device, a guessed token) is refused
  * with 403 and changes nothing. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const read = readForm(await staffForm(request), ReceiptForm);
   if (!read.ok) {
     pushReceipts.inc({ result: "refused" });
     return answer(400);
   }
-  const outcome = await acceptReceipt(await staffDatabase(), await sitePushKeys(), read.value);
+  const outcome = await acceptReceipt(await staffDatabase(context), await context.wiring.push.keys(), read.value);
   pushReceipts.inc({ result: outcome });
   return answer(outcome === "refused" ? 403 : 204);
 }

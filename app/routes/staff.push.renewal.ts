@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { pushSettings } from "~/process/process.server";
 import { audit } from "~/staff/audit.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { renewDevice, RenewalForm } from "~/staff/push-devices.server";
@@ -16,13 +15,14 @@ const renewals = memoryLimiter("push-renewal", 10, 3600);
  * keeps ringing without its person turning alerts on again. Refused (403, nothing changed) unless
  * the old subscription's auth secret matches; an endpoint off the listed push services, 400. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const pushSettings = context.wiring.push.settings;
   if (!pushSettings.enabled) return answer(404);
   const read = readForm(await staffForm(request), RenewalForm);
   if (!read.ok) return answer(400);
   const meta = requestMeta(request, context);
   const verdict = await renewals.hit(meta.address);
   if (!verdict.allowed) return answer(429, { "Retry-After": String(verdict.retryAfterSeconds) });
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const outcome = await renewDevice(sql, read.value, pushSettings.services);
   if (!outcome.ok) {
     await auditRefusal(sql, {

@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
   const everywhere = form.get("scope") === "everywhere";
-  const sql = await staffDatabase();
+  const sql = await staffDatabase(context);
   const devicesRemoved = everywhere ? (await endAllSessions(sql, staff.id)).devices : 0;
   if (!everywhere) await endSession(sql, staff.session);
   await audit(sql, {

@@ -7,7 +7,7 @@ import { SITE, type SiteText } from "~/i18n/site";
 import { isGalleryId } from "~/site/document";
 import { editGallery, type GalleryEdit } from "~/site/editing.server";
 import { MEDIA_PREFIX } from "~/site/process-photo.server";
-import { draftView, mediaLimits, restoreMs, siteDatabase } from "~/site/site.server";
+import { draftView } from "~/site/site.server";
 import { cleanFileName } from "~/site/file-name";
 import { removedPhotos, type PhotoRow } from "~/store/site-photos.server";
 import { outcomeFor } from "~/store/site-upload-outcomes.server";
@@ -28,10 +28,11 @@ const thumbOf = (p: PhotoRow | undefined) =>
 
 /** One gallery's draft: upload, the photos as cards, the removed ones (restorable). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { limits: mediaLimits, restoreMs } = context.wiring.site;
   const staff = await requireSiteEditor(request, context);
   const gallery = params.gallery ?? "";
   if (!isGalleryId(gallery)) throw new Response("Not Found", { status: 404 });
-  const sql = await siteDatabase();
+  const sql = await context.wiring.site.database();
   const draft = await draftView(sql);
   const entries = draft.document.galleries[gallery];
   const photos = (entries ?? []).map((e) => {
@@ -93,7 +94,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : asked.intent === "alt"
           ? { intent: "alt", photo: asked.photo, alt: { en: asked.alt_en, hr: asked.alt_hr } }
           : asked;
-  await editGallery(await siteDatabase(), staff, gallery, edit);
+  await editGallery(await context.wiring.site.database(), staff, gallery, edit);
   return data({ saved: true });
 }
 

@@ -8,7 +8,6 @@ import { differs, GALLERY_IDS, readDocument, type PublishProblem } from "~/site/
 import { WORD_PARTS, wordsProblems } from "~/site/words";
 import { fieldLabel } from "~/staff/site/WordsFields";
 import { publish, republish } from "~/site/editing.server";
-import { renewNow, siteDatabase } from "~/site/site.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
 import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
@@ -21,7 +20,7 @@ import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
  * published versions, any of which can be published again in one step. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSiteEditor(request, context);
-  const sql = await siteDatabase();
+  const sql = await context.wiring.site.database();
   const [state, versions] = await Promise.all([siteState(sql), listVersions(sql)]);
   const [draft, published] = [readDocument(state.draft), readDocument(await versionDocument(sql, state.version))];
   return {
@@ -48,7 +47,7 @@ type ActionData = { published?: number; restored?: number; stale?: true; problem
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
   const asked = await staffFormAs(request, Intent);
-  const sql = await siteDatabase();
+  const sql = await context.wiring.site.database();
   const meta = requestMeta(request, context);
   const outcome =
     asked.intent === "publish" ? await publish(sql, staff, asked.revision) : await republish(sql, staff, asked.version);
@@ -70,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       pages: outcome.pages.join(" "),
     },
   });
-  await renewNow();
+  await context.wiring.site.renewNow();
   return data<ActionData>(asked.intent === "publish" ? { published: outcome.version } : { restored: outcome.version });
 }
 

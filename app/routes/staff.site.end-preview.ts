@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { stopPreview } from "~/site/preview.server";
-import { siteDatabase } from "~/site/site.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { pageKey } from "~/utils/page-key";
@@ -22,11 +21,11 @@ function backTo(back: string | undefined): string {
 
 /** Open without a session (app/staff/paths.ts): the preview cookie's own token proves the browser may end it, so a
  * browser whose session ended can still leave the draft. The guard admits only a POST from a page of this site. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { back } = await staffFormAs(request, End);
   return redirect(backTo(back), {
     status: 303,
-    headers: { "Set-Cookie": await stopPreview(await siteDatabase(), request), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": await stopPreview(await context.wiring.site.database(), request), "Cache-Control": "no-store" },
   });
 }
 

@@ -2,7 +2,6 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { pagePath } from "~/content/pages";
 import { startPreview } from "~/site/preview.server";
-import { siteDatabase } from "~/site/site.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireSiteEditor } from "~/staff/staff.server";
@@ -22,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
   const asked = await staffFormAs(request, Start);
   return redirect(pagePath(asked.page, asked.locale), {
-    headers: { "Set-Cookie": await startPreview(await siteDatabase(), staff.session), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": await startPreview(await context.wiring.site.database(), staff.session), "Cache-Control": "no-store" },
   });
 }
 

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { acceptUpload } from "~/site/editing.server";
 import { isGalleryId } from "~/site/document";
-import { mediaLimits, siteDatabase } from "~/site/site.server";
 import { readUpload } from "~/site/upload-body.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireSiteEditor } from "~/staff/staff.server";
@@ -18,8 +17,9 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
  * (docs/decisions/0041-multipart-parser-and-upload-refusals.md). A refused upload stores nothing. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
+  const site = context.wiring.site;
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const body = await readUpload(request, mediaLimits);
+  const body = await readUpload(request, site.limits);
   const gallery = body.fields?.gallery;
   const back = `${STAFF_PATHS.site}/${gallery && isGalleryId(gallery) ? gallery : ""}`.replace(/\/$/, "");
   // A body left unread past its bound: the connection ends after this answer (server/app.ts drains it a while first).
@@ -32,12 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!gallery || !isGalleryId(gallery)) throw new Response("400 Which gallery?\n", { status: 400 });
   const replace = /^[0-9a-f-]{36}$/.test(body.fields.replace ?? "") ? body.fields.replace : undefined;
-  const sql = await siteDatabase();
+  const sql = await site.database();
   const key = request.headers.get("idempotency-key") ?? "";
   const keyed = wantsJson && IDEMPOTENCY_KEY.test(key) ? keyedOutcomeId(key) : undefined;
   const earlier = keyed ? await outcomeFor(sql, keyed, staff.id) : undefined;
   if (earlier) return judged(earlier, { "Idempotent-Replayed": "true" });
-  const outcome = await acceptUpload(sql, staff, gallery, body.files, replace);
+  const outcome = await acceptUpload(site, staff, gallery, body.files, replace);
   if (keyed) await keepOutcome(sql, staff.id, outcome, new Date(), keyed);
   if (wantsJson) return judged(outcome);
   return answer(back, outcome);
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   async function answer(to: string, outcome: StoredOutcome, headers?: HeadersInit) {
-    const id = await keepOutcome(await siteDatabase(), staff.id, outcome);
+    const id = await keepOutcome(await site.database(), staff.id, outcome);
     return redirect(`${to}?upload=${id}#upload`, { status: 303, headers });
   }
 }

@@ -4,7 +4,6 @@ import { CITY_IDS } from "~/content/cities";
 import { isServiceSlug } from "~/content/services";
 import { SITE_WORDS } from "~/i18n/site-words";
 import { readDocument } from "~/site/document";
-import { siteDatabase } from "~/site/site.server";
 import { CONTACT_KEYS, isWordPart, parseWords, SERVICE_FIELDS, type FieldError, type WordPart } from "~/site/words";
 import { editWords, type WordsEdit } from "~/site/words-editing.server";
 import { formOf } from "~/site/words-form.server";
@@ -26,7 +25,7 @@ function partOf(params: { part?: string }): WordPart {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireSiteEditor(request, context);
   const part = partOf(params);
-  const sql = await siteDatabase();
+  const sql = await context.wiring.site.database();
   const state = await siteState(sql);
   const published = readDocument(await versionDocument(sql, state.version));
   return { part, revision: state.revision, ...formOf(part, readDocument(state.draft), published) };
@@ -47,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = parseWords(kind, fields);
   if (!parsed.ok) return data<ActionData>({ values: fields, errors: parsed.errors }, { status: 400 });
   const edit = { part, value: parsed.value } as WordsEdit;
-  const outcome = await editWords(await siteDatabase(), staff, edit, revision);
+  const outcome = await editWords(await context.wiring.site.database(), staff, edit, revision);
   if (!outcome.ok) return data<ActionData>({ values: fields, stale: true }, { status: 409 });
   return data<ActionData>({ values: fields, saved: true });
 }

@@ -10,11 +10,13 @@ import type { StaffMember } from "~/staff/session.server";
 // without it, so each child must refuse a request without a session itself.
 
 let dir: string;
+let wiring: AppLoadContext["wiring"];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "staff-routes-"));
   vi.stubEnv("DATABASE_URL", `file:${path.join(dir, "site.db")}`);
   vi.stubEnv("SESSION_SECRET", "unit-test-session-secret-0123456789abcdef");
   vi.resetModules();
+  wiring = (await import("../../tests/support/wiring")).testWiring();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -33,7 +35,7 @@ const member = (role: "owner" | "staff"): StaffMember => ({
   session: "s",
 });
 
-const context = (staff?: StaffMember): AppLoadContext => ({ clientAddress: "10.0.0.1", requestId: "test", staff });
+const context = (staff?: StaffMember): AppLoadContext => ({ wiring, clientAddress: "10.0.0.1", requestId: "test", staff });
 
 const post = (url: string, fields: Record<string, string>) =>
   new Request(url, {

@@ -16,7 +16,7 @@ import {
   type SiteDocument,
 } from "./document";
 import { judgeUpload, type Refusal } from "./judge-upload.server";
-import { mediaLimits, mediaQueue } from "./site.server";
+import type { Site } from "./site.server";
 import type { UploadedFile } from "./upload-body.server";
 
 type Who = { email: string };
@@ -71,7 +71,7 @@ export type UploadOutcome = { added: number; refused: { fileName: string; refusa
 
 /** One file at a time to bound the decodes; nothing of a refused file is stored; a replaced one is kept to restore. */
 export async function acceptUpload(
-  sql: Sql,
+  site: Pick<Site, "database" | "limits" | "mediaQueue">,
   who: Who,
   gallery: GalleryId,
   files: readonly UploadedFile[],
@@ -81,14 +81,15 @@ export async function acceptUpload(
   const accepted: { id: string; fileName: string; source: Buffer }[] = [];
   for (const file of replace ? files.slice(0, 1) : files) {
     const judged = file.bytes
-      ? await judgeUpload(file.bytes, mediaLimits)
+      ? await judgeUpload(file.bytes, site.limits)
       : { ok: false as const, refusal: "too-large" as const };
     if (!judged.ok) refused.push({ fileName: file.fileName, refusal: judged.refusal });
     else accepted.push({ id: randomUUID(), fileName: file.fileName, source: file.bytes! });
   }
   if (!accepted.length) return { added: 0, refused };
   // Written by the media child where there is one: a 30 MB source never waits on this process's loop.
-  await mediaQueue.store(
+  const sql = await site.database();
+  await site.mediaQueue.store(
     sql,
     accepted.map((a) => ({ ...a, gallery, by: who.email })),
   );
@@ -101,7 +102,7 @@ export async function acceptUpload(
       : { draft: edits.add(doc, gallery, ids), result: undefined };
   });
   if (outcome.ok && outcome.result) await markRemoved(sql, outcome.result.photo, outcome.result.alt);
-  mediaQueue.kick();
+  site.mediaQueue.kick();
   return { added: accepted.length, refused };
 }
 

@@ -81,12 +81,16 @@ export function createMediaQueue(options: {
     }
   }
 
+  // The sweep starts with the first kick (the server's start, or an upload), never when the queue is made.
+  let sweep: NodeJS.Timeout | undefined;
   const kick = () => {
+    if (!stopped && !sweep) {
+      sweep = setInterval(kick, options.sweepMs ?? 30_000);
+      sweep.unref();
+    }
     if (worker) return void (stopped || worker.kick());
     while (!stopped && running < options.concurrency) void work();
   };
-  const sweep = setInterval(kick, options.sweepMs ?? 30_000);
-  sweep.unref();
 
   return {
     kick,

@@ -1,54 +1,46 @@
-import { env } from "~/utils/env.server";
+import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import { createMediaServer } from "./media-serve.server";
-import {
-  mediaLimits,
-  mediaQueue,
-  onRenew,
-  refreshPublished,
-  servedVersion,
-  siteChores,
-  siteDatabase,
-} from "./site.server";
+import type { Site } from "./site.server";
 
-const media = createMediaServer({ sql: siteDatabase });
-
-/** Taken by server/ from the build's entry, so there is one copy per process. */
-export const siteServer = {
-  answerMedia: media.answer,
-  /** Polled (one indexed row) so every replica's page cache, ETags and lastmod follow within SITE_POLL_MS. */
-  async watch(renew: () => void): Promise<() => void> {
-    onRenew(renew);
-    await refreshPublished().catch((error: unknown) =>
-      log("warn", "site.poll_failed", { error: (error as { code?: string }).code ?? "error" }),
-    );
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      refreshPublished()
-        .then((changed) => changed && renew())
-        .catch((error: unknown) =>
-          log("warn", "site.poll_failed", { error: (error as { code?: string }).code ?? "error" }),
-        )
-        .finally(() => (busy = false));
-    }, env.SITE_POLL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  },
-  /** Takes up what a stopped process left. */
-  startProcessing: () => mediaQueue.kick(),
-  useProcessor: mediaQueue.useProcessor,
-  useWorker: mediaQueue.useWorker,
-  /** The child opens the same database (the same DATABASE_URL, resolved against the same working directory). */
-  workerSettings: {
-    databaseUrl: env.DATABASE_URL,
-    poolMax: env.DATABASE_POOL_MAX,
-    maxPixels: mediaLimits.maxPixels,
-    concurrency: env.MEDIA_CONCURRENCY,
-  },
-  stopProcessing: () => mediaQueue.stop(),
-  chores: siteChores,
-  health: () => ({ ...servedVersion(), processing: mediaQueue.running(), mediaCache: media.stats() }),
-};
-export type SiteServer = typeof siteServer;
+/** What server/ does with the Site section: /media/, the published version polled into the page cache, the photos'
+ * processing (in a child in production) and the hourly purge. */
+export function createSiteServer(site: Site, env: Env) {
+  const media = createMediaServer({ sql: site.database });
+  const pollFailed = (error: unknown) =>
+    log("warn", "site.poll_failed", { error: (error as { code?: string }).code ?? "error" });
+  return {
+    answerMedia: media.answer,
+    /** Polled (one indexed row) so every replica's page cache, ETags and lastmod follow within SITE_POLL_MS. */
+    async watch(renew: () => void): Promise<() => void> {
+      site.onRenew(renew);
+      await site.refreshPublished().catch(pollFailed);
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        site
+          .refreshPublished()
+          .then((changed) => changed && renew())
+          .catch(pollFailed)
+          .finally(() => (busy = false));
+      }, env.SITE_POLL_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+    /** Takes up what a stopped process left. */
+    startProcessing: () => site.mediaQueue.kick(),
+    useWorker: site.mediaQueue.useWorker,
+    /** The child opens the same database (the same DATABASE_URL, resolved against the same working directory). */
+    workerSettings: {
+      databaseUrl: env.DATABASE_URL,
+      poolMax: env.DATABASE_POOL_MAX,
+      maxPixels: site.limits.maxPixels,
+      concurrency: env.MEDIA_CONCURRENCY,
+    },
+    stopProcessing: () => site.mediaQueue.stop(),
+    chores: site.chores,
+    health: () => ({ ...site.servedVersion(), processing: site.mediaQueue.running(), mediaCache: media.stats() }),
+  };
+}
+export type SiteServer = ReturnType<typeof createSiteServer>;

@@ -2,11 +2,11 @@ import type { GalleryId, GalleryImage } from "~/content/galleries";
 import type { PageId } from "~/content/pages";
 import { galleryIn } from "~/content/galleries.server";
 import type { Locale } from "~/i18n/locale";
-import { store } from "~/process/process.server";
+import type { EnquiryStore } from "~/store/store.server";
 import { publishedVersion, siteState, versionDocument, lastChanges } from "~/store/site.server";
 import { photosByIds, purgePhotos, type PhotoRow } from "~/store/site-photos.server";
 import type { Sql } from "~/store/sql.server";
-import { env } from "~/utils/env.server";
+import type { Env } from "~/utils/env-schema.server";
 import { setLiveContact } from "~/utils/live-contact.server";
 import { log } from "~/utils/log.server";
 import { changedPages, photosOf, readDocument, EMPTY_DOCUMENT, type SiteDocument } from "./document";
@@ -15,22 +15,6 @@ import { previewing, asksForPreview } from "./preview.server";
 import { MEDIA_PREFIX } from "./process-photo.server";
 import { contactOf } from "./words.server";
 
-export const siteDatabase = (): Promise<Sql> => store.staffTables();
-
-export const mediaLimits = {
-  maxBytes: env.MEDIA_MAX_FILE_MB * 1024 * 1024,
-  maxFiles: env.MEDIA_MAX_FILES,
-  maxUploadBytes: env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
-  maxPixels: env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
-};
-export const restoreMs = env.MEDIA_RESTORE_DAYS * 86_400_000;
-
-export const mediaQueue = createMediaQueue({
-  sql: siteDatabase,
-  concurrency: env.MEDIA_CONCURRENCY,
-  maxPixels: mediaLimits.maxPixels,
-});
-
 export type SiteView = { document: SiteDocument; photos: ReadonlyMap<string, PhotoRow> };
 
 async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
@@ -38,52 +22,85 @@ async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
   return { document, photos: new Map(photos.map((p) => [p.id, p])) };
 }
 
-/** Polled; before the first read and on a fresh install (version 0), the shipped site. */
-let published: SiteView & { version: number; publishedAt?: string; lastmod: ReadonlyMap<string, string> } = {
-  version: -1,
-  document: EMPTY_DOCUMENT,
-  photos: new Map(),
-  lastmod: new Map(),
-};
+/** The Site section's parts in one process, made once by the wiring (app/process/wire.server.ts): the version served
+ * (polled), the media queue and the limits an upload is judged by. */
+export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore, "staffTables"> }) {
+  const database = (): Promise<Sql> => store.staffTables();
+  const limits = {
+    maxBytes: env.MEDIA_MAX_FILE_MB * 1024 * 1024,
+    maxFiles: env.MEDIA_MAX_FILES,
+    maxUploadBytes: env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+    maxPixels: env.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+  };
+  const restoreMs = env.MEDIA_RESTORE_DAYS * 86_400_000;
+  const mediaQueue = createMediaQueue({
+    sql: database,
+    concurrency: env.MEDIA_CONCURRENCY,
+    maxPixels: limits.maxPixels,
+  });
 
-/** True when the version moved: then the page cache must be renewed (server/app.ts). */
-export async function refreshPublished(): Promise<boolean> {
-  const sql = await siteDatabase();
-  const { version, publishedAt } = await publishedVersion(sql);
-  if (version === published.version) return false;
-  const document = readDocument(await versionDocument(sql, version));
-  const view = await viewOf(sql, document);
-  const lastmod = await lastChanges(sql, (a, b) => changedPages(readDocument(a), readDocument(b)));
-  published = { ...view, version, publishedAt, lastmod };
-  setLiveContact(contactOf(document.words));
-  log("info", "site.version", { version });
-  return true;
+  /** Polled; before the first read and on a fresh install (version 0), the shipped site. */
+  let published: SiteView & { version: number; publishedAt?: string; lastmod: ReadonlyMap<string, string> } = {
+    version: -1,
+    document: EMPTY_DOCUMENT,
+    photos: new Map(),
+    lastmod: new Map(),
+  };
+
+  /** True when the version moved: then the page cache must be renewed (server/app.ts). */
+  async function refreshPublished(): Promise<boolean> {
+    const sql = await database();
+    const { version, publishedAt } = await publishedVersion(sql);
+    if (version === published.version) return false;
+    const document = readDocument(await versionDocument(sql, version));
+    const view = await viewOf(sql, document);
+    const lastmod = await lastChanges(sql, (a, b) => changedPages(readDocument(a), readDocument(b)));
+    published = { ...view, version, publishedAt, lastmod };
+    setLiveContact(contactOf(document.words));
+    log("info", "site.version", { version });
+    return true;
+  }
+
+  let renewPages: (() => void) | undefined;
+
+  return {
+    database,
+    limits,
+    restoreMs,
+    mediaQueue,
+    refreshPublished,
+    onRenew: (renew: () => void) => (renewPages = renew),
+    /** So a publish here is served before the owner's answer is sent (other processes within SITE_POLL_MS). */
+    async renewNow(): Promise<void> {
+      if (await refreshPublished().catch(() => false)) renewPages?.();
+    },
+    servedVersion: () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt }),
+    pageChangedAt: (id: PageId) => published.lastmod.get(id),
+    /** The draft shows only to a browser in preview, and never reaches the page cache. `ended`: the browser sent a
+     * preview cookie that shows nothing (ended, its session over, the grant gone, malformed): the root clears it. */
+    async pageDocument(request: Request): Promise<{ document: SiteDocument; preview: boolean; ended: boolean }> {
+      if (!asksForPreview(request)) return { document: published.document, preview: false, ended: false };
+      const sql = await database();
+      if (!(await previewing(sql, request))) return { document: published.document, preview: false, ended: true };
+      return { document: readDocument((await siteState(sql)).draft), preview: true, ended: false };
+    },
+    /** A page's gallery from the document pageDocument chose (the draft's photos read only in a preview). */
+    async pageGallery(
+      page: { document: SiteDocument; preview: boolean },
+      id: GalleryId,
+      locale: Locale,
+    ): Promise<GalleryImage[]> {
+      return page.preview
+        ? galleryOf(id, locale, await viewOf(await database(), page.document))
+        : galleryOf(id, locale, published);
+    },
+    /** Hourly; a photo the draft or the published site shows is never purged. */
+    chores: () => siteChores(database, restoreMs),
+  };
 }
+export type Site = ReturnType<typeof createSite>;
 
-let renewPages: (() => void) | undefined;
-export const onRenew = (renew: () => void) => (renewPages = renew);
-
-/** So a publish here is served before the owner's answer is sent (other processes within SITE_POLL_MS). */
-export async function renewNow(): Promise<void> {
-  if (await refreshPublished().catch(() => false)) renewPages?.();
-}
-
-export const servedVersion = () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt });
-
-export const pageChangedAt = (id: PageId) => published.lastmod.get(id);
-
-/** The draft shows only to a browser in preview, and never reaches the page cache. `ended`: the browser sent a
- * preview cookie that shows nothing (ended, its session over, the grant gone, malformed): the root clears it. */
-export async function pageDocument(
-  request: Request,
-): Promise<{ document: SiteDocument; preview: boolean; ended: boolean }> {
-  if (!asksForPreview(request)) return { document: published.document, preview: false, ended: false };
-  const sql = await siteDatabase();
-  if (!(await previewing(sql, request))) return { document: published.document, preview: false, ended: true };
-  return { document: readDocument((await siteState(sql)).draft), preview: true, ended: false };
-}
-
-function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): GalleryImage[] {
+function galleryOf(id: GalleryId, locale: Locale, view: SiteView): GalleryImage[] {
   const entries = view.document.galleries[id];
   // None of the owner's own (never published, or all removed): the shipped art, never an empty page.
   if (!entries?.length) return galleryIn(id, locale);
@@ -104,26 +121,14 @@ function galleryOf(id: GalleryId, locale: Locale, view: SiteView = published): G
   });
 }
 
-/** A page's gallery from the document pageDocument chose (the draft's photos read only in a preview). */
-export async function pageGallery(
-  page: { document: SiteDocument; preview: boolean },
-  id: GalleryId,
-  locale: Locale,
-): Promise<GalleryImage[]> {
-  return page.preview
-    ? galleryOf(id, locale, await viewOf(await siteDatabase(), page.document))
-    : galleryOf(id, locale);
-}
-
 export async function draftView(sql: Sql): Promise<SiteView & { revision: number }> {
   const state = await siteState(sql);
   return { ...(await viewOf(sql, readDocument(state.draft))), revision: state.revision };
 }
 
-/** Hourly; a photo the draft or the published site shows is never purged. */
-export async function siteChores(): Promise<void> {
+async function siteChores(database: () => Promise<Sql>, restoreMs: number): Promise<void> {
   try {
-    const sql = await siteDatabase();
+    const sql = await database();
     const state = await siteState(sql);
     const keep = new Set([
       ...photosOf(readDocument(state.draft)),

@@ -59,8 +59,8 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   if (!body.ok) return json({ error: "bad-request" }, body.status);
   const asked = readForm(body.form, CeremonyIntent);
   const meta = requestMeta(request, context);
-  const limits = staffLimits();
-  const sql = await staffDatabase();
+  const limits = staffLimits(context);
+  const sql = await staffDatabase(context);
 
   const refused = (entry: Omit<AuditEntry, "outcome">) =>
     auditRefusal(sql, { ...entry, outcome: "refused", ...meta }, context.staff);

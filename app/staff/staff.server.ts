@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { Pool } from "pg";
 import { clientAddress } from "~/utils/client-address.server";
-import { store } from "~/process/process.server";
 import type { Queryable, Sql } from "~/store/sql.server";
+import type { EnquiryStore } from "~/store/store.server";
 import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
+import type { Env } from "~/utils/env-schema.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
 import { auditSkipped } from "~/utils/metrics.server";
@@ -24,23 +26,12 @@ export const sessionRules: SessionRules = {
 export const rp = relyingParty(siteUrl);
 export { siteUrl };
 
-export async function staffDatabase(): Promise<Sql> {
-  return store.staffTables();
+/** The staff tables of the process's one store, from the load context (server/app.ts). */
+export function staffDatabase(context: AppLoadContext): Promise<Sql> {
+  return context.wiring.store.staffTables();
 }
 
-let limits: StaffLimits | undefined;
-/** Shared by the replicas through the database. */
-export function staffLimits(): StaffLimits {
-  limits ??= createStaffLimits(
-    store.pool ? { pool: store.pool } : store.kind === "sqlite" ? { sqliteFile: store.where } : { memory: true },
-    {
-      addressMax: env.STAFF_SIGN_IN_MAX,
-      accountMax: env.STAFF_ACCOUNT_FAILURES_MAX,
-      windowSeconds: env.STAFF_SIGN_IN_WINDOW_SECONDS,
-    },
-  );
-  return limits;
-}
+export const staffLimits = (context: AppLoadContext): StaffLimits => context.wiring.staff.limits();
 
 export function requestMeta(request: Request, context: AppLoadContext) {
   return {
@@ -64,43 +55,70 @@ export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?:
 const uploadBytes = (path: string) =>
   routerPath(path) === STAFF_PATHS.siteUpload ? env.MEDIA_MAX_UPLOAD_MB * 1024 * 1024 : undefined;
 
-/** Asked by server/staff-guard.ts for every /staff request before Remix; a bad cookie is audited, never its value. */
-export const staffGate = {
-  async check(
-    cookieHeader: string | undefined,
-    meta: { address?: string; userAgent?: string },
-  ): Promise<SessionLookup> {
-    const sql = await staffDatabase();
-    const found = await lookUpSession(sql, sessionRules, cookieHeader);
-    if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
-      await auditRefusal(sql, {
-        event: "session-refused",
-        outcome: "refused",
-        ...meta,
-        detail: { reason: found.reason },
-      }).catch(() => {});
-    return found;
-  },
-  clientAddress: (header: (name: string) => string | undefined, socketAddress: string | undefined) =>
-    clientAddress({ headers: { get: (name) => header(name) ?? null } }, socketAddress, env.TRUST_PROXY_HEADER),
-  uploadBytes,
-  /** The most a POST to this path may send: the upload's bound, else a form's. */
-  bodyBytes: (path: string) => uploadBytes(path) ?? MAX_FORM_BYTES,
-  secure: sessionRules.secure,
-  /** Hourly; `erased` is what the enquiry retention erased, recorded here in the audit log. */
-  async chores(erased = 0) {
-    try {
-      const sql = await staffDatabase();
-      const expired = await purgeExpired(sql, sessionRules);
-      const audited = await purgeAudit(sql, env.STAFF_AUDIT_RETENTION_DAYS);
-      if (erased)
-        await audit(sql, { event: "retention", outcome: "ok", detail: { erased, days: env.ENQUIRY_RETENTION_DAYS } });
-      if (expired || audited) log("info", "staff.chores", { expired, auditPurged: audited });
-    } catch (error) {
-      log("warn", "staff.chores_failed", { error: (error as { code?: string }).code ?? "error" });
-    }
-  },
-};
+/** The staff area's parts over the process's one store, made once by the wiring (app/process/wire.server.ts). */
+export function createStaff({
+  env: config,
+  store,
+}: {
+  env: Env;
+  store: Pick<EnquiryStore, "staffTables" | "kind" | "where"> & { pool?: Pool };
+}) {
+  const database = () => store.staffTables();
+  /** Shared by the replicas through the database; made at the first sign-in (SQLite's opens its file). */
+  let limits: StaffLimits | undefined;
+  const staffLimits = (): StaffLimits =>
+    (limits ??= createStaffLimits(
+      store.pool ? { pool: store.pool } : store.kind === "sqlite" ? { sqliteFile: store.where } : { memory: true },
+      {
+        addressMax: config.STAFF_SIGN_IN_MAX,
+        accountMax: config.STAFF_ACCOUNT_FAILURES_MAX,
+        windowSeconds: config.STAFF_SIGN_IN_WINDOW_SECONDS,
+      },
+    ));
+  /** Asked by server/staff-guard.ts for every /staff request before Remix; a bad cookie is audited, never its value. */
+  const gate = {
+    async check(
+      cookieHeader: string | undefined,
+      meta: { address?: string; userAgent?: string },
+    ): Promise<SessionLookup> {
+      const sql = await database();
+      const found = await lookUpSession(sql, sessionRules, cookieHeader);
+      if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
+        await auditRefusal(sql, {
+          event: "session-refused",
+          outcome: "refused",
+          ...meta,
+          detail: { reason: found.reason },
+        }).catch(() => {});
+      return found;
+    },
+    clientAddress: (header: (name: string) => string | undefined, socketAddress: string | undefined) =>
+      clientAddress({ headers: { get: (name) => header(name) ?? null } }, socketAddress, config.TRUST_PROXY_HEADER),
+    uploadBytes,
+    /** The most a POST to this path may send: the upload's bound, else a form's. */
+    bodyBytes: (path: string) => uploadBytes(path) ?? MAX_FORM_BYTES,
+    secure: sessionRules.secure,
+    /** Hourly; `erased` is what the enquiry retention erased, recorded here in the audit log. */
+    async chores(erased = 0) {
+      try {
+        const sql = await database();
+        const expired = await purgeExpired(sql, sessionRules);
+        const audited = await purgeAudit(sql, config.STAFF_AUDIT_RETENTION_DAYS);
+        if (erased)
+          await audit(sql, {
+            event: "retention",
+            outcome: "ok",
+            detail: { erased, days: config.ENQUIRY_RETENTION_DAYS },
+          });
+        if (expired || audited) log("info", "staff.chores", { expired, auditPurged: audited });
+      } catch (error) {
+        log("warn", "staff.chores_failed", { error: (error as { code?: string }).code ?? "error" });
+      }
+    },
+  };
+  return { limits: staffLimits, gate };
+}
+export type StaffParts = ReturnType<typeof createStaff>;
 
 /** Every staff loader and action calls it first: a second lock behind the guard, for a route whose guard entry was
  * forgotten. */
@@ -126,7 +144,7 @@ export function requireOwner(request: Request, context: AppLoadContext): StaffMe
 export async function requireSiteEditor(request: Request, context: AppLoadContext): Promise<StaffMember> {
   const staff = requireStaff(request, context);
   if (staff.siteEditor) return staff;
-  await audit(await staffDatabase(), {
+  await audit(await staffDatabase(context), {
     event: "site-refused",
     outcome: "refused",
     actor: staff,
@@ -146,6 +164,8 @@ export async function staffFrame(request: Request, context: AppLoadContext): Pro
     locale: staffLocale(request),
     staff: member ? { email: member.email, role: member.role, siteEditor: member.siteEditor } : undefined,
     // The badge's count is optional: without it the frame still shows.
-    waiting: member ? await waitingCount(await staffDatabase(), { cap: 1_000 }).catch(() => undefined) : undefined,
+    waiting: member
+      ? await waitingCount(await staffDatabase(context), { cap: 1_000 }).catch(() => undefined)
+      : undefined,
   };
 }

@@ -8,11 +8,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ["content", "i18n", "styles", "utils"],
   ["store"],
   ["delivery"],
-  // The process's wiring: it imports the store and the worker, so it ranks above both.
-  ["process"],
   // The owner's site (decision 0038): both the public pages and the staff area read it.
   ["site"],
   ["enquiry", "staff", "components"],
+  // The composition root: it makes every room's parts once at start, so it ranks above them all; the rooms below
+  // receive their parts as arguments or through the load context, never by importing it.
+  ["process"],
   ["routes", "root", "entry"],
 ];
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import type { ContactActionData } from "~/enquiry/answers.server";
@@ -74,7 +75,10 @@ export async function makeAction(
   };
   for (const [name, value] of Object.entries(config)) vi.stubEnv(name, value);
   vi.resetModules();
-  return (await import("~/routes/contact")).action;
+  const wiring = (await import("./wiring")).testWiring();
+  const { action } = await import("~/routes/contact");
+  return (args: Omit<Parameters<typeof action>[0], "context"> & { context: Omit<AppLoadContext, "wiring"> }) =>
+    action({ ...args, context: { ...args.context, wiring } });
 }
 
 type Body = BodyInit | Record<string, string>;

@@ -32,7 +32,7 @@ export function pushSettingsFrom(env: Env): PushSettings {
   };
 }
 
-/** Asked again after a failure: the database may be back. */
+/** The site's VAPID keys, read (or made) once; asked again after a failure: the database may be back. */
 export function keysOnce(database: () => Promise<Sql>, settings: PushSettings): () => Promise<PushKeys> {
   let keys: Promise<PushKeys> | undefined;
   return () =>

@@ -1,0 +1,74 @@
+// The composition root: every part the process shares, made once at start-up by whoever starts it (server/index.ts
+// takes `wire` from the build; the operators' commands call it), never by importing a module. Loaders and actions take
+// them from the load context (`context.wiring`, load-context.ts); tests build their own.
+import { configuredChannels, deliveryRows } from "~/delivery/channels.server";
+import { keysOnce, pushSettingsFrom } from "~/delivery/channels/push-settings.server";
+import { enquiryFirst } from "~/enquiry/answer-first.server";
+import { createEnquiryLimit } from "~/enquiry/rate-limit.server";
+import { createSite } from "~/site/site.server";
+import { createSiteServer } from "~/site/server-part.server";
+import { createStaff } from "~/staff/staff.server";
+import { openStore } from "~/store/open-store.server";
+import type { Env } from "~/utils/env-schema.server";
+import { MAX_FORM_BYTES } from "~/utils/form-body.server";
+import { stampFormTime } from "~/utils/form-time.server";
+import { serverMetrics } from "~/utils/metrics.server";
+import { crossSitePage } from "~/utils/refusal-page.server";
+import { createQueueHealth } from "./health.server";
+import { createPushWatch } from "./push-watch.server";
+import { createQueue } from "./queue.server";
+import { createRetention } from "./retention.server";
+
+/** Makes objects only: nothing is opened, started or timed until server/index.ts calls `open`, `startDelivery`,
+ * the site's `watch` and `startProcessing`. */
+export function wire(env: Env) {
+  const database = () => store.staffTables();
+  const pushSettings = pushSettingsFrom(env);
+  const push = { settings: pushSettings, keys: keysOnce(database, pushSettings) };
+  const channels = configuredChannels(env, { database, pushKeys: push.keys });
+  const store = openStore(env, deliveryRows(env, channels));
+  const queue = createQueue({ env, store, channels });
+  const pushWatch = createPushWatch({ store, settings: push.settings });
+  const site = createSite({ env, store });
+  const staff = createStaff({ env, store });
+  const retention = createRetention({
+    store,
+    retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000,
+    spamRetentionMs: env.SPAM_RETENTION_DAYS * 86_400_000,
+  });
+  return {
+    store,
+    push,
+    site,
+    staff,
+    countEnquiry: createEnquiryLimit({ env, store }),
+    noteAcceptance: queue.noteAcceptance,
+    channelNames: queue.channelNames,
+    channelStates: queue.channelStates,
+    pushWatch,
+    /** What server/ runs and answers with, around Remix. */
+    server: {
+      queue: {
+        async open() {
+          const refused = await queue.open();
+          // The site's VAPID keys made now, before a staff member's page asks for them.
+          if (!refused && push.settings.enabled) await push.keys().catch(() => {});
+          return refused;
+        },
+        health: createQueueHealth({ env, store, queue, pushWatch }),
+        startDelivery: queue.startDelivery,
+        chores: retention,
+        /** SQLite checkpoints its WAL into the file on close. */
+        close: () => store.close(),
+      },
+      site: createSiteServer(site, env),
+      staffGate: staff.gate,
+      enquiryFirst,
+      metrics: serverMetrics,
+      crossSitePage,
+      maxFormBytes: MAX_FORM_BYTES,
+      stampFormTime,
+    },
+  };
+}
+export type Wiring = ReturnType<typeof wire>;
