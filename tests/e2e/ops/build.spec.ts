@@ -24,7 +24,7 @@ test("one copy of the app in the server process: the server bundle takes the que
   expect(server).not.toMatch(/gatePassed\(\) \?\?/); // the app's parsed instance lives in the Remix build only
   const app = readFileSync("build/server/index.js", "utf8");
   expect(app).toMatch(/createSqlStore/);
-  expect(app).toMatch(/serverQueue/);
+  expect(app).toMatch(/function wire\(/);
 });
 
 test("a bad value among several: every bad variable named in the one message", () => {
