@@ -25,7 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { back } = await staffFormAs(request, End);
   return redirect(backTo(back), {
     status: 303,
-    headers: { "Set-Cookie": await stopPreview(await context.wiring.site.database(), request), "Cache-Control": "no-store" },
+    headers: {
+      "Set-Cookie": await stopPreview(await context.wiring.site.database(), request),
+      "Cache-Control": "no-store",
+    },
   });
 }
 

@@ -21,7 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
   const asked = await staffFormAs(request, Start);
   return redirect(pagePath(asked.page, asked.locale), {
-    headers: { "Set-Cookie": await startPreview(await context.wiring.site.database(), staff.session), "Cache-Control": "no-store" },
+    headers: {
+      "Set-Cookie": await startPreview(await context.wiring.site.database(), staff.session),
+      "Cache-Control": "no-store",
+    },
   });
 }
 

@@ -35,7 +35,12 @@ const member = (role: "owner" | "staff"): StaffMember => ({
   session: "s",
 });
 
-const context = (staff?: StaffMember): AppLoadContext => ({ wiring, clientAddress: "10.0.0.1", requestId: "test", staff });
+const context = (staff?: StaffMember): AppLoadContext => ({
+  wiring,
+  clientAddress: "10.0.0.1",
+  requestId: "test",
+  staff,
+});
 
 const post = (url: string, fields: Record<string, string>) =>
   new Request(url, {

@@ -43,4 +43,3 @@ export function createSiteServer(site: Site, env: Env) {
     health: () => ({ ...site.servedVersion(), processing: site.mediaQueue.running(), mediaCache: media.stats() }),
   };
 }
-export type SiteServer = ReturnType<typeof createSiteServer>;

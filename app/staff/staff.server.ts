@@ -118,7 +118,6 @@ export function createStaff({
   };
   return { limits: staffLimits, gate };
 }
-export type StaffParts = ReturnType<typeof createStaff>;
 
 /** Every staff loader and action calls it first: a second lock behind the guard, for a route whose guard entry was
  * forgotten. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { contactDetailsFrom, emailJsConfigFrom, gatePassed, parseEnv } from "./env-schema.server";
+import { contactDetailsFrom, gatePassed, parseEnv } from "./env-schema.server";
 import { liveContact } from "./live-contact.server";
 
 export { contactDetailsFrom, emailJsConfigFrom, parseEnv, type EmailJsConfig } from "./env-schema.server";
@@ -9,7 +9,6 @@ export const env = gatePassed() ?? parseEnv(process.env);
 export const contactDetails = contactDetailsFrom(env);
 /** What the site shows now: the published details, else the environment's. */
 export const currentContact = () => liveContact() ?? contactDetails;
-export const emailJsConfig = emailJsConfigFrom(env);
 export const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, "");
 
 /** A random secret still keeps the cookie unforgeable; replicas need the same SESSION_SECRET. */
