@@ -7,8 +7,7 @@ import type { Wiring } from "~/process/wire.server";
 
 export type AppBuild = {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  /** The build's composition root (app/process/wire.server.ts): the server makes the process's parts with the app's
-   * own modules, never a second copy of them. */
+  /** The build's composition root (app/process/wire.server.ts): the app's own modules, never a second copy. */
   wire: (env: Env) => Wiring;
   inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
   clientDir?: string;
@@ -41,8 +40,7 @@ export async function productionBuild(): Promise<AppBuild> {
   };
 }
 
-/** Vite in middleware mode on this same server, as the Epic Stack does: dev runs the production pipeline; the process's
- * parts are the first load's (reloaded modules reach them through the load context and the database). */
+/** Vite in middleware mode, as the Epic Stack does: the production pipeline, with the first load's wiring. */
 export async function developmentBuild(httpServer: Server): Promise<AppBuild> {
   const vite = await import("vite");
   const dev = await vite.createServer({

@@ -21,7 +21,6 @@ import { cspNonce, hasBody, refuseOddRequests, sameOriginPosts, securityHeaderLi
 
 type Options = {
   built: AppBuild;
-  /** The process's parts (app/process/wire.server.ts), made once by server/index.ts. */
   wiring: Wiring;
   env: Env;
   isStopping: () => boolean;

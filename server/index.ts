@@ -47,7 +47,6 @@ server.on("timeout", (socket: Socket) => {
   if (socket.writableLength > 0) socket.destroy();
 });
 const built = development ? await developmentBuild(server) : await productionBuild();
-// The process's parts, made once here and handed to every loader and action (server/app.ts).
 const wiring = built.wire(env);
 const { queue, site, staffGate } = wiring.server;
 if (env.MOCKS) {

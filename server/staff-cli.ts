@@ -11,7 +11,8 @@
 import { audit } from "~/staff/audit.server";
 import { invite, listMembers, removeMember, reset, StaffCommandError } from "~/staff/members.server";
 import { existsSync } from "node:fs";
-import { databaseOf, openStore } from "~/store/open-store.server";
+import { wire } from "~/process/wire.server";
+import { databaseOf } from "~/store/open-store.server";
 import { StoreRefusal } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
@@ -48,7 +49,7 @@ if (database.dialect === "sqlite" && command !== "invite" && !existsSync(databas
     1,
   );
 
-const store = openStore(config);
+const { store } = wire(config);
 const operator = { id: "operator", email: "operator (npm run staff)" };
 try {
   await store.prepare();

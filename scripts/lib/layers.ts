@@ -11,8 +11,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // The owner's site (decision 0038): both the public pages and the staff area read it.
   ["site"],
   ["enquiry", "staff", "components"],
-  // The composition root: it makes every room's parts once at start, so it ranks above them all; the rooms below
-  // receive their parts as arguments or through the load context, never by importing it.
+  // The composition root (wire): it makes every room's parts at start-up; they reach it only through the load context.
   ["process"],
   ["routes", "root", "entry"],
 ];
