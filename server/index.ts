@@ -6,7 +6,6 @@ import { log } from "~/utils/log.server";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
 import { bodyLimits } from "./body-limits";
-import { childWorker } from "./media-processor";
 import { developmentBuild, productionBuild } from "./app-build";
 
 // The gate before anything of the app is loaded: a wrong value stops here with one message (exit 1).
@@ -67,11 +66,9 @@ const { app, answerFromMemory, watching } = createApp({
   allowSlowUpload: limits.allowSlowUpload,
 });
 await watching;
-// Production: a child at the lowest CPU priority, with its own connection, so the pages keep the cores and the loop.
 const mediaWorker = development
   ? undefined
-  : childWorker(fileURLToPath(new URL("./media-worker.js", import.meta.url)), site.workerSettings);
-if (mediaWorker) site.useWorker(mediaWorker);
+  : site.useChild(fileURLToPath(new URL("./media-worker.js", import.meta.url)));
 site.startProcessing();
 handle = (req, res) => answerFromMemory(req, res) || app(req, res);
 

@@ -8,7 +8,7 @@ import { processPhoto, type Processed } from "./process-photo.server";
 export type Processor = (bytes: Buffer, options: { maxPixels: number }) => Promise<Processed>;
 
 /** A process of its own, with its own connection, that stores the uploads' sources and claims, processes and stores
- * the photos (server/media-processor.ts): the multi-MB reads and writes never run on the server's loop
+ * the photos (media-worker.server.ts): the multi-MB reads and writes never run on the server's loop
  * (docs/decisions/0043-photo-work-off-the-event-loop.md). */
 export type MediaWorker = {
   kick(): void;

@@ -1,6 +1,7 @@
 import type { Env } from "~/utils/env-schema.server";
 import { log } from "~/utils/log.server";
 import { createMediaServer } from "./media-serve.server";
+import { childWorker } from "./media-worker.server";
 import type { Site } from "./site.server";
 
 /** What server/ does with the Site section: /media/, the published version polled into the page cache, the photos'
@@ -30,13 +31,17 @@ export function createSiteServer(site: Site, env: Env) {
     },
     /** Takes up what a stopped process left. */
     startProcessing: () => site.mediaQueue.kick(),
-    useWorker: site.mediaQueue.useWorker,
-    /** The child opens the same database (the same DATABASE_URL, resolved against the same working directory). */
-    workerSettings: {
-      databaseUrl: env.DATABASE_URL,
-      poolMax: env.DATABASE_POOL_MAX,
-      maxPixels: site.limits.maxPixels,
-      concurrency: env.MEDIA_CONCURRENCY,
+    /** Production: the photos to a child at the lowest CPU priority (`workerFile`, server/media-worker.ts's bundle), with
+     * its own connection to the same database (the same DATABASE_URL, resolved against the same working directory). */
+    useChild(workerFile: string) {
+      const child = childWorker(workerFile, {
+        databaseUrl: env.DATABASE_URL,
+        poolMax: env.DATABASE_POOL_MAX,
+        maxPixels: site.limits.maxPixels,
+        concurrency: env.MEDIA_CONCURRENCY,
+      });
+      site.mediaQueue.useWorker(child);
+      return child;
     },
     stopProcessing: () => site.mediaQueue.stop(),
     chores: site.chores,

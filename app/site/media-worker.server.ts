@@ -4,10 +4,10 @@ import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { log } from "~/utils/log.server";
-import type { MediaWorker } from "~/site/media-queue.server";
+import type { MediaWorker } from "./media-queue.server";
 import type { NewPhoto } from "~/store/site-photos.server";
 
-/** What the child needs to open the same database and work as this process would (server/media-worker.ts). */
+/** What the child needs to open the same database and work as this process would (media-child.server.ts). */
 export type WorkerSettings = {
   databaseUrl?: string;
   poolMax: number;

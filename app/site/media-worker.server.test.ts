@@ -8,16 +8,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMediaQueue } from "~/site/media-queue.server";
+import { createMediaQueue } from "./media-queue.server";
 import { migrate } from "~/store/migrate.server";
 import { createPostgres } from "~/store/postgres.server";
 import { mediaFile, photosByIds, type NewPhoto } from "~/store/site-photos.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { createSqlite } from "~/store/sqlite.server";
-import { postgresForTests, startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
-import { childWorker, type WorkerSettings } from "./media-processor";
+import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { childWorker, type WorkerSettings } from "./media-worker.server";
 
-const WORKER = fileURLToPath(new URL("./media-worker.ts", import.meta.url));
+const WORKER = fileURLToPath(new URL("../../server/media-worker.ts", import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), "media-worker-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

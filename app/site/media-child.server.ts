@@ -1,0 +1,96 @@
+import { readdirSync } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
+import { setPriority } from "node:os";
+import { createMediaQueue } from "./media-queue.server";
+import { processPhoto } from "./process-photo.server";
+import { databaseOf } from "~/store/open-store.server";
+import { createPostgres } from "~/store/postgres.server";
+import { insertPhotos } from "~/store/site-photos.server";
+import type { Sql } from "~/store/sql.server";
+import { createSqlite } from "~/store/sqlite.server";
+import { errorCode } from "~/store/sql.server";
+import type { FromWorker, ToWorker, WorkerSettings } from "./media-worker.server";
+
+const tell = (message: FromWorker) => process.send?.(message);
+
+/** On Linux nice is per thread: libuv's pool (sharp, libvips) goes to 19, this thread, which holds the write lock, stays
+ * at the server's priority so the server's writes never wait on a set-aside transaction. Elsewhere all goes to 19. */
+function encodeAtLowestPriority() {
+  try {
+    for (const task of readdirSync("/proc/self/task")) if (Number(task) !== process.pid) setPriority(Number(task), 19);
+  } catch {
+    try {
+      setPriority(process.pid, 19);
+    } catch {
+      // Not allowed here: encoded at the server's priority.
+    }
+  }
+}
+
+function begin(settings: WorkerSettings) {
+  const database = databaseOf(settings.databaseUrl);
+  // Two connections at most: one photo is processed at a time, and one upload stored beside it.
+  const sql: Sql =
+    database.dialect === "sqlite"
+      ? createSqlite(database.file)
+      : createPostgres(database.url, { poolMax: Math.min(2, settings.poolMax) });
+  const queue = createMediaQueue({
+    sql: async () => sql,
+    concurrency: settings.concurrency,
+    maxPixels: settings.maxPixels,
+    staleMs: settings.staleMs,
+    sweepMs: settings.sweepMs,
+    done: (id, outcome) => tell({ type: "done", id, outcome }),
+    running: (count) => tell({ type: "running", count }),
+  });
+
+  queue.useProcessor((bytes, options) => {
+    encodeAtLowestPriority(); // any thread started since
+    return processPhoto(bytes, options);
+  });
+
+  async function store(job: Extract<ToWorker, { type: "store" }>) {
+    try {
+      const photos = await Promise.all(
+        job.photos.map(async ({ file, source, ...p }) => ({
+          ...p,
+          source: file ? await readFile(file) : Buffer.from(source!.buffer, source!.byteOffset, source!.byteLength),
+        })),
+      );
+      await insertPhotos(sql, photos);
+      tell({ type: "stored", ref: job.ref });
+      queue.kick();
+    } catch (error) {
+      tell({ type: "stored", ref: job.ref, error: errorCode(error) });
+    } finally {
+      await Promise.all(job.photos.map((p) => p.file && rm(p.file, { force: true })));
+    }
+  }
+
+  // Nothing is claimed before the encoding threads are lowered; what arrives meanwhile waits for it.
+  const lowered = stat(".")
+    .catch(() => undefined)
+    .then(encodeAtLowestPriority); // libuv's pool exists once a file call ran
+  process.on("message", (message: ToWorker) => {
+    void lowered.then(() => {
+      if (message.type === "kick") queue.kick();
+      else if (message.type === "store") void store(message);
+    });
+  });
+  process.on("disconnect", () => {
+    queue.stop();
+    void sql
+      .close()
+      .catch(() => {})
+      .then(() => process.exit(0));
+  });
+  void lowered.then(queue.kick);
+}
+
+/** The server's photo child (server/media-worker.ts, build/media-worker.js): its own database connection keeps the
+ * photos' bytes off the server's loop (docs/decisions/0043-photo-work-off-the-event-loop.md). */
+export function runMediaChild() {
+  process.once("message", (message: ToWorker) => {
+    if (message.type === "start") begin(message.settings);
+  });
+}
