@@ -195,7 +195,7 @@ describe("a test alert from the Alerts page", () => {
       // Three alerts (each enquiry rings every device) sent and never confirmed: stale.
       for (const n of [1, 2, 3]) {
         const { id } = await store.store(enquiry(`Stale ${n}`));
-        await sql.run("UPDATE push_sends SET state = 'sent', sent_at = $3 WHERE enquiry_id = $1 AND device_id = $2", [
+        await sql.run("UPDATE push_alerts SET state = 'sent', sent_at = $3 WHERE enquiry_id = $1 AND device_id = $2", [
           id,
           added.id,
           new Date(Date.now() - 60_000 + n).toISOString(),

@@ -155,7 +155,7 @@ describe("an enquiry rings every subscribed device, once", () => {
     ).receipt;
     expect(receipt).toMatchObject({ e: accepted.id, d: phone.id });
     const confirmed = async () =>
-      (await sql.all<{ device_id: string }>("SELECT device_id FROM push_sends WHERE confirmed_at IS NOT NULL")).map(
+      (await sql.all<{ device_id: string }>("SELECT device_id FROM push_alerts WHERE confirmed_at IS NOT NULL")).map(
         (r) => r.device_id,
       );
     // Another person's device with this device's token, a made-up token: refused, nothing written.
