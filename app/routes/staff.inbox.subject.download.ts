@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { audit } from "~/staff/audit.server";
 import { enquiriesOf, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase } from "~/staff/staff.server";
 
 /** Everything held about one e-mail address as one JSON file (a data subject's access request):
  * its enquiries, each whole, and what an import quarantined that mentions it. Owners only; in the
  * audit log with the counts, never the address. A resource route: a page's loader cannot answer
  * with a file (Remix reads its answer as the page's data). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const owner = requireOwner(request, context);
+  const owner = requireAllowed(request, context, "exportEnquiries");
   const email = accountEmail(new URL(request.url).searchParams.get("email") ?? "");
   if (!email)
     return new Response("400 Bad Request: give the e-mail address (?email=…).\n", {

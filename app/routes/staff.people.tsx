@@ -15,17 +15,18 @@ import {
   StaffCommandError,
 } from "~/staff/members.server";
 import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
-import { requestMeta, requireOwner, siteUrl, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, siteUrl, staffDatabase } from "~/staff/staff.server";
 import { CopyText } from "~/staff/ui/CopyText";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
+import { mayBeSiteEditor } from "~/utils/permissions";
 
 /** Not a member of staff (an owner, or no such account): nothing to allow. */
 
 /** Owners only: everyone with an account, their passkeys and open invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireOwner(request, context);
+  requireAllowed(request, context, "managePeople");
   const sql = await staffDatabase();
   const members = await listMembers(sql);
   return {
@@ -52,7 +53,7 @@ const PeopleIntent = z.discriminatedUnion("intent", [
 
 /** Invite, give a new link, remove a person, remove one of their passkeys. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const owner = requireOwner(request, context);
+  const owner = requireAllowed(request, context, "managePeople");
   const asked = await staffFormAs(request, PeopleIntent);
   const { email } = asked;
   const sql = await staffDatabase();
@@ -192,7 +193,7 @@ export default function StaffPeople() {
               ) : null}
             </span>
             <span className="staff-actions">
-              {member.role === "staff" ? (
+              {mayBeSiteEditor(member) ? (
                 <IntentButton
                   intent="site"
                   fields={{ email: member.email, allowed: member.siteEditor ? "no" : "yes" }}

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { removeDevicesOf } from "~/store/push.server";
-import { mayEditSite } from "~/store/site-photos.server";
+import { flag } from "~/store/schema.server";
 import { isoTime } from "~/store/sql.server";
+import { may, mayBeSiteEditor, type Role } from "~/utils/permissions";
 import { STAFF_PATHS } from "./paths";
 import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
 
-export type Role = "owner" | "staff";
+export type { Role };
 
 export type Member = { id: string; email: string; role: Role };
 
@@ -48,7 +49,7 @@ export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
       passkeys: unknown;
       last_used_at: unknown;
       invited_until: unknown;
-      site_editor: unknown;
+      site_editor: number | boolean;
     }
   >(
     `SELECT m.id, m.email, m.role, m.created_at, m.site_editor,
@@ -66,19 +67,18 @@ export async function listMembers(sql: Queryable): Promise<MemberSummary[]> {
     passkeys: Number(row.passkeys),
     lastUsedAt: isoTime(row.last_used_at),
     invitedUntil: isoTime(row.invited_until),
-    siteEditor: mayEditSite(row),
+    siteEditor: may({ role: row.role, siteEditor: flag(row.site_editor) }, "editSite"),
   }));
 }
 
-/** Owners have the Site section anyway. False when there is no such member of staff. */
-/** The address it changed; refused for an owner (who always may) or nobody. */
+/** The address it changed; refused for an owner (who has the Site section anyway) or nobody. */
 export async function setSiteEditor(sql: Queryable, email: string, allowed: boolean): Promise<string> {
   const address = accountEmail(email);
-  const changed = address
-    ? await sql.run("UPDATE staff_members SET site_editor = $2 WHERE email = $1 AND role = 'staff'", [address, allowed])
-    : 0;
-  if (!changed) throw new StaffCommandError("Only a member of staff (not an owner) can be allowed or stopped.");
-  return address!;
+  const member = address ? await memberByEmail(sql, address) : undefined;
+  if (!member || !mayBeSiteEditor(member))
+    throw new StaffCommandError("Only a member of staff (not an owner) can be allowed or stopped.");
+  await sql.run("UPDATE staff_members SET site_editor = $2 WHERE id = $1", [member.id, allowed]);
+  return member.email;
 }
 
 /** The earlier unused ones stop working; the database keeps only the token's hash. */

@@ -1,6 +1,7 @@
 import type { Queryable } from "~/store/sql.server";
 import { removeDevicesOf } from "~/store/push.server";
-import { mayEditSite } from "~/store/site-photos.server";
+import { flag } from "~/store/schema.server";
+import { may } from "~/utils/permissions";
 import { isoTime } from "~/store/sql.server";
 import type { Member } from "./members.server";
 import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
@@ -107,7 +108,7 @@ export async function lookUpSession(
     expires_at: unknown;
     email: string;
     role: Member["role"];
-    site_editor: unknown;
+    site_editor: number | boolean;
   }>(
     `SELECT s.member_id, s.passkey_id, s.last_seen_at, s.expires_at, m.email, m.role, m.site_editor
        FROM staff_sessions s JOIN staff_members m ON m.id = s.member_id WHERE s.id_hash = $1`,
@@ -133,7 +134,7 @@ export async function lookUpSession(
       id: String(row.member_id),
       email: row.email,
       role: row.role,
-      siteEditor: mayEditSite(row),
+      siteEditor: may({ role: row.role, siteEditor: flag(row.site_editor) }, "editSite"),
       session: hash,
       passkeyId: row.passkey_id ?? undefined,
     },

@@ -6,6 +6,7 @@ import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
+import { may, type Permission } from "~/utils/permissions";
 import { auditSkipped } from "~/utils/metrics.server";
 import { audit, purgeAudit, type AuditEntry } from "./audit.server";
 import { createAuditThrottle } from "./audit-throttle.server";
@@ -116,16 +117,17 @@ export function requireStaff(request: Request, context: AppLoadContext): StaffMe
   });
 }
 
-export function requireOwner(request: Request, context: AppLoadContext): StaffMember {
+/** The rule is app/utils/permissions.ts's; every rule but the Site section's is an owner's. */
+export function requireAllowed(request: Request, context: AppLoadContext, permission: Permission): StaffMember {
   const staff = requireStaff(request, context);
-  if (staff.role !== "owner")
+  if (!may(staff, permission))
     throw new Response("Only an owner can do this.", { status: 403, headers: { "Cache-Control": "no-store" } });
   return staff;
 }
 
 export async function requireSiteEditor(request: Request, context: AppLoadContext): Promise<StaffMember> {
   const staff = requireStaff(request, context);
-  if (staff.siteEditor) return staff;
+  if (may(staff, "editSite")) return staff;
   await audit(await staffDatabase(), {
     event: "site-refused",
     outcome: "refused",

@@ -253,3 +253,6 @@ export function declaredColumns(dialect: "sqlite" | "postgres"): Map<string, Map
   }
   return tables;
 }
+
+/** SQLite's 0/1 and PostgreSQL's boolean, read once here. */
+export const flag = (value: Kinds["bool"] | null): boolean => value === true || value === 1;

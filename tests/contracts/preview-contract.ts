@@ -10,13 +10,15 @@ import {
   type SessionRules,
 } from "~/staff/session.server";
 import { tokenHash } from "~/staff/tokens.server";
-import { createPreview, endPreview, previewValid } from "~/store/site-photos.server";
+import { createPreview, endPreview, previewHolder } from "~/store/site-photos.server";
+import { may } from "~/utils/permissions";
 import type { Sql } from "~/store/sql.server";
 
 const RULES: SessionRules = { idleMs: 60 * 60_000, maxMs: 12 * 3_600_000, secure: false };
 const HOUR = 3_600_000;
 
-/** A preview ends with the staff session that started it (decision 0038), checked by previewValid's one read. */
+/** A preview ends with the staff session that started it (decision 0038), checked by previewHolder's one read and the
+ * site-editing rule, as app/site/preview.server.ts asks them. */
 export function previewContract(name: string, open: () => Promise<Sql>) {
   const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
   const at = (ms = 0) => ({ now: iso(ms), idleSince: iso(ms - RULES.idleMs) });
@@ -39,6 +41,10 @@ export function previewContract(name: string, open: () => Promise<Sql>) {
     await createPreview(sql, hash, sessionHash, iso(lastsMs));
     return hash;
   }
+  const previewValid = async (sql: Sql, hash: string, times: { now: string; idleSince: string }) => {
+    const holder = await previewHolder(sql, hash, times);
+    return !!holder && may(holder, "editSite");
+  };
   const previewRows = async (sql: Sql) =>
     Number((await sql.all<{ n: unknown }>("SELECT count(*) AS n FROM site_previews"))[0]?.n);
 
