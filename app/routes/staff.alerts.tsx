@@ -3,12 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ALERTS } from "~/i18n/alerts";
 import { pushSettings, sitePushKeys } from "~/process/process.server";
-import { audit } from "~/staff/audit.server";
 import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm, testDevice } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
@@ -52,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
   const sql = await staffDatabase();
+  const tables = staffStore();
   const meta = { actor: staff, ...requestMeta(request, context) };
   const back = (notice: Notice) => redirect(`${STAFF_PATHS.alerts}?${notice}=1`, 303);
   if (form.get("intent") === "subscribe" && !pushSettings.enabled)
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (refusal) {
     // A subscription with keys no browser makes: refused, said in the audit log (throttled).
     if (form.get("intent") === "subscribe")
-      await auditRefusal(sql, {
+      await auditRefusal(tables, {
         event: "push-device-refused",
         outcome: "refused",
         ...meta,
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tested = await testDevice(sql, staff.id, parsed.device, await sitePushKeys(), pushSettings);
     if (!tested) throw new Response("No such device of yours.", { status: 404 });
     const { outcome } = tested.sent;
-    await audit(sql, {
+    await tables.audit({
       event: "push-device-tested",
       outcome: "ok",
       ...meta,
@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (parsed.intent === "remove") {
     const name = await removeDevice(sql, staff.id, parsed.device);
     if (!name) throw new Response("No such device of yours.", { status: 404 });
-    await audit(sql, { event: "push-device-removed", outcome: "ok", ...meta, subject: name });
+    await tables.audit({ event: "push-device-removed", outcome: "ok", ...meta, subject: name });
     return back("removed");
   }
   const outcome = await subscribeDevice(
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     pushSettings,
   );
   if (!outcome.ok) {
-    await auditRefusal(sql, {
+    await auditRefusal(tables, {
       event: "push-device-refused",
       outcome: "refused",
       ...meta,
@@ -109,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? back("tooMany")
       : new Response("This push service is not one alerts may use.", { status: 400 });
   }
-  await audit(sql, {
+  await tables.audit({
     event: "push-device-added",
     outcome: "ok",
     ...meta,

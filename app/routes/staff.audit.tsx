@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { STAFF } from "~/i18n/staff";
-import { auditEntries } from "~/staff/audit.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requireAllowed, staffDatabase } from "~/staff/staff.server";
+import { requireAllowed, staffStore } from "~/staff/staff.server";
 import { env } from "~/utils/env.server";
 import { staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 
@@ -11,8 +10,8 @@ import { staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAllowed(request, context, "readAudit");
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const sql = await staffDatabase();
-  const page = await auditEntries(sql, { before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
+  const tables = staffStore();
+  const page = await tables.auditEntries({ before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
   return {
     days: env.STAFF_AUDIT_RETENTION_DAYS,
     ...page,

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { audit } from "~/staff/audit.server";
 import { EXPORT_TYPES, exportFilename, exportStream, type ExportFormat } from "~/staff/inbox/export.server";
 import { parseInboxFilter } from "~/store/inbox-filter.server";
 import { everyEnquiry } from "~/store/inbox.server";
-import { requestMeta, requireAllowed, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
 
 /** The current filter as a file: CSV (RFC 4180, UTF-8 with a byte-order mark, every cell quoted,
  * formula cells neutralised for any separator) or JSON lines; streamed, named with the day; in
@@ -15,7 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const format: ExportFormat = search.get("format") === "jsonl" ? "jsonl" : "csv";
   const filter = parseInboxFilter(search);
   const sql = await staffDatabase();
-  await audit(sql, {
+  const tables = staffStore();
+  await tables.audit({
     event: "export",
     outcome: "ok",
     actor: staff,

@@ -3,9 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { store } from "~/process/process.server";
 import { INBOX } from "~/i18n/inbox";
-import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
-import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
 import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -50,8 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const asked = await staffFormAs(request, SpamIntent);
   const sql = await staffDatabase();
+  const tables = staffStore();
   const done = (detail: Record<string, string | number>, subject?: string) =>
-    audit(sql, { event: "spam", outcome: "ok", actor: staff, subject, ...requestMeta(request, context), detail });
+    tables.audit({ event: "spam", outcome: "ok", actor: staff, subject, ...requestMeta(request, context), detail });
   switch (asked.intent) {
     case "release": {
       const reference = await releaseSpam(store, asked.id, staff.email);

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { audit } from "~/staff/audit.server";
 import { enquiriesOf, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireAllowed, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
 
 /** Everything held about one e-mail address as one JSON file (a data subject's access request):
  * its enquiries, each whole, and what an import quarantined that mentions it. Owners only; in the
@@ -17,9 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   const sql = await staffDatabase();
+  const tables = staffStore();
   const enquiries = await enquiriesOf(sql, email);
   const quarantined = await quarantinedMentioning(sql, email);
-  await audit(sql, {
+  await tables.audit({
     event: "export",
     outcome: "ok",
     actor: owner,

@@ -2,10 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
-import { audit } from "~/staff/audit.server";
 import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireAllowed, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
 import { staffMeta, staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
 
@@ -47,6 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const confirm = accountEmail(asked.confirm);
   if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });
   const sql = await staffDatabase();
+  const tables = staffStore();
   const references: string[] = [];
   for (const enquiry of await enquiriesOf(sql, email)) {
     const reference = await eraseEnquiry(sql, enquiry.id);
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sql,
     (await quarantinedMentioning(sql, email)).map((s) => s.ref),
   );
-  await audit(sql, {
+  await tables.audit({
     event: "erasure",
     outcome: "ok",
     actor: staff,

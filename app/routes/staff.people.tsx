@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
-import { audit } from "~/staff/audit.server";
 import {
   accountEmail,
   invite,
@@ -15,7 +14,7 @@ import {
   StaffCommandError,
 } from "~/staff/members.server";
 import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
-import { requestMeta, requireAllowed, siteUrl, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, siteUrl, staffStore } from "~/staff/staff.server";
 import { CopyText } from "~/staff/ui/CopyText";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -27,10 +26,10 @@ import { mayBeSiteEditor } from "~/utils/permissions";
 /** Owners only: everyone with an account, their passkeys and open invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAllowed(request, context, "managePeople");
-  const sql = await staffDatabase();
-  const members = await listMembers(sql);
+  const tables = staffStore();
+  const members = await listMembers(tables);
   return {
-    members: await Promise.all(members.map(async (m) => ({ ...m, keys: await passkeysOf(sql, m.id) }))),
+    members: await Promise.all(members.map(async (m) => ({ ...m, keys: await passkeysOf(tables, m.id) }))),
   };
 }
 
@@ -56,15 +55,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = requireAllowed(request, context, "managePeople");
   const asked = await staffFormAs(request, PeopleIntent);
   const { email } = asked;
-  const sql = await staffDatabase();
+  const tables = staffStore();
   const meta = requestMeta(request, context);
   try {
     if (asked.intent === "invite" || asked.intent === "reset") {
       const made =
         asked.intent === "invite"
-          ? await invite(sql, { email, role: asked.owner ? "owner" : "staff", by: owner.email, siteUrl })
-          : await reset(sql, { email, by: owner.email, siteUrl });
-      await audit(sql, {
+          ? await invite(tables, { email, role: asked.owner ? "owner" : "staff", by: owner.email, siteUrl })
+          : await reset(tables, { email, by: owner.email, siteUrl });
+      await tables.audit({
         event: "invitation",
         outcome: "ok",
         actor: owner,
@@ -76,8 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (asked.intent === "site") {
       const allowed = asked.allowed === "yes";
-      const address = await setSiteEditor(sql, email, allowed);
-      await audit(sql, {
+      const address = await setSiteEditor(tables, email, allowed);
+      await tables.audit({
         event: "site-grant",
         outcome: "ok",
         actor: owner,
@@ -88,16 +87,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>({ site: { email: address, allowed } });
     }
     if (asked.intent === "remove") {
-      const removed = await removeMember(sql, email);
-      await audit(sql, { event: "person-removed", outcome: "ok", actor: owner, subject: removed.email, ...meta });
+      const removed = await removeMember(tables, email);
+      await tables.audit({ event: "person-removed", outcome: "ok", actor: owner, subject: removed.email, ...meta });
       return data<ActionData>({ done: removed.email });
     }
     // What is left: remove-passkey.
     const address = accountEmail(email);
-    const member = address ? await memberByEmail(sql, address) : undefined;
-    const outcome = member ? await removePasskey(sql, member.id, asked.passkey) : "unknown";
+    const member = address ? await memberByEmail(tables, address) : undefined;
+    const outcome = member ? await removePasskey(tables, member.id, asked.passkey) : "unknown";
     if (outcome === "removed")
-      await audit(sql, { event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
+      await tables.audit({ event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
     return data<ActionData>(outcome === "removed" ? {} : { error: outcome }, {
       status: outcome === "removed" ? 200 : 400,
     });

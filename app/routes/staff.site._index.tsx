@@ -10,10 +10,9 @@ import { fieldLabel } from "~/staff/site/WordsFields";
 import { publish, republish } from "~/site/editing.server";
 import { renewNow, siteDatabase } from "~/site/site.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
-import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requestMeta, requireSiteEditor } from "~/staff/staff.server";
+import { requestMeta, requireSiteEditor, staffStore } from "~/staff/staff.server";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
@@ -57,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 409,
     });
   const restoredFrom: Record<string, number> = asked.intent === "republish" ? { restoredFrom: asked.version } : {};
-  await audit(sql, {
+  await staffStore().audit({
     event: "site-publish",
     outcome: "ok",
     actor: staff,

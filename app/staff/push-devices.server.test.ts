@@ -126,7 +126,7 @@ describe("turning alerts on: what is refused, nothing stored", () => {
     if (!mine.ok || !his.ok) throw new Error("not subscribed");
     expect(await removeDevice(sql, ana.id, his.id)).toBeUndefined();
     expect(await removeDevice(sql, ana.id, mine.id)).toBe("Chrome on Android");
-    expect(await endAllSessions(sql, ana.id)).toEqual({ sessions: 0, devices: 1 });
+    expect(await endAllSessions(store.staff, ana.id)).toEqual({ sessions: 0, devices: 1 });
     expect(await devicesOf(sql, ana.id, new Date().toISOString())).toEqual([]);
     await sql.run("DELETE FROM staff_members WHERE id = $1", [ivo.id]);
     expect(Number(await stored())).toBe(0);

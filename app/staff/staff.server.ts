@@ -1,14 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/utils/client-address.server";
 import { store } from "~/process/process.server";
-import type { Queryable, Sql } from "~/store/sql.server";
+import type { Sql } from "~/store/sql.server";
+import type { AuditEntry } from "~/store/staff-audit.server";
+import type { StaffPart } from "~/store/staff-part.server";
 import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
 import { may, type Permission } from "~/utils/permissions";
 import { auditSkipped } from "~/utils/metrics.server";
-import { audit, purgeAudit, type AuditEntry } from "./audit.server";
 import { createAuditThrottle } from "./audit-throttle.server";
 import { createStaffLimits, type StaffLimits } from "./limits.server";
 import { relyingParty } from "./passkeys.server";
@@ -28,6 +29,9 @@ export { siteUrl };
 export async function staffDatabase(): Promise<Sql> {
   return store.staffTables();
 }
+
+/** The staff area's own tables (members, sessions, passkeys, the audit log). */
+export const staffStore = (): StaffPart => store.staff;
 
 let limits: StaffLimits | undefined;
 /** Shared by the replicas through the database. */
@@ -57,8 +61,8 @@ const refusals = createAuditThrottle({
 
 /** A signed-in person's refusal is written in full; one any client can cause without a session (a forged cookie, a
  * made-up invitation) goes through the throttle, so it can't flood the log. */
-export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?: StaffMember): Promise<void> {
-  if (signedIn || refusals.admit(entry)) await audit(sql, entry);
+export async function auditRefusal(tables: StaffPart, entry: AuditEntry, signedIn?: StaffMember): Promise<void> {
+  if (signedIn || refusals.admit(entry)) await tables.audit(entry);
 }
 
 /** The upload path's body bound; every other staff POST is bound by the form's. */
@@ -71,10 +75,10 @@ export const staffGate = {
     cookieHeader: string | undefined,
     meta: { address?: string; userAgent?: string },
   ): Promise<SessionLookup> {
-    const sql = await staffDatabase();
-    const found = await lookUpSession(sql, sessionRules, cookieHeader);
+    const tables = staffStore();
+    const found = await lookUpSession(tables, sessionRules, cookieHeader);
     if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
-      await auditRefusal(sql, {
+      await auditRefusal(tables, {
         event: "session-refused",
         outcome: "refused",
         ...meta,
@@ -91,11 +95,11 @@ export const staffGate = {
   /** Hourly; `erased` is what the enquiry retention erased, recorded here in the audit log. */
   async chores(erased = 0) {
     try {
-      const sql = await staffDatabase();
-      const expired = await purgeExpired(sql, sessionRules);
-      const audited = await purgeAudit(sql, env.STAFF_AUDIT_RETENTION_DAYS);
+      const tables = staffStore();
+      const expired = await purgeExpired(tables, sessionRules);
+      const audited = await tables.purgeAudit(env.STAFF_AUDIT_RETENTION_DAYS);
       if (erased)
-        await audit(sql, { event: "retention", outcome: "ok", detail: { erased, days: env.ENQUIRY_RETENTION_DAYS } });
+        await tables.audit({ event: "retention", outcome: "ok", detail: { erased, days: env.ENQUIRY_RETENTION_DAYS } });
       if (expired || audited) log("info", "staff.chores", { expired, auditPurged: audited });
     } catch (error) {
       log("warn", "staff.chores_failed", { error: (error as { code?: string }).code ?? "error" });
@@ -128,13 +132,15 @@ export function requireAllowed(request: Request, context: AppLoadContext, permis
 export async function requireSiteEditor(request: Request, context: AppLoadContext): Promise<StaffMember> {
   const staff = requireStaff(request, context);
   if (may(staff, "editSite")) return staff;
-  await audit(await staffDatabase(), {
-    event: "site-refused",
-    outcome: "refused",
-    actor: staff,
-    subject: new URL(request.url).pathname.slice(0, 200),
-    ...requestMeta(request, context),
-  }).catch(() => {});
+  await staffStore()
+    .audit({
+      event: "site-refused",
+      outcome: "refused",
+      actor: staff,
+      subject: new URL(request.url).pathname.slice(0, 200),
+      ...requestMeta(request, context),
+    })
+    .catch(() => {});
   throw new Response("Only an owner, or someone an owner has allowed, may edit the site.", {
     status: 403,
     headers: { "Cache-Control": "no-store" },

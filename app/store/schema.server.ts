@@ -256,3 +256,6 @@ export function declaredColumns(dialect: "sqlite" | "postgres"): Map<string, Map
 
 /** SQLite's 0/1 and PostgreSQL's boolean, read once here. */
 export const flag = (value: Kinds["bool"] | null): boolean => value === true || value === 1;
+
+/** SQLite's integer and PostgreSQL's bigint (a string), and count(*), read once here. */
+export const whole = (value: Kinds["bigint"] | null): number => Number(value ?? 0);
