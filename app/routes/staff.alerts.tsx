@@ -7,7 +7,7 @@ import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm, testDevice } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, requireStaff, staffDatabase, staffStore, pushStore } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
@@ -23,7 +23,6 @@ type Notice = (typeof NOTICES)[number];
  * reached, stale or not, remove). The list and removing work without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(request, context);
-  const sql = await staffDatabase();
   const search = new URL(request.url).searchParams;
   const settledBefore = new Date(Date.now() - pushSettings.confirmMs).toISOString();
   return {
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     publicKey: pushSettings.enabled ? (await sitePushKeys()).publicKey : "",
     max: pushSettings.maxDevices,
     suggestedName: deviceName(request.headers.get("user-agent")),
-    devices: await devicesOf(sql, staff.id, settledBefore),
+    devices: await devicesOf(pushStore(), staff.id, settledBefore),
     notice: NOTICES.find((n) => search.has(n)),
   };
 }
@@ -87,13 +86,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return back(outcome === "sent" ? "testSent" : outcome === "gone" ? "testGone" : "testFailed");
   }
   if (parsed.intent === "remove") {
-    const name = await removeDevice(sql, staff.id, parsed.device);
+    const name = await removeDevice(pushStore(), staff.id, parsed.device);
     if (!name) throw new Response("No such device of yours.", { status: 404 });
     await tables.audit({ event: "push-device-removed", outcome: "ok", ...meta, subject: name });
     return back("removed");
   }
   const outcome = await subscribeDevice(
-    sql,
+    pushStore(),
     staff,
     { ...parsed, fallbackName: deviceName(request.headers.get("user-agent")), language: staffLocale(request) },
     pushSettings,

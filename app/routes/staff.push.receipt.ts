@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sitePushKeys } from "~/process/process.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { acceptReceipt, ReceiptForm } from "~/staff/push-devices.server";
-import { staffDatabase } from "~/staff/staff.server";
+import { pushStore } from "~/staff/staff.server";
 import { pushReceipts } from "~/utils/metrics.server";
 
 const answer = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
     pushReceipts.inc({ result: "refused" });
     return answer(400);
   }
-  const outcome = await acceptReceipt(await staffDatabase(), await sitePushKeys(), read.value);
+  const outcome = await acceptReceipt(pushStore(), await sitePushKeys(), read.value);
   pushReceipts.inc({ result: outcome });
   return answer(outcome === "refused" ? 403 : 204);
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { pushSettings } from "~/process/process.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { renewDevice, RenewalForm } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, staffDatabase, staffStore } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, staffStore, pushStore } from "~/staff/staff.server";
 import { memoryLimiter } from "~/utils/limiter.server";
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
@@ -21,9 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const meta = requestMeta(request, context);
   const verdict = await renewals.hit(meta.address);
   if (!verdict.allowed) return answer(429, { "Retry-After": String(verdict.retryAfterSeconds) });
-  const sql = await staffDatabase();
   const tables = staffStore();
-  const outcome = await renewDevice(sql, read.value, pushSettings.services);
+  const outcome = await renewDevice(pushStore(), read.value, pushSettings.services);
   if (!outcome.ok) {
     await auditRefusal(tables, {
       event: "push-device-refused",

@@ -3,6 +3,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { store } from "~/process/process.server";
 import type { Sql } from "~/store/sql.server";
 import type { AuditEntry } from "~/store/staff-audit.server";
+import type { PushPart } from "~/store/push-part.server";
 import type { StaffPart } from "~/store/staff-part.server";
 import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
@@ -32,6 +33,9 @@ export async function staffDatabase(): Promise<Sql> {
 
 /** The staff area's own tables (members, sessions, passkeys, the audit log). */
 export const staffStore = (): StaffPart => store.staff;
+
+/** A member's alert devices and their receipts. */
+export const pushStore = (): PushPart => store.push;
 
 let limits: StaffLimits | undefined;
 /** Shared by the replicas through the database. */

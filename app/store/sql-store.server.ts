@@ -4,6 +4,7 @@ import { createCore, type CoreOptions } from "./core.server";
 import { deliveryQueueOf } from "./delivery-queue.server";
 import { intakeOf } from "./intake.server";
 import { operatorCommandsOf } from "./operator-commands.server";
+import { pushPartOf } from "./push-part.server";
 import { staffPartOf } from "./staff-part.server";
 import type { EnquiryStore } from "./store.server";
 
@@ -22,6 +23,7 @@ export function createSqlStore(options: CoreOptions): SqlStore {
       return sql;
     },
     staff: staffPartOf(sql, prepare),
+    push: pushPartOf(sql, prepare),
     ...intakeOf(core),
     ...deliveryQueueOf(core),
     ...choresOf(core),

@@ -2,6 +2,7 @@
 // (tests/contracts/store-contract.ts) for both (decision 0019).
 import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
+import type { PushPart } from "./push-part.server";
 import type { StaffPart } from "./staff-part.server";
 
 export const STATES = ["pending", "failed", "delivered"] as const;
@@ -111,6 +112,7 @@ export type EnquiryStore = Intake &
     prepare(): Promise<void>;
     staffTables(): Promise<Sql>;
     staff: StaffPart;
+    push: PushPart;
     close(): Promise<void>;
   };
 

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { Sql } from "~/store/sql.server";
+import { pushPartOf } from "~/store/push-part.server";
 import { staffPartOf } from "~/store/staff-part.server";
 import { createStaffLimits } from "~/staff/limits.server";
 import {
@@ -226,6 +227,7 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
   it(`${name}: one browser turning alerts on several times at once keeps one device, and every answer is ok`, async () => {
     const sql = await open();
     const tables = staffPartOf(sql, async () => {});
+    const push = pushPartOf(sql, async () => {});
     const { member } = await invite(tables, { email: "twice@example.com", role: "staff", siteUrl: SITE });
     const services = parsePushServices("fcm.googleapis.com") as PushService[];
     const form = SubscriptionForm.parse({ endpoint: "https://fcm.googleapis.com/fcm/send/twice", ...makeDevice() });
@@ -233,11 +235,11 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     await Promise.all(Array.from({ length: 6 }, () => sql.transaction((tx) => tx.all("SELECT 1 AS one"))));
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () =>
-        subscribeDevice(sql, member, { ...form, fallbackName: "Phone", language: "en" }, { services, maxDevices: 10 }),
+        subscribeDevice(push, member, { ...form, fallbackName: "Phone", language: "en" }, { services, maxDevices: 10 }),
       ),
     );
     expect(outcomes.every((o) => o.ok)).toBe(true);
-    expect(await devicesOf(sql, member.id, new Date().toISOString())).toHaveLength(1);
+    expect(await devicesOf(push, member.id, new Date().toISOString())).toHaveLength(1);
   });
 
   it(`${name}: the audit log pages newest first and forgets entries past its time`, async () => {
