@@ -18,8 +18,7 @@ import { staffPartOf } from "~/store/staff-part.server";
 const RULES: SessionRules = { idleMs: 60 * 60_000, maxMs: 12 * 3_600_000, secure: false };
 const HOUR = 3_600_000;
 
-/** A preview ends with the staff session that started it (decision 0038), checked by previewHolder's one read and the
- * site-editing rule, as app/site/preview.server.ts asks them. */
+/** A preview ends with the staff session that started it (decision 0038), checked as app/site/preview.server.ts does. */
 export function previewContract(name: string, open: () => Promise<Sql>) {
   const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
   const at = (ms = 0) => ({ now: iso(ms), idleSince: iso(ms - RULES.idleMs) });

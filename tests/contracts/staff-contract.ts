@@ -51,7 +51,6 @@ export function staffContract(name: string, open: () => Promise<Sql>) {
     const opened = await openInvitation(tables, token);
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
-    // Two passkeys made with one link at once: one is kept as the link is spent, the other refused, neither half.
     const passkey = (id: string) => ({
       id,
       memberId: made.member.id,
