@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { openStore } from "../app/store/open-store.server";
+import { invite } from "../app/staff/members.server";
 import { SubscriptionForm, subscribeDevice } from "../app/staff/push-devices.server";
 import { parsePushServices, type PushService } from "../app/utils/push-services.server";
 import { makeDevice, startPushService } from "../tests/support/push-stand-in";
@@ -31,16 +32,15 @@ await new Promise<void>((resolve) => emailjs.listen(EMAIL_PORT, "127.0.0.1", res
 const push = await startPushService(PUSH_PORT);
 
 const store = openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, { push: true });
-const sql = await store.staffTables();
-const member = randomUUID();
-await sql.run("INSERT INTO staff_members (id, email, role, created_at) VALUES ($1, 'bench@example.com', 'staff', $2)", [
-  member,
-  new Date().toISOString(),
-]);
+const { member } = await invite(store.staff, {
+  email: "bench@example.com",
+  role: "staff",
+  siteUrl: "http://localhost",
+});
 for (const name of ["one", "two"]) {
   const added = await subscribeDevice(
-    sql,
-    { id: member },
+    store.push,
+    member,
     {
       ...SubscriptionForm.parse({ endpoint: `${push.origin}/${name}`, ...makeDevice(), name }),
       fallbackName: name,

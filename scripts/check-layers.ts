@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { checkLayers, isChecked } from "./lib/layers";
+import { isSqlChecked, sqlOutsideStore } from "./lib/sql-text";
 
 const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app"], {
   encoding: "utf8",
@@ -17,4 +18,23 @@ console.log(
     ? `layers: ${violations.length} import(s) run the wrong way in ${files.length} files`
     : `layers: ${files.length} files, every import runs downward`,
 );
-process.exit(violations.length ? 1 : 0);
+
+// SQL text outside the store: app/, server/ and scripts/ (tests may write rows by hand).
+const sqlFiles = execFileSync(
+  "git",
+  ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "scripts"],
+  {
+    encoding: "utf8",
+  },
+)
+  .split("\n")
+  .filter(isSqlChecked)
+  .map((file) => ({ file, text: readFileSync(file, "utf8") }));
+const sql = sqlOutsideStore(sqlFiles);
+for (const v of sql) console.error(`${v.file}:${v.line}: ${v.why}`);
+console.log(
+  sql.length
+    ? `sql: ${sql.length} file(s) hold SQL outside app/store`
+    : `sql: none outside app/store in ${sqlFiles.length} files`,
+);
+process.exit(violations.length || sql.length ? 1 : 0);

@@ -8,7 +8,6 @@
 //   reset EMAIL              a new link for an existing account (a lost phone): its sessions
 //                            end at once; its passkeys stay until the new one is made (then
 //                            remove the old ones at /staff/account or /staff/people)
-import { audit } from "~/staff/audit.server";
 import { invite, listMembers, removeMember, reset, StaffCommandError } from "~/staff/members.server";
 import { existsSync } from "node:fs";
 import { wire } from "~/process/wire.server";
@@ -53,9 +52,9 @@ const { store } = wire(config);
 const operator = { id: "operator", email: "operator (npm run staff)" };
 try {
   await store.prepare();
-  const sql = store.sql;
+  const tables = store.staff;
   if (command === "list") {
-    const members = await listMembers(sql);
+    const members = await listMembers(tables);
     if (members.length === 0) console.log("No accounts yet: npm run staff -- invite EMAIL --owner");
     for (const m of members)
       console.log(
@@ -70,15 +69,15 @@ try {
           .join("  "),
       );
   } else if (command === "remove") {
-    const removed = await removeMember(sql, email!);
-    await audit(sql, { event: "person-removed", outcome: "ok", actor: operator, subject: removed.email });
+    const removed = await removeMember(tables, email!);
+    await tables.audit({ event: "person-removed", outcome: "ok", actor: operator, subject: removed.email });
     console.log(`Removed ${removed.email}; their sessions have ended.`);
   } else {
     const made =
       command === "invite"
-        ? await invite(sql, { email: email!, role: owner ? "owner" : "staff", by: operator.email, siteUrl })
-        : await reset(sql, { email: email!, by: operator.email, siteUrl });
-    await audit(sql, {
+        ? await invite(tables, { email: email!, role: owner ? "owner" : "staff", by: operator.email, siteUrl })
+        : await reset(tables, { email: email!, by: operator.email, siteUrl });
+    await tables.audit({
       event: "invitation",
       outcome: "ok",
       actor: operator,

@@ -6,6 +6,7 @@ import { DASHBOARD } from "~/i18n/dashboard";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "~/staff/paths";
+import { may } from "~/utils/permissions";
 import { dashboard, type WeekFigures } from "~/store/dashboard.server";
 import { waitingCount } from "~/store/inbox.server";
 import { requireStaff, staffDatabase } from "~/staff/staff.server";
@@ -77,15 +78,15 @@ export default function StaffHome() {
           <li>
             <Link to={STAFF_PATHS.account}>{t.nav.account}</Link>
           </li>
-          {staff.role === "owner" ? (
-            <>
-              <li>
-                <Link to={STAFF_PATHS.people}>{t.nav.people}</Link>
-              </li>
-              <li>
-                <Link to={STAFF_PATHS.audit}>{t.nav.audit}</Link>
-              </li>
-            </>
+          {may(staff, "managePeople") ? (
+            <li>
+              <Link to={STAFF_PATHS.people}>{t.nav.people}</Link>
+            </li>
+          ) : null}
+          {may(staff, "readAudit") ? (
+            <li>
+              <Link to={STAFF_PATHS.audit}>{t.nav.audit}</Link>
+            </li>
           ) : null}
         </ul>
         {staff.role === "owner" ? <p className="staff-hint">{t.home.owner}</p> : null}

@@ -2,11 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { STAFF } from "~/i18n/staff";
-import { audit } from "~/staff/audit.server";
 import { deviceName, passkeysOf, removePasskey } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { sessionsOf } from "~/staff/session.server";
-import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffStore } from "~/staff/staff.server";
 import { PasskeyButton } from "~/staff/ui/PasskeyButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { hydrateHandle, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -16,11 +15,11 @@ export const handle = hydrateHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(request, context);
-  const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   const search = new URL(request.url).searchParams;
   return {
-    passkeys: (await passkeysOf(sql, staff.id)).map((p) => ({ ...p, current: p.id === staff.passkeyId })),
-    sessions: await sessionsOf(sql, staff, deviceName),
+    passkeys: (await passkeysOf(tables, staff.id)).map((p) => ({ ...p, current: p.id === staff.passkeyId })),
+    sessions: await sessionsOf(tables, staff, deviceName),
     notice: search.has("added")
       ? "addedOk"
       : search.has("removed")
@@ -38,10 +37,10 @@ const RemovePasskey = z.object({ passkey: z.string().max(1_000) });
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const { passkey: passkeyId } = await staffFormAs(request, RemovePasskey);
-  const sql = await staffDatabase(context);
-  const outcome = await removePasskey(sql, staff.id, passkeyId);
+  const tables = staffStore(context);
+  const outcome = await removePasskey(tables, staff.id, passkeyId);
   if (outcome === "removed")
-    await audit(sql, {
+    await tables.audit({
       event: "passkey-removed",
       outcome: "ok",
       actor: staff,

@@ -2,12 +2,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ALERTS } from "~/i18n/alerts";
-import { audit } from "~/staff/audit.server";
 import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm, testDevice } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, requireStaff, staffDatabase, staffStore, pushStore } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
@@ -24,7 +23,6 @@ type Notice = (typeof NOTICES)[number];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { settings: pushSettings, keys } = context.wiring.push;
   const staff = requireStaff(request, context);
-  const sql = await staffDatabase(context);
   const search = new URL(request.url).searchParams;
   const settledBefore = new Date(Date.now() - pushSettings.confirmMs).toISOString();
   return {
@@ -32,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     publicKey: pushSettings.enabled ? (await keys()).publicKey : "",
     max: pushSettings.maxDevices,
     suggestedName: deviceName(request.headers.get("user-agent")),
-    devices: await devicesOf(sql, staff.id, settledBefore),
+    devices: await devicesOf(pushStore(context), staff.id, settledBefore),
     notice: NOTICES.find((n) => search.has(n)),
   };
 }
@@ -53,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
   const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   const meta = { actor: staff, ...requestMeta(request, context) };
   const back = (notice: Notice) => redirect(`${STAFF_PATHS.alerts}?${notice}=1`, 303);
   if (form.get("intent") === "subscribe" && !pushSettings.enabled)
@@ -63,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (refusal) {
     // A subscription with keys no browser makes: refused, said in the audit log (throttled).
     if (form.get("intent") === "subscribe")
-      await auditRefusal(sql, {
+      await auditRefusal(tables, {
         event: "push-device-refused",
         outcome: "refused",
         ...meta,
@@ -78,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tested = await testDevice(sql, staff.id, parsed.device, await keys(), pushSettings);
     if (!tested) throw new Response("No such device of yours.", { status: 404 });
     const { outcome } = tested.sent;
-    await audit(sql, {
+    await tables.audit({
       event: "push-device-tested",
       outcome: "ok",
       ...meta,
@@ -88,19 +87,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return back(outcome === "sent" ? "testSent" : outcome === "gone" ? "testGone" : "testFailed");
   }
   if (parsed.intent === "remove") {
-    const name = await removeDevice(sql, staff.id, parsed.device);
+    const name = await removeDevice(pushStore(context), staff.id, parsed.device);
     if (!name) throw new Response("No such device of yours.", { status: 404 });
-    await audit(sql, { event: "push-device-removed", outcome: "ok", ...meta, subject: name });
+    await tables.audit({ event: "push-device-removed", outcome: "ok", ...meta, subject: name });
     return back("removed");
   }
   const outcome = await subscribeDevice(
-    sql,
+    pushStore(context),
     staff,
     { ...parsed, fallbackName: deviceName(request.headers.get("user-agent")), language: staffLocale(request) },
     pushSettings,
   );
   if (!outcome.ok) {
-    await auditRefusal(sql, {
+    await auditRefusal(tables, {
       event: "push-device-refused",
       outcome: "refused",
       ...meta,
@@ -110,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? back("tooMany")
       : new Response("This push service is not one alerts may use.", { status: 400 });
   }
-  await audit(sql, {
+  await tables.audit({
     event: "push-device-added",
     outcome: "ok",
     ...meta,

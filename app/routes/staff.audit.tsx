@@ -1,18 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { STAFF } from "~/i18n/staff";
-import { auditEntries } from "~/staff/audit.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requireOwner, staffDatabase } from "~/staff/staff.server";
+import { requireAllowed, staffStore } from "~/staff/staff.server";
 import { env } from "~/utils/env.server";
 import { staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 
 /** Owners only: the audit log, newest first, 50 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireOwner(request, context);
+  requireAllowed(request, context, "readAudit");
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const sql = await staffDatabase(context);
-  const page = await auditEntries(sql, { before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
+  const tables = staffStore(context);
+  const page = await tables.auditEntries({ before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
   return {
     days: env.STAFF_AUDIT_RETENTION_DAYS,
     ...page,

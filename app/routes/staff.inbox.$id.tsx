@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
-import { audit } from "~/staff/audit.server";
 import {
   addNote,
   eraseEnquiry,
@@ -18,7 +17,7 @@ import { STAFF_PATHS } from "~/staff/paths";
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/store/inbox-states";
 import { replyLinks } from "~/staff/inbox/reply-links";
 import { safeNext } from "~/staff/paths";
-import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
 import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
 import { categoryName } from "~/staff/ui/InboxRows";
@@ -77,6 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const asked = await staffFormAs(request, EnquiryIntent);
   const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   // The id is the address's own (checked by each query below); the way back still takes the one rule.
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
 
@@ -123,7 +123,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const reference = await eraseEnquiry(sql, id);
       if (!reference) throw notFound();
       // The audit keeps that it was erased, by whom and when: the reference, nothing of the visitor.
-      await audit(sql, {
+      await tables.audit({
         event: "erasure",
         outcome: "ok",
         actor: staff,

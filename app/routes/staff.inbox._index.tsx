@@ -16,6 +16,7 @@ import { choices, FilterSelect } from "~/staff/ui/FilterSelect";
 import { categoryName, InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
+import { may } from "~/utils/permissions";
 
 /** The inbox: newest first, 50 a page (by cursor), narrowed by the filter form (a GET: every
  * state of the list is an address, and works without JavaScript). */
@@ -163,7 +164,7 @@ export default function Inbox() {
         {next ? <Link to={`/staff/inbox${next}`}>{t.older}</Link> : null}
       </p>
 
-      {staff.role === "owner" ? (
+      {may(staff, "exportEnquiries") ? (
         <>
           <h2>{t.exportTitle}</h2>
           <p className="staff-hint">{t.exportHint}</p>

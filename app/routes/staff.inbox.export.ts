@@ -1,21 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { audit } from "~/staff/audit.server";
 import { EXPORT_TYPES, exportFilename, exportStream, type ExportFormat } from "~/staff/inbox/export.server";
 import { parseInboxFilter } from "~/store/inbox-filter.server";
 import { everyEnquiry } from "~/store/inbox.server";
-import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
 
 /** The current filter as a file: CSV (RFC 4180, UTF-8 with a byte-order mark, every cell quoted,
  * formula cells neutralised for any separator) or JSON lines; streamed, named with the day; in
  * the audit log (which filters, never their values: a search may be a person's name). Owners
  * only: a file of everyone's personal data leaves the door with whoever downloads it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const staff = requireOwner(request, context);
+  const staff = requireAllowed(request, context, "exportEnquiries");
   const search = new URL(request.url).searchParams;
   const format: ExportFormat = search.get("format") === "jsonl" ? "jsonl" : "csv";
   const filter = parseInboxFilter(search);
   const sql = await staffDatabase(context);
-  await audit(sql, {
+  const tables = staffStore(context);
+  await tables.audit({
     event: "export",
     outcome: "ok",
     actor: staff,

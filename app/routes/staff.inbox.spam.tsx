@@ -2,9 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
-import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
-import { requestMeta, requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
 import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -49,8 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const asked = await staffFormAs(request, SpamIntent);
   const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   const done = (detail: Record<string, string | number>, subject?: string) =>
-    audit(sql, { event: "spam", outcome: "ok", actor: staff, subject, ...requestMeta(request, context), detail });
+    tables.audit({ event: "spam", outcome: "ok", actor: staff, subject, ...requestMeta(request, context), detail });
   switch (asked.intent) {
     case "release": {
       const reference = await releaseSpam(context.wiring.store, asked.id, staff.email);

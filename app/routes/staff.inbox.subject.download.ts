@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { audit } from "~/staff/audit.server";
 import { enquiriesOf, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
 
 /** Everything held about one e-mail address as one JSON file (a data subject's access request):
  * its enquiries, each whole, and what an import quarantined that mentions it. Owners only; in the
  * audit log with the counts, never the address. A resource route: a page's loader cannot answer
  * with a file (Remix reads its answer as the page's data). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const owner = requireOwner(request, context);
+  const owner = requireAllowed(request, context, "exportEnquiries");
   const email = accountEmail(new URL(request.url).searchParams.get("email") ?? "");
   if (!email)
     return new Response("400 Bad Request: give the e-mail address (?email=…).\n", {
@@ -17,9 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   const enquiries = await enquiriesOf(sql, email);
   const quarantined = await quarantinedMentioning(sql, email);
-  await audit(sql, {
+  await tables.audit({
     event: "export",
     outcome: "ok",
     actor: owner,

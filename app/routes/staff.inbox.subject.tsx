@@ -2,17 +2,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
-import { audit } from "~/staff/audit.server";
 import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireOwner, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
 import { staffMeta, staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
 
 /** Everything held about one e-mail address (a data subject's access request): the enquiries
  * found, the JSON file of them (staff.inbox.subject.download.ts), erasure. Owners only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireOwner(request, context);
+  requireAllowed(request, context, "exportEnquiries");
   const search = new URL(request.url).searchParams;
   const email = accountEmail(search.get("email") ?? "");
   // The address this page's download link had before it was a route of its own.
@@ -41,12 +40,13 @@ const EraseSubject = z.object({ email: z.string().max(300), confirm: z.string().
 
 /** Erases every enquiry from the address (confirmed by typing it again). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = requireOwner(request, context);
+  const staff = requireAllowed(request, context, "exportEnquiries");
   const asked = await staffFormAs(request, EraseSubject);
   const email = accountEmail(asked.email);
   const confirm = accountEmail(asked.confirm);
   if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });
   const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   const references: string[] = [];
   for (const enquiry of await enquiriesOf(sql, email)) {
     const reference = await eraseEnquiry(sql, enquiry.id);
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sql,
     (await quarantinedMentioning(sql, email)).map((s) => s.ref),
   );
-  await audit(sql, {
+  await tables.audit({
     event: "erasure",
     outcome: "ok",
     actor: staff,

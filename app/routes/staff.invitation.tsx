@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { STAFF } from "~/i18n/staff";
 import { openInvitation } from "~/staff/members.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { auditRefusal, requestMeta, staffDatabase } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, staffStore } from "~/staff/staff.server";
 import { PasskeyButton } from "~/staff/ui/PasskeyButton";
 import { hydrateHandle, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 
@@ -13,11 +13,11 @@ export const handle = hydrateHandle;
  * unknown gets a 4xx page that says which, and what to do). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const sql = await staffDatabase(context);
-  const invitation = await openInvitation(sql, token);
+  const tables = staffStore(context);
+  const invitation = await openInvitation(tables, token);
   if (!invitation.ok) {
     await auditRefusal(
-      sql,
+      tables,
       {
         event: "invitation-refused",
         outcome: "refused",

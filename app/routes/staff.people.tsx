@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
-import { audit } from "~/staff/audit.server";
 import {
   accountEmail,
   invite,
@@ -15,21 +14,22 @@ import {
   StaffCommandError,
 } from "~/staff/members.server";
 import { passkeysOf, removePasskey } from "~/staff/passkeys.server";
-import { requestMeta, requireOwner, siteUrl, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, siteUrl, staffStore } from "~/staff/staff.server";
 import { CopyText } from "~/staff/ui/CopyText";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
+import { mayBeSiteEditor } from "~/utils/permissions";
 
 /** Not a member of staff (an owner, or no such account): nothing to allow. */
 
 /** Owners only: everyone with an account, their passkeys and open invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireOwner(request, context);
-  const sql = await staffDatabase(context);
-  const members = await listMembers(sql);
+  requireAllowed(request, context, "managePeople");
+  const tables = staffStore(context);
+  const members = await listMembers(tables);
   return {
-    members: await Promise.all(members.map(async (m) => ({ ...m, keys: await passkeysOf(sql, m.id) }))),
+    members: await Promise.all(members.map(async (m) => ({ ...m, keys: await passkeysOf(tables, m.id) }))),
   };
 }
 
@@ -52,18 +52,18 @@ const PeopleIntent = z.discriminatedUnion("intent", [
 
 /** Invite, give a new link, remove a person, remove one of their passkeys. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const owner = requireOwner(request, context);
+  const owner = requireAllowed(request, context, "managePeople");
   const asked = await staffFormAs(request, PeopleIntent);
   const { email } = asked;
-  const sql = await staffDatabase(context);
+  const tables = staffStore(context);
   const meta = requestMeta(request, context);
   try {
     if (asked.intent === "invite" || asked.intent === "reset") {
       const made =
         asked.intent === "invite"
-          ? await invite(sql, { email, role: asked.owner ? "owner" : "staff", by: owner.email, siteUrl })
-          : await reset(sql, { email, by: owner.email, siteUrl });
-      await audit(sql, {
+          ? await invite(tables, { email, role: asked.owner ? "owner" : "staff", by: owner.email, siteUrl })
+          : await reset(tables, { email, by: owner.email, siteUrl });
+      await tables.audit({
         event: "invitation",
         outcome: "ok",
         actor: owner,
@@ -75,8 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (asked.intent === "site") {
       const allowed = asked.allowed === "yes";
-      const address = await setSiteEditor(sql, email, allowed);
-      await audit(sql, {
+      const address = await setSiteEditor(tables, email, allowed);
+      await tables.audit({
         event: "site-grant",
         outcome: "ok",
         actor: owner,
@@ -87,16 +87,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>({ site: { email: address, allowed } });
     }
     if (asked.intent === "remove") {
-      const removed = await removeMember(sql, email);
-      await audit(sql, { event: "person-removed", outcome: "ok", actor: owner, subject: removed.email, ...meta });
+      const removed = await removeMember(tables, email);
+      await tables.audit({ event: "person-removed", outcome: "ok", actor: owner, subject: removed.email, ...meta });
       return data<ActionData>({ done: removed.email });
     }
     // What is left: remove-passkey.
     const address = accountEmail(email);
-    const member = address ? await memberByEmail(sql, address) : undefined;
-    const outcome = member ? await removePasskey(sql, member.id, asked.passkey) : "unknown";
+    const member = address ? await memberByEmail(tables, address) : undefined;
+    const outcome = member ? await removePasskey(tables, member.id, asked.passkey) : "unknown";
     if (outcome === "removed")
-      await audit(sql, { event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
+      await tables.audit({ event: "passkey-removed", outcome: "ok", actor: owner, subject: member!.email, ...meta });
     return data<ActionData>(outcome === "removed" ? {} : { error: outcome }, {
       status: outcome === "removed" ? 200 : 400,
     });
@@ -192,7 +192,7 @@ export default function StaffPeople() {
               ) : null}
             </span>
             <span className="staff-actions">
-              {member.role === "staff" ? (
+              {mayBeSiteEditor(member) ? (
                 <IntentButton
                   intent="site"
                   fields={{ email: member.email, allowed: member.siteEditor ? "no" : "yes" }}

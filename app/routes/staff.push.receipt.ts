@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readForm, staffForm } from "~/staff/form.server";
 import { acceptReceipt, ReceiptForm } from "~/staff/push-devices.server";
-import { staffDatabase } from "~/staff/staff.server";
+import { pushStore } from "~/staff/staff.server";
 import { pushReceipts } from "~/utils/metrics.server";
 
 const answer = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     pushReceipts.inc({ result: "refused" });
     return answer(400);
   }
-  const outcome = await acceptReceipt(await staffDatabase(context), await context.wiring.push.keys(), read.value);
+  const outcome = await acceptReceipt(pushStore(context), await context.wiring.push.keys(), read.value);
   pushReceipts.inc({ result: outcome });
   return answer(outcome === "refused" ? 403 : 204);
 }

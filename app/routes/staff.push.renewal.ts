@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { audit } from "~/staff/audit.server";
 import { readForm, staffForm } from "~/staff/form.server";
 import { renewDevice, RenewalForm } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, staffDatabase } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, staffStore, pushStore } from "~/staff/staff.server";
 import { memoryLimiter } from "~/utils/limiter.server";
 
 const answer = (status: number, headers: Record<string, string> = {}) =>
@@ -22,10 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const meta = requestMeta(request, context);
   const verdict = await renewals.hit(meta.address);
   if (!verdict.allowed) return answer(429, { "Retry-After": String(verdict.retryAfterSeconds) });
-  const sql = await staffDatabase(context);
-  const outcome = await renewDevice(sql, read.value, pushSettings.services);
+  const tables = staffStore(context);
+  const outcome = await renewDevice(pushStore(context), read.value, pushSettings.services);
   if (!outcome.ok) {
-    await auditRefusal(sql, {
+    await auditRefusal(tables, {
       event: "push-device-refused",
       outcome: "refused",
       ...meta,
@@ -33,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return answer(outcome.reason === "unknown-device" ? 403 : outcome.reason === "conflict" ? 409 : 400);
   }
-  await audit(sql, {
+  await tables.audit({
     event: "push-device-renewed",
     outcome: "ok",
     actor: outcome.member,

@@ -1,9 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { stopPreview } from "~/site/preview.server";
-import { audit } from "~/staff/audit.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { endAllSessions, endCookie, endSession } from "~/staff/session.server";
-import { requestMeta, requireStaff, sessionRules, staffDatabase } from "~/staff/staff.server";
+import { requestMeta, requireStaff, sessionRules, staffDatabase, staffStore } from "~/staff/staff.server";
 import { staffForm } from "~/staff/form.server";
 
 /** Sign out: this session, or (scope=everywhere) every session of this person on every device; the previews they
@@ -13,9 +12,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await staffForm(request);
   const everywhere = form.get("scope") === "everywhere";
   const sql = await staffDatabase(context);
-  const devicesRemoved = everywhere ? (await endAllSessions(sql, staff.id)).devices : 0;
-  if (!everywhere) await endSession(sql, staff.session);
-  await audit(sql, {
+  const tables = staffStore(context);
+  const devicesRemoved = everywhere ? (await endAllSessions(tables, staff.id)).devices : 0;
+  if (!everywhere) await endSession(tables, staff.session);
+  await tables.audit({
     event: everywhere ? "sign-out-everywhere" : "sign-out",
     outcome: "ok",
     actor: staff,

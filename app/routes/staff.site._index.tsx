@@ -9,10 +9,9 @@ import { WORD_PARTS, wordsProblems } from "~/site/words";
 import { fieldLabel } from "~/staff/site/WordsFields";
 import { publish, republish } from "~/site/editing.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
-import { audit } from "~/staff/audit.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requestMeta, requireSiteEditor } from "~/staff/staff.server";
+import { requestMeta, requireSiteEditor, staffStore } from "~/staff/staff.server";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
@@ -56,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 409,
     });
   const restoredFrom: Record<string, number> = asked.intent === "republish" ? { restoredFrom: asked.version } : {};
-  await audit(sql, {
+  await staffStore(context).audit({
     event: "site-publish",
     outcome: "ok",
     actor: staff,

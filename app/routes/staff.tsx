@@ -6,7 +6,7 @@ import { staffHandle, staffMeta } from "~/staff/ui/staff-route";
 
 /** The staff area's layout: every page under /staff in its frame (the area's name, navigation,
  * language switch, sign-out), with one error boundary. Its loader guards nothing: each child's
- * loader and action calls requireStaff/requireOwner itself (Remix runs them without this one). */
+ * loader and action calls requireStaff/requireAllowed itself (Remix runs them without this one). */
 export { StaffError as ErrorBoundary } from "~/staff/ui/StaffError";
 export const handle = staffHandle;
 

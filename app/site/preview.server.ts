@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Sql } from "~/store/sql.server";
-import { createPreview, endPreview, previewValid } from "~/store/site-photos.server";
+import { createPreview, endPreview, previewHolder } from "~/store/site-photos.server";
 import { cookieSecure, staffIdleMs } from "~/utils/env.server";
+import { may } from "~/utils/permissions";
 
 /** A random token, only its hash stored; a request with it skips the page cache and is `private, no-store`,
  * so no visitor and no CDN ever gets a draft. It lasts as long as the staff session that started it, at most an
@@ -25,10 +26,11 @@ export async function previewing(sql: Sql, request: Request): Promise<boolean> {
   const token = tokenIn(request.headers.get("cookie"));
   if (!token) return false;
   const now = Date.now();
-  return previewValid(sql, hashOf(token), {
+  const holder = await previewHolder(sql, hashOf(token), {
     now: new Date(now).toISOString(),
     idleSince: new Date(now - staffIdleMs).toISOString(),
-  }).catch(() => false);
+  }).catch(() => undefined);
+  return !!holder && may(holder, "editSite");
 }
 
 const cookie = (value: string, maxAge: number) =>

@@ -2,13 +2,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import { readFormBody } from "~/utils/form-body.server";
-import { audit, type AuditEntry } from "./audit.server";
+import type { AuditEntry } from "~/store/staff-audit.server";
 import { readForm } from "./form.server";
-import { memberByEmail, openInvitation, spendInvitation, type Member } from "./members.server";
+import { memberByEmail, openInvitation, type Member } from "./members.server";
 import { registerPasskey, registrationOptions, signInOptions, verifySignIn } from "./passkeys.server";
 import { safeNext, STAFF_PATHS } from "./paths";
 import { endSession, startSession } from "./session.server";
-import { auditRefusal, requestMeta, rp, sessionRules, staffDatabase, staffLimits } from "./staff.server";
+import { auditRefusal, requestMeta, rp, sessionRules, staffLimits, staffStore } from "./staff.server";
 
 /** Errors are codes: ui/passkey-client.ts turns them into a sentence in the person's language. */
 type CeremonyAnswer =
@@ -60,10 +60,10 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   const asked = readForm(body.form, CeremonyIntent);
   const meta = requestMeta(request, context);
   const limits = staffLimits(context);
-  const sql = await staffDatabase(context);
+  const tables = staffStore(context);
 
   const refused = (entry: Omit<AuditEntry, "outcome">) =>
-    auditRefusal(sql, { ...entry, outcome: "refused", ...meta }, context.staff);
+    auditRefusal(tables, { ...entry, outcome: "refused", ...meta }, context.staff);
 
   const verdict = await limits.address(meta.address);
   if (!verdict.allowed) {
@@ -80,10 +80,10 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   if (!asked.ok) return json({ error: "bad-request" }, 400);
   const ask = asked.value;
 
-  if (ask.intent === "sign-in-options") return json({ options: await signInOptions(sql, rp) });
+  if (ask.intent === "sign-in-options") return json({ options: await signInOptions(tables, rp) });
 
   if (ask.intent === "sign-in") {
-    const result = await verifySignIn(sql, rp, ask.response);
+    const result = await verifySignIn(tables, rp, ask.response);
     if (!result.ok) {
       if (result.member) await limits.accountFailure(result.member.id);
       await refused({ event: "sign-in", actor: result.member, detail: { reason: result.reason } });
@@ -97,13 +97,13 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
       });
     }
     // A fresh session every sign-in; the one this browser had (if any) ends (no fixation, no leftovers).
-    if (context.staff) await endSession(sql, context.staff.session);
-    const cookie = await startSession(sql, sessionRules, {
+    if (context.staff) await endSession(tables, context.staff.session);
+    const cookie = await startSession(tables, sessionRules, {
       member: result.member,
       passkeyId: result.passkeyId,
       ...meta,
     });
-    await audit(sql, { event: "sign-in", outcome: "ok", actor: result.member, ...meta });
+    await tables.audit({ event: "sign-in", outcome: "ok", actor: result.member, ...meta });
     return json({ ok: true, next: safeNext(ask.next ?? "") }, 200, { "Set-Cookie": cookie });
   }
 
@@ -112,7 +112,7 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   let member: Member | undefined;
   let invitationHash: string | undefined;
   if (token !== undefined) {
-    const invitation = await openInvitation(sql, token);
+    const invitation = await openInvitation(tables, token);
     if (!invitation.ok) {
       await refused({ event: "invitation-refused", detail: { reason: invitation.reason } });
       return json({ error: "invitation" }, 410);
@@ -126,21 +126,20 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   }
 
   if (ask.intent === "register-options")
-    return json({ options: await registrationOptions(sql, rp, member, invitationHash) });
+    return json({ options: await registrationOptions(tables, rp, member, invitationHash) });
 
-  const result = await registerPasskey(sql, rp, {
+  const result = await registerPasskey(tables, rp, {
     member,
     response: ask.response,
     invitationHash,
     userAgent: meta.userAgent,
-    beforeKeeping: invitationHash ? (tx) => spendInvitation(tx, invitationHash) : undefined,
   });
   if (!result.ok) {
     await limits.accountFailure(member.id);
     await refused({ event: "passkey-added", actor: member, detail: { reason: result.reason } });
     return json({ error: result.reason === "invitation" ? "invitation" : "refused" }, 400);
   }
-  await audit(sql, {
+  await tables.audit({
     event: "passkey-added",
     outcome: "ok",
     actor: member,
@@ -150,13 +149,13 @@ export async function passkeyCeremony(request: Request, context: AppLoadContext)
   });
   if (!invitationHash) return json({ ok: true, next: `${STAFF_PATHS.account}?added=1` });
   // Accepting the invitation signs the person in (a fresh session, whatever they had before).
-  const signedIn = await memberByEmail(sql, member.email);
-  if (context.staff) await endSession(sql, context.staff.session);
-  const cookie = await startSession(sql, sessionRules, {
+  const signedIn = await memberByEmail(tables, member.email);
+  if (context.staff) await endSession(tables, context.staff.session);
+  const cookie = await startSession(tables, sessionRules, {
     member: signedIn ?? member,
     passkeyId: result.passkeyId,
     ...meta,
   });
-  await audit(sql, { event: "sign-in", outcome: "ok", actor: member, ...meta, detail: { via: "invitation" } });
+  await tables.audit({ event: "sign-in", outcome: "ok", actor: member, ...meta, detail: { via: "invitation" } });
   return json({ ok: true, next: STAFF_PATHS.home }, 200, { "Set-Cookie": cookie });
 }

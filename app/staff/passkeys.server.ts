@@ -8,9 +8,8 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { BRAND } from "~/content/site";
-import type { Queryable, Sql } from "~/store/sql.server";
-import { isoTime } from "~/store/sql.server";
-import type { Member } from "./members.server";
+import type { Member, PasskeyListing } from "~/store/staff-people.server";
+import type { StaffPart } from "~/store/staff-part.server";
 import { isoIn } from "./tokens.server";
 
 /** Its host is the RP id; an IP address never is a valid one, which is why tests use http://localhost. */
@@ -23,42 +22,12 @@ export function relyingParty(siteUrl: string): RelyingParty {
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 
-export type Passkey = {
-  id: string;
-  device: string;
-  createdAt: string;
-  lastUsedAt?: string;
-  backedUp: boolean;
-};
+export type Passkey = PasskeyListing;
 
-type PasskeyRow = {
-  id: string;
-  member_id: string;
-  public_key: string;
-  counter: unknown;
-  transports: string | null;
-  device: string;
-  backed_up: unknown;
-  created_at: unknown;
-  last_used_at: unknown;
-};
-
-const transportsOf = (row: Pick<PasskeyRow, "transports">) =>
+const transportsOf = (row: { transports: string | null }) =>
   (row.transports ? row.transports.split(",") : undefined) as AuthenticatorTransport[] | undefined;
 
-export async function passkeysOf(sql: Queryable, memberId: string): Promise<Passkey[]> {
-  const rows = await sql.all<PasskeyRow>(
-    "SELECT id, device, backed_up, created_at, last_used_at FROM staff_passkeys WHERE member_id = $1 ORDER BY created_at",
-    [memberId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    device: row.device,
-    createdAt: isoTime(row.created_at) ?? "",
-    lastUsedAt: isoTime(row.last_used_at),
-    backedUp: Number(row.backed_up) === 1,
-  }));
-}
+export const passkeysOf = (tables: StaffPart, memberId: string): Promise<Passkey[]> => tables.passkeysOf(memberId);
 
 export function deviceName(userAgent: string | null | undefined): string {
   const ua = userAgent ?? "";
@@ -104,32 +73,12 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } } | und
   }
 }
 
-async function keepChallenge(
-  sql: Queryable,
-  challenge: string,
-  purpose: "register" | "sign-in",
-  memberId?: string,
-  invitationHash?: string,
-) {
-  await sql.run("DELETE FROM staff_challenges WHERE expires_at < $1", [new Date().toISOString()]);
-  await sql.run(
-    "INSERT INTO staff_challenges (challenge, purpose, member_id, invitation_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
-    [challenge, purpose, memberId ?? null, invitationHash ?? null, isoIn(CHALLENGE_MS)],
-  );
-}
-
-/** Single use across replicas: the DELETE … RETURNING takes it out. */
-async function spendChallenge(sql: Queryable, challenge: string | undefined, purpose: "register" | "sign-in") {
+/** Single use across replicas: the store's DELETE … RETURNING takes it out. */
+async function spendChallenge(tables: StaffPart, challenge: string | undefined, purpose: "register" | "sign-in") {
   if (!challenge) return undefined;
-  const [row] = await sql.all<{ member_id: string | null; invitation_hash: string | null; expires_at: unknown }>(
-    "DELETE FROM staff_challenges WHERE challenge = $1 AND purpose = $2 RETURNING member_id, invitation_hash, expires_at",
-    [challenge, purpose],
-  );
-  if (!row || Date.parse(isoTime(row.expires_at) ?? "") <= Date.now()) return undefined;
-  return {
-    memberId: row.member_id === null ? undefined : String(row.member_id),
-    invitationHash: row.invitation_hash ?? undefined,
-  };
+  const row = await tables.spendChallenge(challenge, purpose);
+  if (!row || Date.parse(row.expiresAt) <= Date.now()) return undefined;
+  return { memberId: row.memberId, invitationHash: row.invitationHash };
 }
 
 /** Holding a device is not enough: the person is verified at every ceremony (decision 0021). */
@@ -137,11 +86,13 @@ const USER_VERIFICATION = "required";
 
 /** Other passkeys excluded, so one authenticator is not registered twice. Discoverable, so sign-in needs no name and
  * no credential id is given to a client before it signs in. */
-export async function registrationOptions(sql: Queryable, rp: RelyingParty, member: Member, invitationHash?: string) {
-  const existing = await sql.all<Pick<PasskeyRow, "id" | "transports">>(
-    "SELECT id, transports FROM staff_passkeys WHERE member_id = $1",
-    [member.id],
-  );
+export async function registrationOptions(
+  tables: StaffPart,
+  rp: RelyingParty,
+  member: Member,
+  invitationHash?: string,
+) {
+  const existing = await tables.passkeyIdsOf(member.id);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -153,31 +104,35 @@ export async function registrationOptions(sql: Queryable, rp: RelyingParty, memb
     authenticatorSelection: { residentKey: "required", userVerification: USER_VERIFICATION },
     timeout: CHALLENGE_MS,
   });
-  await keepChallenge(sql, options.challenge, "register", member.id, invitationHash);
+  await tables.keepChallenge({
+    challenge: options.challenge,
+    purpose: "register",
+    memberId: member.id,
+    invitationHash,
+    expiresAt: isoIn(CHALLENGE_MS),
+  });
   return options;
 }
 
 export type CeremonyRefusal = { ok: false; reason: string };
 
 export async function registerPasskey(
-  sql: Sql,
+  tables: StaffPart,
   rp: RelyingParty,
   {
     member,
     response,
     invitationHash,
     userAgent,
-    beforeKeeping,
   }: {
     member: Member;
     response: RegistrationResponseJSON;
+    /** Spent in the transaction that keeps the passkey (single use): spent already, refused. */
     invitationHash?: string;
     userAgent?: string;
-    /** Runs in the transaction that keeps the passkey (spends the invitation); false: refused. */
-    beforeKeeping?: (tx: Queryable) => Promise<boolean>;
   },
 ): Promise<{ ok: true; passkeyId: string; device: string } | CeremonyRefusal> {
-  const issued = await spendChallenge(sql, challengeOf(response), "register");
+  const issued = await spendChallenge(tables, challengeOf(response), "register");
   if (!issued || issued.memberId !== member.id || issued.invitationHash !== invitationHash)
     return { ok: false, reason: "challenge" };
   let verified;
@@ -195,57 +150,47 @@ export async function registerPasskey(
   if (!verified.verified) return { ok: false, reason: "invalid" };
   const { credential, credentialBackedUp } = verified.registrationInfo;
   const device = deviceName(userAgent);
-  return sql.transaction(async (tx) => {
-    if (beforeKeeping && !(await beforeKeeping(tx))) return { ok: false as const, reason: "invitation" };
-    const [taken] = await tx.all("SELECT id FROM staff_passkeys WHERE id = $1", [credential.id]);
-    if (taken) return { ok: false as const, reason: "duplicate" };
-    await tx.run(
-      `INSERT INTO staff_passkeys (id, member_id, public_key, counter, transports, device, backed_up, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        credential.id,
-        member.id,
-        Buffer.from(credential.publicKey).toString("base64url"),
-        credential.counter,
-        credential.transports?.join(",") ?? null,
-        device,
-        credentialBackedUp ? 1 : 0,
-        new Date().toISOString(),
-      ],
-    );
-    return { ok: true as const, passkeyId: credential.id, device };
-  });
+  const kept = await tables.keepPasskey(
+    {
+      id: credential.id,
+      memberId: member.id,
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+      counter: credential.counter,
+      transports: credential.transports?.join(","),
+      device,
+      backedUp: credentialBackedUp,
+    },
+    new Date().toISOString(),
+    invitationHash,
+  );
+  return kept === "kept" ? { ok: true, passkeyId: credential.id, device } : { ok: false, reason: kept };
 }
 
 const challengeOfOrEmpty = (response: { response?: { clientDataJSON?: unknown } }) => challengeOf(response) ?? "";
 
 /** The same for everyone, asking no e-mail: the answer can't tell who has an account, nor give out a person's passkey
  * ids (which a lockout by refused sign-ins would need). */
-export async function signInOptions(sql: Queryable, rp: RelyingParty) {
+export async function signInOptions(tables: StaffPart, rp: RelyingParty) {
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: USER_VERIFICATION,
     timeout: CHALLENGE_MS,
   });
-  await keepChallenge(sql, options.challenge, "sign-in");
+  await tables.keepChallenge({ challenge: options.challenge, purpose: "sign-in", expiresAt: isoIn(CHALLENGE_MS) });
   return options;
 }
 
 export async function verifySignIn(
-  sql: Sql,
+  tables: StaffPart,
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
 ): Promise<{ ok: true; member: Member; passkeyId: string } | (CeremonyRefusal & { member?: Member })> {
-  const issued = await spendChallenge(sql, challengeOf(response), "sign-in");
+  const issued = await spendChallenge(tables, challengeOf(response), "sign-in");
   if (!issued) return { ok: false, reason: "challenge" };
   const id = typeof response?.id === "string" ? response.id : "";
-  const [row] = await sql.all<PasskeyRow & { email: string; role: Member["role"] }>(
-    `SELECT p.id, p.member_id, p.public_key, p.counter, p.transports, m.email, m.role
-       FROM staff_passkeys p JOIN staff_members m ON m.id = p.member_id WHERE p.id = $1`,
-    [id],
-  );
+  const row = await tables.passkeyForSignIn(id);
   if (!row) return { ok: false, reason: "unknown-passkey" };
-  const member: Member = { id: String(row.member_id), email: row.email, role: row.role };
+  const { member } = row;
   // A discoverable passkey names its account (the user handle we gave it: the member's id).
   const handle: unknown = response.response?.userHandle;
   if (typeof handle === "string" && handle !== "" && Buffer.from(handle, "base64url").toString("utf8") !== member.id)
@@ -259,8 +204,8 @@ export async function verifySignIn(
       expectedRPID: rp.id,
       credential: {
         id: row.id,
-        publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
-        counter: Number(row.counter),
+        publicKey: new Uint8Array(Buffer.from(row.publicKey, "base64url")),
+        counter: row.counter,
         transports: transportsOf(row),
       },
       requireUserVerification: true,
@@ -269,26 +214,10 @@ export async function verifySignIn(
     return { ok: false, reason: "invalid", member };
   }
   if (!verified.verified) return { ok: false, reason: "invalid", member };
-  await sql.run("UPDATE staff_passkeys SET counter = $2, last_used_at = $3 WHERE id = $1", [
-    row.id,
-    verified.authenticationInfo.newCounter,
-    new Date().toISOString(),
-  ]);
+  await tables.notePasskeyUse(row.id, verified.authenticationInfo.newCounter, new Date().toISOString());
   return { ok: true, member, passkeyId: row.id };
 }
 
 /** The last passkey of an account stays (remove the person instead); the sessions it made go with it. */
-export async function removePasskey(
-  sql: Sql,
-  memberId: string,
-  passkeyId: string,
-): Promise<"removed" | "last" | "unknown"> {
-  return sql.transaction(async (tx) => {
-    const rows = await tx.all<{ id: string }>("SELECT id FROM staff_passkeys WHERE member_id = $1", [memberId]);
-    if (!rows.some((row) => row.id === passkeyId)) return "unknown";
-    if (rows.length <= 1) return "last";
-    await tx.run("DELETE FROM staff_sessions WHERE passkey_id = $1", [passkeyId]);
-    await tx.run("DELETE FROM staff_passkeys WHERE id = $1 AND member_id = $2", [passkeyId, memberId]);
-    return "removed";
-  });
-}
+export const removePasskey = (tables: StaffPart, memberId: string, passkeyId: string) =>
+  tables.removePasskey(memberId, passkeyId);

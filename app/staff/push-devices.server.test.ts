@@ -53,7 +53,7 @@ async function person() {
 
 const subscribe = (who: { id: string }, endpoint: string, maxDevices = 10) =>
   subscribeDevice(
-    sql,
+    store.push,
     who,
     { ...SubscriptionForm.parse({ endpoint, ...keys() }), fallbackName: "Chrome on Android", language: "en" },
     { services, maxDevices },
@@ -124,10 +124,10 @@ describe("turning alerts on: what is refused, nothing stored", () => {
     await subscribe(ana, "https://fcm.googleapis.com/fcm/send/ana-2");
     const his = await subscribe(ivo, "https://fcm.googleapis.com/fcm/send/ivo");
     if (!mine.ok || !his.ok) throw new Error("not subscribed");
-    expect(await removeDevice(sql, ana.id, his.id)).toBeUndefined();
-    expect(await removeDevice(sql, ana.id, mine.id)).toBe("Chrome on Android");
-    expect(await endAllSessions(sql, ana.id)).toEqual({ sessions: 0, devices: 1 });
-    expect(await devicesOf(sql, ana.id, new Date().toISOString())).toEqual([]);
+    expect(await removeDevice(store.push, ana.id, his.id)).toBeUndefined();
+    expect(await removeDevice(store.push, ana.id, mine.id)).toBe("Chrome on Android");
+    expect(await endAllSessions(store.staff, ana.id)).toEqual({ sessions: 0, devices: 1 });
+    expect(await devicesOf(store.push, ana.id, new Date().toISOString())).toEqual([]);
     await sql.run("DELETE FROM staff_members WHERE id = $1", [ivo.id]);
     expect(Number(await stored())).toBe(0);
   });
@@ -182,7 +182,7 @@ describe("a test alert from the Alerts page", () => {
       const ana = await person();
       const phone = makeDevice();
       const added = await subscribeDevice(
-        sql,
+        store.push,
         ana,
         {
           ...SubscriptionForm.parse({ endpoint: `${stand.origin}/push/ana`, ...phone }),
@@ -195,13 +195,13 @@ describe("a test alert from the Alerts page", () => {
       // Three alerts (each enquiry rings every device) sent and never confirmed: stale.
       for (const n of [1, 2, 3]) {
         const { id } = await store.store(enquiry(`Stale ${n}`));
-        await sql.run("UPDATE push_sends SET state = 'sent', sent_at = $3 WHERE enquiry_id = $1 AND device_id = $2", [
+        await sql.run("UPDATE push_alerts SET state = 'sent', sent_at = $3 WHERE enquiry_id = $1 AND device_id = $2", [
           id,
           added.id,
           new Date(Date.now() - 60_000 + n).toISOString(),
         ]);
       }
-      const mine = async () => (await devicesOf(sql, ana.id, new Date().toISOString()))[0];
+      const mine = async () => (await devicesOf(store.push, ana.id, new Date().toISOString()))[0];
       expect(await mine()).toMatchObject({ stale: true });
 
       expect(await testDevice(sql, (await person()).id, added.id, keys, settings)).toBeUndefined();
@@ -223,15 +223,15 @@ describe("a test alert from the Alerts page", () => {
       expect(await mine()).toMatchObject({ stale: true, lastReachedAt: expect.any(String) });
 
       const old = testAlertId(Date.now() - 11 * 60_000);
-      expect(await acceptReceipt(sql, keys, { ...alert.receipt, t: "A".repeat(32) })).toBe("refused");
-      expect(await acceptReceipt(sql, keys, { e: old, d: added.id, t: receiptToken(keys, old, added.id) })).toBe(
+      expect(await acceptReceipt(store.push, keys, { ...alert.receipt, t: "A".repeat(32) })).toBe("refused");
+      expect(await acceptReceipt(store.push, keys, { e: old, d: added.id, t: receiptToken(keys, old, added.id) })).toBe(
         "refused",
       );
       expect(await mine()).toMatchObject({ stale: true });
-      expect(await acceptReceipt(sql, keys, alert.receipt)).toBe("confirmed");
+      expect(await acceptReceipt(store.push, keys, alert.receipt)).toBe("confirmed");
       expect(await mine()).toMatchObject({ stale: false });
       // Replayed, it moves nothing: the confirmation is the test's send time, not the replay's.
-      expect(await acceptReceipt(sql, keys, alert.receipt)).toBe("repeated");
+      expect(await acceptReceipt(store.push, keys, alert.receipt)).toBe("repeated");
 
       stand.answer("/push/ana", { status: 410 });
       expect(await testDevice(sql, ana.id, added.id, keys, settings)).toEqual({
@@ -253,7 +253,7 @@ describe("a subscription the browser renewed on its own", () => {
     const ana = await person();
     const first = keys();
     const added = await subscribeDevice(
-      sql,
+      store.push,
       ana,
       {
         ...SubscriptionForm.parse({
@@ -275,28 +275,32 @@ describe("a subscription the browser renewed on its own", () => {
         ...keys(),
         ...over,
       });
-    expect(await renewDevice(sql, renewal({ oldAuth: randomBytes(16).toString("base64url") }), services)).toEqual({
+    expect(
+      await renewDevice(store.push, renewal({ oldAuth: randomBytes(16).toString("base64url") }), services),
+    ).toEqual({
       ok: false,
       reason: "unknown-device",
     });
-    expect(await renewDevice(sql, renewal({ old: "https://fcm.googleapis.com/fcm/send/other" }), services)).toEqual({
+    expect(
+      await renewDevice(store.push, renewal({ old: "https://fcm.googleapis.com/fcm/send/other" }), services),
+    ).toEqual({
       ok: false,
       reason: "unknown-device",
     });
-    expect(await renewDevice(sql, renewal({ endpoint: "https://attacker.example/x" }), services)).toEqual({
+    expect(await renewDevice(store.push, renewal({ endpoint: "https://attacker.example/x" }), services)).toEqual({
       ok: false,
       reason: "unknown-push-service",
     });
     expect(await endpoints()).toEqual(["https://fcm.googleapis.com/fcm/send/old"]);
 
-    expect(await renewDevice(sql, renewal({}), services)).toMatchObject({ ok: true, name: "Ana's phone" });
+    expect(await renewDevice(store.push, renewal({}), services)).toMatchObject({ ok: true, name: "Ana's phone" });
     expect(await endpoints()).toEqual(["https://fcm.googleapis.com/fcm/send/new"]);
-    expect(await devicesOf(sql, ana.id, new Date().toISOString())).toMatchObject([
+    expect(await devicesOf(store.push, ana.id, new Date().toISOString())).toMatchObject([
       { id: added.id, name: "Ana's phone" },
     ]);
     // The old secret proves nothing any more.
     expect(
-      await renewDevice(sql, renewal({ endpoint: "https://fcm.googleapis.com/fcm/send/third" }), services),
+      await renewDevice(store.push, renewal({ endpoint: "https://fcm.googleapis.com/fcm/send/third" }), services),
     ).toEqual({
       ok: false,
       reason: "unknown-device",
@@ -308,14 +312,18 @@ describe("a subscription the browser renewed on its own", () => {
     const first = keys();
     const endpoint = "https://fcm.googleapis.com/fcm/send/same";
     await subscribeDevice(
-      sql,
+      store.push,
       ana,
       { ...SubscriptionForm.parse({ endpoint, ...first }), fallbackName: "Phone", language: "en" },
       { services, maxDevices: 10 },
     );
     const fresh = keys();
     expect(
-      await renewDevice(sql, RenewalForm.parse({ old: endpoint, oldAuth: first.auth, endpoint, ...fresh }), services),
+      await renewDevice(
+        store.push,
+        RenewalForm.parse({ old: endpoint, oldAuth: first.auth, endpoint, ...fresh }),
+        services,
+      ),
     ).toMatchObject({ ok: true });
     expect(await sql.all("SELECT endpoint, auth FROM push_devices")).toEqual([{ endpoint, auth: fresh.auth }]);
   });
@@ -325,7 +333,7 @@ describe("a subscription the browser renewed on its own", () => {
     const first = keys();
     const on = (endpoint: string, k: ReturnType<typeof keys>) =>
       subscribeDevice(
-        sql,
+        store.push,
         ana,
         { ...SubscriptionForm.parse({ endpoint, ...k }), fallbackName: "Phone", language: "en" },
         { services, maxDevices: 10 },
@@ -338,7 +346,7 @@ describe("a subscription the browser renewed on its own", () => {
       endpoint: "https://fcm.googleapis.com/fcm/send/new",
       ...keys(),
     });
-    expect(await renewDevice(sql, renewal, services)).toMatchObject({ ok: true });
+    expect(await renewDevice(store.push, renewal, services)).toMatchObject({ ok: true });
     expect(await endpoints()).toEqual(["https://fcm.googleapis.com/fcm/send/new"]);
   });
 });

@@ -1,51 +1,18 @@
-import { createECDH, timingSafeEqual } from "node:crypto";
+import { createECDH } from "node:crypto";
 import { z } from "zod";
-import { STALE } from "~/store/push-watch.server";
 import { sendTestAlert, type TestAlertOutcome } from "~/delivery/channels/push.server";
-import {
-  confirmSend,
-  confirmTest,
-  deviceOf,
-  looksLikeDeviceId,
-  newDeviceId,
-  receiptValid,
-  testAlertSent,
-  type PushKeys,
-} from "~/store/push.server";
-import type { Queryable, Sql } from "~/store/sql.server";
-import { isoTime, isUniqueViolation } from "~/store/sql.server";
+import type { DeviceView } from "~/store/push-devices.server";
+import type { PushPart } from "~/store/push-part.server";
+import { deviceOf, looksLikeDeviceId, receiptValid, testAlertSent, type PushKeys } from "~/store/push.server";
+import type { Sql } from "~/store/sql.server";
+import { isUniqueViolation } from "~/store/sql.server";
 import { checkEndpoint, type PushService } from "~/utils/push-services.server";
 import { STAFF_PATHS } from "./paths";
 
-export type DeviceView = {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastReachedAt?: string;
-  /** Its last three alerts unconfirmed (store/push-watch.server.ts). */
-  stale: boolean;
-};
+export type { DeviceView };
 
-export async function devicesOf(sql: Queryable, memberId: string, settledBefore: string): Promise<DeviceView[]> {
-  const rows = await sql.all<{
-    id: string;
-    name: string;
-    created_at: unknown;
-    last_reached_at: unknown;
-    stale: unknown;
-  }>(
-    `SELECT p.id, p.name, p.created_at, p.last_reached_at, ${STALE} AS stale
-       FROM push_devices p WHERE p.member_id = $2 ORDER BY p.created_at, p.id`,
-    [settledBefore, memberId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    createdAt: isoTime(r.created_at) ?? "",
-    lastReachedAt: isoTime(r.last_reached_at),
-    stale: Number(r.stale) === 1,
-  }));
-}
+export const devicesOf = (push: PushPart, memberId: string, settledBefore: string): Promise<DeviceView[]> =>
+  push.devicesOf(memberId, settledBefore);
 
 const base64url = (bytes: number) =>
   z
@@ -83,7 +50,7 @@ export type SubscribeOutcome =
 /** An endpoint another person turned on becomes this person's: a browser rings for whoever turned it on last.
  * Refused with nothing stored: an unlisted push service, or a person already at `maxDevices`. */
 export async function subscribeDevice(
-  sql: Sql,
+  push: PushPart,
   member: { id: string },
   input: SubscriptionInput & { fallbackName: string; language: string },
   { services, maxDevices }: { services: readonly PushService[]; maxDevices: number },
@@ -91,56 +58,21 @@ export async function subscribeDevice(
   const url = checkEndpoint(input.endpoint, services);
   if (typeof url === "string") return { ok: false, reason: url };
   const name = input.name || input.fallbackName;
-  const keys = [input.p256dh.toString("base64url"), input.auth.toString("base64url")];
+  const subscription = {
+    href: url.href,
+    p256dh: input.p256dh.toString("base64url"),
+    auth: input.auth.toString("base64url"),
+    name,
+    language: input.language,
+  };
   // The same browser posting twice at once: the second insert meets the first's row, and once more is an update.
-  const row = { href: url.href, keys, name, language: input.language };
-  const attempt = () => keepSubscription(sql, member, row, maxDevices);
+  const attempt = (): Promise<SubscribeOutcome> => push.keepSubscription(member.id, subscription, maxDevices);
   return attempt().catch((error: unknown) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
 }
 
-function keepSubscription(
-  sql: Sql,
-  member: { id: string },
-  { href, keys, name, language }: { href: string; keys: string[]; name: string; language: string },
-  maxDevices: number,
-): Promise<SubscribeOutcome> {
-  return sql.transaction(async (tx) => {
-    const [existing] = await tx.all<{ id: string; member_id: unknown }>(
-      "SELECT id, member_id FROM push_devices WHERE endpoint = $1",
-      [href],
-    );
-    const mine = existing && String(existing.member_id) === member.id;
-    if (!mine) {
-      const [count] = await tx.all<{ n: unknown }>("SELECT count(*) AS n FROM push_devices WHERE member_id = $1", [
-        member.id,
-      ]);
-      if (Number(count?.n) >= maxDevices) return { ok: false, reason: "too-many" };
-    }
-    if (existing) {
-      await tx.run(
-        "UPDATE push_devices SET member_id = $2, p256dh = $3, auth = $4, name = $5, language = $6 WHERE id = $1",
-        [existing.id, member.id, ...keys, name, language],
-      );
-      return { ok: true, id: existing.id, name, moved: !mine };
-    }
-    const id = newDeviceId();
-    await tx.run(
-      `INSERT INTO push_devices (id, member_id, endpoint, p256dh, auth, name, language, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, member.id, href, ...keys, name, language, new Date().toISOString()],
-    );
-    return { ok: true, id, name, moved: false };
-  });
-}
-
 /** The removed device's name; another person's device is left alone. */
-export async function removeDevice(sql: Sql, memberId: string, deviceId: string): Promise<string | undefined> {
-  if (!looksLikeDeviceId(deviceId)) return undefined;
-  const [row] = await sql.all<{ name: string }>(
-    "DELETE FROM push_devices WHERE id = $1 AND member_id = $2 RETURNING name",
-    [deviceId, memberId],
-  );
-  return row?.name;
+export async function removeDevice(push: PushPart, memberId: string, deviceId: string): Promise<string | undefined> {
+  return looksLikeDeviceId(deviceId) ? push.removeDevice(memberId, deviceId) : undefined;
 }
 
 /** The token came inside the alert's encrypted payload. */
@@ -152,15 +84,15 @@ export const ReceiptForm = z.object({
 
 /** A token not the one put in that device's alert (forged, or another's device) is refused, writing nothing. */
 export async function acceptReceipt(
-  sql: Sql,
+  push: PushPart,
   keys: PushKeys,
   receipt: z.output<typeof ReceiptForm>,
 ): Promise<"confirmed" | "repeated" | "refused"> {
   if (!receiptValid(keys, receipt.e, receipt.d, receipt.t)) return "refused";
   const test = testAlertSent(receipt.e, Date.now());
   if (test === false) return "refused";
-  if (test) return (await confirmTest(sql, receipt.d, test)) ? "confirmed" : "repeated";
-  return (await confirmSend(sql, receipt.e, receipt.d)) ? "confirmed" : "repeated";
+  if (test) return (await push.confirmTest(receipt.d, test)) ? "confirmed" : "repeated";
+  return (await push.confirmSend(receipt.e, receipt.d)) ? "confirmed" : "repeated";
 }
 
 export async function testDevice(
@@ -189,39 +121,21 @@ export type RenewOutcome =
 /** Open without a session (a browser renews when it likes), so proved by the old subscription's auth secret, which
  * only that browser and this server hold. A new subscription already turned on again is kept; the old device goes. */
 export async function renewDevice(
-  sql: Sql,
+  push: PushPart,
   input: z.output<typeof RenewalForm>,
   services: readonly PushService[],
 ): Promise<RenewOutcome> {
   const url = checkEndpoint(input.endpoint, services);
   if (typeof url === "string") return { ok: false, reason: url };
   const old = URL.canParse(input.old) ? new URL(input.old).href : "";
-  return renewing(sql, old, url.href, input).catch((error: unknown) => {
+  const renewed = {
+    href: url.href,
+    p256dh: input.p256dh.toString("base64url"),
+    auth: input.auth.toString("base64url"),
+  };
+  return push.renewDevice(old, input.oldAuth, renewed).catch((error: unknown) => {
     // The same browser turned on again at the same moment: the other request's row stands.
     if (isUniqueViolation(error)) return { ok: false, reason: "conflict" } as const;
     throw error;
-  });
-}
-
-function renewing(sql: Sql, old: string, href: string, input: z.output<typeof RenewalForm>): Promise<RenewOutcome> {
-  return sql.transaction(async (tx) => {
-    const [device] = await tx.all<{ id: string; name: string; auth: string; member_id: unknown; email: string }>(
-      `SELECT p.id, p.name, p.auth, p.member_id, m.email FROM push_devices p
-         JOIN staff_members m ON m.id = p.member_id WHERE p.endpoint = $1`,
-      [old],
-    );
-    const held = Buffer.from(device?.auth ?? "", "base64url");
-    if (!device || held.length !== input.oldAuth.length || !timingSafeEqual(held, input.oldAuth))
-      return { ok: false, reason: "unknown-device" };
-    const [again] = await tx.all("SELECT id FROM push_devices WHERE endpoint = $1 AND id <> $2", [href, device.id]);
-    if (again) await tx.run("DELETE FROM push_devices WHERE id = $1", [device.id]);
-    else
-      await tx.run("UPDATE push_devices SET endpoint = $2, p256dh = $3, auth = $4 WHERE id = $1", [
-        device.id,
-        href,
-        input.p256dh.toString("base64url"),
-        input.auth.toString("base64url"),
-      ]);
-    return { ok: true, name: device.name, member: { id: String(device.member_id), email: device.email } };
   });
 }

@@ -1,7 +1,5 @@
-import type { Queryable } from "~/store/sql.server";
-import { removeDevicesOf } from "~/store/push.server";
-import { mayEditSite } from "~/store/site-photos.server";
-import { isoTime } from "~/store/sql.server";
+import type { StaffPart } from "~/store/staff-part.server";
+import { may } from "~/utils/permissions";
 import type { Member } from "./members.server";
 import { isoIn, looksLikeToken, newToken, tokenHash } from "./tokens.server";
 
@@ -55,7 +53,7 @@ export function sessionToken(cookieHeader: string | null | undefined, secure: bo
 }
 
 export async function startSession(
-  sql: Queryable,
+  tables: StaffPart,
   rules: SessionRules,
   {
     member,
@@ -66,19 +64,15 @@ export async function startSession(
 ): Promise<string> {
   const token = newToken();
   const now = Date.now();
-  await sql.run(
-    `INSERT INTO staff_sessions (id_hash, member_id, passkey_id, created_at, last_seen_at, expires_at, user_agent, address)
-       VALUES ($1, $2, $3, $4, $4, $5, $6, $7)`,
-    [
-      tokenHash(token),
-      member.id,
-      passkeyId ?? null,
-      new Date(now).toISOString(),
-      isoIn(rules.maxMs, now),
-      userAgent?.slice(0, 300) ?? null,
-      address?.slice(0, 100) ?? null,
-    ],
-  );
+  await tables.startSession({
+    hash: tokenHash(token),
+    memberId: member.id,
+    passkeyId,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: isoIn(rules.maxMs, now),
+    userAgent,
+    address,
+  });
   return cookie(sessionCookieName(rules.secure), token, rules.secure, Math.floor(rules.maxMs / 1000));
 }
 
@@ -92,7 +86,7 @@ export type SessionLookup =
 
 /** Checked in the database on every request, so a sign-out or a removal on any replica ends it at once. */
 export async function lookUpSession(
-  sql: Queryable,
+  tables: StaffPart,
   rules: SessionRules,
   cookieHeader: string | null | undefined,
 ): Promise<SessionLookup> {
@@ -100,55 +94,34 @@ export async function lookUpSession(
   if (token === undefined || token === "") return { state: "none" };
   if (!looksLikeToken(token)) return { state: "refused", reason: "malformed" };
   const hash = tokenHash(token);
-  const [row] = await sql.all<{
-    member_id: string;
-    passkey_id: string | null;
-    last_seen_at: unknown;
-    expires_at: unknown;
-    email: string;
-    role: Member["role"];
-    site_editor: unknown;
-  }>(
-    `SELECT s.member_id, s.passkey_id, s.last_seen_at, s.expires_at, m.email, m.role, m.site_editor
-       FROM staff_sessions s JOIN staff_members m ON m.id = s.member_id WHERE s.id_hash = $1`,
-    [hash],
-  );
+  const row = await tables.session(hash);
   if (!row) return { state: "refused", reason: "unknown" };
   const now = Date.now();
-  const lastSeen = Date.parse(isoTime(row.last_seen_at) ?? "");
-  const expires = Date.parse(isoTime(row.expires_at) ?? "");
+  const lastSeen = Date.parse(row.lastSeenAt);
+  const expires = Date.parse(row.expiresAt);
   const ended = !(expires > now) ? "expired" : !(now - lastSeen < rules.idleMs) ? "idle" : undefined;
   if (ended) {
-    await sql.run("DELETE FROM staff_sessions WHERE id_hash = $1", [hash]);
+    await tables.endSession(hash);
     return { state: "refused", reason: ended };
   }
-  if (now - lastSeen >= TOUCH_MS)
-    await sql.run("UPDATE staff_sessions SET last_seen_at = $2 WHERE id_hash = $1", [
-      hash,
-      new Date(now).toISOString(),
-    ]);
+  if (now - lastSeen >= TOUCH_MS) await tables.touchSession(hash, new Date(now).toISOString());
   return {
     state: "valid",
     staff: {
-      id: String(row.member_id),
+      id: row.memberId,
       email: row.email,
       role: row.role,
-      siteEditor: mayEditSite(row),
+      siteEditor: may(row, "editSite"),
       session: hash,
-      passkeyId: row.passkey_id ?? undefined,
+      passkeyId: row.passkeyId,
     },
   };
 }
 
-export const endSession = (sql: Queryable, session: string) =>
-  sql.run("DELETE FROM staff_sessions WHERE id_hash = $1", [session]);
+export const endSession = (tables: StaffPart, session: string) => tables.endSession(session);
 
 /** The alert devices go too: a revoked person must not keep reading enquiries' alerts on a phone. */
-export async function endAllSessions(sql: Queryable, memberId: string): Promise<{ sessions: number; devices: number }> {
-  const sessions = await sql.run("DELETE FROM staff_sessions WHERE member_id = $1", [memberId]);
-  const devices = await removeDevicesOf(sql, memberId);
-  return { sessions, devices };
-}
+export const endAllSessions = (tables: StaffPart, memberId: string) => tables.endAllSessions(memberId);
 
 export type SessionSummary = {
   current: boolean;
@@ -158,36 +131,23 @@ export type SessionSummary = {
   address?: string;
 };
 
-export async function sessionsOf(sql: Queryable, staff: StaffMember, device: (ua: string | null) => string) {
-  const rows = await sql.all<{
-    id_hash: string;
-    created_at: unknown;
-    last_seen_at: unknown;
-    user_agent: string | null;
-    address: string | null;
-  }>(
-    "SELECT id_hash, created_at, last_seen_at, user_agent, address FROM staff_sessions WHERE member_id = $1 AND expires_at > $2 ORDER BY last_seen_at DESC",
-    [staff.id, new Date().toISOString()],
-  );
-  return rows.map((row): SessionSummary => ({
-    current: row.id_hash === staff.session,
-    createdAt: isoTime(row.created_at) ?? "",
-    lastSeenAt: isoTime(row.last_seen_at) ?? "",
-    device: device(row.user_agent),
-    address: row.address ?? undefined,
+export async function sessionsOf(tables: StaffPart, staff: StaffMember, device: (ua: string | null) => string) {
+  return (await tables.sessionsOf(staff.id, new Date().toISOString())).map((row): SessionSummary => ({
+    current: row.hash === staff.session,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    device: device(row.userAgent),
+    address: row.address,
   }));
 }
 
 /** Hourly; the limits' ended windows too, or one row per address or account would grow the table for ever. */
-export async function purgeExpired(sql: Queryable, rules: Pick<SessionRules, "idleMs">): Promise<number> {
-  const now = new Date().toISOString();
-  const idleBefore = new Date(Date.now() - rules.idleMs).toISOString();
-  return (
-    (await sql.run("DELETE FROM staff_sessions WHERE expires_at < $1 OR last_seen_at < $2", [now, idleBefore])) +
-    (await sql.run("DELETE FROM staff_challenges WHERE expires_at < $1", [now])) +
-    (await sql.run("DELETE FROM staff_invitations WHERE expires_at < $1", [
-      new Date(Date.now() - 30 * 86_400_000).toISOString(),
-    ])) +
-    (await sql.run("DELETE FROM staff_rate_limit WHERE expire IS NOT NULL AND expire < $1", [Date.now()]))
-  );
+export async function purgeExpired(tables: StaffPart, rules: Pick<SessionRules, "idleMs">): Promise<number> {
+  const now = Date.now();
+  return tables.purgeExpired({
+    now: new Date(now).toISOString(),
+    idle: new Date(now - rules.idleMs).toISOString(),
+    invitations: new Date(now - 30 * 86_400_000).toISOString(),
+    limitsMs: now,
+  });
 }

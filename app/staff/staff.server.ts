@@ -1,15 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Pool } from "pg";
 import { clientAddress } from "~/utils/client-address.server";
-import type { Queryable, Sql } from "~/store/sql.server";
 import type { EnquiryStore } from "~/store/store.server";
+import type { AuditEntry } from "~/store/staff-audit.server";
+import type { PushPart } from "~/store/push-part.server";
+import type { StaffPart } from "~/store/staff-part.server";
+import type { Sql } from "~/store/sql.server";
 import { waitingCount } from "~/store/inbox.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
 import type { Env } from "~/utils/env-schema.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { log } from "~/utils/log.server";
+import { may, type Permission } from "~/utils/permissions";
 import { auditSkipped } from "~/utils/metrics.server";
-import { audit, purgeAudit, type AuditEntry } from "./audit.server";
 import { createAuditThrottle } from "./audit-throttle.server";
 import { createStaffLimits, type StaffLimits } from "./limits.server";
 import { relyingParty } from "./passkeys.server";
@@ -33,6 +36,12 @@ export function staffDatabase(context: AppLoadContext): Promise<Sql> {
 
 export const staffLimits = (context: AppLoadContext): StaffLimits => context.wiring.staff.limits();
 
+/** The staff area's own tables (members, sessions, passkeys, the audit log). */
+export const staffStore = (context: AppLoadContext): StaffPart => context.wiring.store.staff;
+
+/** A member's alert devices and their receipts. */
+export const pushStore = (context: AppLoadContext): PushPart => context.wiring.store.push;
+
 export function requestMeta(request: Request, context: AppLoadContext) {
   return {
     address: clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER),
@@ -47,8 +56,8 @@ const refusals = createAuditThrottle({
 
 /** A signed-in person's refusal is written in full; one any client can cause without a session (a forged cookie, a
  * made-up invitation) goes through the throttle, so it can't flood the log. */
-export async function auditRefusal(sql: Queryable, entry: AuditEntry, signedIn?: StaffMember): Promise<void> {
-  if (signedIn || refusals.admit(entry)) await audit(sql, entry);
+export async function auditRefusal(tables: StaffPart, entry: AuditEntry, signedIn?: StaffMember): Promise<void> {
+  if (signedIn || refusals.admit(entry)) await tables.audit(entry);
 }
 
 /** The upload path's body bound; every other staff POST is bound by the form's. */
@@ -61,9 +70,8 @@ export function createStaff({
   store,
 }: {
   env: Env;
-  store: Pick<EnquiryStore, "staffTables" | "kind" | "where"> & { pool?: Pool };
+  store: Pick<EnquiryStore, "staff" | "kind" | "where"> & { pool?: Pool };
 }) {
-  const database = () => store.staffTables();
   /** Shared by the replicas through the database; made at the first sign-in (SQLite's opens its file). */
   let limits: StaffLimits | undefined;
   const staffLimits = (): StaffLimits =>
@@ -81,10 +89,10 @@ export function createStaff({
       cookieHeader: string | undefined,
       meta: { address?: string; userAgent?: string },
     ): Promise<SessionLookup> {
-      const sql = await database();
-      const found = await lookUpSession(sql, sessionRules, cookieHeader);
+      const tables = store.staff;
+      const found = await lookUpSession(tables, sessionRules, cookieHeader);
       if (found.state === "refused" && found.reason !== "idle" && found.reason !== "expired")
-        await auditRefusal(sql, {
+        await auditRefusal(tables, {
           event: "session-refused",
           outcome: "refused",
           ...meta,
@@ -101,11 +109,11 @@ export function createStaff({
     /** Hourly; `erased` is what the enquiry retention erased, recorded here in the audit log. */
     async chores(erased = 0) {
       try {
-        const sql = await database();
-        const expired = await purgeExpired(sql, sessionRules);
-        const audited = await purgeAudit(sql, config.STAFF_AUDIT_RETENTION_DAYS);
+        const tables = store.staff;
+        const expired = await purgeExpired(tables, sessionRules);
+        const audited = await tables.purgeAudit(config.STAFF_AUDIT_RETENTION_DAYS);
         if (erased)
-          await audit(sql, {
+          await tables.audit({
             event: "retention",
             outcome: "ok",
             detail: { erased, days: config.ENQUIRY_RETENTION_DAYS },
@@ -133,23 +141,26 @@ export function requireStaff(request: Request, context: AppLoadContext): StaffMe
   });
 }
 
-export function requireOwner(request: Request, context: AppLoadContext): StaffMember {
+/** The rule is app/utils/permissions.ts's; every rule but the Site section's is an owner's. */
+export function requireAllowed(request: Request, context: AppLoadContext, permission: Permission): StaffMember {
   const staff = requireStaff(request, context);
-  if (staff.role !== "owner")
+  if (!may(staff, permission))
     throw new Response("Only an owner can do this.", { status: 403, headers: { "Cache-Control": "no-store" } });
   return staff;
 }
 
 export async function requireSiteEditor(request: Request, context: AppLoadContext): Promise<StaffMember> {
   const staff = requireStaff(request, context);
-  if (staff.siteEditor) return staff;
-  await audit(await staffDatabase(context), {
-    event: "site-refused",
-    outcome: "refused",
-    actor: staff,
-    subject: new URL(request.url).pathname.slice(0, 200),
-    ...requestMeta(request, context),
-  }).catch(() => {});
+  if (may(staff, "editSite")) return staff;
+  await staffStore(context)
+    .audit({
+      event: "site-refused",
+      outcome: "refused",
+      actor: staff,
+      subject: new URL(request.url).pathname.slice(0, 200),
+      ...requestMeta(request, context),
+    })
+    .catch(() => {});
   throw new Response("Only an owner, or someone an owner has allowed, may edit the site.", {
     status: 403,
     headers: { "Cache-Control": "no-store" },

@@ -6,7 +6,7 @@ const LAST_SENDS = 3;
  * the last of them (a test alert shown) says the device works again. */
 export const STALE = `(SELECT CASE WHEN count(*) = ${LAST_SENDS} AND count(x.confirmed_at) = 0
       AND (p.last_confirmed_at IS NULL OR p.last_confirmed_at < max(x.sent_at)) THEN 1 ELSE 0 END
-    FROM (SELECT s.confirmed_at, s.sent_at FROM push_sends s
+    FROM (SELECT s.confirmed_at, s.sent_at FROM push_alerts s
            WHERE s.device_id = p.id AND s.state = 'sent' AND s.sent_at <= $1
            ORDER BY s.sent_at DESC LIMIT ${LAST_SENDS}) x)`;
 
@@ -24,8 +24,8 @@ export async function unconfirmedAlerts(
   const rows = await sql.all<{ id: unknown; reference: string | null; received_at: unknown }>(
     `SELECT e.id, e.reference, e.received_at FROM enquiries e
       WHERE e.follow_up = 'new' AND e.spam IS NULL AND e.received_at > $1 AND e.received_at <= $2
-        AND EXISTS (SELECT 1 FROM push_sends s WHERE s.enquiry_id = e.id)
-        AND NOT EXISTS (SELECT 1 FROM push_sends s WHERE s.enquiry_id = e.id AND s.confirmed_at IS NOT NULL)
+        AND EXISTS (SELECT 1 FROM push_alerts s WHERE s.enquiry_id = e.id)
+        AND NOT EXISTS (SELECT 1 FROM push_alerts s WHERE s.enquiry_id = e.id AND s.confirmed_at IS NOT NULL)
       ORDER BY e.received_at DESC LIMIT $3`,
     [new Date(now - 86_400_000).toISOString(), new Date(now - confirmMs).toISOString(), limit + 1],
   );

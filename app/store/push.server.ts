@@ -96,7 +96,7 @@ export async function insertPushSends(tx: Queryable, enquiryIds: readonly string
   if (!enquiryIds.length) return;
   // SQLite reads ON CONFLICT after a SELECT with a WHERE as the upsert's, as PostgreSQL does.
   await tx.run(
-    `INSERT INTO push_sends (enquiry_id, device_id, state)
+    `INSERT INTO push_alerts (enquiry_id, device_id, state)
        SELECT e.id, p.id, 'pending' FROM enquiries e CROSS JOIN push_devices p
         WHERE e.id IN (${enquiryIds.map((_, i) => `$${i + 1}`).join(", ")})
      ON CONFLICT DO NOTHING`,
@@ -125,7 +125,7 @@ export async function pendingSends(sql: Queryable, enquiryId: string): Promise<P
     sending_since: unknown;
   }>(
     `SELECT s.device_id, p.member_id, p.endpoint, p.p256dh, p.auth, p.language, s.sending_since
-       FROM push_sends s JOIN push_devices p ON p.id = s.device_id
+       FROM push_alerts s JOIN push_devices p ON p.id = s.device_id
       WHERE s.enquiry_id = $1 AND s.state = 'pending' ORDER BY p.created_at, p.id`,
     [enquiryId],
   );
@@ -142,7 +142,7 @@ export async function pendingSends(sql: Queryable, enquiryId: string): Promise<P
 
 /** After a kill, the next deliverer knows this one may have been sent. */
 export const markSendStarting = (sql: Queryable, enquiryId: string, deviceId: string, at: string) =>
-  sql.run("UPDATE push_sends SET sending_since = $3 WHERE enquiry_id = $1 AND device_id = $2", [
+  sql.run("UPDATE push_alerts SET sending_since = $3 WHERE enquiry_id = $1 AND device_id = $2", [
     enquiryId,
     deviceId,
     at,
@@ -158,7 +158,7 @@ export async function noteSend(
 ): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.run(
-      `UPDATE push_sends SET state = $3, status = $4, sending_since = NULL,
+      `UPDATE push_alerts SET state = $3, status = $4, sending_since = NULL,
          sent_at = CASE WHEN $3 = 'sent' THEN $5 ELSE sent_at END
        WHERE enquiry_id = $1 AND device_id = $2`,
       [enquiryId, deviceId, outcome, status ?? null, at],
@@ -186,7 +186,7 @@ export async function confirmSend(sql: Sql, enquiryId: string, deviceId: string)
   const at = new Date().toISOString();
   return sql.transaction(async (tx) => {
     const changed = await tx.run(
-      `UPDATE push_sends SET confirmed_at = $3 WHERE enquiry_id = $1 AND device_id = $2 AND confirmed_at IS NULL`,
+      `UPDATE push_alerts SET confirmed_at = $3 WHERE enquiry_id = $1 AND device_id = $2 AND confirmed_at IS NULL`,
       [enquiryId, deviceId, at],
     );
     if (changed) await tx.run("UPDATE push_devices SET last_confirmed_at = $2 WHERE id = $1", [deviceId, at]);

@@ -3,6 +3,7 @@ import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/su
 import { openStore } from "./open-store.server";
 import { queueContract } from "../../tests/contracts/queue-contract";
 import { schemaContract } from "../../tests/contracts/schema-contract";
+import { columnsContract } from "../../tests/contracts/columns-contract";
 
 let cluster: PgCluster;
 let url = "";
@@ -26,5 +27,6 @@ describe.runIf(postgresForTests("the queue's counts and recovery on PostgreSQL")
     };
     queueContract("PostgreSQL", maker);
     schemaContract("PostgreSQL", maker);
+    columnsContract("PostgreSQL", () => maker.fresh(["email"]));
   },
 );

@@ -5,6 +5,7 @@ import { afterAll, describe } from "vitest";
 import { sqliteStore } from "../../tests/support/delivery-testbed";
 import { queueContract } from "../../tests/contracts/queue-contract";
 import { schemaContract } from "../../tests/contracts/schema-contract";
+import { columnsContract } from "../../tests/contracts/columns-contract";
 
 const dir = mkdtempSync(path.join(tmpdir(), "queue-sqlite-"));
 let n = 0;
@@ -19,4 +20,5 @@ describe("the queue's counts and recovery on SQLite", () => {
   };
   queueContract("SQLite", maker);
   schemaContract("SQLite", maker);
+  columnsContract("SQLite", () => maker.fresh(["email"]));
 });

@@ -1,3 +1,4 @@
+import { flag, type TableRow } from "./schema.server";
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 
 type PhotoStatus = "queued" | "processing" | "ready" | "failed";
@@ -254,25 +255,21 @@ export async function createPreview(sql: Queryable, tokenHash: string, sessionHa
     expiresAt,
   ]);
 }
-/** Owners edit the site; a staff member when an owner allowed it (0/1 on SQLite, a boolean on PostgreSQL). */
-export const mayEditSite = (row: { role: string; site_editor: unknown }) =>
-  row.role === "owner" || Number(row.site_editor) === 1;
-
-/** One read: the preview unexpired, the session that started it still live by the staff session's own rules (not
- * past its end, seen since `idleSince`), and its person still may edit the site. */
-export async function previewValid(
+/** One read: the person behind a preview that is unexpired, its session still live by the staff session's own rules
+ * (not past its end, seen since `idleSince`); whether they still may edit the site is the caller's rule. */
+export async function previewHolder(
   sql: Queryable,
   tokenHash: string,
   { now, idleSince }: { now: string; idleSince: string },
-): Promise<boolean> {
-  const [row] = await sql.all<{ role: string; site_editor: unknown }>(
+): Promise<{ role: string; siteEditor: boolean } | undefined> {
+  const [row] = await sql.all<Pick<TableRow<"staff_members">, "role" | "site_editor">>(
     `SELECT m.role, m.site_editor FROM site_previews p
        JOIN staff_sessions s ON s.id_hash = p.session_hash
        JOIN staff_members m ON m.id = s.member_id
       WHERE p.token_hash = $1 AND p.expires_at > $2 AND s.expires_at > $2 AND s.last_seen_at > $3`,
     [tokenHash, now, idleSince],
   );
-  return !!row && mayEditSite(row);
+  return row && { role: row.role, siteEditor: flag(row.site_editor) };
 }
 export const endPreview = (sql: Queryable, tokenHash: string) =>
   sql.run("DELETE FROM site_previews WHERE token_hash = $1", [tokenHash]);

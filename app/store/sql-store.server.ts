@@ -4,6 +4,8 @@ import { createCore, type CoreOptions } from "./core.server";
 import { deliveryQueueOf } from "./delivery-queue.server";
 import { intakeOf } from "./intake.server";
 import { operatorCommandsOf } from "./operator-commands.server";
+import { pushPartOf } from "./push-part.server";
+import { staffPartOf } from "./staff-part.server";
 import type { EnquiryStore } from "./store.server";
 
 export type SqlStore = EnquiryStore & { sql: Sql };
@@ -20,6 +22,8 @@ export function createSqlStore(options: CoreOptions): SqlStore {
       await prepare();
       return sql;
     },
+    staff: staffPartOf(sql, prepare),
+    push: pushPartOf(sql, prepare),
     ...intakeOf(core),
     ...deliveryQueueOf(core),
     ...choresOf(core),

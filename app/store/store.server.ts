@@ -2,6 +2,8 @@
 // (tests/contracts/store-contract.ts) for both (decision 0019).
 import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
+import type { PushPart } from "./push-part.server";
+import type { StaffPart } from "./staff-part.server";
 
 export const STATES = ["pending", "failed", "delivered"] as const;
 export type DeliveryState = (typeof STATES)[number];
@@ -109,6 +111,8 @@ export type EnquiryStore = Intake &
     where: string;
     prepare(): Promise<void>;
     staffTables(): Promise<Sql>;
+    staff: StaffPart;
+    push: PushPart;
     close(): Promise<void>;
   };
 

@@ -39,7 +39,7 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
           const device = makeDevice();
           const form = SubscriptionForm.parse({ endpoint: `${service.origin}/${name}`, ...device });
           const done = await subscribeDevice(
-            sql,
+            store.push,
             { id: member },
             { ...form, fallbackName: name, language: "en" },
             {
@@ -94,8 +94,8 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
           receipt: { e: string; d: string; t: string };
         }
       ).receipt;
-      expect(await acceptReceipt(sql, keys, { ...receipt, d: devices[1]!.id })).toBe("refused");
-      expect(await acceptReceipt(sql, keys, receipt)).toBe("confirmed");
+      expect(await acceptReceipt(store.push, keys, { ...receipt, d: devices[1]!.id })).toBe("refused");
+      expect(await acceptReceipt(store.push, keys, receipt)).toBe("confirmed");
       for (const a of accepted)
         expect((await store.find(a.id)).find((d) => d.channel === PUSH_CHANNEL)?.state).toBe("delivered");
       // Three of four confirmed by no device; device two (no receipt for its last three) is stale.

@@ -46,7 +46,7 @@ async function subscribe(store: SqlStore, who: { id: string }, name: string, lan
     auth: device.auth,
   });
   const outcome = await subscribeDevice(
-    await store.staffTables(),
+    store.push,
     who,
     { ...form, fallbackName: name, language },
     {
@@ -155,15 +155,15 @@ describe("an enquiry rings every subscribed device, once", () => {
     ).receipt;
     expect(receipt).toMatchObject({ e: accepted.id, d: phone.id });
     const confirmed = async () =>
-      (await sql.all<{ device_id: string }>("SELECT device_id FROM push_sends WHERE confirmed_at IS NOT NULL")).map(
+      (await sql.all<{ device_id: string }>("SELECT device_id FROM push_alerts WHERE confirmed_at IS NOT NULL")).map(
         (r) => r.device_id,
       );
     // Another person's device with this device's token, a made-up token: refused, nothing written.
-    expect(await acceptReceipt(sql, keys, { ...receipt, d: other.id })).toBe("refused");
-    expect(await acceptReceipt(sql, keys, { ...receipt, t: "A".repeat(32) })).toBe("refused");
+    expect(await acceptReceipt(store.push, keys, { ...receipt, d: other.id })).toBe("refused");
+    expect(await acceptReceipt(store.push, keys, { ...receipt, t: "A".repeat(32) })).toBe("refused");
     expect(await confirmed()).toEqual([]);
-    expect(await acceptReceipt(sql, keys, receipt)).toBe("confirmed");
-    expect(await acceptReceipt(sql, keys, receipt)).toBe("repeated");
+    expect(await acceptReceipt(store.push, keys, receipt)).toBe("confirmed");
+    expect(await acceptReceipt(store.push, keys, receipt)).toBe("repeated");
     expect(await confirmed()).toEqual([phone.id]);
   });
 

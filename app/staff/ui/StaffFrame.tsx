@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/locale";
 import { ALERTS } from "~/i18n/alerts";
 import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
+import { may } from "~/utils/permissions";
 import { STAFF_PATHS } from "../paths";
 
 type Props = {
@@ -22,15 +23,11 @@ export function StaffFrame({ locale, staff, waiting, children }: Props) {
     ? [
         { to: STAFF_PATHS.home, label: t.nav.home },
         { to: STAFF_PATHS.inbox, label: t.nav.inbox },
-        ...(staff.siteEditor ? [{ to: STAFF_PATHS.site, label: SITE[locale].nav }] : []),
+        ...(may(staff, "editSite") ? [{ to: STAFF_PATHS.site, label: SITE[locale].nav }] : []),
         { to: STAFF_PATHS.alerts, label: ALERTS[locale].nav },
         { to: STAFF_PATHS.account, label: t.nav.account },
-        ...(staff.role === "owner"
-          ? [
-              { to: STAFF_PATHS.people, label: t.nav.people },
-              { to: STAFF_PATHS.audit, label: t.nav.audit },
-            ]
-          : []),
+        ...(may(staff, "managePeople") ? [{ to: STAFF_PATHS.people, label: t.nav.people }] : []),
+        ...(may(staff, "readAudit") ? [{ to: STAFF_PATHS.audit, label: t.nav.audit }] : []),
       ]
     : [];
   return (

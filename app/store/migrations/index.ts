@@ -16,6 +16,7 @@ import quarantine from "./0015-quarantine";
 import siteUploadOutcomes from "./0016-site-upload-outcomes";
 import previewSession from "./0017-preview-session";
 import photoParts from "./0018-photo-parts";
+import pushAlerts from "./0019-push-alerts";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   siteUploadOutcomes,
   previewSession,
   photoParts,
+  pushAlerts,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
