@@ -1,0 +1,28 @@
+// Runs independent commands at the same time and reports them in the order given: on two cores the static
+// checks (one process each, mostly one thread) and the unit tests (mostly waiting) share the machine well.
+import { spawn } from "node:child_process";
+
+export type Command = { label: string; command: string; args: string[]; env?: Record<string, string> };
+export type Outcome = { label: string; ok: boolean; output: string; seconds: number };
+
+function runQuietly({ label, command, args, env }: Command): Promise<Outcome> {
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code) => resolve({ label, ok: code === 0, output, seconds: seconds() }));
+    child.on("error", (error) => resolve({ label, ok: false, output: String(error), seconds: seconds() }));
+  });
+}
+
+/** Each command's output is held until all have ended, then printed whole under its label, so that the lines of
+ * two commands never interleave. */
+export async function sideBySide(commands: Command[]): Promise<Outcome[]> {
+  const outcomes = await Promise.all(commands.map(runQuietly));
+  for (const { label, ok, output, seconds } of outcomes)
+    console.log(`\n=== ${label}: ${ok ? "ok" : "FAILED"} (${seconds}s, side by side)\n${output.trimEnd()}`);
+  return outcomes;
+}
