@@ -48,7 +48,8 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Four at a time on two cores: the ops project's two mostly wait (see below) while two browsers work.
+  workers: 4,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
@@ -63,12 +64,18 @@ export default defineConfig({
     },
   },
   projects: [
+    // Server operations (shutdown, logs, outages): node-side tests that start their own servers and mostly wait
+    // (a restart, an outage's seconds, a slow upload). First in the queue, two at a time, so that the browser
+    // projects' work fills the cores while they wait.
+    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/, workers: 2 },
+    // What a browser adds nothing to (helpers.ts's HTTP tag): once, and no browser is started.
+    { name: "http", testIgnore: /\/ops\//, grep: /@http/ },
     {
       name: "js",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
       testIgnore: /\/ops\//,
       // A page that runs no script is the same with JavaScript on: checked by "no-js" alone.
-      grepInvert: /@no-script/,
+      grepInvert: /@no-script|@http/,
     },
     {
       name: "no-js",
@@ -76,9 +83,8 @@ export default defineConfig({
       // axe injects a script and hangs on a page with JavaScript off: it runs in "js" only.
       // The head's tags (seo.spec) are the server's HTML either way: checked once, in "js".
       testIgnore: [/a11y\.spec\.ts/, /seo\.spec\.ts/, /\.js-only\.spec\.ts/, /\/ops\//],
+      grepInvert: /@http/,
     },
-    // Server operations (shutdown, logs): node-side tests that start their own server.
-    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/ },
   ],
   // Started directly (not through npm or npx) so the process Playwright stops is the server.
   webServer: [
