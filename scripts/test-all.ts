@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { measureTimeScale } from "../tests/e2e/time-scale";
-import { sideBySide, type Command } from "./lib/side-by-side";
+import { sideBySide, STATIC_CHECKS, type Command } from "./lib/side-by-side";
 
 const REPORTS = "reports";
 rmSync(REPORTS, { recursive: true, force: true });
@@ -83,14 +83,7 @@ const build: Check = {
   env: readJson("tests/e2e/emailjs-test-ids.json"),
 };
 // The static checks and the build each keep one core busy and measure nothing: side by side.
-const firstRound = await together([
-  { label: "typecheck", command: "node_modules/.bin/tsc", args: [] },
-  { label: "lint (eslint)", command: "node_modules/.bin/eslint", args: ["--max-warnings=0", "."] },
-  { label: "format (prettier)", command: "node_modules/.bin/prettier", args: ["--check", ".", "--log-level=warn"] },
-  { label: "layers (import direction)", command: "node_modules/.bin/tsx", args: ["scripts/check-layers.ts"] },
-  { label: "unused files and exports (knip)", command: "node_modules/.bin/knip", args: ["--no-progress"] },
-  build,
-]);
+const firstRound = await together([...STATIC_CHECKS, build]);
 const built = firstRound.find((o) => o.label === build.label)!.ok;
 
 // The unit tests mostly wait (a PostgreSQL cluster starting, a timer, a child process): the container smoke and the

@@ -1,18 +1,14 @@
 // `npm run validate`: the fast checks for every change, side by side (scripts/lib/side-by-side.ts). The unit tests
 // run beside the static checks: they mostly wait, and the static checks keep the cores busy meanwhile.
 import { spawnSync } from "node:child_process";
-import { sideBySide } from "./lib/side-by-side";
+import { sideBySide, STATIC_CHECKS } from "./lib/side-by-side";
 
 const started = Date.now();
 // The generated images are imported by the code the checks read.
 if (spawnSync("npm", ["run", "images", "--silent"], { stdio: "inherit" }).status !== 0) process.exit(1);
 
 const outcomes = await sideBySide([
-  { label: "typecheck", command: "node_modules/.bin/tsc", args: [] },
-  { label: "lint (eslint)", command: "node_modules/.bin/eslint", args: ["--max-warnings=0", "."] },
-  { label: "format (prettier)", command: "node_modules/.bin/prettier", args: ["--check", ".", "--log-level=warn"] },
-  { label: "layers (import direction)", command: "node_modules/.bin/tsx", args: ["scripts/check-layers.ts"] },
-  { label: "unused files and exports (knip)", command: "node_modules/.bin/knip", args: ["--no-progress"] },
+  ...STATIC_CHECKS,
   { label: "unit (vitest)", command: "node_modules/.bin/vitest", args: ["run"] },
 ]);
 

@@ -26,3 +26,12 @@ export async function sideBySide(commands: Command[]): Promise<Outcome[]> {
     console.log(`\n=== ${label}: ${ok ? "ok" : "FAILED"} (${seconds}s, side by side)\n${output.trimEnd()}`);
   return outcomes;
 }
+
+/** The static checks `npm run validate` and `npm test` both run: each reads the tree and measures nothing. */
+export const STATIC_CHECKS: Command[] = [
+  { label: "typecheck", command: "node_modules/.bin/tsc", args: [] },
+  { label: "lint (eslint)", command: "node_modules/.bin/eslint", args: ["--max-warnings=0", "."] },
+  { label: "format (prettier)", command: "node_modules/.bin/prettier", args: ["--check", ".", "--log-level=warn"] },
+  { label: "layers (import direction)", command: "node_modules/.bin/tsx", args: ["scripts/check-layers.ts"] },
+  { label: "unused files and exports (knip)", command: "node_modules/.bin/knip", args: ["--no-progress"] },
+];
