@@ -48,8 +48,9 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Four at a time on two cores: the ops project's two mostly wait (see below) while two browsers work.
-  workers: 4,
+  // Three at a time on two cores: at most two ops tests, which mostly wait (see below), beside a browser; once the
+  // ops queue is empty, three browsers. (Four failed ops tests on their time limits on a busy machine.)
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
@@ -65,8 +66,8 @@ export default defineConfig({
   },
   projects: [
     // Server operations (shutdown, logs, outages): node-side tests that start their own servers and mostly wait
-    // (a restart, an outage's seconds, a slow upload). First in the queue, two at a time, so that the browser
-    // projects' work fills the cores while they wait.
+    // (a restart, an outage's seconds, a slow upload). First in the queue, at most two at a time, so that the
+    // browser projects' work fills the cores while they wait.
     { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/, workers: 2 },
     // What a browser adds nothing to (helpers.ts's HTTP tag): once, and no browser is started.
     { name: "http", testIgnore: /\/ops\//, grep: /@http/ },
