@@ -1,6 +1,5 @@
-// Runs every check and ends with one line "N passed, M failed" that totals all suites; a step that cannot run its
-// tests (typecheck, build) counts as one failed check. What is independent runs side by side (scripts/lib/side-by-side.ts);
-// what measures time (the browser tests' waits, the bench, Lighthouse) runs with nothing beside it.
+// Every check, with one total line "N passed, M failed"; a step that cannot run its tests (typecheck, build) is one
+// failed check. What times nothing runs side by side; the browser tests, the bench and Lighthouse run alone.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { measureTimeScale } from "../tests/e2e/time-scale";
@@ -16,7 +15,6 @@ const lines: string[] = [];
 const runStarted = Date.now();
 
 type Counts = { passed: number; failed: number };
-/** How a suite's report is read; a command without one is a single check. */
 type Check = Command & { counts?: () => Counts };
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
@@ -41,7 +39,6 @@ function tally({ label, counts }: Check, ok: boolean, seconds: number) {
   lines.push(`${label}: ${c.passed} passed, ${c.failed} failed (${seconds}s)`);
 }
 
-/** One command with its output as it comes (a long suite shows its progress). */
 function alone(check: Check) {
   console.log(`\n=== ${check.label}: ${check.command} ${check.args.join(" ")}`);
   const started = Date.now();
@@ -57,7 +54,6 @@ async function together(checks: Check[]) {
   return outcomes;
 }
 
-/** Setup: counted only when it fails. */
 function setup(label: string, command: string, args: string[]) {
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
@@ -66,7 +62,6 @@ function setup(label: string, command: string, args: string[]) {
   lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${Math.round((Date.now() - started) / 100) / 10}s)`);
 }
 
-// scripts/ensure-debian.sh says why each package.
 setup("Debian packages (chromium, nginx-light, postgresql)", "bash", [
   "scripts/ensure-debian.sh",
   "chromium",
@@ -82,12 +77,10 @@ const build: Check = {
   args: ["run", "build"],
   env: readJson("tests/e2e/emailjs-test-ids.json"),
 };
-// The static checks and the build each keep one core busy and measure nothing: side by side.
 const firstRound = await together([...STATIC_CHECKS, build]);
 const built = firstRound.find((o) => o.label === build.label)!.ok;
 
-// The unit tests mostly wait (a PostgreSQL cluster starting, a timer, a child process): the container smoke and the
-// byte budget (each its own port, neither timing anything) use the cores meanwhile.
+// The unit tests mostly wait; the container smoke and the byte budget (own ports, timing nothing) use the cores.
 await together([
   {
     label: "unit (vitest)",

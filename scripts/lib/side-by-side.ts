@@ -1,5 +1,4 @@
-// Runs independent commands at the same time and reports them in the order given: on two cores the static
-// checks (one process each, mostly one thread) and the unit tests (mostly waiting) share the machine well.
+// Independent commands at the same time, each one's output printed whole once all have ended, in the order given.
 import { spawn } from "node:child_process";
 
 export type Command = { label: string; command: string; args: string[]; env?: Record<string, string> };
@@ -18,8 +17,6 @@ function runQuietly({ label, command, args, env }: Command): Promise<Outcome> {
   });
 }
 
-/** Each command's output is held until all have ended, then printed whole under its label, so that the lines of
- * two commands never interleave. */
 export async function sideBySide(commands: Command[]): Promise<Outcome[]> {
   const outcomes = await Promise.all(commands.map(runQuietly));
   for (const { label, ok, output, seconds } of outcomes)
@@ -27,7 +24,7 @@ export async function sideBySide(commands: Command[]): Promise<Outcome[]> {
   return outcomes;
 }
 
-/** The static checks `npm run validate` and `npm test` both run: each reads the tree and measures nothing. */
+/** `npm run validate`'s and `npm test`'s: each reads the tree and measures nothing. */
 export const STATIC_CHECKS: Command[] = [
   { label: "typecheck", command: "node_modules/.bin/tsc", args: [] },
   { label: "lint (eslint)", command: "node_modules/.bin/eslint", args: ["--max-warnings=0", "."] },

@@ -24,8 +24,7 @@ export const SCRIPTED_PAGES: readonly SitePage["id"][] = ["contact"];
  * leaves them to "no-js" rather than check the same HTML twice. */
 export const NO_SCRIPT = "@no-script";
 
-/** Checks a browser adds nothing to (the server's answers read with `request`, files on disk): run once, by the
- * "http" project, which starts no browser, rather than by "js" and "no-js" alike. */
+/** Checks a browser adds nothing to (answers read with `request`, files): once, in the "http" project. */
 export const HTTP = "@http";
 
 export const scriptTag = (id: SitePage["id"]) => ({ tag: SCRIPTED_PAGES.includes(id) ? [] : [NO_SCRIPT] });
