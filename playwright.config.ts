@@ -48,7 +48,9 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three at a time on two cores: at most two ops tests, which mostly wait (see below), beside a browser; once the
+  // ops queue is empty, three browsers. (Four failed ops tests on their time limits on a busy machine.)
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
@@ -63,12 +65,18 @@ export default defineConfig({
     },
   },
   projects: [
+    // Server operations (shutdown, logs, outages): node-side tests that start their own servers and mostly wait
+    // (a restart, an outage's seconds, a slow upload). First in the queue, at most two at a time, so that the
+    // browser projects' work fills the cores while they wait.
+    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/, workers: 2 },
+    // What a browser adds nothing to (helpers.ts's HTTP tag): once, and no browser is started.
+    { name: "http", testIgnore: /\/ops\//, grep: /@http/ },
     {
       name: "js",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
       testIgnore: /\/ops\//,
       // A page that runs no script is the same with JavaScript on: checked by "no-js" alone.
-      grepInvert: /@no-script/,
+      grepInvert: /@no-script|@http/,
     },
     {
       name: "no-js",
@@ -76,9 +84,8 @@ export default defineConfig({
       // axe injects a script and hangs on a page with JavaScript off: it runs in "js" only.
       // The head's tags (seo.spec) are the server's HTML either way: checked once, in "js".
       testIgnore: [/a11y\.spec\.ts/, /seo\.spec\.ts/, /\.js-only\.spec\.ts/, /\/ops\//],
+      grepInvert: /@http/,
     },
-    // Server operations (shutdown, logs): node-side tests that start their own server.
-    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/ },
   ],
   // Started directly (not through npm or npx) so the process Playwright stops is the server.
   webServer: [

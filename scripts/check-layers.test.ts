@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkLayers, roomOf } from "./lib/layers";
+import { STATIC_CHECKS } from "./lib/side-by-side";
 
 const file = (path: string, ...imports: string[]) => ({
   file: path,
@@ -101,6 +102,8 @@ describe("the import-direction check", () => {
 
   it("is part of npm run validate", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
-    expect(pkg.scripts.validate).toContain("scripts/check-layers.ts");
+    expect(pkg.scripts.validate).toBe("tsx scripts/validate.ts");
+    expect(readFileSync("scripts/validate.ts", "utf8")).toContain("sideBySide(STATIC_CHECKS)");
+    expect(STATIC_CHECKS.map((c) => c.args.join(" "))).toContain("scripts/check-layers.ts");
   });
 });

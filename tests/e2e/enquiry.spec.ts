@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_DEFAULT_DATABASE, E2E_EMAILJS, MOCKS_RECORD_FILE, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { readRecordedSends } from "../../mocks/recorded-sends";
 import { expectFormValues, fillForm, storedIn, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
-import { ready } from "./helpers";
+import { HTTP, ready } from "./helpers";
 
 test.describe("enquiry", () => {
   test.beforeEach(async ({ page }, info) => {
@@ -182,7 +182,7 @@ test.describe("enquiry", () => {
   });
 });
 
-test.describe("secrets and cookies", () => {
+test.describe("secrets and cookies", { tag: HTTP }, () => {
   test("no EmailJS id or key appears in the client build or in any page", async ({ request }) => {
     const secrets = Object.values(E2E_EMAILJS);
     const files: string[] = [];

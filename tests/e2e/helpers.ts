@@ -24,6 +24,9 @@ export const SCRIPTED_PAGES: readonly SitePage["id"][] = ["contact"];
  * leaves them to "no-js" rather than check the same HTML twice. */
 export const NO_SCRIPT = "@no-script";
 
+/** Checks a browser adds nothing to (answers read with `request`, files): once, in the "http" project. */
+export const HTTP = "@http";
+
 export const scriptTag = (id: SitePage["id"]) => ({ tag: SCRIPTED_PAGES.includes(id) ? [] : [NO_SCRIPT] });
 
 export async function ready(page: Page, info: TestInfo) {

@@ -12,7 +12,7 @@ import { PRIVACY, type PrivacyFacts } from "../../app/i18n/privacy";
 import { SERVICE_TEXT } from "../../app/i18n/services";
 import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
-import { PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
+import { HTTP, PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
 function texts(value: unknown, at = ""): [string, string][] {
   if (typeof value === "string") return [[at, value]];
@@ -74,7 +74,7 @@ async function readableText(page: Page): Promise<string> {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.describe("Croatian beside English", () => {
-  test("the dictionaries have English texts to look for", () => {
+  test("the dictionaries have English texts to look for", { tag: HTTP }, () => {
     // A guard for the test below: it must have something to find.
     expect(ENGLISH_LEFTOVERS.length).toBeGreaterThan(150);
     expect(ENGLISH_LEFTOVERS).toContain("Send us a message");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { OUTBOX_BASE_URL } from "./e2e-env";
-import { drawEverything, hasJs, NO_SCRIPT, PAGES_WITH_HEADINGS, SCRIPTED_PAGES, scriptTag } from "./helpers";
+import { drawEverything, hasJs, HTTP, NO_SCRIPT, PAGES_WITH_HEADINGS, SCRIPTED_PAGES, scriptTag } from "./helpers";
 
 test.describe("pages", () => {
   for (const { id, path, heading, locale } of PAGES_WITH_HEADINGS) {
@@ -56,22 +56,26 @@ test.describe("pages", () => {
     expect((await request.get(imageUrl)).headers()["content-type"]).toBe("image/avif");
   });
 
-  test("script only where it helps: the contact page runs React, every other page sends none", async ({ request }) => {
-    for (const { id, path } of PAGES_WITH_HEADINGS) {
-      const html = await (await request.get(path)).text();
-      const scripts = html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
-      // No module is fetched by the HTML itself: nothing competes with the first paint.
-      expect(html.match(/<link rel="modulepreload" href=/g) ?? [], path).toEqual([]);
-      if (SCRIPTED_PAGES.includes(id)) {
-        expect(scripts.length, path).toBeGreaterThan(0);
-        expect(html, path).toContain("await Promise.all([import(");
-      } else {
-        expect(scripts, path).toEqual([]);
+  test(
+    "script only where it helps: the contact page runs React, every other page sends none",
+    { tag: HTTP },
+    async ({ request }) => {
+      for (const { id, path } of PAGES_WITH_HEADINGS) {
+        const html = await (await request.get(path)).text();
+        const scripts = html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+        // No module is fetched by the HTML itself: nothing competes with the first paint.
+        expect(html.match(/<link rel="modulepreload" href=/g) ?? [], path).toEqual([]);
+        if (SCRIPTED_PAGES.includes(id)) {
+          expect(scripts.length, path).toBeGreaterThan(0);
+          expect(html, path).toContain("await Promise.all([import(");
+        } else {
+          expect(scripts, path).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 
-  test("health check answers 200 with the queue's state", async ({ request }) => {
+  test("health check answers 200 with the queue's state", { tag: HTTP }, async ({ request }) => {
     // 200 whatever the queue's state (other tests made some enquiries fail on purpose: degraded).
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);

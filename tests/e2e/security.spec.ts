@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { E2E_EMAILJS, OUTBOX_BASE_URL } from "./e2e-env";
 import { storedWith, sentWith, unique, valid } from "./enquiry-helpers";
-import { PAGES_WITH_HEADINGS, ready } from "./helpers";
+import { HTTP, PAGES_WITH_HEADINGS, ready } from "./helpers";
 
 test.describe("security headers", () => {
   for (const { path } of PAGES_WITH_HEADINGS) {
-    test(`${path} is served with a strict policy and hardening headers`, async ({ request }) => {
+    test(`${path} is served with a strict policy and hardening headers`, { tag: HTTP }, async ({ request }) => {
       const response = await request.get(path);
       const h = response.headers();
       const csp = h["content-security-policy"]!;
@@ -49,34 +49,42 @@ test.describe("security headers", () => {
     });
   }
 
-  test("the staff area, whatever it answers, is in a browsing context group of its own", async ({ request }) => {
-    for (const [path, status] of [
-      ["/staff/sign-in", 200],
-      ["/staff/inbox", 303],
-    ] as const) {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status(), path).toBe(status);
-      expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
-    }
-    const forged = await request.get("/staff/inbox", { headers: { cookie: "staff=forged" }, maxRedirects: 0 });
-    expect(forged.headers()["cross-origin-opener-policy"]).toBe("same-origin");
-  });
+  test(
+    "the staff area, whatever it answers, is in a browsing context group of its own",
+    { tag: HTTP },
+    async ({ request }) => {
+      for (const [path, status] of [
+        ["/staff/sign-in", 200],
+        ["/staff/inbox", 303],
+      ] as const) {
+        const response = await request.get(path, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(status);
+        expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+      }
+      const forged = await request.get("/staff/inbox", { headers: { cookie: "staff=forged" }, maxRedirects: 0 });
+      expect(forged.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    },
+  );
 
-  test("the same page gets the same bytes and policy; a personal page gets a nonce of its own", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
-    expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
-    expect(second.headers().etag).toBe(first.headers().etag);
-    const accepted = await request.post("/contact", {
-      form: { ...valid(unique("Nonce check")), website: "" },
-      maxRedirects: 0,
-    });
-    expect(accepted.status()).toBe(302);
-    const withToast = await request.get("/contact");
-    const nonce = /'nonce-([^']+)'/.exec(withToast.headers()["content-security-policy"]!)?.[1];
-    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
-    expect(await withToast.text()).toContain(`nonce="${nonce}"`);
-  });
+  test(
+    "the same page gets the same bytes and policy; a personal page gets a nonce of its own",
+    { tag: HTTP },
+    async ({ request }) => {
+      const first = await request.get("/");
+      const second = await request.get("/");
+      expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
+      expect(second.headers().etag).toBe(first.headers().etag);
+      const accepted = await request.post("/contact", {
+        form: { ...valid(unique("Nonce check")), website: "" },
+        maxRedirects: 0,
+      });
+      expect(accepted.status()).toBe(302);
+      const withToast = await request.get("/contact");
+      const nonce = /'nonce-([^']+)'/.exec(withToast.headers()["content-security-policy"]!)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+      expect(await withToast.text()).toContain(`nonce="${nonce}"`);
+    },
+  );
 
   test("no page shows a CSP violation, with the site in use", async ({ page }, info) => {
     const violations: string[] = [];
@@ -99,7 +107,7 @@ test.describe("security headers", () => {
   });
 });
 
-test.describe("requests the site refuses", () => {
+test.describe("requests the site refuses", { tag: HTTP }, () => {
   test("a cross-site POST to /contact is refused with 403 and sends nothing", async ({ request }) => {
     const message = unique("Cross-site attempt");
     const response = await request.post("/contact", {
@@ -148,7 +156,7 @@ test.describe("requests the site refuses", () => {
   }
 });
 
-test.describe("caching", () => {
+test.describe("caching", { tag: HTTP }, () => {
   test("anonymous pages are shared-cacheable and set no cookie", async ({ request }) => {
     for (const { path } of PAGES_WITH_HEADINGS) {
       const h = (await request.get(path)).headers();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { pagePath } from "../../app/content/pages";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
-import { PAGES_WITH_HEADINGS } from "./helpers";
+import { HTTP, PAGES_WITH_HEADINGS } from "./helpers";
 
 const meta = (page: Page, attr: "name" | "property", key: string) =>
   page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
@@ -141,28 +141,30 @@ test.describe("search and sharing", () => {
     expect(data.map((d) => d["@type"]).sort()).toEqual(["BreadcrumbList", "LocalBusiness", "WebPage"]);
   });
 
-  test("sitemap.xml lists every page in both languages with its alternates, and robots.txt points to it", async ({
-    request,
-  }) => {
-    const sitemap = await request.get("/sitemap.xml");
-    expect(sitemap.status()).toBe(200);
-    expect(sitemap.headers()["content-type"]).toContain("application/xml");
-    const xml = await sitemap.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(PAGES_WITH_HEADINGS.map((p) => `${E2E_SITE_URL}${p.path}`));
-    const contact = /<url>\s*<loc>[^<]+\/hr\/contact<\/loc>([\s\S]*?)<\/url>/.exec(xml)![1];
-    expect([...contact!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
-      ["en", `${E2E_SITE_URL}/contact`],
-      ["hr", `${E2E_SITE_URL}/hr/contact`],
-      ["x-default", `${E2E_SITE_URL}/contact`],
-    ]);
-    const robots = await (await request.get("/robots.txt")).text();
-    expect(robots).toContain("Allow: /");
-    expect(robots).toContain(`Sitemap: ${E2E_SITE_URL}/sitemap.xml`);
-    expect((await request.get("/")).headers()["x-robots-tag"]).toBeUndefined();
-  });
+  test(
+    "sitemap.xml lists every page in both languages with its alternates, and robots.txt points to it",
+    { tag: HTTP },
+    async ({ request }) => {
+      const sitemap = await request.get("/sitemap.xml");
+      expect(sitemap.status()).toBe(200);
+      expect(sitemap.headers()["content-type"]).toContain("application/xml");
+      const xml = await sitemap.text();
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toEqual(PAGES_WITH_HEADINGS.map((p) => `${E2E_SITE_URL}${p.path}`));
+      const contact = /<url>\s*<loc>[^<]+\/hr\/contact<\/loc>([\s\S]*?)<\/url>/.exec(xml)![1];
+      expect([...contact!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+        ["en", `${E2E_SITE_URL}/contact`],
+        ["hr", `${E2E_SITE_URL}/hr/contact`],
+        ["x-default", `${E2E_SITE_URL}/contact`],
+      ]);
+      const robots = await (await request.get("/robots.txt")).text();
+      expect(robots).toContain("Allow: /");
+      expect(robots).toContain(`Sitemap: ${E2E_SITE_URL}/sitemap.xml`);
+      expect((await request.get("/")).headers()["x-robots-tag"]).toBeUndefined();
+    },
+  );
 
-  test("staging (ROBOTS_NOINDEX) disallows everything and says noindex", async ({ request }) => {
+  test("staging (ROBOTS_NOINDEX) disallows everything and says noindex", { tag: HTTP }, async ({ request }) => {
     const robots = await (await request.get(`${OUTBOX_BASE_URL}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /");
     expect(robots).not.toContain("Allow: /\n");

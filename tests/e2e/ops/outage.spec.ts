@@ -208,12 +208,12 @@ test("the webhook down, a kill -9 and a restart during its outage (SQLite): e-ma
   const place = workspace();
   const env = { ...SCALED, ...WEBHOOK };
   writeFileSync(`${place.outageFile}.webhook`, "503");
-  const servers = [await startServer(3213, env, place)];
+  const servers = [await startServer(3219, env, place)];
   try {
     await crashDuringOutage(place, servers[0]!, async () => {
       servers[0]!.child.kill("SIGKILL");
       await servers[0]!.exited;
-      servers.push(await startServer(3213, env, place));
+      servers.push(await startServer(3219, env, place));
       return servers[1]!;
     });
   } finally {

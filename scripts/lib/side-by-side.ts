@@ -1,0 +1,34 @@
+// Independent commands at the same time, each one's output printed whole once all have ended, in the order given.
+import { spawn } from "node:child_process";
+
+export type Command = { label: string; command: string; args: string[]; env?: Record<string, string> };
+export type Outcome = { label: string; ok: boolean; output: string; seconds: number };
+
+function runQuietly({ label, command, args, env }: Command): Promise<Outcome> {
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code) => resolve({ label, ok: code === 0, output, seconds: seconds() }));
+    child.on("error", (error) => resolve({ label, ok: false, output: String(error), seconds: seconds() }));
+  });
+}
+
+export async function sideBySide(commands: Command[]): Promise<Outcome[]> {
+  const outcomes = await Promise.all(commands.map(runQuietly));
+  for (const { label, ok, output, seconds } of outcomes)
+    console.log(`\n=== ${label}: ${ok ? "ok" : "FAILED"} (${seconds}s, side by side)\n${output.trimEnd()}`);
+  return outcomes;
+}
+
+/** `npm run validate`'s and `npm test`'s: each reads the tree and measures nothing. */
+export const STATIC_CHECKS: Command[] = [
+  { label: "typecheck", command: "node_modules/.bin/tsc", args: [] },
+  { label: "lint (eslint)", command: "node_modules/.bin/eslint", args: ["--max-warnings=0", "."] },
+  { label: "format (prettier)", command: "node_modules/.bin/prettier", args: ["--check", ".", "--log-level=warn"] },
+  { label: "layers (import direction)", command: "node_modules/.bin/tsx", args: ["scripts/check-layers.ts"] },
+  { label: "unused files and exports (knip)", command: "node_modules/.bin/knip", args: ["--no-progress"] },
+];
