@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!enquiry) throw notFound();
   const others = await otherEnquiries(sql, enquiry, OTHERS_SHOWN + 1);
   return {
-    sending: context.wiring.channelNames,
+    configured: context.wiring.channelNames,
     failing: failingChannels(await context.wiring.channelStates()),
     now: Date.now(),
     enquiry,
@@ -143,11 +143,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function InboxEnquiry() {
   const { locale } = useSignedIn();
-  const { sending, failing, now, enquiry, links, others, moreOthers, saved, retried } = useLoaderData<typeof loader>();
+  const { configured, failing, now, enquiry, links, others, moreOthers, saved, retried } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
-  const held = (d: { channel: string; state: string }) => d.state === "pending" && !sending.includes(d.channel);
+  const held = (d: { channel: string; state: string }) => d.state === "pending" && !configured.includes(d.channel);
   const outage = (d: { channel: string; state: string }) =>
     d.state === "pending" ? failing.find((c) => c.channel === d.channel) : undefined;
   return (

@@ -63,7 +63,7 @@ export default function Inbox() {
     now,
     back,
     found,
-    sending,
+    configured,
     filter,
     rows,
     next,
@@ -157,7 +157,7 @@ export default function Inbox() {
       {rows.length === 0 ? (
         <p>{filtered || paged ? t.none : t.noneYet}</p>
       ) : (
-        <InboxRows locale={locale} rows={rows} sending={sending} failing={failing} back={back} now={now} />
+        <InboxRows locale={locale} rows={rows} configured={configured} failing={failing} back={back} now={now} />
       )}
       <p className="inbox-pager">
         {paged ? <Link to={`/staff/inbox${exportQuery}`}>{t.newest}</Link> : null}

@@ -36,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (loc
 
 export default function NeedsReply() {
   const { locale } = useSignedIn();
-  const { now, sending, failing, push, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
+  const { now, configured, failing, push, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
   return (
     <section className="staff-card">
@@ -53,7 +53,7 @@ export default function NeedsReply() {
         <InboxRows
           locale={locale}
           rows={rows}
-          sending={sending}
+          configured={configured}
           failing={failing}
           back={back}
           now={now}

@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (loc
 
 export default function Upcoming() {
   const { locale } = useSignedIn();
-  const { now, today, sending, failing, push, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
+  const { now, today, configured, failing, push, rows, waiting, back, next, paged } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
   const groups = DAY_GROUPS.map((group) => ({
     group,
@@ -62,7 +62,7 @@ export default function Upcoming() {
             <InboxRows
               locale={locale}
               rows={rows}
-              sending={sending}
+              configured={configured}
               failing={failing}
               back={back}
               now={now}

@@ -6,15 +6,15 @@ import type { ChannelLoop } from "./state.server";
 
 export type Call = Exclude<Awaited<ReturnType<typeof paced>>, undefined>;
 
-export function call(loop: ChannelLoop, due: Delivery) {
-  const turn = loop.gate.turn.then(() => paced(loop, due));
+export function call(loop: ChannelLoop, delivery: Delivery) {
+  const turn = loop.gate.turn.then(() => paced(loop, delivery));
   loop.gate.turn = turn.catch(() => {});
   return turn;
 }
 
-async function paced(loop: ChannelLoop, due: Delivery) {
+async function paced(loop: ChannelLoop, delivery: Delivery) {
   const { channel, gate, pacing, store, now } = loop;
-  let current = due;
+  let current = delivery;
   // Measured from the previous call's end, so two calls reach the provider `intervalMs` apart whatever the network did.
   const wait = Math.max(gate.lastCallEndedAt + channel.intervalMs - now(), await pacing.waitMs(channel.intervalMs));
   if (wait > 0) await loop.pause(wait);

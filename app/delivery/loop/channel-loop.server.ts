@@ -74,7 +74,7 @@ async function tick(loop: ChannelLoop): Promise<number> {
   const channelState = await health.read();
   const skip = [...state.unrecorded.keys()];
   const look = (without: string[], probe = false) => store.nextDue(channel.name, now(), without, { probe });
-  let due: Delivery | undefined;
+  let delivery: Delivery | undefined;
   if (channelState.failingSince !== undefined) {
     await failPastBound(loop, channelState);
     // A suspect (on a timer of its own) waits it out, so a message the provider trips over never holds the probes.
@@ -82,13 +82,13 @@ async function tick(loop: ChannelLoop): Promise<number> {
     if (wait > 0) return Math.min(wait, pollMs);
     // Each look once: with no suspects the two lists are the same, and a probe's look covers what is due.
     const suspects = state.suspects.size ? [...skip, ...state.suspects] : undefined;
-    due =
+    delivery =
       (suspects && (await look(suspects))) ||
       (await look(skip)) ||
       (suspects && (await look(suspects, true))) ||
       (await look(skip, true));
-  } else due = await look(skip);
-  if (!due) return pollMs;
-  await deliver(loop, due, channelState);
+  } else delivery = await look(skip);
+  if (!delivery) return pollMs;
+  await deliver(loop, delivery, channelState);
   return 0;
 }

@@ -8,8 +8,8 @@ import { providerFailed, recovered } from "./failing.server";
 import type { ChannelLoop } from "./state.server";
 import { record } from "./unrecorded.server";
 
-export async function deliver(loop: ChannelLoop, due: Delivery, state: ChannelState) {
-  const tried = await call(loop, due);
+export async function deliver(loop: ChannelLoop, delivery: Delivery, state: ChannelState) {
+  const tried = await call(loop, delivery);
   if (!tried) return;
   const { channel, now, giveUpAfterMs } = loop;
   const { sent, result, at, attempts } = tried;

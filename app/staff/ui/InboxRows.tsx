@@ -28,7 +28,7 @@ type ListedEnquiry = {
 type Props = {
   locale: Locale;
   rows: ListedEnquiry[];
-  sending: string[];
+  configured: string[];
   failing: { channel: string }[];
   /** A button's post comes back here, at its row. */
   back: string;
@@ -44,12 +44,12 @@ export const categoryName = (category: string, locale: Locale) =>
 
 /** Delivery trouble only (a channel not configured is not trouble). Each action is a plain form posting to the
  * enquiry's page, which sends the browser back here at the row (#e-<id>): no JavaScript needed. */
-export function InboxRows({ locale, rows, sending, failing, back, now, show = {} }: Props) {
+export function InboxRows({ locale, rows, configured, failing, back, now, show = {} }: Props) {
   const t = INBOX[locale];
   const trouble = (d: { channel: string; state: string }) =>
     d.state === "failed" || d.state === "quarantined" || d.state === "not-sent"
       ? t.delivery[d.state as "failed"]
-      : d.state === "pending" && sending.includes(d.channel) && failing.some((c) => c.channel === d.channel)
+      : d.state === "pending" && configured.includes(d.channel) && failing.some((c) => c.channel === d.channel)
         ? t.waitingForProvider
         : undefined;
   return (
