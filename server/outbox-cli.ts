@@ -124,9 +124,9 @@ const jsonLine = (deliveries: Delivery[]) => {
   });
 };
 
-function byEnquiry(records: Delivery[]): Delivery[][] {
+function byEnquiry(deliveries: Delivery[]): Delivery[][] {
   const groups = new Map<string, Delivery[]>();
-  for (const r of records) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
+  for (const r of deliveries) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
   return [...groups.values()];
 }
 
@@ -161,7 +161,7 @@ async function run() {
     case "list": {
       const wanted = args[0] ?? "all";
       if (wanted === "--json") {
-        const all = (await Promise.all(STATES.map((state) => store.scan(state)))).flatMap((scan) => scan.records);
+        const all = (await Promise.all(STATES.map((state) => store.scan(state)))).flatMap((scan) => scan.deliveries);
         all.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
         for (const deliveries of byEnquiry(all)) console.log(jsonLine(deliveries));
         for (const q of await store.quarantined())
@@ -174,9 +174,9 @@ async function run() {
       if (wanted !== "quarantine") {
         const states = wanted === "all" ? [...STATES] : [wanted as DeliveryState];
         const scans = await Promise.all(states.map((s) => store.scan(s)));
-        const records = scans.flatMap((s) => s.records).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+        const deliveries = scans.flatMap((s) => s.deliveries).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
         console.log(`id        channel   state      received                  tries  note`);
-        for (const r of records) console.log(line(r));
+        for (const r of deliveries) console.log(line(r));
         // Never the contents: a name and what is wrong with it.
         for (const u of scans.flatMap((s) => s.unreadable))
           console.log(`!         ${u.from.padEnd(9)}  ${u.ref}: ${u.reason} (the server sets it aside)`);
@@ -273,7 +273,7 @@ async function run() {
       const channel = channelOption();
       const ofChannel = (r: Delivery) => channel === undefined || r.channel === channel;
       if (args[0] === "--failed") {
-        const failed = (await store.scan("failed")).records.filter(ofChannel);
+        const failed = (await store.scan("failed")).deliveries.filter(ofChannel);
         for (const record of failed) await retry(record);
         console.log(`${failed.length} failed deliver${failed.length === 1 ? "y" : "ies"} back in pending`);
       } else {

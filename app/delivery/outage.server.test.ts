@@ -45,7 +45,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     expect(during.length).toBeLessThanOrEqual(mostProbesWithin(outageMs, backoff));
     expect(new Set(messages(during))).toEqual(new Set([lead(1)]));
     // No delivery's own due time was pushed; only the oldest has tries.
-    const pending = (await bed.store.scan("pending")).records;
+    const pending = (await bed.store.scan("pending")).deliveries;
     expect(pending.map((r) => r.enquiry.message)).toEqual(Array.from({ length: 25 }, (_, i) => lead(i + 1)));
     expect(pending.filter((r) => r.nextAttemptAt !== undefined)).toEqual([]);
     expect(pending.filter((r) => r.attempts.length > 0).map((r) => r.enquiry.message)).toEqual([lead(1)]);
@@ -90,7 +90,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     for (const n of [1, 2, 3]) await bed.store.store(enquiry(lead(n)));
     bed.start({ backoff: { baseMs: 60_000, maxMs: 60_000 } });
     await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(3), { timeout: 3_000 });
-    const [own] = (await bed.store.scan("pending")).records;
+    const [own] = (await bed.store.scan("pending")).deliveries;
     expect(own).toMatchObject({ enquiry: { message: "Its own problem [mock:409]" } });
     expect(Date.parse(own!.nextAttemptAt!)).toBeGreaterThan(Date.now() + 20_000);
     expect(await bed.store.channelHealth("email").read()).toEqual({ channel: "email", failures: 0 });
@@ -106,7 +106,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     const delivered = recordedSends.filter((s) => s.answered === "200");
     expect(messages(delivered)).toEqual([lead(1), lead(2), lead(3), lead(4)]);
     // It waits on its own backoff, never delivered, never lost.
-    const [tripping] = (await bed.store.scan("pending")).records;
+    const [tripping] = (await bed.store.scan("pending")).deliveries;
     expect(tripping?.enquiry.message).toBe("Trips the provider [mock:500]");
     expect(bed.events("enquiry.retry_scheduled").length).toBeGreaterThan(0);
   });
@@ -226,7 +226,7 @@ describe("an outage belongs to the provider", { timeout: 15_000 }, () => {
     await vi.waitFor(async () => expect(await bed.states()).toMatchObject({ failed: 2, pending: 1 }), {
       timeout: 4_000,
     });
-    const failed = (await bed.store.scan("failed")).records;
+    const failed = (await bed.store.scan("failed")).deliveries;
     expect(failed.map((r) => r.enquiry.message).sort()).toEqual(["Arrived as it began", "Waiting since this morning"]);
     for (const record of failed)
       expect(record.failure).toMatchObject({ reason: "http_503", fix: expect.stringMatching(/retry --failed/) });

@@ -9,7 +9,7 @@ import { createEmailJsSend } from "./emailjs.server";
 import { createRetention } from "~/process/retention.server";
 
 const bed = deliveryTestbed();
-const listed = async (state: "pending" | "failed" | "delivered") => (await bed.store.scan(state)).records;
+const listed = async (state: "pending" | "failed" | "delivered") => (await bed.store.scan(state)).deliveries;
 
 describe("delivery worker", () => {
   it("delivers a stored enquiry within moments and logs it without personal data", async () => {

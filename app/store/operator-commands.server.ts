@@ -20,10 +20,10 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
     async scan(state) {
       await prepare();
       const rows = await readRecords("WHERE d.state = $1 ORDER BY d.received_at, d.enquiry_id, d.channel", [state]);
-      const records: Delivery[] = [];
+      const deliveries: Delivery[] = [];
       const unreadable: Quarantined[] = [];
       for (const { row, read } of rows) {
-        if (read.ok) records.push(read.record);
+        if (read.ok) deliveries.push(read.record);
         else
           unreadable.push({
             ref: `row ${row.id}`,
@@ -32,7 +32,7 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
             at: isoTime(row.received_at) ?? "",
           });
       }
-      return { records, unreadable };
+      return { deliveries, unreadable };
     },
 
     async find(idPrefix) {

@@ -162,11 +162,11 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
     const after = MIGRATIONS.map((m) => m.version).filter((v) => v > 1);
     expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: after })]);
     expect(await store.counts()).toMatchObject({ pending: 1, failed: 1, quarantined: 1 });
-    const [retrying] = (await store.scan("pending")).records;
+    const [retrying] = (await store.scan("pending")).deliveries;
     expect(retrying).toMatchObject({ id: ids[0], attempts: [tried] });
     expect(retrying?.nextAttemptAt).toBeUndefined();
     expect(retrying?.enquiry).toEqual({ ...enquiry("Retrying"), language: "hr" });
-    expect((await store.scan("failed")).records[0]).toMatchObject({ id: ids[1], failure: { reason: "http_403" } });
+    expect((await store.scan("failed")).deliveries[0]).toMatchObject({ id: ids[1], failure: { reason: "http_403" } });
     expect(await store.deliverer().hold()).toBe(true);
     expect(await store.pacing("email").waitMs(60_000)).toBeGreaterThan(50_000);
   });

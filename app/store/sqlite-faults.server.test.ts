@@ -103,7 +103,7 @@ describe("a volume that turns read-only or full", () => {
     ]);
     expect(bed.events("enquiry.outcome_recorded")).toHaveLength(1);
     await vi.waitFor(() => expect(running.problems()).toEqual([]));
-    const [first] = (await store.scan("delivered")).records;
+    const [first] = (await store.scan("delivered")).deliveries;
     expect(first!.sendingSince).toBeUndefined();
     expect(first!.attempts.map((a) => a.outcome)).toEqual(["delivered"]);
   });
@@ -130,7 +130,7 @@ describe("a volume that turns read-only or full", () => {
       }
       await store.writeCheck();
       await store.store(enquiry("After"));
-      expect((await store.scan("pending")).records.map((r) => r.enquiry.message)).toEqual(["Stored before", "After"]);
+      expect((await store.scan("pending")).deliveries.map((r) => r.enquiry.message)).toEqual(["Stored before", "After"]);
       await store.close();
     },
   );
@@ -166,7 +166,7 @@ describe("a volume that turns read-only or full", () => {
       await store.store(enquiry("After there was room again"));
       accepted.push("After there was room again");
       const again = sqliteStore(path.join(mountedAt!, "site.db"));
-      const kept = (await again.scan("pending")).records.map((r) => r.enquiry.message);
+      const kept = (await again.scan("pending")).deliveries.map((r) => r.enquiry.message);
       expect(kept.sort()).toEqual([...accepted].sort());
       expect((await again.check()).problems).toEqual([]);
       await again.close();

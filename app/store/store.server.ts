@@ -82,7 +82,7 @@ export type Chores = {
 };
 
 export type OperatorCommands = {
-  scan(state: DeliveryState): Promise<{ records: Delivery[]; unreadable: Quarantined[] }>;
+  scan(state: DeliveryState): Promise<{ deliveries: Delivery[]; unreadable: Quarantined[] }>;
   find(idPrefix: string): Promise<Delivery[]>;
   retry(delivery: Delivery): Promise<Delivery>;
   quarantined(): Promise<Quarantined[]>;

@@ -80,7 +80,7 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         const times = stored.map((r) => Date.parse(r!.receivedAt));
         for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]!);
         expect(await rowCounts(store)).toEqual({ enquiries: 20, deliveries: 40 });
-        const queued = (await store.scan("pending")).records.filter((r) => r.channel === "slack");
+        const queued = (await store.scan("pending")).deliveries.filter((r) => r.channel === "slack");
         expect(queued.map((r) => r.enquiry.message)).toEqual(messages);
         expect(queued.map((r) => r.reference)).toEqual(stored.map((r) => r!.reference));
       });
@@ -94,7 +94,7 @@ export function groupCommitContract(name: string, maker: StoreMaker) {
         expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
         expect((await commits()) - before).toBe(1);
         expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });
-        const stored = (await store.scan("pending")).records.filter((r) => r.channel === "email");
+        const stored = (await store.scan("pending")).deliveries.filter((r) => r.channel === "email");
         expect(stored.map((r) => r.enquiry.message)).toEqual(["First", "Second", "Fourth", "Fifth"]);
         await expect(store.store(enquiry(`Alone ${REFUSED}`))).rejects.toThrow();
         expect(await rowCounts(store)).toEqual({ enquiries: 4, deliveries: 8 });

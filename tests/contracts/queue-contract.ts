@@ -189,7 +189,7 @@ export function queueContract(name: string, maker: QueueMaker) {
     const next = await maker.again(["email", "slack"]);
     expect(await order(next)).toEqual([1, 2, 3, 4, 5]);
     expect(await order(next, "slack")).toEqual([2, 3, 4, 5]);
-    const [first] = (await next.scan("pending")).records;
+    const [first] = (await next.scan("pending")).deliveries;
     expect(first).toMatchObject({ attempts: tried, nextAttemptAt: undefined });
     await next.close();
   });

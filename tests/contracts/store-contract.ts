@@ -79,7 +79,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect((await store.nextDue("email", Date.now() + 61_000))?.enquiry.message).toBe("Order 1");
         expect(await store.counts()).toMatchObject({ pending: 3, retrying: 1 });
         await (await open()).close();
-        expect((await (await open()).scan("pending")).records.map((r) => r.enquiry.message)).toEqual([
+        expect((await (await open()).scan("pending")).deliveries.map((r) => r.enquiry.message)).toEqual([
           "Order 1",
           "Order 2",
           "Order 3",
@@ -106,7 +106,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(await store.nextDue("email", Date.now() + 86_400_000)).toBeUndefined();
         expect(await store.counts()).toMatchObject({ pending: 0, failed: 1 });
         expect(await store.counts()).toMatchObject({ pending: 0, failed: 1, delivered: 1, quarantined: 0 });
-        const [failed] = (await store.scan("failed")).records;
+        const [failed] = (await store.scan("failed")).deliveries;
         expect(failed).toMatchObject({ id: b.id, failure });
 
         const found = await store.find(b.id.slice(0, 8).toUpperCase());
@@ -249,7 +249,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         const failure = { reason: "http_503", status: 503, fix: "Check the provider, then retry --failed." };
         const ids = await store.failWaiting("email", cutoff, failure);
         expect(ids).toEqual([stored[2]!.id]);
-        const [aside] = (await store.scan("failed")).records;
+        const [aside] = (await store.scan("failed")).deliveries;
         expect(aside).toMatchObject({ id: stored[2]!.id, channel: "email", failure, attempts: [] });
         expect(await store.counts()).toMatchObject({
           channels: { email: { pending: 3, failed: 1 }, slack: { pending: 4, failed: 0 } },
@@ -273,7 +273,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         expect(recordedSends.map((s) => s.fields.message)).toEqual([1, 2, 3].map((n) => `Through the worker ${n}`));
         for (let i = 1; i < recordedSends.length; i++)
           expect(recordedSends[i]!.at - recordedSends[i - 1]!.at).toBeGreaterThanOrEqual(145);
-        const [first] = (await store.scan("delivered")).records;
+        const [first] = (await store.scan("delivered")).deliveries;
         expect(first).toMatchObject({ attempts: [{ outcome: "delivered", status: 200 }] });
         expect(first?.sendingSince).toBeUndefined();
       } finally {
@@ -290,7 +290,7 @@ export function storeContract(name: string, maker: StoreMaker) {
         await vi.waitFor(async () => expect((await store.counts()).failed).toBe(2), { timeout: 5_000 });
         await bed.delivery.stop();
         bed.delivery = undefined;
-        const failed = (await store.scan("failed")).records;
+        const failed = (await store.scan("failed")).deliveries;
         const reasons = Object.fromEntries(failed.map((r) => [r.enquiry.message, r.failure?.reason]));
         expect(reasons).toEqual({
           "Down for a moment [mock:500]": "http_500",

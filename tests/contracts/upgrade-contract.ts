@@ -44,7 +44,7 @@ export function upgradeContract(name: string, maker: StoreMaker) {
         await store.prepare(); // version 6, and any after it
         expect((await store.check()).version).toBe(LATEST_VERSION);
         expect((await store.nextDue("email", Date.now()))?.enquiry.message).toBe("Waited longest");
-        const pending = (await store.scan("pending")).records;
+        const pending = (await store.scan("pending")).deliveries;
         expect(pending.map((r) => [r.enquiry.message, r.attempts.length, r.nextAttemptAt])).toEqual([
           ["Waited longest", 5, undefined],
           ["Came next", 3, undefined],
@@ -66,12 +66,12 @@ export function upgradeContract(name: string, maker: StoreMaker) {
         const [aside] = await store.quarantined();
         expect(aside?.reason).toMatch(/record/);
         expect(aside?.ref).toContain("00000000-0000-4000-8000-000000000000");
-        expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
+        expect((await store.scan("pending")).deliveries.map((r) => r.id)).toEqual([real.id]);
         expect(await store.dismiss(`row ${real.id}`)).toBe(false);
         expect(await store.dismiss(aside!.ref)).toBe(true);
         expect(await store.dismiss(aside!.ref)).toBe(false);
         expect((await store.counts()).quarantined).toBe(0);
-        expect((await store.scan("pending")).records.map((r) => r.id)).toEqual([real.id]);
+        expect((await store.scan("pending")).deliveries.map((r) => r.id)).toEqual([real.id]);
       } finally {
         await afterEachClose();
       }
@@ -111,16 +111,16 @@ export function upgradeContract(name: string, maker: StoreMaker) {
 
         expect(await importOutbox(dir, store)).toEqual({ imported: 5, already: 0, quarantined: 2 });
         expect(await store.counts()).toMatchObject({ pending: 3, failed: 1, delivered: 1, quarantined: 2 });
-        const pending = (await store.scan("pending")).records;
+        const pending = (await store.scan("pending")).deliveries;
         expect(pending.map((r) => r.id)).toEqual([first.id, waiting.id, retrying.id]);
         expect(pending[2]).toMatchObject({ attempts: [tried] });
         expect(pending[2]?.nextAttemptAt).toBeUndefined();
         expect((await store.nextDue("email", Date.now(), [first.id]))?.id).toBe(waiting.id);
-        expect((await store.scan("failed")).records[0]).toMatchObject({
+        expect((await store.scan("failed")).deliveries[0]).toMatchObject({
           id: gaveUp.id,
           failure: { reason: "http_403" },
         });
-        expect((await store.scan("delivered")).records[0]).toMatchObject({
+        expect((await store.scan("delivered")).deliveries[0]).toMatchObject({
           id: done.id,
           deliveredAt: done.deliveredAt,
         });

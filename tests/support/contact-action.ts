@@ -39,7 +39,7 @@ export function scratchDatabasePerTest() {
 export async function stored() {
   const store = sqliteStore(path.join(outbox, "site.db"));
   try {
-    return (await store.scan("pending")).records;
+    return (await store.scan("pending")).deliveries;
   } finally {
     await store.close();
   }

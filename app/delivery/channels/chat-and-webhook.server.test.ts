@@ -338,7 +338,7 @@ describe("the worker with every channel", () => {
       bed.options({ store, channels: allChannels(0).filter((c) => ["discord", "telegram"].includes(c.name)) }),
     );
     await vi.waitFor(async () => expect((await store.counts()).channels.telegram?.failed).toBe(1), { timeout: 3_000 });
-    const [failed] = (await store.scan("failed")).records;
+    const [failed] = (await store.scan("failed")).deliveries;
     expect(failed).toMatchObject({
       channel: "telegram",
       failure: { status: 401, fix: expect.stringMatching(/BotFather/) },
@@ -346,7 +346,7 @@ describe("the worker with every channel", () => {
     // The failure's text never carries the token.
     expect(JSON.stringify(failed)).not.toContain("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     // Discord's 429 is Discord's: the channel waits out its hint, the delivery keeps its place.
-    const [waiting] = (await store.scan("pending")).records;
+    const [waiting] = (await store.scan("pending")).deliveries;
     expect(waiting?.nextAttemptAt).toBeUndefined();
     const discord = await store.channelHealth("discord").read();
     expect(discord).toMatchObject({ failures: 1, lastFailure: { reason: "http_429", status: 429 } });
