@@ -6,7 +6,7 @@ import { SITE } from "~/i18n/site";
 import { SITE_WORDS } from "~/i18n/site-words";
 import { differs, GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
 import { WORD_PARTS, wordsProblems } from "~/site/words";
-import { fieldLabel } from "~/staff/site/WordsFields";
+import { fieldLabel } from "~/staff/site-section/WordsFields";
 import { publish, republish } from "~/site/editing.server";
 import { listVersions, siteState, versionDocument } from "~/store/site.server";
 import { staffFormAs } from "~/staff/form.server";

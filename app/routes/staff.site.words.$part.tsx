@@ -10,7 +10,7 @@ import { formOf } from "~/site/words-form.server";
 import { siteState, versionDocument } from "~/store/site.server";
 import { staffForm } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
-import { BilingualField, fieldLabel, SingleField, why } from "~/staff/site/WordsFields";
+import { BilingualField, fieldLabel, SingleField, why } from "~/staff/site-section/WordsFields";
 import { requireSiteEditor } from "~/staff/staff.server";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
