@@ -37,7 +37,7 @@ function inQueueOrder(messages: string[], queueOrder: string[]): boolean {
 async function queueOrder(databaseUrl: string): Promise<string[]> {
   const store = openStore({ DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: 1 });
   try {
-    return (await store.scan("pending")).records.slice(0, 40).map((r) => r.enquiry.message);
+    return (await store.scan("pending")).deliveries.slice(0, 40).map((r) => r.enquiry.message);
   } finally {
     await store.close();
   }

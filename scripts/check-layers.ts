@@ -1,6 +1,7 @@
 // `npm run validate`'s import-direction check: every import in app/ runs downward (scripts/lib/layers.ts names the rooms).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { checkFeatures, readFeatureIndex } from "./lib/features";
 import { checkLayers, isChecked } from "./lib/layers";
 import { isSqlChecked, sqlOutsideStore } from "./lib/sql-text";
 
@@ -37,4 +38,19 @@ console.log(
     ? `sql: ${sql.length} file(s) hold SQL outside app/store`
     : `sql: none outside app/store in ${sqlFiles.length} files`,
 );
-process.exit(violations.length || sql.length ? 1 : 0);
+
+const repositoryFiles = execFileSync(
+  "git",
+  ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "scripts", "tests", "mocks"],
+  { encoding: "utf8" },
+)
+  .split("\n")
+  .filter(Boolean);
+const features = checkFeatures(readFeatureIndex(readFileSync("docs/architecture.md", "utf8")), repositoryFiles);
+for (const f of features) console.error(`docs/architecture.md: ${f.feature}: ${f.why}`);
+console.log(
+  features.length
+    ? `features: ${features.length} path(s) differ from the Features section`
+    : "features: every file of push, the site section and the inbox is in its line of the Features section",
+);
+process.exit(violations.length || sql.length || features.length ? 1 : 0);

@@ -13,8 +13,7 @@ import { confirmationChannel } from "./confirmation.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
-/** What a channel that keeps state of its own reaches (push: its devices and the site's keys). Without it (the
- * outbox command's test-channel) those channels are left out. */
+/** What a channel with state of its own reaches (push); without it (the outbox's test-channel) such channels are left out. */
 export type ChannelStore = { database: () => Promise<Sql>; pushKeys: () => Promise<PushKeys> };
 
 export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChannel[] {
@@ -52,8 +51,7 @@ export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChan
   ].filter((channel): channel is DeliveryChannel => Boolean(channel));
 }
 
-/** The rows an accepted enquiry gets in its transaction (store/accepted-deliveries.server.ts): one per team channel;
- * the confirmation's within its limits; push's one only while a device is subscribed. */
+/** An accepted enquiry's rows (store/accepted-deliveries.server.ts): each team channel's, confirmation's, push's. */
 export function deliveryRows(env: Env, channels: readonly DeliveryChannel[]) {
   const names = channels.map((c) => c.name);
   return {

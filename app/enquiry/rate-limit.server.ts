@@ -3,8 +3,7 @@ import type { Env } from "~/utils/env-schema.server";
 import { createLimiter, type Limiter, type Verdict } from "~/utils/limiter.server";
 import type { Pool } from "pg";
 
-/** In memory on SQLite: one host, and a write per POST would cost the accept a second fsync. Made at the first POST
- * (PostgreSQL's creates its table). */
+/** In memory on SQLite (one host; a write per POST would cost a second fsync); made at the first POST. */
 export function createEnquiryLimit({ env, store }: { env: Env; store: { pool?: Pool } }) {
   let enquiryLimiter: Limiter | undefined;
   const made = () =>

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Importing a module makes nothing happen: no database file, no connection, no timer. The store, the worker and the
-// site's polling exist only once server/index.ts calls wire(env) and starts them.
+// Importing a module opens no database and starts no timer: only wire(env), called by server/index.ts, makes them.
 
 const modules = [
   ...readdirSync("app/routes")

@@ -1,7 +1,6 @@
 import type { Wiring } from "./wire.server";
 
-/** What server/app.ts passes to every loader and action: the process's parts (`wire`) and the request's own; staff
- * adds its member. */
+/** What server/app.ts passes to every loader and action: the process's parts and the request's; staff adds its member. */
 declare module "@remix-run/node" {
   interface AppLoadContext {
     wiring: Wiring;

@@ -1,5 +1,4 @@
-// The delivery side of the process: the store opened at start (an old outbox folder moved in), the worker, what
-// /healthz knows of accepting, and each channel's state.
+// The delivery side of the process: the store opened at start, the worker, acceptance, each channel's state.
 import type { DeliveryChannel } from "~/delivery/transport.server";
 import { startDelivery, type DeliveryWorker } from "~/delivery/worker.server";
 import { importOutbox, outboxHasEntries } from "~/store/import-outbox.server";

@@ -1,6 +1,4 @@
-// The composition root: every part the process shares, made once at start-up by whoever starts it (server/index.ts
-// takes `wire` from the build; the operators' commands call it), never by importing a module. Loaders and actions take
-// them from the load context (`context.wiring`, load-context.ts); tests build their own.
+// The composition root: the process's shared parts, made at start-up (never by an import), read from `context.wiring`.
 import { configuredChannels, deliveryRows } from "~/delivery/channels.server";
 import { keysOnce, pushSettingsFrom } from "~/delivery/channels/push-settings.server";
 import { enquiryFirst } from "~/enquiry/answer-first.server";
@@ -19,8 +17,7 @@ import { createPushWatch } from "./push-watch.server";
 import { createQueue } from "./queue.server";
 import { createRetention } from "./retention.server";
 
-/** Makes objects only: nothing is opened, started or timed until server/index.ts calls `open`, `startDelivery`,
- * the site's `watch` and `startProcessing`. */
+/** Makes objects only: nothing is opened or timed until server/index.ts calls `open`, `startDelivery`, `watch`... */
 export function wire(env: Env) {
   const database = () => store.staffTables();
   const pushSettings = pushSettingsFrom(env);

@@ -13,8 +13,7 @@ import type { FromWorker, ToWorker, WorkerSettings } from "./media-worker.server
 
 const tell = (message: FromWorker) => process.send?.(message);
 
-/** On Linux nice is per thread: libuv's pool (sharp, libvips) goes to 19, this thread, which holds the write lock, stays
- * at the server's priority so the server's writes never wait on a set-aside transaction. Elsewhere all goes to 19. */
+/** Nice is per thread on Linux: libuv's pool goes to 19, this thread (the write lock) keeps the server's priority. */
 function encodeAtLowestPriority() {
   try {
     for (const task of readdirSync("/proc/self/task")) if (Number(task) !== process.pid) setPriority(Number(task), 19);
@@ -87,8 +86,7 @@ function begin(settings: WorkerSettings) {
   void lowered.then(queue.kick);
 }
 
-/** The server's photo child (server/media-worker.ts, build/media-worker.js): its own database connection keeps the
- * photos' bytes off the server's loop (docs/decisions/0043-photo-work-off-the-event-loop.md). */
+/** The server's photo child: its own connection keeps the photos' bytes off the server's loop (decision 0043). */
 export function runMediaChild() {
   process.once("message", (message: ToWorker) => {
     if (message.type === "start") begin(message.settings);

@@ -1,6 +1,5 @@
-// The media child as production runs it (server/media-worker.ts, here through tsx): it stores an upload's sources and
-// claims, processes and finishes the photos with its own connection, on SQLite and on a throwaway PostgreSQL; the
-// server's own store is never handed a byte of a photo; a child killed mid-way leaves a photo that is taken again.
+// The media child as production runs it, on SQLite and PostgreSQL: the server's store never holds a photo's bytes,
+// and a photo a killed child had claimed is taken again.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -31,11 +31,8 @@ export type FromWorker =
   | { type: "done"; id: string; outcome: "ready" | "failed" }
   | { type: "stored"; ref: number; error?: string };
 
-/** The child claims, processes (its encoding threads at the lowest CPU priority) and stores with its own connection;
- * this process only hands it new sources (as files, written off the loop by libuv's threads) and hears "done"
- * (docs/performance.md,
- * docs/decisions/0043-photo-work-off-the-event-loop.md). A child that stops is started again at the next kick; what
- * it had claimed is taken again after the queue's stale time. */
+/** The child claims, processes (at the lowest CPU priority) and stores with its own connection; this process hands it
+ * sources as files and hears "done" (decision 0043). A stopped child is started again at the next kick. */
 export function childWorker(
   workerFile: string,
   settings: WorkerSettings,

@@ -4,8 +4,7 @@ import { createMediaServer } from "./media-serve.server";
 import { childWorker } from "./media-worker.server";
 import type { Site } from "./site.server";
 
-/** What server/ does with the Site section: /media/, the published version polled into the page cache, the photos'
- * processing (in a child in production) and the hourly purge. */
+/** What server/ does with the Site section: /media/, the version polled into the page cache, processing, purge. */
 export function createSiteServer(site: Site, env: Env) {
   const media = createMediaServer({ sql: site.database });
   const pollFailed = (error: unknown) =>

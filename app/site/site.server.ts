@@ -22,8 +22,7 @@ async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
   return { document, photos: new Map(photos.map((p) => [p.id, p])) };
 }
 
-/** The Site section's parts in one process, made once by the wiring (app/process/wire.server.ts): the version served
- * (polled), the media queue and the limits an upload is judged by. */
+/** The Site section's parts, made once by the wiring: the version served (polled), the media queue, upload limits. */
 export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore, "staffTables"> }) {
   const database = (): Promise<Sql> => store.staffTables();
   const limits = {

@@ -1,5 +1,4 @@
-// Every table's columns as the migrations leave them, and each row's type as the drivers return it. The SQL stays
-// hand-written (decision 0044); tests/contracts/columns-contract.ts holds this against the migrated database, both ways.
+// Every table's columns and row type as the drivers return them (decision 0044; tests/contracts/columns-contract.ts).
 
 /** What each driver returns for a column kind: SQLite text and 0/1, PostgreSQL Date, boolean and parsed JSON. */
 type Kinds = {
@@ -226,8 +225,7 @@ type Value<C> = C extends `${infer K extends Kind}?` ? Kinds[K] | null : C exten
 /** One row of `table` as either driver returns it; `Pick<TableRow<"t">, "a" | "b">` for a narrower SELECT. */
 export type TableRow<T extends Table> = { -readonly [C in keyof (typeof TABLES)[T]]: Value<(typeof TABLES)[T][C]> };
 
-/** Where the two databases differ: SQLite's full-text index is a virtual table, PostgreSQL's a column; the lock's
- * pacing and backend, and the enquiry form's rate limit, are PostgreSQL's (SQLite keeps them elsewhere). */
+/** Where the databases differ: full text (SQLite a virtual table, PostgreSQL a column), and PostgreSQL-only tables. */
 const ONLY: Partial<Record<Table, { dialect: "sqlite" | "postgres"; columns?: readonly string[] }>> = {
   enquiries: { dialect: "postgres", columns: ["search"] },
   enquiry_deliverer: { dialect: "postgres", columns: ["backend_pid", "last_call_started_at", "last_call_ended_at"] },
