@@ -346,7 +346,7 @@ async function run() {
       if (!args[0]) fail(USAGE);
       await store.backup(args[0]);
       console.log(`${store.where} copied to ${args[0]} (restore: stop the server, put the copy in its place)`);
-      console.log(`  with the site: ${siteLine(await store.site())}`);
+      console.log(`  with the site: ${siteLine(await store.site.summary())}`);
       break;
     }
     case "check": {

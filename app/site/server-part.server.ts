@@ -7,7 +7,7 @@ import type { Site } from "./site.server";
 /** What server/ does with the Site section: /media/, the published version polled into the page cache, the photos'
  * processing (in a child in production) and the hourly purge. */
 export function createSiteServer(site: Site, env: Env) {
-  const media = createMediaServer({ sql: site.database });
+  const media = createMediaServer({ store: site.store });
   const pollFailed = (error: unknown) =>
     log("warn", "site.poll_failed", { error: (error as { code?: string }).code ?? "error" });
   return {
