@@ -6,7 +6,6 @@ import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
-import { deviceCounts } from "~/store/push-watch.server";
 import { pushSettingsFrom } from "~/delivery/channels/push-settings.server";
 import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
@@ -211,10 +210,7 @@ async function run() {
       if (args.length > 1 || (args[0] !== undefined && args[0] !== "--json")) fail(USAGE);
       const lines = await channelLines();
       const devices = config.PUSH_ENABLED
-        ? await deviceCounts(
-            await store.staffTables(),
-            new Date(Date.now() - pushSettingsFrom(config).confirmMs).toISOString(),
-          )
+        ? await store.push.deviceCounts(new Date(Date.now() - pushSettingsFrom(config).confirmMs).toISOString())
         : undefined;
       if (args[0] === "--json") {
         // Version 1, fields only ever added (docs/operations.md, "The outbox command").
@@ -350,7 +346,7 @@ async function run() {
       if (!args[0]) fail(USAGE);
       await store.backup(args[0]);
       console.log(`${store.where} copied to ${args[0]} (restore: stop the server, put the copy in its place)`);
-      console.log(`  with the site: ${siteLine(await store.site())}`);
+      console.log(`  with the site: ${siteLine(await store.site.summary())}`);
       break;
     }
     case "check": {

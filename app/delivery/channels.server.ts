@@ -1,10 +1,9 @@
 import { CONFIRMATION_CHANNEL, type ConfirmationRule } from "~/store/accepted-deliveries.server";
 import { PUSH_CHANNEL, type PushKeys } from "~/store/push.server";
-import type { Sql } from "~/store/sql.server";
 import { contactDetailsFrom, emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
 import { liveContact } from "~/utils/live-contact.server";
 import { discordChannel } from "./channels/discord.server";
-import { pushChannel } from "./channels/push.server";
+import { pushChannel, type AlertRows } from "./channels/push.server";
 import { pushSettingsFrom } from "./channels/push-settings.server";
 import { slackChannel } from "./channels/slack.server";
 import { telegramChannel } from "./channels/telegram.server";
@@ -13,8 +12,8 @@ import { confirmationChannel } from "./confirmation.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
-/** What a channel with state of its own reaches (push); without it (the outbox's test-channel) such channels are left out. */
-export type ChannelStore = { database: () => Promise<Sql>; pushKeys: () => Promise<PushKeys> };
+/** What a channel with state of its own reaches (push: its part, asked at each send; the keys); none: left out. */
+export type ChannelStore = { push: () => AlertRows; pushKeys: () => Promise<PushKeys> };
 
 export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChannel[] {
   const timeoutMs = env.DELIVERY_TIMEOUT_MS;
@@ -42,7 +41,7 @@ export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChan
     push.enabled &&
       store &&
       pushChannel({
-        database: store.database,
+        alerts: store.push,
         keys: store.pushKeys,
         subject: push.subject,
         services: push.services,

@@ -1,6 +1,6 @@
 import type { PushSettings } from "~/delivery/channels/push-settings.server";
-import { deviceCounts, unconfirmedAlerts, type UnconfirmedAlert } from "~/store/push-watch.server";
-import type { EnquiryStore } from "~/store/store.server";
+import type { PushPart } from "~/store/push-part.server";
+import type { UnconfirmedAlert } from "~/store/push-watch.server";
 import { sharedForASecond } from "~/utils/shared-for-a-second";
 
 export type PushWatch = {
@@ -16,15 +16,14 @@ export function createPushWatch({
   store,
   settings,
 }: {
-  store: Pick<EnquiryStore, "staffTables">;
+  store: { push: Pick<PushPart, "deviceCounts" | "unconfirmedAlerts"> };
   settings: Pick<PushSettings, "enabled" | "confirmMs">;
 }) {
   const watched = sharedForASecond(async (now): Promise<PushWatch> => {
-    const sql = await store.staffTables();
     const settledBefore = new Date(now - settings.confirmMs).toISOString();
     const [counts, unconfirmed] = await Promise.all([
-      deviceCounts(sql, settledBefore),
-      unconfirmedAlerts(sql, { now, confirmMs: settings.confirmMs }),
+      store.push.deviceCounts(settledBefore),
+      store.push.unconfirmedAlerts({ now, confirmMs: settings.confirmMs }),
     ]);
     return {
       ...counts,

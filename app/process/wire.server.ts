@@ -19,10 +19,11 @@ import { createRetention } from "./retention.server";
 
 /** Makes objects only: nothing is opened or timed until server/index.ts calls `open`, `startDelivery`, `watch`... */
 export function wire(env: Env) {
-  const database = () => store.staffTables();
+  // Asked for only once a channel sends or a page asks for the keys: by then `store` is made.
+  const pushPart = () => store.push;
   const pushSettings = pushSettingsFrom(env);
-  const push = { settings: pushSettings, keys: keysOnce(database, pushSettings) };
-  const channels = configuredChannels(env, { database, pushKeys: push.keys });
+  const push = { settings: pushSettings, keys: keysOnce(pushPart, pushSettings) };
+  const channels = configuredChannels(env, { push: pushPart, pushKeys: push.keys });
   const store = openStore(env, deliveryRows(env, channels));
   const queue = createQueue({ env, store, channels });
   const pushWatch = createPushWatch({ store, settings: push.settings });

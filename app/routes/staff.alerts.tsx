@@ -6,7 +6,7 @@ import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm, testDevice } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, requireStaff, staffDatabase, staffStore, pushStore } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, requireStaff, staffStore, pushStore } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
@@ -50,7 +50,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { settings: pushSettings, keys } = context.wiring.push;
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
-  const sql = await staffDatabase(context);
   const tables = staffStore(context);
   const meta = { actor: staff, ...requestMeta(request, context) };
   const back = (notice: Notice) => redirect(`${STAFF_PATHS.alerts}?${notice}=1`, 303);
@@ -74,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!pushSettings.enabled) throw new Response("Alerts are switched off on this site.", { status: 404 });
     // Counted before the call: presses sent together must not all pass while the first is in flight.
     if (!(await testLimiter.hit(`${staff.id}:${parsed.device}`)).allowed) return back("testWait");
-    const tested = await testDevice(sql, staff.id, parsed.device, await keys(), pushSettings);
+    const tested = await testDevice(pushStore(context), staff.id, parsed.device, await keys(), pushSettings);
     if (!tested) throw new Response("No such device of yours.", { status: 404 });
     const { outcome } = tested.sent;
     await tables.audit({

@@ -9,8 +9,7 @@ import { editGallery, type GalleryEdit } from "~/site/editing.server";
 import { MEDIA_PREFIX } from "~/site/process-photo.server";
 import { draftView } from "~/site/site.server";
 import { cleanFileName } from "~/site/file-name";
-import { removedPhotos, type PhotoRow } from "~/store/site-photos.server";
-import { outcomeFor } from "~/store/site-upload-outcomes.server";
+import type { PhotoRow } from "~/store/site-photos.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { GalleryEditor } from "~/staff/site-section/GalleryEditor";
@@ -32,16 +31,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
   const gallery = params.gallery ?? "";
   if (!isGalleryId(gallery)) throw new Response("Not Found", { status: 404 });
-  const sql = await context.wiring.site.database();
-  const draft = await draftView(sql);
+  const part = context.wiring.site.store;
+  const draft = await draftView(part);
   const entries = draft.document.galleries[gallery];
   const photos = (entries ?? []).map((e) => {
     const p = draft.photos.get(e.photo);
     return { id: e.photo, status: p?.status ?? ("missing" as const), thumb: thumbOf(p), color: p?.color, alt: e.alt };
   });
-  const removed = await removedPhotos(sql, gallery, new Date(Date.now() - restoreMs).toISOString());
+  const removed = await part.removedPhotos(gallery, new Date(Date.now() - restoreMs).toISOString());
   const upload = new URL(request.url).searchParams.get("upload");
-  const outcome = upload ? await outcomeFor(sql, upload, staff.id) : undefined;
+  const outcome = upload ? await part.outcomeFor(upload, staff.id) : undefined;
   return {
     gallery,
     photos,
@@ -94,7 +93,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : asked.intent === "alt"
           ? { intent: "alt", photo: asked.photo, alt: { en: asked.alt_en, hr: asked.alt_hr } }
           : asked;
-  await editGallery(await context.wiring.site.database(), staff, gallery, edit);
+  await editGallery(context.wiring.site.store, staff, gallery, edit);
   return data({ saved: true });
 }
 

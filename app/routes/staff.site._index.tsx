@@ -8,7 +8,6 @@ import { differs, GALLERY_IDS, readDocument, type PublishProblem } from "~/site/
 import { WORD_PARTS, wordsProblems } from "~/site/words";
 import { fieldLabel } from "~/staff/site-section/WordsFields";
 import { publish, republish } from "~/site/editing.server";
-import { listVersions, siteState, versionDocument } from "~/store/site.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requestMeta, requireSiteEditor, staffStore } from "~/staff/staff.server";
@@ -19,9 +18,9 @@ import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
  * published versions, any of which can be published again in one step. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSiteEditor(request, context);
-  const sql = await context.wiring.site.database();
-  const [state, versions] = await Promise.all([siteState(sql), listVersions(sql)]);
-  const [draft, published] = [readDocument(state.draft), readDocument(await versionDocument(sql, state.version))];
+  const part = context.wiring.site.store;
+  const [state, versions] = await Promise.all([part.state(), part.listVersions()]);
+  const [draft, published] = [readDocument(state.draft), readDocument(await part.versionDocument(state.version))];
   return {
     revision: state.revision,
     changed: differs(draft, published),
@@ -46,10 +45,12 @@ type ActionData = { published?: number; restored?: number; stale?: true; problem
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireSiteEditor(request, context);
   const asked = await staffFormAs(request, Intent);
-  const sql = await context.wiring.site.database();
+  const part = context.wiring.site.store;
   const meta = requestMeta(request, context);
   const outcome =
-    asked.intent === "publish" ? await publish(sql, staff, asked.revision) : await republish(sql, staff, asked.version);
+    asked.intent === "publish"
+      ? await publish(part, staff, asked.revision)
+      : await republish(part, staff, asked.version);
   if (!outcome.ok)
     return data<ActionData>(outcome.reason === "problems" ? { problems: outcome.problems } : { stale: true }, {
       status: 409,

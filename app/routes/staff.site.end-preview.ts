@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(backTo(back), {
     status: 303,
     headers: {
-      "Set-Cookie": await stopPreview(await context.wiring.site.database(), request),
+      "Set-Cookie": await stopPreview(context.wiring.site.store, request),
       "Cache-Control": "no-store",
     },
   });

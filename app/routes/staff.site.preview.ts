@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const asked = await staffFormAs(request, Start);
   return redirect(pagePath(asked.page, asked.locale), {
     headers: {
-      "Set-Cookie": await startPreview(await context.wiring.site.database(), staff.session),
+      "Set-Cookie": await startPreview(context.wiring.site.store, staff.session),
       "Cache-Control": "no-store",
     },
   });

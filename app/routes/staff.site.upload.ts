@@ -4,7 +4,7 @@ import { isGalleryId } from "~/site/document";
 import { readUpload } from "~/site/upload-body.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { requireSiteEditor } from "~/staff/staff.server";
-import { keepOutcome, keyedOutcomeId, outcomeFor, type StoredOutcome } from "~/store/site-upload-outcomes.server";
+import { keyedOutcomeId, type StoredOutcome } from "~/store/site-upload-outcomes.server";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -32,13 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!gallery || !isGalleryId(gallery)) throw new Response("400 Which gallery?\n", { status: 400 });
   const replace = /^[0-9a-f-]{36}$/.test(body.fields.replace ?? "") ? body.fields.replace : undefined;
-  const sql = await site.database();
+  const part = site.store;
   const key = request.headers.get("idempotency-key") ?? "";
   const keyed = wantsJson && IDEMPOTENCY_KEY.test(key) ? keyedOutcomeId(key) : undefined;
-  const earlier = keyed ? await outcomeFor(sql, keyed, staff.id) : undefined;
+  const earlier = keyed ? await part.outcomeFor(keyed, staff.id) : undefined;
   if (earlier) return judged(earlier, { "Idempotent-Replayed": "true" });
   const outcome = await acceptUpload(site, staff, gallery, body.files, replace);
-  if (keyed) await keepOutcome(sql, staff.id, outcome, new Date(), keyed);
+  if (keyed) await part.keepOutcome(staff.id, outcome, new Date(), keyed);
   if (wantsJson) return judged(outcome);
   return answer(back, outcome);
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   async function answer(to: string, outcome: StoredOutcome, headers?: HeadersInit) {
-    const id = await keepOutcome(await site.database(), staff.id, outcome);
+    const id = await site.store.keepOutcome(staff.id, outcome);
     return redirect(`${to}?upload=${id}#upload`, { status: 303, headers });
   }
 }

@@ -7,7 +7,6 @@ import { readDocument } from "~/site/document";
 import { CONTACT_KEYS, isWordPart, parseWords, SERVICE_FIELDS, type FieldError, type WordPart } from "~/site/words";
 import { editWords, type WordsEdit } from "~/site/words-editing.server";
 import { formOf } from "~/site/words-form.server";
-import { siteState, versionDocument } from "~/store/site.server";
 import { staffForm } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { BilingualField, fieldLabel, SingleField, why } from "~/staff/site-section/WordsFields";
@@ -25,9 +24,9 @@ function partOf(params: { part?: string }): WordPart {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireSiteEditor(request, context);
   const part = partOf(params);
-  const sql = await context.wiring.site.database();
-  const state = await siteState(sql);
-  const published = readDocument(await versionDocument(sql, state.version));
+  const tables = context.wiring.site.store;
+  const state = await tables.state();
+  const published = readDocument(await tables.versionDocument(state.version));
   return { part, revision: state.revision, ...formOf(part, readDocument(state.draft), published) };
 }
 
@@ -46,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = parseWords(kind, fields);
   if (!parsed.ok) return data<ActionData>({ values: fields, errors: parsed.errors }, { status: 400 });
   const edit = { part, value: parsed.value } as WordsEdit;
-  const outcome = await editWords(await context.wiring.site.database(), staff, edit, revision);
+  const outcome = await editWords(context.wiring.site.store, staff, edit, revision);
   if (!outcome.ok) return data<ActionData>({ values: fields, stale: true }, { status: 409 });
   return data<ActionData>({ values: fields, saved: true });
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { GalleryId } from "~/content/galleries";
-import { changeDraft, publishDraft, restoreVersion } from "~/store/site.server";
-import { markRemoved, markRestored, photosByIds } from "~/store/site-photos.server";
-import type { Sql } from "~/store/sql.server";
+import type { SitePart } from "~/store/site-part.server";
 import {
   changedGalleries,
   changedPages,
@@ -30,24 +28,24 @@ export type GalleryEdit =
   | { intent: "alt"; photo: string; alt: Alt }
   | { intent: "reset" };
 
-export async function editGallery(sql: Sql, who: Who, gallery: GalleryId, edit: GalleryEdit): Promise<void> {
+export async function editGallery(part: SitePart, who: Who, gallery: GalleryId, edit: GalleryEdit): Promise<void> {
   let restoredAlt: Alt | undefined;
   if (edit.intent === "restore") {
-    const [photo] = await photosByIds(sql, [edit.photo]);
+    const [photo] = await part.photosByIds([edit.photo]);
     if (!photo || photo.gallery !== gallery || photo.status !== "ready") return;
     restoredAlt = readDocument({ galleries: { [gallery]: [{ photo: photo.id, alt: photo.lastAlt }] } }).galleries[
       gallery
     ]?.[0]?.alt;
   }
-  const outcome = await changeDraft(sql, who.email, (raw) => {
+  const outcome = await part.changeDraft(who.email, (raw) => {
     const doc = readDocument(raw);
     const before = doc.galleries[gallery] ?? [];
     const next = applied(doc, gallery, edit, restoredAlt);
     const taken = before.filter((e) => !(next.galleries[gallery] ?? []).some((n) => n.photo === e.photo));
     return differs(next, doc) ? { draft: next, result: taken } : undefined;
   });
-  for (const entry of outcome.ok ? (outcome.result ?? []) : []) await markRemoved(sql, entry.photo, entry.alt);
-  if (edit.intent === "restore") await markRestored(sql, edit.photo);
+  for (const entry of outcome.ok ? (outcome.result ?? []) : []) await part.markRemoved(entry.photo, entry.alt);
+  if (edit.intent === "restore") await part.markRestored(edit.photo);
 }
 
 function applied(doc: SiteDocument, gallery: GalleryId, edit: GalleryEdit, restoredAlt?: Alt): SiteDocument {
@@ -71,7 +69,7 @@ export type UploadOutcome = { added: number; refused: { fileName: string; refusa
 
 /** One file at a time to bound the decodes; nothing of a refused file is stored; a replaced one is kept to restore. */
 export async function acceptUpload(
-  site: Pick<Site, "database" | "limits" | "mediaQueue">,
+  site: Pick<Site, "store" | "limits" | "mediaQueue">,
   who: Who,
   gallery: GalleryId,
   files: readonly UploadedFile[],
@@ -88,20 +86,16 @@ export async function acceptUpload(
   }
   if (!accepted.length) return { added: 0, refused };
   // Written by the media child where there is one: a 30 MB source never waits on this process's loop.
-  const sql = await site.database();
-  await site.mediaQueue.store(
-    sql,
-    accepted.map((a) => ({ ...a, gallery, by: who.email })),
-  );
+  await site.mediaQueue.store(accepted.map((a) => ({ ...a, gallery, by: who.email })));
   const ids = accepted.map((a) => a.id);
-  const outcome = await changeDraft(sql, who.email, (raw) => {
+  const outcome = await site.store.changeDraft(who.email, (raw) => {
     const doc = readDocument(raw);
     const old = replace && (doc.galleries[gallery] ?? []).find((e) => e.photo === replace);
     return old
       ? { draft: edits.replace(doc, gallery, replace, ids[0]!), result: old }
       : { draft: edits.add(doc, gallery, ids), result: undefined };
   });
-  if (outcome.ok && outcome.result) await markRemoved(sql, outcome.result.photo, outcome.result.alt);
+  if (outcome.ok && outcome.result) await site.store.markRemoved(outcome.result.photo, outcome.result.alt);
   site.mediaQueue.kick();
   return { added: accepted.length, refused };
 }
@@ -112,10 +106,10 @@ export type PublishResult =
   | { ok: false; reason: "problems"; problems: PublishProblem[] };
 
 /** Only the draft the owner was shown (`revision`); with a problem, nothing changes and the problems are named. */
-export async function publish(sql: Sql, who: Who, revision: number): Promise<PublishResult> {
-  const outcome = await publishDraft(sql, who.email, revision, async (raw, tx) => {
+export async function publish(part: SitePart, who: Who, revision: number): Promise<PublishResult> {
+  const outcome = await part.publishDraft(who.email, revision, async (raw, photosByIds) => {
     const doc = readDocument(raw);
-    const status = new Map((await photosByIds(tx, photosOf(doc))).map((p) => [p.id, p.status]));
+    const status = new Map((await photosByIds(photosOf(doc))).map((p) => [p.id, p.status]));
     return publishProblems(doc, (id) => status.get(id));
   });
   if (outcome.ok) return { ok: true, version: outcome.version, ...changesBetween(outcome) };
@@ -124,8 +118,8 @@ export async function publish(sql: Sql, who: Who, revision: number): Promise<Pub
 }
 
 /** Only fails as stale: the version asked for is not one kept. */
-export async function republish(sql: Sql, who: Who, version: number): Promise<PublishResult> {
-  const outcome = await restoreVersion(sql, who.email, version);
+export async function republish(part: SitePart, who: Who, version: number): Promise<PublishResult> {
+  const outcome = await part.restoreVersion(who.email, version);
   return outcome.ok
     ? { ok: true, version: outcome.version, ...changesBetween(outcome) }
     : { ok: false, reason: "stale" };

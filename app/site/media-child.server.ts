@@ -3,11 +3,7 @@ import { readFile, rm, stat } from "node:fs/promises";
 import { setPriority } from "node:os";
 import { createMediaQueue } from "./media-queue.server";
 import { processPhoto } from "./process-photo.server";
-import { databaseOf } from "~/store/open-store.server";
-import { createPostgres } from "~/store/postgres.server";
-import { insertPhotos } from "~/store/site-photos.server";
-import type { Sql } from "~/store/sql.server";
-import { createSqlite } from "~/store/sqlite.server";
+import { openSitePart } from "~/store/site-part.server";
 import { errorCode } from "~/store/sql.server";
 import type { FromWorker, ToWorker, WorkerSettings } from "./media-worker.server";
 
@@ -27,14 +23,9 @@ function encodeAtLowestPriority() {
 }
 
 function begin(settings: WorkerSettings) {
-  const database = databaseOf(settings.databaseUrl);
-  // Two connections at most: one photo is processed at a time, and one upload stored beside it.
-  const sql: Sql =
-    database.dialect === "sqlite"
-      ? createSqlite(database.file)
-      : createPostgres(database.url, { poolMax: Math.min(2, settings.poolMax) });
+  const { site, close } = openSitePart(settings.databaseUrl, settings.poolMax);
   const queue = createMediaQueue({
-    sql: async () => sql,
+    store: site,
     concurrency: settings.concurrency,
     maxPixels: settings.maxPixels,
     staleMs: settings.staleMs,
@@ -56,7 +47,7 @@ function begin(settings: WorkerSettings) {
           source: file ? await readFile(file) : Buffer.from(source!.buffer, source!.byteOffset, source!.byteLength),
         })),
       );
-      await insertPhotos(sql, photos);
+      await site.insertPhotos(photos);
       tell({ type: "stored", ref: job.ref });
       queue.kick();
     } catch (error) {
@@ -78,8 +69,7 @@ function begin(settings: WorkerSettings) {
   });
   process.on("disconnect", () => {
     queue.stop();
-    void sql
-      .close()
+    void close()
       .catch(() => {})
       .then(() => process.exit(0));
   });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { log } from "~/utils/log.server";
-import type { Sql } from "~/store/sql.server";
-import { claimPhoto, failPhoto, finishPhoto, insertPhotos, type NewPhoto } from "~/store/site-photos.server";
+import type { SitePart } from "~/store/site-part.server";
+import type { NewPhoto } from "~/store/site-photos.server";
 import { processPhoto, type Processed } from "./process-photo.server";
 
 /** Tests hand it a stand-in; production hands the whole queue to a child (below). */
@@ -24,7 +24,7 @@ const STALE_MS = 5 * 60_000;
 /** One libvips thread, encodes in turn: a big upload takes one core and leaves the other to the pages
  * (docs/performance.md). The queue is the database's, so any replica may process a photo. */
 export function createMediaQueue(options: {
-  sql: () => Promise<Sql>;
+  store: Pick<SitePart, "claimPhoto" | "finishPhoto" | "failPhoto" | "insertPhotos">;
   concurrency: number;
   maxPixels: number;
   done?: (id: string, outcome: "ready" | "failed") => void;
@@ -48,16 +48,16 @@ export function createMediaQueue(options: {
   async function work() {
     counted(1);
     try {
-      const sql = await options.sql();
+      const part = options.store;
       for (;;) {
         if (stopped) return;
         const now = Date.now();
-        const claimed = await claimPhoto(sql, new Date(now).toISOString(), new Date(now - staleMs).toISOString());
+        const claimed = await part.claimPhoto(new Date(now).toISOString(), new Date(now - staleMs).toISOString());
         if (!claimed) return;
         const started = performance.now();
         try {
           const made = await processor(claimed.source, { maxPixels: options.maxPixels });
-          await finishPhoto(sql, claimed.id, made, made.files);
+          await part.finishPhoto(claimed.id, made, made.files);
           log("info", "site.photo_processed", {
             id: claimed.id,
             ms: Math.round(performance.now() - started),
@@ -66,7 +66,7 @@ export function createMediaQueue(options: {
           options.done?.(claimed.id, "ready");
         } catch (error) {
           // It passed the upload's checks but did not decode whole: the owner is told.
-          await failPhoto(sql, claimed.id, "undecodable").catch(() => {});
+          await part.failPhoto(claimed.id, "undecodable").catch(() => {});
           log("warn", "site.photo_failed", { id: claimed.id, error: String(error).slice(0, 200) });
           options.done?.(claimed.id, "failed");
         }
@@ -95,9 +95,9 @@ export function createMediaQueue(options: {
   return {
     kick,
     /** A new upload's photos, queued: written by the child when there is one. */
-    async store(sql: Sql, photos: readonly NewPhoto[]): Promise<void> {
+    async store(photos: readonly NewPhoto[]): Promise<void> {
       if (worker) await worker.store(photos);
-      else await insertPhotos(sql, photos);
+      else await options.store.insertPhotos(photos);
     },
     idle: () =>
       worker ? worker.idle() : running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)),

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { mediaFile } from "~/store/site-photos.server";
+import type { SitePart } from "~/store/site-part.server";
 import { notModified } from "~/utils/conditional";
-import type { Sql } from "~/store/sql.server";
 import { MEDIA_PREFIX } from "./process-photo.server";
 
 const NAME = /^[0-9a-f]{20}-\d{1,5}\.(avif|webp|jpg)$/;
@@ -11,10 +10,10 @@ type File = { contentType: string; body: Buffer; etag: string };
 
 /** The shipped images' headers; a name is a content hash, so the LRU cache never needs renewing. */
 export function createMediaServer({
-  sql,
+  store,
   maxBytes = 48 * 1024 * 1024,
 }: {
-  sql: () => Promise<Sql>;
+  store: Pick<SitePart, "mediaFile">;
   maxBytes?: number;
 }) {
   const cache = new Map<string, File>();
@@ -37,7 +36,7 @@ export function createMediaServer({
       cache.set(name, hit);
       return hit;
     }
-    const found = await mediaFile(await sql(), name);
+    const found = await store.mediaFile(name);
     if (!found) return undefined;
     const file = { ...found, etag: `"${name.replace(/\.[a-z]+$/, "")}"` };
     remember(name, file);

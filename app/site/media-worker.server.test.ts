@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMediaQueue } from "./media-queue.server";
 import { migrate } from "~/store/migrate.server";
 import { createPostgres } from "~/store/postgres.server";
+import { sitePartOf } from "~/store/site-part.server";
 import { mediaFile, photosByIds, type NewPhoto } from "~/store/site-photos.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { createSqlite } from "~/store/sqlite.server";
@@ -49,7 +50,7 @@ function queueWith(sql: Sql, settings: WorkerSettings | undefined) {
   const finished = new Map<string, (outcome: string) => void>();
   const outcome = (id: string) => new Promise<string>((resolve) => finished.set(id, resolve));
   const done = (id: string, result: string) => finished.get(id)?.(result);
-  const queue = createMediaQueue({ sql: async () => sql, concurrency: 1, maxPixels: 50e6, done });
+  const queue = createMediaQueue({ store: sitePartOf(sql, async () => {}), concurrency: 1, maxPixels: 50e6, done });
   const worker = settings && childWorker(WORKER, settings, { execArgv: ["--import", "tsx"], done });
   if (worker) queue.useWorker(worker);
   return {
@@ -79,7 +80,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     try {
       const p = newPhoto(await photo(1200, 900));
       const ready = outcome(p.id);
-      await queue.store(main.sql, [p]);
+      await queue.store([p]);
       queue.kick();
       expect(await ready).toBe("ready");
       const [row] = await photosByIds(sql, [p.id]);
@@ -101,7 +102,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     try {
       const p = newPhoto(await photo(640, 480));
       const ready = outcome(p.id);
-      await queue.store(sql, [p]);
+      await queue.store([p]);
       queue.kick();
       expect(await ready).toBe("ready");
       expect((await photosByIds(sql, [p.id]))[0]).toMatchObject({ status: "ready", width: 640, height: 480 });
@@ -123,7 +124,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
         .filter((d) => d.startsWith("site-uploads-"))
         .flatMap((d) => readdirSync(path.join(spools, d)));
     try {
-      await queue.store(sql, [newPhoto(await photo(640, 480))]);
+      await queue.store([newPhoto(await photo(640, 480))]);
       process.kill(worker!.pid()!, "SIGSTOP");
       const until = Date.now() + 5_000;
       while (left().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
@@ -144,7 +145,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     try {
       const p = newPhoto(await photo(800, 600));
       const ready = outcome(p.id);
-      await queue.store(main.sql, [p]);
+      await queue.store([p]);
       queue.kick();
       expect(await ready).toBe("ready");
       // The recorder sees bytes when they pass through this process: the source, then the encodings.
@@ -158,7 +159,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     const { sql, url } = await open();
     const first = queueWith(sql, settingsFor(url));
     const p = newPhoto(await photo(4000, 3000));
-    await first.queue.store(sql, [p]);
+    await first.queue.store([p]);
     first.queue.kick();
     const until = Date.now() + 20_000;
     while ((await photosByIds(sql, [p.id]))[0]?.status !== "processing" && Date.now() < until)

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Sql } from "~/store/sql.server";
-import { createPreview, endPreview, previewHolder } from "~/store/site-photos.server";
+import type { SitePart } from "~/store/site-part.server";
 import { cookieSecure, staffIdleMs } from "~/utils/env.server";
 import { may } from "~/utils/permissions";
 
@@ -22,14 +21,16 @@ function tokenIn(cookieHeader: string | null): string | undefined {
 export const asksForPreview = (request: Request) =>
   new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=`).test(request.headers.get("cookie") ?? "");
 
-export async function previewing(sql: Sql, request: Request): Promise<boolean> {
+export async function previewing(part: Pick<SitePart, "previewHolder">, request: Request): Promise<boolean> {
   const token = tokenIn(request.headers.get("cookie"));
   if (!token) return false;
   const now = Date.now();
-  const holder = await previewHolder(sql, hashOf(token), {
-    now: new Date(now).toISOString(),
-    idleSince: new Date(now - staffIdleMs).toISOString(),
-  }).catch(() => undefined);
+  const holder = await part
+    .previewHolder(hashOf(token), {
+      now: new Date(now).toISOString(),
+      idleSince: new Date(now - staffIdleMs).toISOString(),
+    })
+    .catch(() => undefined);
   return !!holder && may(holder, "editSite");
 }
 
@@ -40,15 +41,15 @@ const cookie = (value: string, maxAge: number) =>
 export const clearPreviewCookie = () => cookie("", 0);
 
 /** `session` is the staff session's hash: its end (sign-out, removal, expiry) ends the preview. */
-export async function startPreview(sql: Sql, session: string): Promise<string> {
+export async function startPreview(part: Pick<SitePart, "createPreview">, session: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await createPreview(sql, hashOf(token), session, new Date(Date.now() + PREVIEW_MS).toISOString());
+  await part.createPreview(hashOf(token), session, new Date(Date.now() + PREVIEW_MS).toISOString());
   return cookie(token, PREVIEW_MS / 1000);
 }
 
 /** Needs no session: the cookie's token is the proof (a browser whose session ended can still end its preview). */
-export async function stopPreview(sql: Sql, request: Request): Promise<string> {
+export async function stopPreview(part: Pick<SitePart, "endPreview">, request: Request): Promise<string> {
   const token = tokenIn(request.headers.get("cookie"));
-  if (token) await endPreview(sql, hashOf(token));
+  if (token) await part.endPreview(hashOf(token));
   return clearPreviewCookie();
 }

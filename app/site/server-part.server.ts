@@ -6,7 +6,7 @@ import type { Site } from "./site.server";
 
 /** What server/ does with the Site section: /media/, the version polled into the page cache, processing, purge. */
 export function createSiteServer(site: Site, env: Env) {
-  const media = createMediaServer({ sql: site.database });
+  const media = createMediaServer({ store: site.store });
   const pollFailed = (error: unknown) =>
     log("warn", "site.poll_failed", { error: (error as { code?: string }).code ?? "error" });
   return {

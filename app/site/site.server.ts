@@ -2,10 +2,8 @@ import type { GalleryId, GalleryImage } from "~/content/galleries";
 import type { PageId } from "~/content/pages";
 import { galleryIn } from "~/content/galleries.server";
 import type { Locale } from "~/i18n/locale";
-import type { EnquiryStore } from "~/store/store.server";
-import { publishedVersion, siteState, versionDocument, lastChanges } from "~/store/site.server";
-import { photosByIds, purgePhotos, type PhotoRow } from "~/store/site-photos.server";
-import type { Sql } from "~/store/sql.server";
+import type { SitePart } from "~/store/site-part.server";
+import type { PhotoRow } from "~/store/site-photos.server";
 import type { Env } from "~/utils/env-schema.server";
 import { setLiveContact } from "~/utils/live-contact.server";
 import { log } from "~/utils/log.server";
@@ -17,14 +15,14 @@ import { contactOf } from "./words.server";
 
 export type SiteView = { document: SiteDocument; photos: ReadonlyMap<string, PhotoRow> };
 
-async function viewOf(sql: Sql, document: SiteDocument): Promise<SiteView> {
-  const photos = await photosByIds(sql, photosOf(document));
+async function viewOf(part: SitePart, document: SiteDocument): Promise<SiteView> {
+  const photos = await part.photosByIds(photosOf(document));
   return { document, photos: new Map(photos.map((p) => [p.id, p])) };
 }
 
 /** The Site section's parts, made once by the wiring: the version served (polled), the media queue, upload limits. */
-export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore, "staffTables"> }) {
-  const database = (): Promise<Sql> => store.staffTables();
+export function createSite({ env, store }: { env: Env; store: { site: SitePart } }) {
+  const part = store.site;
   const limits = {
     maxBytes: env.MEDIA_MAX_FILE_MB * 1024 * 1024,
     maxFiles: env.MEDIA_MAX_FILES,
@@ -33,7 +31,7 @@ export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore,
   };
   const restoreMs = env.MEDIA_RESTORE_DAYS * 86_400_000;
   const mediaQueue = createMediaQueue({
-    sql: database,
+    store: part,
     concurrency: env.MEDIA_CONCURRENCY,
     maxPixels: limits.maxPixels,
   });
@@ -48,12 +46,11 @@ export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore,
 
   /** True when the version moved: then the page cache must be renewed (server/app.ts). */
   async function refreshPublished(): Promise<boolean> {
-    const sql = await database();
-    const { version, publishedAt } = await publishedVersion(sql);
+    const { version, publishedAt } = await part.publishedVersion();
     if (version === published.version) return false;
-    const document = readDocument(await versionDocument(sql, version));
-    const view = await viewOf(sql, document);
-    const lastmod = await lastChanges(sql, (a, b) => changedPages(readDocument(a), readDocument(b)));
+    const document = readDocument(await part.versionDocument(version));
+    const view = await viewOf(part, document);
+    const lastmod = await part.lastChanges((a, b) => changedPages(readDocument(a), readDocument(b)));
     published = { ...view, version, publishedAt, lastmod };
     setLiveContact(contactOf(document.words));
     log("info", "site.version", { version });
@@ -63,7 +60,8 @@ export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore,
   let renewPages: (() => void) | undefined;
 
   return {
-    database,
+    /** The Site section's tables (store/site-part.server.ts). */
+    store: part,
     limits,
     restoreMs,
     mediaQueue,
@@ -79,9 +77,8 @@ export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore,
      * preview cookie that shows nothing (ended, its session over, the grant gone, malformed): the root clears it. */
     async pageDocument(request: Request): Promise<{ document: SiteDocument; preview: boolean; ended: boolean }> {
       if (!asksForPreview(request)) return { document: published.document, preview: false, ended: false };
-      const sql = await database();
-      if (!(await previewing(sql, request))) return { document: published.document, preview: false, ended: true };
-      return { document: readDocument((await siteState(sql)).draft), preview: true, ended: false };
+      if (!(await previewing(part, request))) return { document: published.document, preview: false, ended: true };
+      return { document: readDocument((await part.state()).draft), preview: true, ended: false };
     },
     /** A page's gallery from the document pageDocument chose (the draft's photos read only in a preview). */
     async pageGallery(
@@ -89,12 +86,10 @@ export function createSite({ env, store }: { env: Env; store: Pick<EnquiryStore,
       id: GalleryId,
       locale: Locale,
     ): Promise<GalleryImage[]> {
-      return page.preview
-        ? galleryOf(id, locale, await viewOf(await database(), page.document))
-        : galleryOf(id, locale, published);
+      return page.preview ? galleryOf(id, locale, await viewOf(part, page.document)) : galleryOf(id, locale, published);
     },
     /** Hourly; a photo the draft or the published site shows is never purged. */
-    chores: () => siteChores(database, restoreMs),
+    chores: () => siteChores(part, restoreMs),
   };
 }
 export type Site = ReturnType<typeof createSite>;
@@ -120,21 +115,20 @@ function galleryOf(id: GalleryId, locale: Locale, view: SiteView): GalleryImage[
   });
 }
 
-export async function draftView(sql: Sql): Promise<SiteView & { revision: number }> {
-  const state = await siteState(sql);
-  return { ...(await viewOf(sql, readDocument(state.draft))), revision: state.revision };
+export async function draftView(part: SitePart): Promise<SiteView & { revision: number }> {
+  const state = await part.state();
+  return { ...(await viewOf(part, readDocument(state.draft))), revision: state.revision };
 }
 
-async function siteChores(database: () => Promise<Sql>, restoreMs: number): Promise<void> {
+async function siteChores(part: SitePart, restoreMs: number): Promise<void> {
   try {
-    const sql = await database();
-    const state = await siteState(sql);
+    const state = await part.state();
     const keep = new Set([
       ...photosOf(readDocument(state.draft)),
-      ...photosOf(readDocument(await versionDocument(sql, state.version))),
+      ...photosOf(readDocument(await part.versionDocument(state.version))),
     ]);
     const now = Date.now();
-    const purged = await purgePhotos(sql, {
+    const purged = await part.purgePhotos({
       removedBefore: new Date(now - restoreMs).toISOString(),
       failedBefore: new Date(now - 86_400_000).toISOString(),
       keep,

@@ -1,7 +1,6 @@
 import { CITY_IDS } from "~/content/cities";
 import type { ServiceSlug } from "~/content/services";
-import { changeDraft } from "~/store/site.server";
-import type { Sql } from "~/store/sql.server";
+import type { SitePart } from "~/store/site-part.server";
 import { readDocument, type SiteDocument } from "./document";
 import type { EDIT_SCHEMAS, Words } from "./words";
 import { differs } from "./document";
@@ -42,9 +41,13 @@ function applied(words: Words, edit: WordsEdit): Words {
 }
 
 /** A stale `revision` changes nothing, and the page keeps what was typed. */
-export async function editWords(sql: Sql, who: { email: string }, edit: WordsEdit, revision: number) {
-  return changeDraft(
-    sql,
+export async function editWords(
+  part: Pick<SitePart, "changeDraft">,
+  who: { email: string },
+  edit: WordsEdit,
+  revision: number,
+) {
+  return part.changeDraft(
     who.email,
     (raw) => {
       const doc = readDocument(raw);

@@ -63,7 +63,8 @@ const stored = async () => (await sql.all<{ n: unknown }>("SELECT count(*) AS n 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "push-devices-"));
   store = openStore({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, DATABASE_POOL_MAX: 1 }, { push: true });
-  sql = await store.staffTables();
+  await store.prepare();
+  sql = store.sql;
 });
 afterEach(async () => {
   await store.close();
@@ -204,11 +205,11 @@ describe("a test alert from the Alerts page", () => {
       const mine = async () => (await devicesOf(store.push, ana.id, new Date().toISOString()))[0];
       expect(await mine()).toMatchObject({ stale: true });
 
-      expect(await testDevice(sql, (await person()).id, added.id, keys, settings)).toBeUndefined();
-      expect(await testDevice(sql, ana.id, "not-a-device", keys, settings)).toBeUndefined();
+      expect(await testDevice(store.push, (await person()).id, added.id, keys, settings)).toBeUndefined();
+      expect(await testDevice(store.push, ana.id, "not-a-device", keys, settings)).toBeUndefined();
       expect(stand.requests).toHaveLength(0);
 
-      expect(await testDevice(sql, ana.id, added.id, keys, settings)).toEqual({
+      expect(await testDevice(store.push, ana.id, added.id, keys, settings)).toEqual({
         name: "Phone",
         sent: { outcome: "sent" },
       });
@@ -234,7 +235,7 @@ describe("a test alert from the Alerts page", () => {
       expect(await acceptReceipt(store.push, keys, alert.receipt)).toBe("repeated");
 
       stand.answer("/push/ana", { status: 410 });
-      expect(await testDevice(sql, ana.id, added.id, keys, settings)).toEqual({
+      expect(await testDevice(store.push, ana.id, added.id, keys, settings)).toEqual({
         name: "Phone",
         sent: { outcome: "gone" },
       });

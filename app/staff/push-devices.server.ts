@@ -1,10 +1,9 @@
 import { createECDH } from "node:crypto";
 import { z } from "zod";
-import { sendTestAlert, type TestAlertOutcome } from "~/delivery/channels/push.server";
+import { sendTestAlert, type AlertRows, type TestAlertOutcome } from "~/delivery/channels/push.server";
 import type { DeviceView } from "~/store/push-devices.server";
 import type { PushPart } from "~/store/push-part.server";
-import { deviceOf, looksLikeDeviceId, receiptValid, testAlertSent, type PushKeys } from "~/store/push.server";
-import type { Sql } from "~/store/sql.server";
+import { looksLikeDeviceId, receiptValid, testAlertSent, type PushKeys } from "~/store/push.server";
 import { isUniqueViolation } from "~/store/sql.server";
 import { checkEndpoint, type PushService } from "~/utils/push-services.server";
 import { STAFF_PATHS } from "./paths";
@@ -96,16 +95,16 @@ export async function acceptReceipt(
 }
 
 export async function testDevice(
-  sql: Sql,
+  push: Pick<PushPart, "deviceOf"> & AlertRows,
   memberId: string,
   deviceId: string,
   keys: PushKeys,
   settings: { subject: string; services: readonly PushService[]; timeoutMs: number },
 ): Promise<{ name: string; sent: TestAlertOutcome } | undefined> {
   if (!looksLikeDeviceId(deviceId)) return undefined;
-  const target = await deviceOf(sql, memberId, deviceId);
+  const target = await push.deviceOf(memberId, deviceId);
   if (!target) return undefined;
-  return { name: target.name, sent: await sendTestAlert(sql, target, keys, { ...settings, url: STAFF_PATHS.alerts }) };
+  return { name: target.name, sent: await sendTestAlert(push, target, keys, { ...settings, url: STAFF_PATHS.alerts }) };
 }
 
 /** Posted by the service worker on `pushsubscriptionchange`. */

@@ -6,14 +6,7 @@ import { freeReference } from "./reference.server";
 import { insertDeliveries, insertEnquiries } from "./rows.server";
 import { isoTime } from "./sql.server";
 import type { OperatorCommands, Delivery, Quarantined } from "./store.server";
-import { siteState, versionDocument } from "./site.server";
-import { siteSummary } from "./site-photos.server";
-
-function photoIdsIn(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(photoIdsIn);
-  if (!value || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, v]) => (key === "photo" && typeof v === "string" ? [v] : photoIdsIn(v)));
-}
+import { publishedSummary } from "./site-photos.server";
 
 export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core): OperatorCommands {
   return {
@@ -146,16 +139,9 @@ export function operatorCommandsOf({ sql, changed, prepare, readRecords }: Core)
         const keys = await sql.all("PRAGMA foreign_key_check");
         if (keys.length) problems.push(`${keys.length} row(s) whose enquiry is missing`);
       }
-      const site = version === LATEST_VERSION ? await this.site() : undefined;
+      const site = version === LATEST_VERSION ? await publishedSummary(sql) : undefined;
       if (site) problems.push(...site.problems);
       return { version, problems, site };
-    },
-
-    async site() {
-      await prepare();
-      const state = await siteState(sql);
-      const published = photoIdsIn(await versionDocument(sql, state.version));
-      return { version: state.version, ...(await siteSummary(sql, [...new Set(published)])) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { flag, type TableRow } from "./schema.server";
 import { isoTime, type Queryable } from "./sql.server";
 
 const LAST_SENDS = 3;
@@ -11,8 +12,8 @@ export const STALE = `(SELECT CASE WHEN count(*) = ${LAST_SENDS} AND count(x.con
            ORDER BY s.sent_at DESC LIMIT ${LAST_SENDS}) x)`;
 
 export async function deviceCounts(sql: Queryable, settledBefore: string): Promise<{ devices: number; stale: number }> {
-  const rows = await sql.all<{ stale: unknown }>(`SELECT ${STALE} AS stale FROM push_devices p`, [settledBefore]);
-  return { devices: rows.length, stale: rows.filter((r) => Number(r.stale) === 1).length };
+  const rows = await sql.all<{ stale: number }>(`SELECT ${STALE} AS stale FROM push_devices p`, [settledBefore]);
+  return { devices: rows.length, stale: rows.filter((r) => flag(r.stale)).length };
 }
 
 export type UnconfirmedAlert = { id: string; reference: string; receivedAt: string };
@@ -21,7 +22,7 @@ export async function unconfirmedAlerts(
   sql: Queryable,
   { now, confirmMs, limit = 5 }: { now: number; confirmMs: number; limit?: number },
 ): Promise<{ alerts: UnconfirmedAlert[]; more: boolean }> {
-  const rows = await sql.all<{ id: unknown; reference: string | null; received_at: unknown }>(
+  const rows = await sql.all<Pick<TableRow<"enquiries">, "id" | "reference" | "received_at">>(
     `SELECT e.id, e.reference, e.received_at FROM enquiries e
       WHERE e.follow_up = 'new' AND e.spam IS NULL AND e.received_at > $1 AND e.received_at <= $2
         AND EXISTS (SELECT 1 FROM push_alerts s WHERE s.enquiry_id = e.id)
@@ -30,8 +31,8 @@ export async function unconfirmedAlerts(
     [new Date(now - 86_400_000).toISOString(), new Date(now - confirmMs).toISOString(), limit + 1],
   );
   const alerts = rows.slice(0, limit).map((r) => ({
-    id: String(r.id),
-    reference: r.reference ?? String(r.id).slice(0, 8),
+    id: r.id,
+    reference: r.reference ?? r.id.slice(0, 8),
     receivedAt: isoTime(r.received_at) ?? "",
   }));
   return { alerts, more: rows.length > limit };

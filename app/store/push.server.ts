@@ -1,4 +1,5 @@
 import { createECDH, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { TableRow } from "./schema.server";
 import { isoTime, type Queryable, type Sql } from "./sql.server";
 
 export const PUSH_CHANNEL = "push";
@@ -18,7 +19,11 @@ export function newPushKeys(): PushKeys {
 export async function pushKeys(sql: Sql, configured?: PushKeys): Promise<PushKeys> {
   if (configured) return configured;
   const read = async () =>
-    (await sql.all<{ public_key: string; private_key: string }>("SELECT public_key, private_key FROM push_keys"))[0];
+    (
+      await sql.all<Pick<TableRow<"push_keys">, "public_key" | "private_key">>(
+        "SELECT public_key, private_key FROM push_keys",
+      )
+    )[0];
   let row = await read();
   if (!row) {
     const made = newPushKeys();
@@ -66,7 +71,7 @@ export async function deviceOf(
   memberId: string,
   deviceId: string,
 ): Promise<(PushTarget & { name: string }) | undefined> {
-  const [row] = await sql.all<{ name: string; endpoint: string; p256dh: string; auth: string; language: string }>(
+  const [row] = await sql.all<Pick<TableRow<"push_devices">, "name" | "endpoint" | "p256dh" | "auth" | "language">>(
     "SELECT name, endpoint, p256dh, auth, language FROM push_devices WHERE id = $1 AND member_id = $2",
     [deviceId, memberId],
   );
@@ -115,15 +120,10 @@ export type PushTarget = {
 };
 
 export async function pendingSends(sql: Queryable, enquiryId: string): Promise<PushTarget[]> {
-  const rows = await sql.all<{
-    device_id: string;
-    member_id: unknown;
-    endpoint: string;
-    p256dh: string;
-    auth: string;
-    language: string;
-    sending_since: unknown;
-  }>(
+  const rows = await sql.all<
+    Pick<TableRow<"push_alerts">, "device_id" | "sending_since"> &
+      Pick<TableRow<"push_devices">, "member_id" | "endpoint" | "p256dh" | "auth" | "language">
+  >(
     `SELECT s.device_id, p.member_id, p.endpoint, p.p256dh, p.auth, p.language, s.sending_since
        FROM push_alerts s JOIN push_devices p ON p.id = s.device_id
       WHERE s.enquiry_id = $1 AND s.state = 'pending' ORDER BY p.created_at, p.id`,
@@ -131,7 +131,7 @@ export async function pendingSends(sql: Queryable, enquiryId: string): Promise<P
   );
   return rows.map((r) => ({
     deviceId: r.device_id,
-    memberId: String(r.member_id),
+    memberId: r.member_id,
     endpoint: r.endpoint,
     p256dh: r.p256dh,
     auth: r.auth,
@@ -169,7 +169,7 @@ export async function noteSend(
 
 export async function removeGoneDevice(sql: Sql, deviceId: string, status: number): Promise<void> {
   await sql.transaction(async (tx) => {
-    const [device] = await tx.all<{ name: string; member_id: unknown }>(
+    const [device] = await tx.all<Pick<TableRow<"push_devices">, "name" | "member_id">>(
       "SELECT name, member_id FROM push_devices WHERE id = $1",
       [deviceId],
     );
@@ -177,7 +177,7 @@ export async function removeGoneDevice(sql: Sql, deviceId: string, status: numbe
     await tx.run("DELETE FROM push_devices WHERE id = $1", [deviceId]);
     await tx.run(
       `INSERT INTO staff_audit (at, event, outcome, actor_id, subject, detail) VALUES ($1, 'push-device-removed', 'ok', $2, $3, $4)`,
-      [new Date().toISOString(), String(device.member_id), device.name, JSON.stringify({ reason: "gone", status })],
+      [new Date().toISOString(), device.member_id, device.name, JSON.stringify({ reason: "gone", status })],
     );
   });
 }

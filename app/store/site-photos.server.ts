@@ -1,4 +1,5 @@
 import { flag, type TableRow } from "./schema.server";
+import { siteState, versionDocument } from "./site.server";
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 
 type PhotoStatus = "queued" | "processing" | "ready" | "failed";
@@ -24,25 +25,25 @@ export type PhotoRow = {
 const COLUMNS =
   "id, gallery, status, created_at, created_by, file_name, failure, media_key, width, height, color, widths, fallback_width, removed_at, last_alt";
 
-type Raw = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined ? undefined : Number(v));
+type Raw = Omit<TableRow<"site_photos">, "source" | "claimed_at">;
+const num = (v: number | null) => (v === null ? undefined : Number(v));
 function photoOf(r: Raw): PhotoRow {
   return {
-    id: String(r.id),
-    gallery: String(r.gallery),
+    id: r.id,
+    gallery: r.gallery,
     status: r.status as PhotoStatus,
     createdAt: isoTime(r.created_at) ?? "",
-    createdBy: String(r.created_by),
-    fileName: String(r.file_name),
-    failure: (r.failure as string | null) ?? undefined,
-    mediaKey: (r.media_key as string | null) ?? undefined,
+    createdBy: r.created_by,
+    fileName: r.file_name,
+    failure: r.failure ?? undefined,
+    mediaKey: r.media_key ?? undefined,
     width: num(r.width),
     height: num(r.height),
-    color: (r.color as string | null) ?? undefined,
-    widths: r.widths === null || r.widths === undefined ? undefined : (jsonValue(r.widths) as number[]),
+    color: r.color ?? undefined,
+    widths: r.widths === null ? undefined : (jsonValue(r.widths) as number[]),
     fallbackWidth: num(r.fallback_width),
     removedAt: isoTime(r.removed_at),
-    lastAlt: r.last_alt === null || r.last_alt === undefined ? undefined : jsonValue(r.last_alt),
+    lastAlt: r.last_alt === null ? undefined : jsonValue(r.last_alt),
   };
 }
 
@@ -93,7 +94,7 @@ export async function claimPhoto(
   staleBefore: string,
 ): Promise<{ id: string; source: Buffer } | undefined> {
   const skip = sql.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-  const [row] = await sql.all<{ id: string }>(
+  const [row] = await sql.all<Pick<TableRow<"site_photos">, "id">>(
     `UPDATE site_photos SET status = 'processing', claimed_at = $1
       WHERE id = (SELECT id FROM site_photos
                    WHERE status = 'queued' OR (status = 'processing' AND claimed_at < $2)
@@ -102,18 +103,24 @@ export async function claimPhoto(
     [now, staleBefore],
   );
   if (!row) return undefined;
-  const id = String(row.id);
-  const parts = await sql.all<{ bytes: Buffer }>(
+  const id = row.id;
+  const parts = await sql.all<Pick<TableRow<"site_photo_parts">, "bytes">>(
     "SELECT bytes FROM site_photo_parts WHERE photo_id = $1 ORDER BY part",
     [id],
   );
   if (parts.length) return { id, source: Buffer.concat(parts.map((p) => p.bytes)) };
-  const [inline] = await sql.all<{ source: Buffer | null }>("SELECT source FROM site_photos WHERE id = $1", [id]);
+  const [inline] = await sql.all<Pick<TableRow<"site_photos">, "source">>(
+    "SELECT source FROM site_photos WHERE id = $1",
+    [id],
+  );
   return { id, source: inline?.source ? Buffer.from(inline.source) : Buffer.alloc(0) };
 }
 
 async function dropParts(sql: Sql, id: string): Promise<void> {
-  const parts = await sql.all<{ part: number }>("SELECT part FROM site_photo_parts WHERE photo_id = $1", [id]);
+  const parts = await sql.all<Pick<TableRow<"site_photo_parts">, "part">>(
+    "SELECT part FROM site_photo_parts WHERE photo_id = $1",
+    [id],
+  );
   for (const { part } of parts)
     await inTurn(sql, () => sql.run("DELETE FROM site_photo_parts WHERE photo_id = $1 AND part = $2", [id, part]));
 }
@@ -157,7 +164,7 @@ export async function photosByIds(sql: Queryable, ids: readonly string[]): Promi
   for (let i = 0; i < ids.length; i += 200) {
     const slice = ids.slice(i, i + 200);
     rows.push(
-      ...(await sql.all(
+      ...(await sql.all<Raw>(
         `SELECT ${COLUMNS} FROM site_photos WHERE id IN (${slice.map((_, n) => `$${n + 1}`).join(", ")})`,
         slice,
       )),
@@ -167,7 +174,7 @@ export async function photosByIds(sql: Queryable, ids: readonly string[]): Promi
 }
 
 export async function removedPhotos(sql: Queryable, gallery: string, since: string): Promise<PhotoRow[]> {
-  const rows = await sql.all(
+  const rows = await sql.all<Raw>(
     `SELECT ${COLUMNS} FROM site_photos WHERE gallery = $1 AND removed_at IS NOT NULL AND removed_at >= $2 AND status = 'ready'
       ORDER BY removed_at DESC LIMIT 100`,
     [gallery, since],
@@ -190,7 +197,7 @@ export async function mediaFile(
   sql: Queryable,
   name: string,
 ): Promise<{ contentType: string; body: Buffer } | undefined> {
-  const [row] = await sql.all<{ content_type: string; body: Buffer }>(
+  const [row] = await sql.all<Pick<TableRow<"site_media">, "content_type" | "body">>(
     "SELECT content_type, body FROM site_media WHERE name = $1",
     [name],
   );
@@ -202,13 +209,12 @@ export async function purgePhotos(
   { removedBefore, failedBefore, keep }: { removedBefore: string; failedBefore: string; keep: ReadonlySet<string> },
 ): Promise<number> {
   return sql.transaction(async (tx) => {
-    const old = await tx.all<{ id: string }>(
+    const old = await tx.all<Pick<TableRow<"site_photos">, "id">>(
       "SELECT id FROM site_photos WHERE (removed_at IS NOT NULL AND removed_at < $1) OR (status = 'failed' AND created_at < $2)",
       [removedBefore, failedBefore],
     );
     let purged = 0;
-    for (const { id } of old)
-      if (!keep.has(String(id))) purged += await tx.run("DELETE FROM site_photos WHERE id = $1", [id]);
+    for (const { id } of old) if (!keep.has(id)) purged += await tx.run("DELETE FROM site_photos WHERE id = $1", [id]);
     await tx.run(
       "DELETE FROM site_media WHERE NOT EXISTS (SELECT 1 FROM site_photos p WHERE p.media_key = site_media.media_key)",
     );
@@ -223,12 +229,30 @@ export async function purgePhotos(
   });
 }
 
-export async function siteSummary(
-  sql: Queryable,
-  published: readonly string[],
-): Promise<{ photos: Record<string, number>; files: number; bytes: number; problems: string[] }> {
+function photoIdsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(photoIdsIn);
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) => (key === "photo" && typeof v === "string" ? [v] : photoIdsIn(v)));
+}
+
+export type SiteSummary = {
+  version: number;
+  photos: Record<string, number>;
+  files: number;
+  bytes: number;
+  problems: string[];
+};
+
+/** The published site's photos and encodings, and what is missing of them (the outbox command's check and site). */
+export async function publishedSummary(sql: Sql): Promise<SiteSummary> {
+  const state = await siteState(sql);
+  const published = [...new Set(photoIdsIn(await versionDocument(sql, state.version)))];
+  return { version: state.version, ...(await siteSummary(sql, published)) };
+}
+
+export async function siteSummary(sql: Queryable, published: readonly string[]): Promise<Omit<SiteSummary, "version">> {
   const photos: Record<string, number> = {};
-  for (const r of await sql.all<{ status: string; n: number | string }>(
+  for (const r of await sql.all<Pick<TableRow<"site_photos">, "status"> & { n: number | string }>(
     "SELECT status, count(*) AS n FROM site_photos GROUP BY status",
   ))
     photos[r.status] = Number(r.n);
@@ -236,11 +260,11 @@ export async function siteSummary(
     "SELECT count(*) AS n, sum(size) AS bytes FROM site_media",
   );
   const problems: string[] = [];
-  const short = await sql.all<{ id: string }>(
+  const short = await sql.all<Pick<TableRow<"site_photos">, "id">>(
     `SELECT p.id FROM site_photos p WHERE p.status = 'ready'
         AND (SELECT count(*) FROM site_media m WHERE m.media_key = p.media_key) = 0`,
   );
-  for (const r of short) problems.push(`photo ${String(r.id)} is ready but has no encodings`);
+  for (const r of short) problems.push(`photo ${r.id} is ready but has no encodings`);
   const found = new Set((await photosByIds(sql, published)).filter((p) => p.status === "ready").map((p) => p.id));
   for (const id of published)
     if (!found.has(id)) problems.push(`the published site shows photo ${id}, which is missing`);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { TableRow } from "./schema.server";
 import { jsonValue, type Queryable } from "./sql.server";
 
 /** What the plain form's upload added and refused, for the page it returns to: a row any replica can read, named in
@@ -34,7 +35,7 @@ export const keyedOutcomeId = (key: string) => createHash("sha256").update(key).
 
 export async function outcomeFor(sql: Queryable, id: string, memberId: string, now = new Date()) {
   if (!/^[\w-]{22}$/.test(id)) return undefined;
-  const [row] = await sql.all<{ outcome: unknown }>(
+  const [row] = await sql.all<Pick<TableRow<"site_upload_outcomes">, "outcome">>(
     "SELECT outcome FROM site_upload_outcomes WHERE id = $1 AND member_id = $2 AND expires_at > $3",
     [id, memberId, now.toISOString()],
   );

@@ -1,3 +1,4 @@
+import type { TableRow } from "./schema.server";
 import { isoTime, jsonValue, type Queryable, type Sql } from "./sql.server";
 
 /** Decision 0038: documents move whole; the site room (app/site/document.ts) reads them. */
@@ -11,14 +12,7 @@ export type SiteState = {
   draftChangedBy?: string;
 };
 
-type StateRow = {
-  version: number | string;
-  published_at: unknown;
-  draft: unknown;
-  draft_revision: number | string;
-  draft_changed_at: unknown;
-  draft_changed_by: string | null;
-};
+type StateRow = Omit<TableRow<"site_state">, "id">;
 
 async function stateRow(q: Queryable, sql: Pick<Sql, "dialect">, lock: boolean): Promise<SiteState> {
   const [row] = await q.all<StateRow>(
@@ -40,7 +34,7 @@ async function stateRow(q: Queryable, sql: Pick<Sql, "dialect">, lock: boolean):
 export const siteState = (sql: Sql) => stateRow(sql, sql, false);
 
 export async function publishedVersion(sql: Queryable): Promise<{ version: number; publishedAt?: string }> {
-  const [row] = await sql.all<{ version: number | string; published_at: unknown }>(
+  const [row] = await sql.all<Pick<TableRow<"site_state">, "version" | "published_at">>(
     "SELECT version, published_at FROM site_state WHERE id = 1",
   );
   return { version: Number(row?.version ?? 0), publishedAt: isoTime(row?.published_at) };
@@ -123,21 +117,20 @@ async function newVersion(tx: Queryable, current: number, by: string, document: 
 
 export async function versionDocument(q: Queryable, version: number): Promise<unknown> {
   if (version === 0) return {};
-  const [row] = await q.all<{ document: unknown }>("SELECT document FROM site_versions WHERE version = $1", [version]);
+  const [row] = await q.all<Pick<TableRow<"site_versions">, "document">>(
+    "SELECT document FROM site_versions WHERE version = $1",
+    [version],
+  );
   return row ? jsonValue(row.document) : undefined;
 }
 
 export type VersionSummary = { version: number; publishedAt: string; publishedBy: string; restoredFrom?: number };
 
 export async function listVersions(q: Queryable, limit = 20): Promise<VersionSummary[]> {
-  const rows = await q.all<{
-    version: number | string;
-    published_at: unknown;
-    published_by: string;
-    restored_from: number | string | null;
-  }>("SELECT version, published_at, published_by, restored_from FROM site_versions ORDER BY version DESC LIMIT $1", [
-    limit,
-  ]);
+  const rows = await q.all<Omit<TableRow<"site_versions">, "document">>(
+    "SELECT version, published_at, published_by, restored_from FROM site_versions ORDER BY version DESC LIMIT $1",
+    [limit],
+  );
   return rows.map((r) => ({
     version: Number(r.version),
     publishedAt: isoTime(r.published_at) ?? "",
@@ -151,7 +144,7 @@ export async function lastChanges(
   changed: (older: unknown, newer: unknown) => string[],
   limit = 50,
 ): Promise<Map<string, string>> {
-  const rows = await q.all<{ version: number | string; published_at: unknown; document: unknown }>(
+  const rows = await q.all<Pick<TableRow<"site_versions">, "version" | "published_at" | "document">>(
     "SELECT version, published_at, document FROM site_versions ORDER BY version DESC LIMIT $1",
     [limit + 1],
   );

@@ -5,6 +5,7 @@ import { deliveryQueueOf } from "./delivery-queue.server";
 import { intakeOf } from "./intake.server";
 import { operatorCommandsOf } from "./operator-commands.server";
 import { pushPartOf } from "./push-part.server";
+import { sitePartOf } from "./site-part.server";
 import { staffPartOf } from "./staff-part.server";
 import type { EnquiryStore } from "./store.server";
 
@@ -24,6 +25,7 @@ export function createSqlStore(options: CoreOptions): SqlStore {
     },
     staff: staffPartOf(sql, prepare),
     push: pushPartOf(sql, prepare),
+    site: sitePartOf(sql, prepare),
     ...intakeOf(core),
     ...deliveryQueueOf(core),
     ...choresOf(core),

@@ -3,6 +3,8 @@
 import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
 import type { PushPart } from "./push-part.server";
+import type { SitePart } from "./site-part.server";
+import type { SiteSummary } from "./site-photos.server";
 import type { StaffPart } from "./staff-part.server";
 
 export const STATES = ["pending", "failed", "delivered"] as const;
@@ -92,15 +94,6 @@ export type OperatorCommands = {
   backup(file: string): Promise<void>;
   /** `site`: the published site's summary, read once the schema is the latest. */
   check(): Promise<{ version: number; problems: string[]; site?: SiteSummary }>;
-  site(): Promise<SiteSummary>;
-};
-
-type SiteSummary = {
-  version: number;
-  photos: Record<string, number>;
-  files: number;
-  bytes: number;
-  problems: string[];
 };
 
 export type EnquiryStore = Intake &
@@ -113,6 +106,7 @@ export type EnquiryStore = Intake &
     staffTables(): Promise<Sql>;
     staff: StaffPart;
     push: PushPart;
+    site: SitePart;
     close(): Promise<void>;
   };
 

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { acceptReceipt, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
 import { openStore } from "~/store/open-store.server";
-import { deviceCounts, unconfirmedAlerts } from "~/store/push-watch.server";
-import { pushKeys, PUSH_CHANNEL } from "~/store/push.server";
+import { PUSH_CHANNEL } from "~/store/push.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../../tests/support/pg-cluster";
 import { makeDevice, startPushService } from "../../../tests/support/push-stand-in";
@@ -26,11 +25,10 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
     const service = await startPushService();
     const services = parsePushServices(service.origin) as PushService[];
     try {
-      const sql = await store.staffTables();
-      const [keys, same] = await Promise.all([pushKeys(sql), pushKeys(await replica.staffTables())]);
+      const [keys, same] = await Promise.all([store.push.keys(), replica.push.keys()]);
       expect(same).toEqual(keys);
       const member = randomUUID();
-      await sql.run(
+      await store.sql.run(
         "INSERT INTO staff_members (id, email, role, created_at) VALUES ($1, 'a@example.com', 'staff', $2)",
         [member, new Date().toISOString()],
       );
@@ -65,8 +63,8 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
       expect(await store.find(caught.id)).toEqual([]);
       expect(await store.release(caught.id)).toBe(true);
       const channel = pushChannel({
-        database: () => store.staffTables(),
-        keys: () => pushKeys(sql),
+        alerts: () => store.push,
+        keys: () => store.push.keys(),
         subject: "mailto:t@example.com",
         services,
         timeoutMs: 2_000,
@@ -100,8 +98,8 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
         expect((await store.find(a.id)).find((d) => d.channel === PUSH_CHANNEL)?.state).toBe("delivered");
       // Three of four confirmed by no device; device two (no receipt for its last three) is stale.
       const later = Date.now() + 10 * 60_000;
-      expect((await unconfirmedAlerts(sql, { now: later, confirmMs: 5 * 60_000 })).alerts).toHaveLength(3);
-      expect(await deviceCounts(sql, new Date(later).toISOString())).toEqual({ devices: 2, stale: 1 });
+      expect((await store.push.unconfirmedAlerts({ now: later, confirmMs: 5 * 60_000 })).alerts).toHaveLength(3);
+      expect(await store.push.deviceCounts(new Date(later).toISOString())).toEqual({ devices: 2, stale: 1 });
     } finally {
       await service.close();
       await store.close();

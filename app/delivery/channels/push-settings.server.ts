@@ -1,5 +1,5 @@
-import { pushKeys, type PushKeys } from "~/store/push.server";
-import type { Sql } from "~/store/sql.server";
+import type { PushKeys } from "~/store/push.server";
+import type { PushPart } from "~/store/push-part.server";
 import { contactDetailsFrom, type Env } from "~/utils/env-schema.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 
@@ -33,11 +33,11 @@ export function pushSettingsFrom(env: Env): PushSettings {
 }
 
 /** The site's VAPID keys, read (or made) once; asked again after a failure: the database may be back. */
-export function keysOnce(database: () => Promise<Sql>, settings: PushSettings): () => Promise<PushKeys> {
+export function keysOnce(push: () => Pick<PushPart, "keys">, settings: PushSettings): () => Promise<PushKeys> {
   let keys: Promise<PushKeys> | undefined;
   return () =>
-    (keys ??= database()
-      .then((sql) => pushKeys(sql, settings.configuredKeys))
+    (keys ??= push()
+      .keys(settings.configuredKeys)
       .catch((error: unknown) => {
         keys = undefined;
         throw error;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptReceipt, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
 import { openStore } from "~/store/open-store.server";
-import { pushKeys, PUSH_CHANNEL } from "~/store/push.server";
+import { PUSH_CHANNEL } from "~/store/push.server";
 import type { SqlStore } from "~/store/sql-store.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 import { checkVapid, makeDevice, startPushService } from "../../../tests/support/push-stand-in";
@@ -27,9 +27,15 @@ const open = () => {
   return store;
 };
 
+/** The migrated tables, for rows a test writes or reads by hand. */
+async function tablesOf(store: SqlStore) {
+  await store.prepare();
+  return store.sql;
+}
+
 async function member(store: SqlStore, email = `p${stores.length}-${randomUUID().slice(0, 6)}@example.com`) {
   const id = randomUUID();
-  const sql = await store.staffTables();
+  const sql = await tablesOf(store);
   await sql.run("INSERT INTO staff_members (id, email, role, created_at) VALUES ($1, $2, 'staff', $3)", [
     id,
     email,
@@ -60,8 +66,8 @@ async function subscribe(store: SqlStore, who: { id: string }, name: string, lan
 
 function start(store: SqlStore, now?: () => number) {
   const channel = pushChannel({
-    database: () => store.staffTables(),
-    keys: async () => pushKeys(await store.staffTables()),
+    alerts: () => store.push,
+    keys: () => store.push.keys(),
     subject: SUBJECT,
     services,
     timeoutMs: 2_000,
@@ -114,7 +120,7 @@ describe("an enquiry rings every subscribed device, once", () => {
     await vi.waitFor(() => expect(service.accepted(phone.path).length + service.accepted(tablet.path).length).toBe(2), {
       timeout: 5_000,
     });
-    const keys = await pushKeys(await store.staffTables());
+    const keys = await store.push.keys();
     for (const [device, title, day] of [
       [phone, "New enquiry: VIP Nightclub experience", /^For Sat,? 12 Jun 2027\. Open to read\.$/],
       [tablet, "Novi upit: VIP noćni izlasci", /^Za sub.* 12\. lip.* 2027\. Otvorite za čitanje\.$/],
@@ -146,8 +152,8 @@ describe("an enquiry rings every subscribed device, once", () => {
     const accepted = await accept(store);
     start(store);
     await vi.waitFor(() => expect(service.accepted(other.path)).toHaveLength(1), { timeout: 5_000 });
-    const sql = await store.staffTables();
-    const keys = await pushKeys(sql);
+    const sql = await tablesOf(store);
+    const keys = await store.push.keys();
     const receipt = (
       JSON.parse(phone.decrypt(service.accepted(phone.path)[0]!.body).toString()) as {
         receipt: { e: string; d: string; t: string };
@@ -176,7 +182,7 @@ describe("an enquiry rings every subscribed device, once", () => {
     await accept(store);
     start(store);
     await vi.waitFor(() => expect(service.accepted(kept.path)).toHaveLength(1), { timeout: 5_000 });
-    const sql = await store.staffTables();
+    const sql = await tablesOf(store);
     await vi.waitFor(async () =>
       expect((await sql.all<{ id: string }>("SELECT id FROM push_devices")).map((r) => r.id)).toEqual([kept.id]),
     );

@@ -5,19 +5,8 @@ import { ALERTS } from "~/i18n/alerts";
 import { CONTACT } from "~/i18n/contact";
 import { detailText } from "~/i18n/detail-text";
 import { LOCALES, type Locale } from "~/i18n/locale";
-import {
-  markSendStarting,
-  noteReached,
-  noteSend,
-  pendingSends,
-  PUSH_CHANNEL,
-  receiptToken,
-  removeGoneDevice,
-  testAlertId,
-  type PushKeys,
-  type PushTarget,
-} from "~/store/push.server";
-import type { Sql } from "~/store/sql.server";
+import { PUSH_CHANNEL, receiptToken, testAlertId, type PushKeys, type PushTarget } from "~/store/push.server";
+import type { PushPart } from "~/store/push-part.server";
 import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import { pushSends } from "~/utils/metrics.server";
@@ -48,9 +37,9 @@ function alertPayload(
 }
 
 /** 404/410: the subscription has ended, and the device goes at once. */
-async function goneDevice(sql: Sql, deviceId: string, result: SendResult): Promise<boolean> {
+async function goneDevice(alerts: AlertRows, deviceId: string, result: SendResult): Promise<boolean> {
   if (result.ok || (result.status !== 404 && result.status !== 410)) return false;
-  await removeGoneDevice(sql, deviceId, result.status);
+  await alerts.removeGoneDevice(deviceId, result.status);
   pushSends.inc({ result: "gone" });
   return true;
 }
@@ -71,8 +60,15 @@ function pushPayload(delivery: Delivery, deviceId: string, language: string, key
   });
 }
 
+/** What the channel reads and writes: a row per device for each alert, the device a 404/410 removes. */
+export type AlertRows = Pick<
+  PushPart,
+  "pendingAlerts" | "alertStarting" | "noteAlert" | "noteReached" | "removeGoneDevice"
+>;
+
 export type PushChannelOptions = {
-  database: () => Promise<Sql>;
+  /** Read at each send: the wiring makes the channels before the store they write to. */
+  alerts: () => AlertRows;
   keys: () => Promise<PushKeys>;
   subject: string;
   services: readonly PushService[];
@@ -149,7 +145,7 @@ export type TestAlertOutcome = { outcome: "sent" | "gone" } | { outcome: "failed
 /** A test alert, sent now (not queued: it promises nothing a retry would keep) so its person sees
  * the push service's answer; its receipt, like an enquiry's, says the device showed it. */
 export async function sendTestAlert(
-  sql: Sql,
+  alerts: AlertRows,
   target: PushTarget,
   keys: PushKeys,
   options: Pick<PushChannelOptions, "subject" | "services" | "timeoutMs"> & { url: string; now?: number },
@@ -162,11 +158,11 @@ export async function sendTestAlert(
   const payload = alertPayload(id, target.deviceId, keys, { ...t, tag: "test-alert", url: options.url });
   const result = await callPushService(target, payload, "test-alert", keys, { ...options, ttl: TEST_TTL_SECONDS });
   if (result.ok) {
-    await noteReached(sql, target.deviceId, new Date(now).toISOString());
+    await alerts.noteReached(target.deviceId, new Date(now).toISOString());
     pushSends.inc({ result: "sent" });
     return { outcome: "sent" };
   }
-  if (await goneDevice(sql, target.deviceId, result)) return { outcome: "gone" };
+  if (await goneDevice(alerts, target.deviceId, result)) return { outcome: "gone" };
   log("warn", "push.test_failed", { device: target.deviceId, reason: result.reason, providerText: result.detail });
   return { outcome: "failed", reason: result.reason };
 }
@@ -183,9 +179,9 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
     // Push services publish no rate; the pace only keeps a burst from being one storm.
     intervalMs: 50,
     async send(delivery) {
-      const sql = await options.database();
+      const alerts = options.alerts();
       const keys = await options.keys();
-      const targets = await pendingSends(sql, delivery.id);
+      const targets = await alerts.pendingAlerts(delivery.id);
       let fault: SendResult | undefined;
       let sent = 0;
       const topic = (delivery.reference ?? delivery.id.replace(/-/g, "")).slice(0, 32);
@@ -193,7 +189,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
         const at = () => new Date(now()).toISOString();
         const base = { id: delivery.id, channel: PUSH_CHANNEL, device: target.deviceId };
         if (typeof checkEndpoint(target.endpoint, options.services) === "string") {
-          await noteSend(sql, delivery.id, target.deviceId, "refused", undefined, at());
+          await alerts.noteAlert(delivery.id, target.deviceId, "refused", undefined, at());
           pushSends.inc({ result: "refused" });
           log("warn", "push.refused", { ...base, reason: "unknown-push-service" });
           continue;
@@ -204,27 +200,27 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
             sendingSince: target.sendingSince,
             message: "a call to this device was in flight when a process stopped: it may show the alert twice",
           });
-        await markSendStarting(sql, delivery.id, target.deviceId, at());
+        await alerts.alertStarting(delivery.id, target.deviceId, at());
         const payload = pushPayload(delivery, target.deviceId, target.language, keys);
         const result = await callPushService(target, payload, topic, keys, options);
         if (result.ok) {
           sent++;
-          await noteSend(sql, delivery.id, target.deviceId, "sent", result.status, at());
+          await alerts.noteAlert(delivery.id, target.deviceId, "sent", result.status, at());
           pushSends.inc({ result: "sent" });
           continue;
         }
-        if (await goneDevice(sql, target.deviceId, result)) {
+        if (await goneDevice(alerts, target.deviceId, result)) {
           log("info", "push.device_gone", { ...base, status: result.status });
           continue;
         }
         if (providerFault(result)) {
-          await noteSend(sql, delivery.id, target.deviceId, "pending", result.status, at());
+          await alerts.noteAlert(delivery.id, target.deviceId, "pending", result.status, at());
           pushSends.inc({ result: "retry" });
           fault = worse(fault, result);
           continue;
         }
         // 401/403: our signature refused (the keys changed since it subscribed); retrying cannot fix this alert.
-        await noteSend(sql, delivery.id, target.deviceId, "refused", result.status, at());
+        await alerts.noteAlert(delivery.id, target.deviceId, "refused", result.status, at());
         pushSends.inc({ result: "refused" });
         log("warn", "push.refused", { ...base, status: result.status, providerText: result.detail });
       }
