@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { getEnquiry } from "~/store/inbox.server";
 import type { Enquiry } from "~/store/record.server";
 import type { Delivery } from "~/store/store.server";
 import { registry } from "~/utils/metrics.server";
@@ -26,8 +25,8 @@ const confirmationOf = (stored: Enquiry): Delivery => ({
 const confirmingStore = (rule = RULE) => sqliteStore(bed.file, { channels: ["email"], confirmation: rule });
 
 async function confirmationStates(store: ReturnType<typeof confirmingStore>) {
-  const sql = await store.staffTables();
-  return sql.all<{ confirmation: string | null; rows: number }>(
+  await store.prepare();
+  return store.sql.all<{ confirmation: string | null; rows: number }>(
     `SELECT e.confirmation, (SELECT count(*) FROM deliveries d WHERE d.enquiry_id = e.id AND d.channel = 'confirmation') AS rows
        FROM enquiries e ORDER BY e.received_at`,
   );
@@ -134,12 +133,11 @@ describe("the visitor's confirmation", () => {
     expect((await skippedMetric("address_hour")) - before).toBe(19);
     expect(bed.events("confirmation.skipped")).toHaveLength(19);
     expect(bed.logs.join("\n")).not.toContain("victim@");
-    const sql = await store.staffTables();
-    expect((await getEnquiry(sql, stored[0]!.id))!.deliveries).toEqual([
+    expect((await store.inbox.enquiry(stored[0]!.id))!.deliveries).toEqual([
       { channel: "confirmation", state: "pending" },
       { channel: "email", state: "pending" },
     ]);
-    expect((await getEnquiry(sql, stored[5]!.id))!.deliveries).toEqual([
+    expect((await store.inbox.enquiry(stored[5]!.id))!.deliveries).toEqual([
       { channel: "email", state: "pending" },
       { channel: "confirmation", state: "not-sent" },
     ]);

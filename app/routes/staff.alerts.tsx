@@ -6,7 +6,7 @@ import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { devicesOf, removeDevice, subscribeDevice, SubscriptionForm, testDevice } from "~/staff/push-devices.server";
-import { auditRefusal, requestMeta, requireStaff, staffDatabase, staffStore, pushStore } from "~/staff/staff.server";
+import { auditRefusal, requestMeta, requireStaff, staffStore, pushStore } from "~/staff/staff.server";
 import { staffLocale } from "~/staff/locale.server";
 import { AlertsButton } from "~/staff/ui/AlertsButton";
 import { IntentButton } from "~/staff/ui/IntentButton";
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { settings: pushSettings, keys } = context.wiring.push;
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
-  const sql = await staffDatabase(context);
+  const sql = await context.wiring.store.staffTables();
   const tables = staffStore(context);
   const meta = { actor: staff, ...requestMeta(request, context) };
   const back = (notice: Notice) => redirect(`${STAFF_PATHS.alerts}?${notice}=1`, 303);

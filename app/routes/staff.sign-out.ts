@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { stopPreview } from "~/site/preview.server";
 import { STAFF_PATHS } from "~/staff/paths";
 import { endAllSessions, endCookie, endSession } from "~/staff/session.server";
-import { requestMeta, requireStaff, sessionRules, staffDatabase, staffStore } from "~/staff/staff.server";
+import { requestMeta, requireStaff, sessionRules, staffStore } from "~/staff/staff.server";
 import { staffForm } from "~/staff/form.server";
 
 /** Sign out: this session, or (scope=everywhere) every session of this person on every device; the previews they
@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const form = await staffForm(request);
   const everywhere = form.get("scope") === "everywhere";
-  const sql = await staffDatabase(context);
+  const sql = await context.wiring.store.staffTables();
   const tables = staffStore(context);
   const devicesRemoved = everywhere ? (await endAllSessions(tables, staff.id)).devices : 0;
   if (!everywhere) await endSession(tables, staff.session);

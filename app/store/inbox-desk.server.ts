@@ -17,7 +17,7 @@ export async function needsReply(
   return page(sql, rows, limit, encodeCursor);
 }
 
-type UpcomingCursor = { day: string; time: string; id: string };
+export type UpcomingCursor = { day: string; time: string; id: string };
 
 const NO_TIME = "24:00";
 const encodeUpcoming = (row: Pick<InboxRow, "event_date" | "event_time" | "id">) =>

@@ -148,14 +148,18 @@ export async function addNote(sql: Sql, id: string, body: string, actor: string)
   });
 }
 
-export async function retryDelivery(store: EnquiryStore, id: string, channel: string, actor: string): Promise<boolean> {
+export async function retryDelivery(
+  sql: Sql,
+  store: Pick<EnquiryStore, "find" | "retry">,
+  id: string,
+  channel: string,
+  actor: string,
+): Promise<boolean> {
   if (!ID.test(id)) return false;
   const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);
   if (!record || (record.state !== "failed" && record.state !== "pending")) return false;
   await store.retry(record);
-  await (
-    await store.staffTables()
-  ).run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
+  await sql.run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
     id,
     new Date().toISOString(),
     actor,

@@ -14,9 +14,13 @@ export async function spamCount(sql: Queryable): Promise<number> {
 }
 
 /** A second tap delivers nothing twice. */
-export async function releaseSpam(store: EnquiryStore, id: string, actor: string): Promise<string | undefined> {
+export async function releaseSpam(
+  sql: Sql,
+  store: Pick<EnquiryStore, "release">,
+  id: string,
+  actor: string,
+): Promise<string | undefined> {
   if (!ID.test(id)) return undefined;
-  const sql = await store.staffTables();
   const [row] = await sql.all<{ reference: string | null }>("SELECT reference FROM enquiries WHERE id = $1", [id]);
   if (!row || !(await store.release(id))) return undefined;
   await followUpEvent(sql, id, new Date().toISOString(), actor, "spam", "new");

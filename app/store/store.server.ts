@@ -2,6 +2,7 @@
 // (tests/contracts/store-contract.ts) for both (decision 0019).
 import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
+import type { InboxPart } from "./inbox-part.server";
 import type { PushPart } from "./push-part.server";
 import type { StaffPart } from "./staff-part.server";
 
@@ -113,6 +114,7 @@ export type EnquiryStore = Intake &
     staffTables(): Promise<Sql>;
     staff: StaffPart;
     push: PushPart;
+    inbox: InboxPart;
     close(): Promise<void>;
   };
 
