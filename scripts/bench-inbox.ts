@@ -4,20 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportStream } from "../app/staff/inbox/export.server";
-import { dashboard } from "../app/store/dashboard.server";
 import { parseInboxFilter } from "../app/store/inbox-filter.server";
-import {
-  decodeCursor,
-  everyEnquiry,
-  listEnquiries,
-  needsReply,
-  upcoming,
-  waitingCount,
-} from "../app/store/inbox.server";
+import { decodeCursor } from "../app/store/inbox.server";
+import type { InboxPart } from "../app/store/inbox-part.server";
 import { teamDay } from "../app/utils/team-time";
 import { openStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
-import type { Sql } from "../app/store/sql.server";
 import type { SqlStore as EnquiryStore } from "../app/store/sql-store.server";
 import { startPgCluster } from "../tests/support/pg-cluster";
 import { median, quantile } from "./lib/stats";
@@ -27,7 +19,7 @@ const REPEAT = 30;
 const WORDS = ["yacht", "table", "transfer", "villa", "birthday", "wedding", "club", "dinner", "boat", "island"];
 const NAMES = ["Ana", "Ivan", "Marko", "Petra", "Luka", "Maja", "Tomislav", "Iva", "Josip", "Lucija"];
 
-type Case = { name: string; run: (sql: Sql) => Promise<unknown> };
+type Case = { name: string; run: (inbox: InboxPart) => Promise<unknown> };
 type Figure = { store: string; size: number; case: string; medianMs: number; p95Ms: number; extra?: string };
 
 async function seed(store: EnquiryStore, size: number): Promise<{ reference: string; middle: string }> {
@@ -82,20 +74,20 @@ async function measure(label: string, store: EnquiryStore, size: number, figures
   const { reference, middle } = await seed(store, size);
   const f = (query: string) => parseInboxFilter(new URLSearchParams(query));
   const cases: Case[] = [
-    { name: "list: first page", run: (sql) => listEnquiries(sql, f("")) },
-    { name: "list: new + category", run: (sql) => listEnquiries(sql, f("followUp=new&category=Event+organization")) },
-    { name: "list: failed deliveries", run: (sql) => listEnquiries(sql, f("delivery=failed")) },
-    { name: "list: a page in the middle", run: (sql) => listEnquiries(sql, f(""), { cursor: decodeCursor(middle) }) },
-    { name: "search: reference", run: (sql) => listEnquiries(sql, f(`q=${reference}`)) },
-    { name: "search: rare name", run: (sql) => listEnquiries(sql, f("q=Zvonimira")) },
-    { name: "search: common word", run: (sql) => listEnquiries(sql, f("q=yacht")) },
+    { name: "list: first page", run: (inbox) => inbox.list(f("")) },
+    { name: "list: new + category", run: (inbox) => inbox.list(f("followUp=new&category=Event+organization")) },
+    { name: "list: failed deliveries", run: (inbox) => inbox.list(f("delivery=failed")) },
+    { name: "list: a page in the middle", run: (inbox) => inbox.list(f(""), { cursor: decodeCursor(middle) }) },
+    { name: "search: reference", run: (inbox) => inbox.list(f(`q=${reference}`)) },
+    { name: "search: rare name", run: (inbox) => inbox.list(f("q=Zvonimira")) },
+    { name: "search: common word", run: (inbox) => inbox.list(f("q=yacht")) },
   ];
   for (const c of cases) {
-    await c.run(store.sql); // warm
+    await c.run(store.inbox); // warm
     const times: number[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const t0 = performance.now();
-      await c.run(store.sql);
+      await c.run(store.inbox);
       times.push(performance.now() - t0);
     }
     figures.push({ store: label, size, case: c.name, medianMs: median(times), p95Ms: quantile(times, 0.95) });
@@ -108,7 +100,7 @@ async function measure(label: string, store: EnquiryStore, size: number, figures
     const before = process.memoryUsage().rss;
     let peak = before;
     const t0 = performance.now();
-    const reader = exportStream(everyEnquiry(store.sql, f("")), "csv").getReader();
+    const reader = exportStream(store.inbox.exportRows(f("")), "csv").getReader();
     bytes = 0;
     for (;;) {
       const { done, value } = await reader.read();
@@ -143,7 +135,7 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
     timeoutMs: 300_000,
   });
   const now = new Date(Date.parse("2025-01-01T00:00:00.000Z") + size * 60_000);
-  for (const [name, run] of [["dashboard", () => dashboard(sql, now)]] as const) {
+  for (const [name, run] of [["dashboard", () => store.inbox.dashboard(now)]] as const) {
     await run(); // warm
     const times: number[] = [];
     for (let i = 0; i < REPEAT; i++) {
@@ -176,16 +168,16 @@ async function measureDesk(label: string, store: EnquiryStore, size: number, fig
     });
   await sql.run(sql.dialect === "postgres" ? "ANALYZE" : "PRAGMA optimize");
   const cases: Case[] = [
-    { name: "desk: needs a reply", run: (q) => needsReply(q) },
-    { name: "desk: upcoming", run: (q) => upcoming(q, today) },
-    { name: "desk: badge count", run: (q) => waitingCount(q, { cap: 1_000 }) },
+    { name: "desk: needs a reply", run: (inbox) => inbox.needsReply() },
+    { name: "desk: upcoming", run: (inbox) => inbox.upcoming(today) },
+    { name: "desk: badge count", run: (inbox) => inbox.waitingCount({ cap: 1_000 }) },
   ];
   for (const c of cases) {
-    await c.run(sql);
+    await c.run(store.inbox);
     const times: number[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const t0 = performance.now();
-      await c.run(sql);
+      await c.run(store.inbox);
       times.push(performance.now() - t0);
     }
     figures.push({ store: label, size, case: c.name, medianMs: median(times), p95Ms: quantile(times, 0.95) });

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { getEnquiry } from "~/store/inbox.server";
 import type { Enquiry } from "~/store/record.server";
 import type { Delivery } from "~/store/store.server";
 import { registry } from "~/utils/metrics.server";
@@ -140,12 +139,11 @@ describe("the visitor's confirmation", () => {
     expect((await skippedMetric("address_hour")) - before).toBe(19);
     expect(bed.events("confirmation.skipped")).toHaveLength(19);
     expect(bed.logs.join("\n")).not.toContain("victim@");
-    const sql = await tablesOf(store);
-    expect((await getEnquiry(sql, stored[0]!.id))!.deliveries).toEqual([
+    expect((await store.inbox.enquiry(stored[0]!.id))!.deliveries).toEqual([
       { channel: "confirmation", state: "pending" },
       { channel: "email", state: "pending" },
     ]);
-    expect((await getEnquiry(sql, stored[5]!.id))!.deliveries).toEqual([
+    expect((await store.inbox.enquiry(stored[5]!.id))!.deliveries).toEqual([
       { channel: "email", state: "pending" },
       { channel: "confirmation", state: "not-sent" },
     ]);

@@ -7,16 +7,15 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "~/staff/paths";
 import { may } from "~/utils/permissions";
-import { dashboard, type WeekFigures } from "~/store/dashboard.server";
-import { waitingCount } from "~/store/inbox.server";
-import { requireStaff, staffDatabase } from "~/staff/staff.server";
+import type { WeekFigures } from "~/store/dashboard.server";
+import { requireStaff, inboxStore } from "~/staff/staff.server";
 import { Bars, StackedWeeks, TimeWeeks, type Series } from "~/staff/ui/DashboardCharts";
 import { staffClock, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
-  const sql = await staffDatabase(context);
-  const [waiting, figures] = await Promise.all([waitingCount(sql), dashboard(sql)]);
+  const inbox = inboxStore(context);
+  const [waiting, figures] = await Promise.all([inbox.waitingCount(), inbox.dashboard()]);
   return { waiting, figures };
 }
 

@@ -2,22 +2,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
-import {
-  addNote,
-  eraseEnquiry,
-  getEnquiry,
-  otherEnquiries,
-  recordReply,
-  retryDelivery,
-  setFollowUp,
-} from "~/store/inbox.server";
 import { normalizeReference } from "~/store/reference.server";
 import { durationParts } from "~/staff/inbox/desk-days";
 import { STAFF_PATHS } from "~/staff/paths";
 import { FOLLOW_UPS, NOTE_MAX, type FollowUp } from "~/store/inbox-states";
 import { replyLinks } from "~/staff/inbox/reply-links";
 import { safeNext } from "~/staff/paths";
-import { requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
+import { requestMeta, requireStaff, inboxStore, staffStore } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
 import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
 import { categoryName } from "~/staff/ui/InboxRows";
@@ -28,10 +19,10 @@ import { staffFormAs } from "~/staff/form.server";
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireStaff(request, context);
-  const sql = await staffDatabase(context);
-  const enquiry = await getEnquiry(sql, params.id ?? "");
+  const inbox = inboxStore(context);
+  const enquiry = await inbox.enquiry(params.id ?? "");
   if (!enquiry) throw notFound();
-  const others = await otherEnquiries(sql, enquiry, OTHERS_SHOWN + 1);
+  const others = await inbox.others(enquiry, OTHERS_SHOWN + 1);
   return {
     configured: context.wiring.channelNames,
     failing: failingChannels(await context.wiring.channelStates()),
@@ -75,14 +66,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const id = params.id ?? "";
   const asked = await staffFormAs(request, EnquiryIntent);
-  const sql = await staffDatabase(context);
+  const inbox = inboxStore(context);
   const tables = staffStore(context);
   // The id is the address's own (checked by each query below); the way back still takes the one rule.
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
 
   switch (asked.intent) {
     case "follow-up": {
-      if (!(await setFollowUp(sql, id, asked.state, staff.email))) throw notFound();
+      if (!(await inbox.setFollowUp(id, asked.state, staff.email))) throw notFound();
       // Back where the click was: the list, at this enquiry's row; or this page, at its follow-up.
       const list = asked.back ? safeNext(asked.back) : undefined;
       if (
@@ -97,30 +88,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "reply": {
       // Recorded first (the first reply's time; a new enquiry becomes replied), then the browser
       // goes on to the link built from the checked address or number (never from the form).
-      const enquiry = await getEnquiry(sql, id);
+      const enquiry = await inbox.enquiry(id);
       if (!enquiry) throw notFound();
       const link = linksOf(enquiry)[REPLY_VIA[asked.via]];
       if (!link) return back("saved=1");
-      if (!(await recordReply(sql, id, staff.email))) throw notFound();
+      if (!(await inbox.recordReply(id, staff.email))) throw notFound();
       return redirect(link, 303);
     }
     case "note": {
       const { note } = asked;
       if (note.trim().length === 0 || note.trim().length > NOTE_MAX)
         return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
-      if (!(await addNote(sql, id, note, staff.email))) throw notFound();
+      if (!(await inbox.addNote(id, note, staff.email))) throw notFound();
       return back("saved=1");
     }
     case "retry":
-      if (!(await retryDelivery(context.wiring.store, id, asked.channel, staff.email))) throw notFound();
+      if (!(await inbox.retryDelivery(id, asked.channel, staff.email))) throw notFound();
       return back("retried=1");
     case "erase": {
-      const enquiry = await getEnquiry(sql, id);
+      const enquiry = await inbox.enquiry(id);
       if (!enquiry) throw notFound();
       // Typed as search takes a reference: any case, spaces or none, with or without the dash.
       if (normalizeReference(asked.confirm) !== enquiry.reference)
         return data<ActionData>({ error: "confirm" }, { status: 400 });
-      const reference = await eraseEnquiry(sql, id);
+      const reference = await inbox.erase(id);
       if (!reference) throw notFound();
       // The audit keeps that it was erased, by whom and when: the reference, nothing of the visitor.
       await tables.audit({

@@ -6,9 +6,9 @@ import { INBOX } from "~/i18n/inbox";
 import { LOCALES } from "~/i18n/locale";
 import { filterQuery, parseInboxFilter } from "~/store/inbox-filter.server";
 import { DELIVERY_STATES, FOLLOW_UPS } from "~/store/inbox-states";
-import { countEnquiries, decodeCursor, listEnquiries, spamCount, waitingCount } from "~/store/inbox.server";
+import { decodeCursor } from "~/store/inbox.server";
 import { CONTACT } from "~/i18n/contact";
-import { requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requireStaff, inboxStore } from "~/staff/staff.server";
 import { deskNotices } from "~/staff/desk-notices.server";
 import { ChannelNotice } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
@@ -25,14 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = url.searchParams;
   const filter = parseInboxFilter(search);
-  const sql = await staffDatabase(context);
-  const page = await listEnquiries(sql, filter, { cursor: decodeCursor(search.get("after")), withPreview: true });
+  const inbox = inboxStore(context);
+  const page = await inbox.list(filter, { cursor: decodeCursor(search.get("after")), withPreview: true });
   const filtered = Object.values(filter).some(Boolean);
   return {
     now: Date.now(),
     back: `/staff/inbox${filterQuery(filter, { after: search.get("after") ?? undefined })}`,
     // A search (or any filter) says what it found, not what waits.
-    found: filtered ? await countEnquiries(sql, filter) : undefined,
+    found: filtered ? await inbox.count(filter) : undefined,
     ...(await deskNotices(context)),
     filter,
     rows: page.rows,
@@ -41,8 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     exportQuery: filterQuery(filter),
     exportCsv: `/staff/inbox/export${filterQuery(filter, { format: "csv" })}`,
     exportJsonl: `/staff/inbox/export${filterQuery(filter, { format: "jsonl" })}`,
-    waiting: await waitingCount(sql),
-    spam: await spamCount(sql),
+    waiting: await inbox.waitingCount(),
+    spam: await inbox.spamCount(),
     erased: erasedNotice(search.get("erased")),
     filtered,
   };

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EXPORT_TYPES, exportFilename, exportStream, type ExportFormat } from "~/staff/inbox/export.server";
 import { parseInboxFilter } from "~/store/inbox-filter.server";
-import { everyEnquiry } from "~/store/inbox.server";
-import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, inboxStore, staffStore } from "~/staff/staff.server";
 
 /** The current filter as a file: CSV (RFC 4180, UTF-8 with a byte-order mark, every cell quoted,
  * formula cells neutralised for any separator) or JSON lines; streamed, named with the day; in
@@ -13,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const format: ExportFormat = search.get("format") === "jsonl" ? "jsonl" : "csv";
   const filter = parseInboxFilter(search);
-  const sql = await staffDatabase(context);
+  const inbox = inboxStore(context);
   const tables = staffStore(context);
   await tables.audit({
     event: "export",
@@ -29,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           .join(",") || "none",
     },
   });
-  return new Response(exportStream(everyEnquiry(sql, filter), format), {
+  return new Response(exportStream(inbox.exportRows(filter), format), {
     headers: {
       "Content-Type": EXPORT_TYPES[format],
       "Content-Disposition": `attachment; filename="${exportFilename(format)}"`,

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { INBOX } from "~/i18n/inbox";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requireStaff, inboxStore } from "~/staff/staff.server";
 import { deskNotices } from "~/staff/desk-notices.server";
 import { ChannelNotice } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
-import { decodeCursor, needsReply, waitingCount } from "~/store/inbox.server";
+import { decodeCursor } from "~/store/inbox.server";
 
 /** "Needs a reply" (decision 0031): the new enquiries, not spam, OLDEST first, each with how long it
  * has waited; 50 a page by cursor (a GET: an address, no JavaScript needed). */
@@ -17,13 +17,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const search = new URL(request.url).searchParams;
   const after = decodeCursor(search.get("after"));
-  const sql = await staffDatabase(context);
-  const page = await needsReply(sql, { cursor: after });
+  const inbox = inboxStore(context);
+  const page = await inbox.needsReply({ cursor: after });
   return {
     now: Date.now(),
     ...(await deskNotices(context)),
     rows: page.rows,
-    waiting: await waitingCount(sql),
+    waiting: await inbox.waitingCount(),
     back: after
       ? `${STAFF_PATHS.needsReply}?after=${encodeURIComponent(search.get("after")!)}`
       : STAFF_PATHS.needsReply,

@@ -3,12 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { staffFormAs } from "~/staff/form.server";
-import { requestMeta, requireStaff, staffDatabase, staffStore } from "~/staff/staff.server";
+import { requestMeta, requireStaff, inboxStore, staffStore } from "~/staff/staff.server";
 import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { filterQuery } from "~/store/inbox-filter.server";
-import { decodeCursor, eraseEnquiry, eraseSpam, listEnquiries, releaseSpam } from "~/store/inbox.server";
+import { decodeCursor } from "~/store/inbox.server";
 import { env } from "~/utils/env.server";
 
 const SPAM_VIEW = { view: "spam" } as const;
@@ -21,7 +21,7 @@ const EXCERPT = 300;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const search = new URL(request.url).searchParams;
-  const page = await listEnquiries(await staffDatabase(context), SPAM_VIEW, {
+  const page = await inboxStore(context).list(SPAM_VIEW, {
     cursor: decodeCursor(search.get("after")),
     withMessage: true,
   });
@@ -47,24 +47,24 @@ const SpamIntent = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(request, context);
   const asked = await staffFormAs(request, SpamIntent);
-  const sql = await staffDatabase(context);
+  const inbox = inboxStore(context);
   const tables = staffStore(context);
   const done = (detail: Record<string, string | number>, subject?: string) =>
     tables.audit({ event: "spam", outcome: "ok", actor: staff, subject, ...requestMeta(request, context), detail });
   switch (asked.intent) {
     case "release": {
-      const reference = await releaseSpam(context.wiring.store, asked.id, staff.email);
+      const reference = await inbox.releaseSpam(asked.id, staff.email);
       if (!reference) return redirect("/staff/inbox/spam", 303);
       await done({ action: "not-spam" }, reference);
       return redirect(`/staff/inbox/spam?released=${encodeURIComponent(reference)}`, 303);
     }
     case "erase": {
-      const reference = await eraseEnquiry(sql, asked.id, { spamOnly: true });
+      const reference = await inbox.erase(asked.id, { spamOnly: true });
       if (reference) await done({ action: "delete" }, reference);
       return redirect(`/staff/inbox/spam?erased=${reference ? 1 : 0}`, 303);
     }
     case "erase-shown": {
-      const erased = await eraseSpam(sql, new Date(asked.from).toISOString(), new Date(asked.to).toISOString());
+      const erased = await inbox.eraseSpam(new Date(asked.from).toISOString(), new Date(asked.to).toISOString());
       await done({ action: "delete-shown", count: erased });
       return redirect(`/staff/inbox/spam?erased=${erased}`, 303);
     }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enquiriesOf, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, inboxStore, staffStore } from "~/staff/staff.server";
 
 /** Everything held about one e-mail address as one JSON file (a data subject's access request):
  * its enquiries, each whole, and what an import quarantined that mentions it. Owners only; in the
@@ -15,10 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
-  const sql = await staffDatabase(context);
+  const inbox = inboxStore(context);
   const tables = staffStore(context);
-  const enquiries = await enquiriesOf(sql, email);
-  const quarantined = await quarantinedMentioning(sql, email);
+  const enquiries = await inbox.enquiriesOf(email);
+  const quarantined = await inbox.quarantinedMentioning(email);
   await tables.audit({
     event: "export",
     outcome: "ok",

@@ -2,9 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { INBOX } from "~/i18n/inbox";
-import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "~/store/inbox.server";
 import { accountEmail } from "~/staff/members.server";
-import { requestMeta, requireAllowed, staffDatabase, staffStore } from "~/staff/staff.server";
+import { requestMeta, requireAllowed, inboxStore, staffStore } from "~/staff/staff.server";
 import { staffMeta, staffTime, staffTitle, useStaffFrame } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
 
@@ -16,9 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const email = accountEmail(search.get("email") ?? "");
   // The address this page's download link had before it was a route of its own.
   if (email && search.get("download") === "1") throw redirect(subjectDownload(email), 303);
-  const sql = await staffDatabase(context);
-  const enquiries = email ? await enquiriesOf(sql, email) : [];
-  const quarantined = email ? await quarantinedMentioning(sql, email) : [];
+  const inbox = inboxStore(context);
+  const enquiries = email ? await inbox.enquiriesOf(email) : [];
+  const quarantined = email ? await inbox.quarantinedMentioning(email) : [];
   return {
     email: email ?? "",
     asked: search.has("email"),
@@ -45,17 +44,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = accountEmail(asked.email);
   const confirm = accountEmail(asked.confirm);
   if (!email || confirm !== email) return data({ error: "confirm" as const }, { status: 400 });
-  const sql = await staffDatabase(context);
+  const inbox = inboxStore(context);
   const tables = staffStore(context);
   const references: string[] = [];
-  for (const enquiry of await enquiriesOf(sql, email)) {
-    const reference = await eraseEnquiry(sql, enquiry.id);
+  for (const enquiry of await inbox.enquiriesOf(email)) {
+    const reference = await inbox.erase(enquiry.id);
     if (reference) references.push(reference);
   }
-  const quarantined = await eraseQuarantined(
-    sql,
-    (await quarantinedMentioning(sql, email)).map((s) => s.ref),
-  );
+  const quarantined = await inbox.eraseQuarantined((await inbox.quarantinedMentioning(email)).map((s) => s.ref));
   await tables.audit({
     event: "erasure",
     outcome: "ok",

@@ -4,14 +4,14 @@ import { INBOX } from "~/i18n/inbox";
 import { dayGroup, DAY_GROUPS } from "~/staff/inbox/desk-days";
 import { teamDay } from "~/utils/team-time";
 import { STAFF_PATHS } from "~/staff/paths";
-import { requireStaff, staffDatabase } from "~/staff/staff.server";
+import { requireStaff, inboxStore } from "~/staff/staff.server";
 import { deskNotices } from "~/staff/desk-notices.server";
 import { ChannelNotice } from "~/staff/ui/ChannelNotice";
 import { PushNotice } from "~/staff/ui/PushNotice";
 import { InboxRows } from "~/staff/ui/InboxRows";
 import { InboxViews } from "~/staff/ui/InboxViews";
 import { staffTitle, useSignedIn } from "~/staff/ui/staff-route";
-import { decodeUpcomingCursor, upcoming, waitingCount } from "~/store/inbox.server";
+import { decodeUpcomingCursor } from "~/store/inbox.server";
 
 /** "Upcoming" (decision 0031): enquiries with an event from today on (the team's day, Europe/Zagreb),
  * still open, by the event's day and time, grouped Tonight, This week, This weekend, Later;
@@ -20,16 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const search = new URL(request.url).searchParams;
   const after = decodeUpcomingCursor(search.get("after"));
-  const sql = await staffDatabase(context);
+  const inbox = inboxStore(context);
   const now = Date.now();
   const today = teamDay(now);
-  const page = await upcoming(sql, today, { cursor: after });
+  const page = await inbox.upcoming(today, { cursor: after });
   return {
     now,
     today,
     ...(await deskNotices(context)),
     rows: page.rows,
-    waiting: await waitingCount(sql),
+    waiting: await inbox.waitingCount(),
     back: after ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(search.get("after")!)}` : STAFF_PATHS.upcoming,
     next: page.more ? `${STAFF_PATHS.upcoming}?after=${encodeURIComponent(page.more)}` : undefined,
     paged: Boolean(after),

@@ -5,8 +5,7 @@ import type { EnquiryStore } from "~/store/store.server";
 import type { AuditEntry } from "~/store/staff-audit.server";
 import type { PushPart } from "~/store/push-part.server";
 import type { StaffPart } from "~/store/staff-part.server";
-import type { Sql } from "~/store/sql.server";
-import { waitingCount } from "~/store/inbox.server";
+import type { InboxPart } from "~/store/inbox-part.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
 import type { Env } from "~/utils/env-schema.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
@@ -29,10 +28,8 @@ export const sessionRules: SessionRules = {
 export const rp = relyingParty(siteUrl);
 export { siteUrl };
 
-/** The staff tables of the process's one store, from the load context (server/app.ts). */
-export function staffDatabase(context: AppLoadContext): Promise<Sql> {
-  return context.wiring.store.staffTables();
-}
+/** The inbox and the dashboard's figures. */
+export const inboxStore = (context: AppLoadContext): InboxPart => context.wiring.store.inbox;
 
 export const staffLimits = (context: AppLoadContext): StaffLimits => context.wiring.staff.limits();
 
@@ -175,7 +172,9 @@ export async function staffFrame(request: Request, context: AppLoadContext): Pro
     staff: member ? { email: member.email, role: member.role, siteEditor: member.siteEditor } : undefined,
     // The badge's count is optional: without it the frame still shows.
     waiting: member
-      ? await waitingCount(await staffDatabase(context), { cap: 1_000 }).catch(() => undefined)
+      ? await inboxStore(context)
+          .waitingCount({ cap: 1_000 })
+          .catch(() => undefined)
       : undefined,
   };
 }

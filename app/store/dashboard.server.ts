@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from "~/content/enquiry-fields";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { addDays, teamClock, teamInstant, teamMonday } from "~/utils/team-time";
+import { whole, type Count, type TableRow } from "./schema.server";
 import type { Sql } from "./sql.server";
 
 /** Sums over the hourly tallies (migration 11); what was caught or marked as spam never counts. */
@@ -38,7 +39,14 @@ const weekOf = (first: number, column = "received_at") =>
 const tallyHour = (sql: Sql, iso: string) =>
   sql.dialect === "postgres" ? `${iso.slice(0, 13).replace("T", " ")}:00:00` : iso.slice(0, 13);
 
-const num = (value: unknown) => Number(value ?? 0);
+type Figure = Count["n"];
+/** A week's tallies, as the CASE numbers it (0 the oldest). */
+type TallyRow = Pick<TableRow<"enquiry_tallies">, "category" | "language"> & {
+  week: number;
+  n: Figure;
+  booked: Figure;
+};
+type Totals = { n: Figure; booked: Figure };
 
 export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> {
   const thisMonday = teamMonday(now);
@@ -57,7 +65,7 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
   }));
 
   const hours = bounds.map((b) => tallyHour(sql, b));
-  const counts = await sql.all<{ week: unknown; category: string; language: string; n: unknown; booked: unknown }>(
+  const counts = await sql.all<TallyRow>(
     `SELECT ${weekOf(3, "hour")} AS week, category, language, sum(n) AS n, sum(booked) AS booked
        FROM enquiry_tallies
       WHERE hour >= $1 AND hour < $2
@@ -65,11 +73,11 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     [hours[0], hours[DASHBOARD_WEEKS], ...hours.slice(1, DASHBOARD_WEEKS)],
   );
   for (const row of counts) {
-    const week = weeks[num(row.week)];
+    const week = weeks[whole(row.week)];
     if (!week) continue;
-    const n = num(row.n);
+    const n = whole(row.n);
     week.total += n;
-    week.booked += num(row.booked);
+    week.booked += whole(row.booked);
     if (row.category in week.byCategory) week.byCategory[row.category as Category] += n;
     else week.byCategory.other += n;
     if (row.language in week.byLanguage) week.byLanguage[row.language as Locale] += n;
@@ -85,7 +93,7 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
   }
   const overall = medians.find((m) => m.week === DASHBOARD_WEEKS);
 
-  const pages = await sql.all<{ page: string; n: unknown }>(
+  const pages = await sql.all<Pick<TableRow<"enquiry_tallies">, "page"> & Count>(
     `SELECT page, sum(n) AS n FROM enquiry_tallies
       WHERE hour >= $1 AND hour < $2
       GROUP BY page HAVING sum(n) > 0 ORDER BY 2 DESC, page LIMIT ${TOP_PAGES}`,
@@ -93,11 +101,11 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
   );
 
   const hourStarted = `${sameTimeLastWeek.slice(0, 13)}:00:00.000Z`;
-  const [wholeHours] = await sql.all<{ n: unknown; booked: unknown }>(
+  const [wholeHours] = await sql.all<Totals>(
     `SELECT sum(n) AS n, sum(booked) AS booked FROM enquiry_tallies WHERE hour >= $1 AND hour < $2`,
     [hours[DASHBOARD_WEEKS - 2], tallyHour(sql, hourStarted)],
   );
-  const [partHour] = await sql.all<{ n: unknown; booked: unknown }>(
+  const [partHour] = await sql.all<Totals>(
     `SELECT count(*) AS n, sum(CASE WHEN follow_up = 'booked' THEN 1 ELSE 0 END) AS booked FROM enquiries
       WHERE received_at >= $1 AND received_at < $2 AND ${COUNTED}`,
     [hourStarted, sameTimeLastWeek],
@@ -110,10 +118,10 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
     booked: weeks.reduce((s, w) => s + w.booked, 0),
     replied: overall?.replied ?? 0,
     medianReplySeconds: overall?.median,
-    pages: pages.map((p) => ({ page: p.page, count: num(p.n) })),
+    pages: pages.map((p) => ({ page: p.page, count: whole(p.n) })),
     lastWeekSoFar: {
-      total: num(wholeHours?.n) + num(partHour?.n),
-      booked: num(wholeHours?.booked) + num(partHour?.booked),
+      total: whole(wholeHours?.n ?? null) + whole(partHour?.n ?? null),
+      booked: whole(wholeHours?.booked ?? null) + whole(partHour?.booked ?? null),
     },
   };
 }
@@ -121,17 +129,17 @@ export async function dashboard(sql: Sql, now = new Date()): Promise<Dashboard> 
 /** A range of the one index a week (cheaper than grouping every reply by a computed week); weeks without a reply are left out. */
 async function replyMedians(sql: Sql, bounds: string[]): Promise<{ week: number; replied: number; median: number }[]> {
   const counted = `received_at >= $1 AND received_at < $2 AND reply_seconds IS NOT NULL AND ${COUNTED}`;
-  const figure = (week: number, n: unknown, median: unknown) => ({
+  const figure = (week: number, n: Figure, median: number | null) => ({
     week,
-    replied: num(n),
-    median: Math.max(0, Math.round(num(median))),
+    replied: whole(n),
+    median: Math.max(0, Math.round(median ?? 0)),
   });
   const ranges = [
     ...Array.from({ length: DASHBOARD_WEEKS }, (_, week) => ({ week, from: bounds[week]!, to: bounds[week + 1]! })),
     { week: DASHBOARD_WEEKS, from: bounds[0]!, to: bounds[DASHBOARD_WEEKS]! },
   ];
   if (sql.dialect === "postgres") {
-    const rows = await sql.all<{ week: unknown; n: unknown; median: unknown }>(
+    const rows = await sql.all<{ week: number; n: Figure; median: number | null }>(
       `SELECT r.week, m.n, m.median
          FROM (VALUES ${ranges.map((_, i) => `(${i}, $${2 * i + 1}::timestamptz, $${2 * i + 2}::timestamptz)`).join(", ")})
               AS r (week, lo, hi)
@@ -143,15 +151,15 @@ async function replyMedians(sql: Sql, bounds: string[]): Promise<{ week: number;
         WHERE m.n > 0`,
       ranges.flatMap((r) => [r.from, r.to]),
     );
-    return rows.map((r) => figure(num(r.week), r.n, r.median));
+    return rows.map((r) => figure(r.week, r.n, r.median));
   }
   const figures = [];
   for (const { week, from, to } of ranges) {
-    const [row] = await sql.all<{ n: unknown; median: unknown }>(
+    const [row] = await sql.all<{ n: Figure; median: number | null }>(
       `SELECT count(*) AS n, median(reply_seconds) AS median FROM enquiries INDEXED BY enquiries_replies WHERE ${counted}`,
       [from, to],
     );
-    if (num(row?.n) > 0) figures.push(figure(week, row!.n, row!.median));
+    if (whole(row?.n ?? null) > 0) figures.push(figure(week, row!.n, row!.median));
   }
   return figures;
 }

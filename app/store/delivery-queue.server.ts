@@ -6,7 +6,7 @@ import type { DelivererLock, DeliveryQueue, Delivery } from "./store.server";
 
 const LOOK_AHEAD = 50;
 
-const byArrival = (row: RecordRow) => new Date(row.received_at as string | Date).getTime();
+const byArrival = (row: RecordRow) => new Date(row.received_at).getTime();
 
 export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }: Core): DeliveryQueue {
   const lock: DelivererLock = {

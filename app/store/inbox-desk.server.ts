@@ -1,6 +1,7 @@
 import { encodeCursor, type Cursor } from "./inbox-list.server";
 import { ID, PREVIEW, ROW_COLUMNS, followUpOf, page, type InboxRow, type Row } from "./inbox-rows.server";
 import type { FollowUp } from "./inbox-states";
+import { whole, type Count, type TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 import { indexedBy, isoTime } from "./sql.server";
 
@@ -17,7 +18,7 @@ export async function needsReply(
   return page(sql, rows, limit, encodeCursor);
 }
 
-type UpcomingCursor = { day: string; time: string; id: string };
+export type UpcomingCursor = { day: string; time: string; id: string };
 
 const NO_TIME = "24:00";
 const encodeUpcoming = (row: Pick<InboxRow, "event_date" | "event_time" | "id">) =>
@@ -62,13 +63,13 @@ export async function upcoming(
 /** Read from its partial index alone; `cap` keeps the badge on every staff page bounded ("999+"). */
 export async function waitingCount(sql: Sql, { cap }: { cap?: number } = {}): Promise<number> {
   const where = `FROM enquiries e${indexedBy(sql, "enquiries_needs_reply")} WHERE e.follow_up = 'new' AND e.spam IS NULL`;
-  const [row] = await sql.all<{ n: unknown }>(
+  const [row] = await sql.all<Count>(
     cap === undefined
       ? `SELECT count(*) AS n ${where}`
       : `SELECT count(*) AS n FROM (SELECT 1 AS one ${where} LIMIT $1) AS waiting`,
     cap === undefined ? [] : [cap],
   );
-  return Number(row?.n ?? 0);
+  return whole(row?.n ?? null);
 }
 
 const PHONE_KEY =
@@ -84,14 +85,14 @@ export async function otherEnquiries(
 ): Promise<OtherEnquiry[]> {
   const key = phoneKey(of.phone);
   const byPhone = key.length >= 6 && /^\d+$/.test(key);
-  const rows = await sql.all<{ id: string; reference: string | null; received_at: unknown; follow_up: string }>(
+  const rows = await sql.all<Pick<TableRow<"enquiries">, "id" | "reference" | "received_at" | "follow_up">>(
     `SELECT id, reference, received_at, follow_up FROM enquiries
       WHERE (lower(email) = lower($2)${byPhone ? ` OR ${PHONE_KEY} = $4` : ""}) AND id <> $3 AND spam IS NULL
       ORDER BY received_at DESC LIMIT $1`,
     [limit, of.email.trim(), of.id, ...(byPhone ? [key] : [])],
   );
   return rows.map((r) => ({
-    id: String(r.id),
+    id: r.id,
     reference: r.reference ?? "",
     receivedAt: isoTime(r.received_at) ?? "",
     followUp: followUpOf(r.follow_up),

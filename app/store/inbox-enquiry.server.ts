@@ -1,5 +1,6 @@
 import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import {
+  deliveryState,
   ID,
   inboxRowOf,
   notConfirmed,
@@ -9,6 +10,7 @@ import {
   type Row,
 } from "./inbox-rows.server";
 import { NOTE_MAX, type FollowUp } from "./inbox-states";
+import type { TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 import { isoTime, jsonValue } from "./sql.server";
 import type { EnquiryStore } from "./store.server";
@@ -37,15 +39,12 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
     [id],
   );
   if (!row) return undefined;
-  const deliveries = await sql.all<{
-    channel: string;
-    state: DeliveryView["state"];
-    attempts: unknown;
-    delivered_at: unknown;
-    due_at: unknown;
-    sending_since: unknown;
-    failure: unknown;
-  }>(
+  const deliveries = await sql.all<
+    Pick<
+      TableRow<"deliveries">,
+      "channel" | "state" | "attempts" | "delivered_at" | "due_at" | "sending_since" | "failure"
+    >
+  >(
     "SELECT channel, state, attempts, delivered_at, due_at, sending_since, failure FROM deliveries WHERE enquiry_id = $1 ORDER BY channel",
     [id],
   );
@@ -54,7 +53,7 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
     const failure = d.failure === null ? undefined : jsonValue(d.failure);
     return {
       channel: d.channel,
-      state: d.state === "pending" && d.sending_since ? "sending" : d.state,
+      state: deliveryState(d),
       attempts: Array.isArray(attempts) ? (attempts as DeliveryView["attempts"]).slice(-50) : [],
       deliveredAt: isoTime(d.delivered_at),
       dueAt: d.state === "pending" ? isoTime(d.due_at) : undefined,
@@ -63,14 +62,9 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
   });
   if ((await notConfirmed(sql, [id])).length)
     details.push({ channel: CONFIRMATION_CHANNEL, state: "not-sent", attempts: [] });
-  const events = await sql.all<{
-    at: unknown;
-    actor: string;
-    kind: InboxEvent["kind"];
-    from_state: string | null;
-    to_state: string | null;
-    note: string | null;
-  }>("SELECT at, actor, kind, from_state, to_state, note FROM enquiry_events WHERE enquiry_id = $1 ORDER BY id", [id]);
+  const events = await sql.all<
+    Pick<TableRow<"enquiry_events">, "at" | "actor" | "kind" | "from_state" | "to_state" | "note">
+  >("SELECT at, actor, kind, from_state, to_state, note FROM enquiry_events WHERE enquiry_id = $1 ORDER BY id", [id]);
   return {
     ...inboxRowOf(
       row,
@@ -83,7 +77,7 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
     events: events.map((e) => ({
       at: isoTime(e.at) ?? "",
       actor: e.actor,
-      kind: e.kind,
+      kind: e.kind as InboxEvent["kind"],
       from: e.from_state ?? undefined,
       to: e.to_state ?? undefined,
       note: e.note ?? undefined,
@@ -91,12 +85,14 @@ export async function getEnquiry(sql: Queryable, id: string): Promise<EnquiryVie
   };
 }
 
+type FollowUpRow = Pick<TableRow<"enquiries">, "follow_up">;
+
 const ANSWERED: readonly FollowUp[] = ["replied", "booked", "closed"];
 
 export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   return sql.transaction(async (tx) => {
-    const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
+    const [row] = await tx.all<FollowUpRow>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
     if (!row) return false;
     if (row.follow_up === state) return true;
     const at = new Date().toISOString();
@@ -109,7 +105,7 @@ export async function setFollowUp(sql: Sql, id: string, state: FollowUp, actor: 
 export async function recordReply(sql: Sql, id: string, actor: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   return sql.transaction(async (tx) => {
-    const [row] = await tx.all<{ follow_up: string }>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
+    const [row] = await tx.all<FollowUpRow>("SELECT follow_up FROM enquiries WHERE id = $1", [id]);
     if (!row) return false;
     const at = new Date().toISOString();
     await firstReply(tx, id, at);
@@ -148,14 +144,18 @@ export async function addNote(sql: Sql, id: string, body: string, actor: string)
   });
 }
 
-export async function retryDelivery(store: EnquiryStore, id: string, channel: string, actor: string): Promise<boolean> {
+export async function retryDelivery(
+  sql: Sql,
+  store: Pick<EnquiryStore, "find" | "retry">,
+  id: string,
+  channel: string,
+  actor: string,
+): Promise<boolean> {
   if (!ID.test(id)) return false;
   const record = (await store.find(id)).find((r) => r.id === id && r.channel === channel);
   if (!record || (record.state !== "failed" && record.state !== "pending")) return false;
   await store.retry(record);
-  await (
-    await store.staffTables()
-  ).run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
+  await sql.run("INSERT INTO enquiry_events (enquiry_id, at, actor, kind, to_state) VALUES ($1, $2, $3, 'retry', $4)", [
     id,
     new Date().toISOString(),
     actor,

@@ -6,6 +6,7 @@ import { PREVIEW, ROW_COLUMNS, page, type InboxNote, type InboxRow, type Row } f
 import { isSpamView } from "./inbox-spam.server";
 import { normalizeReference } from "./reference.server";
 import { foldForSearch } from "./search-fold";
+import { whole, type Count, type TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 import { isoTime } from "./sql.server";
 
@@ -136,11 +137,11 @@ export async function countEnquiries(
   cap = 1_000,
 ): Promise<{ n: number; more: boolean }> {
   const { clause, values } = where(sql, filter, 2);
-  const [row] = await sql.all<{ n: unknown }>(
+  const [row] = await sql.all<Count>(
     `SELECT count(*) AS n FROM (SELECT 1 AS one FROM enquiries e ${clause} LIMIT $1) AS matched`,
     [cap + 1, ...values],
   );
-  const n = Number(row?.n ?? 0);
+  const n = whole(row?.n ?? null);
   return { n: Math.min(n, cap), more: n > cap };
 }
 
@@ -161,15 +162,15 @@ export async function* everyEnquiry(sql: Sql, filter: InboxFilter, batch = 500):
 async function notesOf(q: Queryable, ids: string[]): Promise<Map<string, InboxNote[]>> {
   const byId = new Map<string, InboxNote[]>();
   if (ids.length === 0) return byId;
-  const rows = await q.all<{ enquiry_id: string; at: unknown; actor: string; note: string | null }>(
+  const rows = await q.all<Pick<TableRow<"enquiry_events">, "enquiry_id" | "at" | "actor" | "note">>(
     `SELECT enquiry_id, at, actor, note FROM enquiry_events
       WHERE kind = 'note' AND enquiry_id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")}) ORDER BY enquiry_id, id`,
     ids,
   );
   for (const row of rows) {
-    const list = byId.get(String(row.enquiry_id)) ?? [];
+    const list = byId.get(row.enquiry_id) ?? [];
     list.push({ at: isoTime(row.at) ?? "", actor: row.actor, text: row.note ?? "" });
-    byId.set(String(row.enquiry_id), list);
+    byId.set(row.enquiry_id, list);
   }
   return byId;
 }

@@ -2,6 +2,7 @@ import { FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry
 import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import { FOLLOW_UPS, type FollowUp } from "./inbox-states";
 import { fieldsOfRow } from "./rows.server";
+import type { TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 import { isoTime } from "./sql.server";
 
@@ -30,19 +31,14 @@ export type InboxRow = Omit<EnquiryFields, "message"> & {
 
 export type InboxNote = { at: string; actor: string; text: string };
 
-export type Row = Record<Exclude<FieldKey, "message">, string | null> & {
-  id: string;
-  reference: string | null;
-  received_at: unknown;
-  language: string | null;
-  page: string | null;
-  follow_up: string;
-  follow_up_at?: unknown;
-  message?: string | null;
-  preview?: string | null;
-  first_replied_at?: unknown;
-  spam: string | null;
-};
+type Enquiry = TableRow<"enquiries">;
+
+/** A list's row: the enquiry's columns but the message; an enquiry's page adds the message and its times. */
+export type Row = Pick<
+  Enquiry,
+  "id" | "reference" | "received_at" | Exclude<FieldKey, "message"> | "language" | "page" | "follow_up" | "spam"
+> &
+  Partial<Pick<Enquiry, "follow_up_at" | "message" | "first_replied_at">> & { preview?: string | null };
 
 export const ROW_COLUMNS = [
   "id",
@@ -69,7 +65,7 @@ const fieldsOf = (row: Row): Omit<EnquiryFields, "message"> => {
 };
 
 export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxRow => ({
-  id: String(row.id),
+  id: row.id,
   reference: row.reference ?? "",
   receivedAt: isoTime(row.received_at) ?? "",
   ...fieldsOf(row),
@@ -82,22 +78,21 @@ export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxR
   ...(typeof row.preview === "string" ? { preview: row.preview } : {}),
 });
 
+/** A pending delivery a deliverer holds is shown as being sent. */
+export const deliveryState = (row: Pick<TableRow<"deliveries">, "state" | "sending_since">): DeliveryView["state"] =>
+  row.state === "pending" && row.sending_since ? "sending" : (row.state as DeliveryView["state"]);
+
 async function deliveriesOf(q: Queryable, ids: string[]) {
   const byId = new Map<string, InboxRow["deliveries"]>();
   if (ids.length === 0) return byId;
-  const rows = await q.all<{
-    enquiry_id: string;
-    channel: string;
-    state: DeliveryView["state"];
-    sending_since: unknown;
-  }>(
+  const rows = await q.all<Pick<TableRow<"deliveries">, "enquiry_id" | "channel" | "state" | "sending_since">>(
     `SELECT enquiry_id, channel, state, sending_since FROM deliveries WHERE enquiry_id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")}) ORDER BY channel`,
     ids,
   );
   for (const row of rows) {
-    const list = byId.get(String(row.enquiry_id)) ?? [];
-    list.push({ channel: row.channel, state: row.state === "pending" && row.sending_since ? "sending" : row.state });
-    byId.set(String(row.enquiry_id), list);
+    const list = byId.get(row.enquiry_id) ?? [];
+    list.push({ channel: row.channel, state: deliveryState(row) });
+    byId.set(row.enquiry_id, list);
   }
   for (const id of await notConfirmed(q, ids)) {
     const list = byId.get(id) ?? [];
@@ -108,19 +103,19 @@ async function deliveriesOf(q: Queryable, ids: string[]) {
 }
 
 export async function notConfirmed(q: Queryable, ids: string[]): Promise<string[]> {
-  const rows = await q.all<{ id: string }>(
+  const rows = await q.all<Pick<Enquiry, "id">>(
     `SELECT id FROM enquiries WHERE confirmation = 'limit' AND id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})`,
     ids,
   );
-  return rows.map((row) => String(row.id));
+  return rows.map((row) => row.id);
 }
 
 export async function page(sql: Sql, rows: Row[], limit: number, next: (last: InboxRow) => string) {
   const shown = rows.slice(0, limit);
   const deliveries = await deliveriesOf(
     sql,
-    shown.map((r) => String(r.id)),
+    shown.map((r) => r.id),
   );
-  const result = shown.map((row) => inboxRowOf(row, deliveries.get(String(row.id)) ?? []));
+  const result = shown.map((row) => inboxRowOf(row, deliveries.get(row.id) ?? []));
   return { rows: result, more: rows.length > limit ? next(result.at(-1)!) : undefined };
 }

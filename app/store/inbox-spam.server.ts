@@ -1,23 +1,31 @@
 import type { InboxFilter } from "./inbox-filter.server";
 import { followUpEvent } from "./inbox-enquiry.server";
 import { ID } from "./inbox-rows.server";
+import { whole, type Count, type TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 import type { EnquiryStore } from "./store.server";
 
 export const isSpamView = (filter: InboxFilter) => filter.view === "spam" || filter.followUp === "spam";
 
 export async function spamCount(sql: Queryable): Promise<number> {
-  const [row] = await sql.all<{ n: unknown }>(
+  const [row] = await sql.all<Count>(
     "SELECT count(*) AS n FROM enquiries WHERE spam IS NOT NULL OR follow_up = 'spam'",
   );
-  return Number(row?.n ?? 0);
+  return whole(row?.n ?? null);
 }
 
 /** A second tap delivers nothing twice. */
-export async function releaseSpam(store: EnquiryStore, id: string, actor: string): Promise<string | undefined> {
+export async function releaseSpam(
+  sql: Sql,
+  store: Pick<EnquiryStore, "release">,
+  id: string,
+  actor: string,
+): Promise<string | undefined> {
   if (!ID.test(id)) return undefined;
-  const sql = await store.staffTables();
-  const [row] = await sql.all<{ reference: string | null }>("SELECT reference FROM enquiries WHERE id = $1", [id]);
+  const [row] = await sql.all<Pick<TableRow<"enquiries">, "reference">>(
+    "SELECT reference FROM enquiries WHERE id = $1",
+    [id],
+  );
   if (!row || !(await store.release(id))) return undefined;
   await followUpEvent(sql, id, new Date().toISOString(), actor, "spam", "new");
   return row.reference ?? id;

@@ -1,6 +1,4 @@
+// What the staff routes read besides the part (inbox-part.server.ts): the row's type and the cursors they decode.
 export type { InboxRow } from "./inbox-rows.server";
-export { countEnquiries, decodeCursor, everyEnquiry, listEnquiries } from "./inbox-list.server";
-export { decodeUpcomingCursor, needsReply, otherEnquiries, upcoming, waitingCount } from "./inbox-desk.server";
-export { addNote, getEnquiry, recordReply, retryDelivery, setFollowUp } from "./inbox-enquiry.server";
-export { eraseSpam, releaseSpam, spamCount } from "./inbox-spam.server";
-export { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "./inbox-erasure.server";
+export { decodeCursor } from "./inbox-list.server";
+export { decodeUpcomingCursor } from "./inbox-desk.server";

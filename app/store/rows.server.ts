@@ -1,6 +1,7 @@
 import { ENQUIRY_FIELDS, FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import type { confirmationNote } from "./accepted-deliveries.server";
 import { checkRecord, type EnquiryRecord } from "./record.server";
+import type { TableRow } from "./schema.server";
 import { isoTime, jsonValue, type Queryable } from "./sql.server";
 import type { Delivery, DeliveryState } from "./store.server";
 
@@ -10,28 +11,21 @@ export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.refere
     e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
 
-export type RecordRow = Record<FieldKey, string | null> & {
-  id: string;
-  received_at: unknown;
-  request_id: string | null;
-  reference: string | null;
-  page: string | null;
-  language: string | null;
-  channel: string;
-  state: DeliveryState;
-  attempts: unknown;
-  sending_since: unknown;
-  retried_at: unknown;
-  delivered_at: unknown;
-  due_at: unknown;
-  failure: unknown;
-};
+/** SELECT_RECORD's row: a delivery joined to its enquiry. */
+export type RecordRow = Pick<
+  TableRow<"enquiries">,
+  "id" | "received_at" | "request_id" | "reference" | FieldKey | "page" | "language"
+> &
+  Pick<
+    TableRow<"deliveries">,
+    "channel" | "attempts" | "sending_since" | "retried_at" | "delivered_at" | "due_at" | "failure"
+  > & { state: DeliveryState };
 
-export function fieldsOfRow(row: Record<FieldKey, unknown>): EnquiryFields {
+export function fieldsOfRow(row: Record<FieldKey, string | null>): EnquiryFields {
   const fields: Record<string, string> = {};
   for (const f of ENQUIRY_FIELDS) {
     const value = row[f.key];
-    if (value !== null && value !== undefined) fields[f.key] = String(value);
+    if (value !== null && value !== undefined) fields[f.key] = value;
     else if (f.required) fields[f.key] = "";
   }
   return fields as EnquiryFields;
@@ -48,7 +42,7 @@ export function readDelivery(row: RecordRow): { ok: true; record: Delivery } | {
   const receivedAt = isoTime(row.received_at);
   const dueAt = isoTime(row.due_at);
   const checked = checkRecord({
-    id: String(row.id),
+    id: row.id,
     receivedAt,
     requestId: row.request_id ?? undefined,
     reference: row.reference ?? undefined,

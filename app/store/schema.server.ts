@@ -257,3 +257,6 @@ export const flag = (value: Kinds["bool"] | null): boolean => value === true || 
 
 /** SQLite's integer and PostgreSQL's bigint (a string), and count(*), read once here. */
 export const whole = (value: Kinds["bigint"] | null): number => Number(value ?? 0);
+
+/** An aggregate's figure (count, sum: NULL over no rows), read by `whole`. */
+export type Count = { n: Kinds["bigint"] | null };

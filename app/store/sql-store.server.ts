@@ -2,6 +2,7 @@ import type { Sql } from "./sql.server";
 import { choresOf } from "./chores.server";
 import { createCore, type CoreOptions } from "./core.server";
 import { deliveryQueueOf } from "./delivery-queue.server";
+import { inboxPartOf } from "./inbox-part.server";
 import { intakeOf } from "./intake.server";
 import { operatorCommandsOf } from "./operator-commands.server";
 import { pushPartOf } from "./push-part.server";
@@ -14,7 +15,7 @@ export type SqlStore = EnquiryStore & { sql: Sql };
 export function createSqlStore(options: CoreOptions): SqlStore {
   const core = createCore(options);
   const { sql, deliverer, prepare } = core;
-  return {
+  const store: SqlStore = {
     kind: sql.dialect,
     where: sql.where,
     sql,
@@ -26,6 +27,7 @@ export function createSqlStore(options: CoreOptions): SqlStore {
     staff: staffPartOf(sql, prepare),
     push: pushPartOf(sql, prepare),
     site: sitePartOf(sql, prepare),
+    inbox: inboxPartOf(sql, () => store, prepare),
     ...intakeOf(core),
     ...deliveryQueueOf(core),
     ...choresOf(core),
@@ -35,4 +37,5 @@ export function createSqlStore(options: CoreOptions): SqlStore {
       await sql.close();
     },
   };
+  return store;
 }

@@ -2,6 +2,7 @@
 // (tests/contracts/store-contract.ts) for both (decision 0019).
 import type { EnquiryRecord, Enquiry } from "./record.server";
 import type { Sql } from "./sql.server";
+import type { InboxPart } from "./inbox-part.server";
 import type { PushPart } from "./push-part.server";
 import type { SitePart } from "./site-part.server";
 import type { SiteSummary } from "./site-photos.server";
@@ -107,6 +108,7 @@ export type EnquiryStore = Intake &
     staff: StaffPart;
     push: PushPart;
     site: SitePart;
+    inbox: InboxPart;
     close(): Promise<void>;
   };
 

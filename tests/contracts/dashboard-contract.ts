@@ -1,5 +1,4 @@
 import { expect, it } from "vitest";
-import { dashboard } from "~/store/dashboard.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 
 /** Friday 27 November 2026, 15:00 in Split (winter time, UTC+1). */
@@ -107,7 +106,7 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
   it(`${name}: the dashboard counts each week (Monday in Split, summer time too), service, language, booked, reply medians and pages; spam never`, async () => {
     const store = await open();
     await seed(store, ROWS);
-    const d = await dashboard(store.sql, NOW);
+    const d = await store.inbox.dashboard(NOW);
     expect(d.weeks.map((w) => w.monday)).toEqual(MONDAYS);
 
     const week = (monday: string) => d.weeks.find((w) => w.monday === monday)!;
@@ -180,9 +179,9 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
     ]);
     const at = (time: string) => `2026-11-24T${time}:00.000Z`;
     const change = (sql: string, time: string) => store.sql.run(sql, [at(time)]);
-    const thisWeek = async () => (await dashboard(store.sql, now)).weeks.at(-1)!;
+    const thisWeek = async () => (await store.inbox.dashboard(now)).weeks.at(-1)!;
     expect(await thisWeek()).toMatchObject({ total: 3, booked: 0, byCategory: { ...zero, [VIP]: 2, [EVENT]: 1 } });
-    expect((await dashboard(store.sql, now)).lastWeekSoFar).toEqual({ total: 1, booked: 1 });
+    expect((await store.inbox.dashboard(now)).lastWeekSoFar).toEqual({ total: 1, booked: 1 });
 
     await change("UPDATE enquiries SET follow_up = 'booked' WHERE received_at = $1", "09:00");
     expect(await thisWeek()).toMatchObject({ total: 3, booked: 1 });
@@ -193,7 +192,7 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
     await change("UPDATE enquiries SET follow_up = 'closed' WHERE received_at = $1", "09:00");
     expect(await thisWeek()).toMatchObject({ total: 3, booked: 0 });
     await change("DELETE FROM enquiries WHERE received_at = $1", "09:30");
-    const d = await dashboard(store.sql, now);
+    const d = await store.inbox.dashboard(now);
     expect(d.weeks.at(-1)).toMatchObject({
       total: 2,
       booked: 0,
@@ -211,7 +210,7 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
 
   it(`${name}: an empty database gives twelve empty weeks, no median and no pages`, async () => {
     const store = await open();
-    const d = await dashboard(store.sql, NOW);
+    const d = await store.inbox.dashboard(NOW);
     expect(d.weeks).toHaveLength(12);
     expect(d.weeks.every((w) => w.total === 0 && w.medianReplySeconds === undefined)).toBe(true);
     expect(d).toMatchObject({ total: 0, booked: 0, replied: 0, pages: [], lastWeekSoFar: { total: 0, booked: 0 } });
@@ -228,7 +227,7 @@ export function dashboardContract(name: string, open: () => Promise<EnquiryStore
       { at: "2026-10-18T21:59:00.000Z", category: VIP, language: "en", page: "/contact" }, // Sun 18 Oct 23:59 CEST
       { at: "2026-10-18T22:00:00.000Z", category: VIP, language: "en", page: "/contact" }, // Mon 19 Oct 00:00 CEST
     ]);
-    const d = await dashboard(store.sql, now);
+    const d = await store.inbox.dashboard(now);
     expect(d.weeks.at(-1)).toMatchObject({ monday: "2026-10-26", total: 1 });
     expect(d.weeks.at(-2)).toMatchObject({ monday: "2026-10-19", total: 2 });
     expect(d.weeks.at(-3)).toMatchObject({ monday: "2026-10-12", total: 1 });

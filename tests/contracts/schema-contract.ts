@@ -2,7 +2,6 @@
 import { expect, it } from "vitest";
 import { migrate } from "~/store/migrate.server";
 import { MIGRATIONS } from "~/store/migrations";
-import { quarantinedMentioning } from "~/store/inbox.server";
 import type { QueueMaker } from "./queue-contract";
 
 const ALERT = "00000000-0000-4000-8000-00000000a1e7";
@@ -22,7 +21,7 @@ export function schemaContract(name: string, maker: QueueMaker) {
     expect(await store.quarantined()).toEqual([
       { ref: "outbox pending/0001.json", from: "pending", reason: "not JSON", at: "2026-01-02T03:04:05.000Z" },
     ]);
-    expect(await quarantinedMentioning(store.sql, "ana@example.com")).toHaveLength(1);
+    expect(await store.inbox.quarantinedMentioning("ana@example.com")).toHaveLength(1);
     const old = await store.sql.all<{ ref: string; reason: string }>("SELECT ref, reason FROM set_aside");
     expect(old).toEqual([{ ref: "outbox pending/0001.json", reason: "not JSON" }]);
     expect(await store.counts()).toMatchObject({ quarantined: 1 });

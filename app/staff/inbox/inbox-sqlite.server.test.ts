@@ -8,7 +8,6 @@ import { MIGRATIONS } from "~/store/migrations";
 import { createSqlite } from "~/store/sqlite.server";
 import { parseInboxFilter } from "~/store/inbox-filter.server";
 import { inboxContract } from "../../../tests/contracts/inbox-contract";
-import { listEnquiries } from "~/store/inbox.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inbox-sqlite-"));
 let n = 0;
@@ -38,7 +37,7 @@ it("SQLite: enquiries kept before search folded letters (version 4) are found bo
   const store = sqliteStore(file, { staleMs: 3_000 });
   await store.prepare();
   const names = async (q: string) =>
-    (await listEnquiries(store.sql, parseInboxFilter(new URLSearchParams({ q })))).rows.map((r) => r.name);
+    (await store.inbox.list(parseInboxFilter(new URLSearchParams({ q })))).rows.map((r) => r.name);
   for (const q of ["durda", "Đurđa", "kovacevic", "sibeniku", "ABCD-EFGH"])
     expect(await names(q), q).toEqual(["Đurđa Kovačević"]);
   await store.close();

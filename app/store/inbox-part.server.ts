@@ -1,0 +1,53 @@
+import type { InboxFilter } from "./inbox-filter.server";
+import { dashboard } from "./dashboard.server";
+import { needsReply, otherEnquiries, upcoming, waitingCount, type UpcomingCursor } from "./inbox-desk.server";
+import { addNote, getEnquiry, recordReply, retryDelivery, setFollowUp } from "./inbox-enquiry.server";
+import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "./inbox-erasure.server";
+import { countEnquiries, everyEnquiry, listEnquiries, type Cursor } from "./inbox-list.server";
+import type { FollowUp } from "./inbox-states";
+import { eraseSpam, releaseSpam, spamCount } from "./inbox-spam.server";
+import { prepared } from "./parts.server";
+import type { Sql } from "./sql.server";
+import type { EnquiryStore } from "./store.server";
+
+/** What a retry and a release ask of the delivery queue. */
+type Queue = Pick<EnquiryStore, "find" | "retry" | "release">;
+
+/** The staff inbox and the dashboard: lists, the desk, an enquiry's page, its notes and follow-up, the Spam view,
+ * erasure on request, the export and the figures. Each change is one transaction, as each function says. */
+export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise<void>) {
+  const methods = prepared(
+    {
+      list: (filter: InboxFilter, options?: Parameters<typeof listEnquiries>[2]) => listEnquiries(sql, filter, options),
+      count: (filter: InboxFilter, cap?: number) => countEnquiries(sql, filter, cap),
+      needsReply: (options?: { cursor?: Cursor; limit?: number }) => needsReply(sql, options),
+      upcoming: (today: string, options?: { cursor?: UpcomingCursor; limit?: number }) => upcoming(sql, today, options),
+      waitingCount: (options?: { cap?: number }) => waitingCount(sql, options),
+      others: (of: { id: string; email: string; phone: string }, limit?: number) => otherEnquiries(sql, of, limit),
+      enquiry: (id: string) => getEnquiry(sql, id),
+      setFollowUp: (id: string, state: FollowUp, actor: string) => setFollowUp(sql, id, state, actor),
+      recordReply: (id: string, actor: string) => recordReply(sql, id, actor),
+      addNote: (id: string, body: string, actor: string) => addNote(sql, id, body, actor),
+      retryDelivery: (id: string, channel: string, actor: string) => retryDelivery(sql, queue(), id, channel, actor),
+      spamCount: () => spamCount(sql),
+      releaseSpam: (id: string, actor: string) => releaseSpam(sql, queue(), id, actor),
+      eraseSpam: (from: string, to: string) => eraseSpam(sql, from, to),
+      erase: (id: string, options?: { spamOnly?: boolean }) => eraseEnquiry(sql, id, options),
+      enquiriesOf: (email: string) => enquiriesOf(sql, email),
+      quarantinedMentioning: (email: string) => quarantinedMentioning(sql, email),
+      eraseQuarantined: (refs: string[]) => eraseQuarantined(sql, refs),
+      dashboard: (now?: Date) => dashboard(sql, now),
+    },
+    prepare,
+  );
+  return {
+    ...methods,
+    /** The export's rows, a batch at a time (a generator: not wrapped by `prepared`). */
+    async *exportRows(filter: InboxFilter, batch?: number) {
+      await prepare();
+      yield* everyEnquiry(sql, filter, batch);
+    },
+  };
+}
+
+export type InboxPart = ReturnType<typeof inboxPartOf>;
