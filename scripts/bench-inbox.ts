@@ -8,7 +8,7 @@ import { parseInboxFilter } from "../app/store/inbox-filter.server";
 import { decodeCursor } from "../app/store/inbox.server";
 import type { InboxPart } from "../app/store/inbox-part.server";
 import { teamDay } from "../app/utils/team-time";
-import { openStore } from "../app/store/open-store.server";
+import { openSqlStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
 import type { SqlStore as EnquiryStore } from "../app/store/sql-store.server";
 import { startPgCluster } from "../tests/support/pg-cluster";
@@ -189,13 +189,13 @@ const dir = mkdtempSync(path.join(tmpdir(), "bench-inbox-"));
 const cluster = await startPgCluster();
 try {
   for (const size of SIZES) {
-    const sqlite = openStore({ DATABASE_URL: `file:${path.join(dir, `inbox-${size}.db`)}`, DATABASE_POOL_MAX: 5 });
+    const sqlite = openSqlStore({ DATABASE_URL: `file:${path.join(dir, `inbox-${size}.db`)}`, DATABASE_POOL_MAX: 5 });
     await sqlite.prepare();
     await measure("SQLite", sqlite, size, figures);
     await measureDashboard("SQLite", sqlite, size, figures);
     await measureDesk("SQLite", sqlite, size, figures);
     await sqlite.close();
-    const pg = openStore({ DATABASE_URL: cluster.createDatabase(`inbox_${size}`), DATABASE_POOL_MAX: 5 });
+    const pg = openSqlStore({ DATABASE_URL: cluster.createDatabase(`inbox_${size}`), DATABASE_POOL_MAX: 5 });
     await pg.prepare();
     await measure("PostgreSQL", pg, size, figures);
     await measureDashboard("PostgreSQL", pg, size, figures);

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "~/store/open-store.server";
+import { openSqlStore } from "~/store/open-store.server";
 import type { SqlStore } from "~/store/sql-store.server";
 import type { Sql } from "~/store/sql.server";
 import {
@@ -62,7 +62,7 @@ const stored = async () => (await sql.all<{ n: unknown }>("SELECT count(*) AS n 
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "push-devices-"));
-  store = openStore({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, DATABASE_POOL_MAX: 1 }, { push: true });
+  store = openSqlStore({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, DATABASE_POOL_MAX: 1 }, { push: true });
   await store.prepare();
   sql = store.sql;
 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Env } from "~/utils/env-schema.server";
 import { createPostgres, type PostgresSql } from "./postgres.server";
 import type { CoreOptions } from "./core.server";
+import type { EnquiryStore } from "./store.server";
 import { createSqlStore, type SqlStore } from "./sql-store.server";
 import { createSqlite } from "./sqlite.server";
 
@@ -18,7 +19,14 @@ export function databaseOf(
   return { dialect: "sqlite", file: path.resolve(file) };
 }
 
-export function openStore(
+/** The store as the app holds it: its typed parts, no SQL. */
+export const openStore = (
+  env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
+  options: Pick<CoreOptions, "staleMs" | "channels" | "confirmation" | "push"> = {},
+): EnquiryStore & { pool?: PostgresSql["pool"] } => openSqlStore(env, options);
+
+/** With its SQL layer, for tests and the bench tools that write rows by hand. */
+export function openSqlStore(
   env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX">,
   options: Pick<CoreOptions, "staleMs" | "channels" | "confirmation" | "push"> = {},
 ): SqlStore & { pool?: PostgresSql["pool"] } {

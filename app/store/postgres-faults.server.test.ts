@@ -10,7 +10,7 @@ import { migrate } from "./migrate.server";
 import { MIGRATIONS } from "./migrations";
 import firstLayoutVersion from "./migrations/0001-first-layout";
 import { createPostgres } from "./postgres.server";
-import { openStore as openConfigured } from "./open-store.server";
+import { openSqlStore as openConfigured } from "./open-store.server";
 
 let cluster: PgCluster;
 let n = 0;
@@ -18,7 +18,7 @@ const opened: { close(): Promise<void> }[] = [];
 const enquiryLimit = (where: { pool: pg.Pool }, points: number) =>
   createLimiter({ where, keyPrefix: "enquiry", tableName: "enquiry_rate_limit", points, windowSeconds: 60 });
 const freshDatabase = () => cluster.createDatabase(`faults_${++n}`);
-const openStore = (url: string) => {
+const openSqlStore = (url: string) => {
   const store = openConfigured({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 2_000 });
   opened.push(store);
   return store;
@@ -36,12 +36,12 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("is migrated once when six replicas start at the same moment", async () => {
     const url = freshDatabase();
-    const stores = Array.from({ length: 6 }, () => openStore(url));
+    const stores = Array.from({ length: 6 }, () => openSqlStore(url));
     await Promise.all(stores.map((s) => s.prepare()));
     expect(cluster.psql("SELECT version FROM enquiry_schema_versions ORDER BY version", `faults_${n}`).trim()).toBe(
       MIGRATIONS.map((m) => m.version).join("\n"),
     );
-    await openStore(url).prepare();
+    await openSqlStore(url).prepare();
     await stores[0]!.store(enquiry("After six starts"));
     expect((await stores[5]!.counts()).pending).toBe(1);
   });
@@ -58,8 +58,8 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("a deliverer whose session was ended stops at once, and another takes over", async () => {
     const url = freshDatabase();
-    const a = openStore(url);
-    const b = openStore(url);
+    const a = openSqlStore(url);
+    const b = openSqlStore(url);
     const record = await a.store(enquiry("Ended session"));
     expect(await a.deliverer().hold()).toBe(true);
     cluster.psql(
@@ -73,8 +73,8 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("a frozen deliverer (its heartbeat stale, its session alive) is ended by the next one", async () => {
     const url = freshDatabase();
-    const a = openStore(url);
-    const b = openStore(url);
+    const a = openSqlStore(url);
+    const b = openSqlStore(url);
     expect(await a.deliverer().hold()).toBe(true);
     expect(await b.deliverer().hold()).toBe(false);
     cluster.psql("UPDATE enquiry_deliverer SET heartbeat_at = now() - interval '1 hour'", `faults_${n}`);
@@ -86,8 +86,8 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("a holder in a long call keeps its heartbeat going: not taken for a frozen one", async () => {
     const url = freshDatabase();
-    const a = openStore(url);
-    const b = openStore(url);
+    const a = openSqlStore(url);
+    const b = openSqlStore(url);
     expect(await a.deliverer().hold()).toBe(true);
     // No tick of a's worker for longer than the stale bound (2 s here): a call to EmailJS in flight.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -98,7 +98,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("counts one client's enquiries across replicas, and each replica alone while the database is away", async () => {
     const url = freshDatabase();
-    const store = openStore(url);
+    const store = openSqlStore(url);
     await store.prepare();
     const pools = [new pg.Pool({ connectionString: url }), new pg.Pool({ connectionString: url })];
     for (const pool of pools) pool.on("error", () => {});
@@ -157,7 +157,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
        UPDATE enquiry_deliverer SET last_call_ended_at = clock_timestamp() WHERE id = 1;`,
       db,
     );
-    const store = openStore(url);
+    const store = openSqlStore(url);
     await store.prepare();
     const after = MIGRATIONS.map((m) => m.version).filter((v) => v > 1);
     expect(bed.events("database.migrated")).toEqual([expect.objectContaining({ versions: after })]);
@@ -173,7 +173,7 @@ describe.runIf(postgresForTests("the PostgreSQL store's faults"))("PostgreSQL st
 
   it("the database stopped and started again: stores refused while away, delivery resumes by itself", async () => {
     const url = freshDatabase();
-    const store = openStore(url);
+    const store = openSqlStore(url);
     for (const k of [1, 2]) await store.store(enquiry(`Before the outage ${k} [mock:slow]`));
     const send = createEmailJsSend(CONFIG, { timeoutMs: 2_000 });
     bed.delivery = startDelivery(quickWorker(store, { intervalMs: 100, pollMs: 50, send }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
-import { openStore } from "./open-store.server";
+import { openSqlStore } from "./open-store.server";
 import { groupCommitContract } from "../../tests/contracts/group-commit-contract";
 import { storeContract, type StoreMaker } from "../../tests/contracts/store-contract";
 
@@ -19,7 +19,7 @@ describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throw
       url = cluster.createDatabase(`contract_${++n}`);
     },
     make: async (channels, confirmation) =>
-      openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels, confirmation }),
+      openSqlStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels, confirmation }),
     async plantJunk(store) {
       await store.prepare();
       cluster.psql(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
-import { openStore } from "./open-store.server";
+import { openSqlStore } from "./open-store.server";
 import { queueContract } from "../../tests/contracts/queue-contract";
 import { schemaContract } from "../../tests/contracts/schema-contract";
 import { columnsContract } from "../../tests/contracts/columns-contract";
@@ -17,7 +17,7 @@ describe.runIf(postgresForTests("the queue's counts and recovery on PostgreSQL")
     }, 60_000);
     afterAll(() => cluster?.remove());
     const open = (channels: readonly string[]) =>
-      openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels });
+      openSqlStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { staleMs: 3_000, channels });
     const maker = {
       fresh: async (channels: readonly string[]) => {
         url = cluster.createDatabase(`queue_${++n}`);

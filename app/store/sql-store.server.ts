@@ -20,10 +20,6 @@ export function createSqlStore(options: CoreOptions): SqlStore {
     where: sql.where,
     sql,
     prepare,
-    async staffTables() {
-      await prepare();
-      return sql;
-    },
     staff: staffPartOf(sql, prepare),
     push: pushPartOf(sql, prepare),
     site: sitePartOf(sql, prepare),

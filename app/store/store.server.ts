@@ -1,7 +1,6 @@
 // The enquiry store's contract, one part per user; one implementation over SQLite or PostgreSQL, one contract suite
 // (tests/contracts/store-contract.ts) for both (decision 0019).
 import type { EnquiryRecord, Enquiry } from "./record.server";
-import type { Sql } from "./sql.server";
 import type { InboxPart } from "./inbox-part.server";
 import type { PushPart } from "./push-part.server";
 import type { SitePart } from "./site-part.server";
@@ -104,7 +103,6 @@ export type EnquiryStore = Intake &
     kind: "sqlite" | "postgres";
     where: string;
     prepare(): Promise<void>;
-    staffTables(): Promise<Sql>;
     staff: StaffPart;
     push: PushPart;
     site: SitePart;

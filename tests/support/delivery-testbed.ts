@@ -5,7 +5,7 @@ import path from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import type { Enquiry } from "~/store/record.server";
-import { openStore } from "~/store/open-store.server";
+import { openSqlStore } from "~/store/open-store.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
@@ -41,8 +41,8 @@ export function quickWorker(store: EnquiryStore, overrides: WorkerOverrides = {}
   };
 }
 
-export const sqliteStore = (file: string, options: Parameters<typeof openStore>[1] = {}) =>
-  openStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, options);
+export const sqliteStore = (file: string, options: Parameters<typeof openSqlStore>[1] = {}) =>
+  openSqlStore({ DATABASE_URL: `file:${file}`, DATABASE_POOL_MAX: 1 }, options);
 
 export function deliveryTestbed() {
   const server = setupServer(...emailJsHandlers);

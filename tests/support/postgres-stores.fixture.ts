@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from "vitest";
 import { startPgCluster, type PgCluster } from "./pg-cluster";
-import { openStore } from "~/store/open-store.server";
+import { openSqlStore } from "~/store/open-store.server";
 
 export function postgresStores(prefix: string) {
   let cluster: PgCluster;
   let n = 0;
-  const stores: ReturnType<typeof openStore>[] = [];
+  const stores: ReturnType<typeof openSqlStore>[] = [];
   beforeAll(async () => {
     cluster = await startPgCluster();
   }, 60_000);
@@ -15,7 +15,7 @@ export function postgresStores(prefix: string) {
   });
   return {
     async fresh() {
-      const store = openStore(
+      const store = openSqlStore(
         { DATABASE_URL: cluster.createDatabase(`${prefix}_${++n}`), DATABASE_POOL_MAX: 5 },
         { staleMs: 3_000 },
       );

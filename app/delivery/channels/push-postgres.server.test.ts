@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { acceptReceipt, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
-import { openStore } from "~/store/open-store.server";
+import { openSqlStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 import { postgresForTests, startPgCluster, type PgCluster } from "../../../tests/support/pg-cluster";
@@ -20,8 +20,8 @@ describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwa
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const url = cluster.createDatabase("push_1");
-    const store = openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { push: true });
-    const replica = openStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 2 }, { push: true });
+    const store = openSqlStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 5 }, { push: true });
+    const replica = openSqlStore({ DATABASE_URL: url, DATABASE_POOL_MAX: 2 }, { push: true });
     const service = await startPushService();
     const services = parsePushServices(service.origin) as PushService[];
     try {

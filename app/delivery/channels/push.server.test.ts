@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptReceipt, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
-import { openStore } from "~/store/open-store.server";
+import { openSqlStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import type { SqlStore } from "~/store/sql-store.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
@@ -22,7 +22,10 @@ let delivery: DeliveryWorker | undefined;
 const SUBJECT = "mailto:team@example.com";
 
 const open = () => {
-  const store = openStore({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, DATABASE_POOL_MAX: 1 }, { push: true });
+  const store = openSqlStore(
+    { DATABASE_URL: `file:${path.join(dir, "site.db")}`, DATABASE_POOL_MAX: 1 },
+    { push: true },
+  );
   stores.push(store);
   return store;
 };
