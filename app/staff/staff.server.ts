@@ -28,7 +28,6 @@ export const sessionRules: SessionRules = {
 export const rp = relyingParty(siteUrl);
 export { siteUrl };
 
-/** The inbox and the dashboard's figures. */
 export const inboxStore = (context: AppLoadContext): InboxPart => context.wiring.store.inbox;
 
 export const staffLimits = (context: AppLoadContext): StaffLimits => context.wiring.staff.limits();

@@ -40,7 +40,6 @@ const tallyHour = (sql: Sql, iso: string) =>
   sql.dialect === "postgres" ? `${iso.slice(0, 13).replace("T", " ")}:00:00` : iso.slice(0, 13);
 
 type Figure = Count["n"];
-/** A week's tallies, as the CASE numbers it (0 the oldest). */
 type TallyRow = Pick<TableRow<"enquiry_tallies">, "category" | "language"> & {
   week: number;
   n: Figure;

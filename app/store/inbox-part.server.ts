@@ -10,11 +10,9 @@ import { prepared } from "./parts.server";
 import type { Sql } from "./sql.server";
 import type { EnquiryStore } from "./store.server";
 
-/** What a retry and a release ask of the delivery queue. */
 type Queue = Pick<EnquiryStore, "find" | "retry" | "release">;
 
-/** The staff inbox and the dashboard: lists, the desk, an enquiry's page, its notes and follow-up, the Spam view,
- * erasure on request, the export and the figures. Each change is one transaction, as each function says. */
+/** The staff inbox and the dashboard; each change one transaction, inside the function it calls. */
 export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise<void>) {
   const methods = prepared(
     {
@@ -42,7 +40,6 @@ export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise
   );
   return {
     ...methods,
-    /** The export's rows, a batch at a time (a generator: not wrapped by `prepared`). */
     async *exportRows(filter: InboxFilter, batch?: number) {
       await prepare();
       yield* everyEnquiry(sql, filter, batch);

@@ -33,7 +33,6 @@ export type InboxNote = { at: string; actor: string; text: string };
 
 type Enquiry = TableRow<"enquiries">;
 
-/** A list's row: the enquiry's columns but the message; an enquiry's page adds the message and its times. */
 export type Row = Pick<
   Enquiry,
   "id" | "reference" | "received_at" | Exclude<FieldKey, "message"> | "language" | "page" | "follow_up" | "spam"
@@ -78,7 +77,6 @@ export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxR
   ...(typeof row.preview === "string" ? { preview: row.preview } : {}),
 });
 
-/** A pending delivery a deliverer holds is shown as being sent. */
 export const deliveryState = (row: Pick<TableRow<"deliveries">, "state" | "sending_since">): DeliveryView["state"] =>
   row.state === "pending" && row.sending_since ? "sending" : (row.state as DeliveryView["state"]);
 

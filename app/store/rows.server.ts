@@ -11,7 +11,6 @@ export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.refere
     e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
 
-/** SELECT_RECORD's row: a delivery joined to its enquiry. */
 export type RecordRow = Pick<
   TableRow<"enquiries">,
   "id" | "received_at" | "request_id" | "reference" | FieldKey | "page" | "language"

@@ -1,4 +1,4 @@
-// The inbox's queries (app/store/inbox.server.ts) on either database; the desk's and the Spam view's contracts run from here.
+// The inbox's part (`store.inbox`) on either database; the desk's and the Spam view's contracts run from here.
 import { expect, it } from "vitest";
 import { normalizeReference } from "~/store/reference.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";

@@ -1,4 +1,3 @@
-// The desk's views (app/store/inbox-desk.server.ts) on either database, run from inbox-contract.ts.
 import { expect, it } from "vitest";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import { decodeCursor, decodeUpcomingCursor } from "~/store/inbox.server";

@@ -1,4 +1,3 @@
-// The Spam view's queries (app/store/inbox-spam.server.ts) on either database, run from inbox-contract.ts.
 import { expect, it } from "vitest";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import { enquiry, filter } from "./inbox-setup";
