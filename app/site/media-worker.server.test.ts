@@ -1,5 +1,4 @@
-// The media child as production runs it, on SQLite and PostgreSQL: the server's store never holds a photo's bytes,
-// and a photo a killed child had claimed is taken again.
+// The media child as production runs it, on both databases: the server's store never holds a photo's bytes.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -31,8 +31,7 @@ export type FromWorker =
   | { type: "done"; id: string; outcome: "ready" | "failed" }
   | { type: "stored"; ref: number; error?: string };
 
-/** The child claims, processes (at the lowest CPU priority) and stores with its own connection; this process hands it
- * sources as files and hears "done" (decision 0043). A stopped child is started again at the next kick. */
+/** The child claims, processes and stores with its own connection; this process hands it files (decision 0043). */
 export function childWorker(
   workerFile: string,
   settings: WorkerSettings,

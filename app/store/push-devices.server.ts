@@ -82,8 +82,7 @@ export function pushDevicesOf(sql: Sql) {
       return row?.name;
     },
 
-    /** Proved by the old subscription's auth secret; a new subscription already turned on again is kept and the old
-     * device goes, else the old device takes the new endpoint and keys. */
+    /** Proved by the old auth secret; the old device takes the new endpoint, or goes if the new one is kept already. */
     renewDevice: (old: string, oldAuth: Buffer, renewed: Omit<Subscription, "name" | "language">) =>
       sql.transaction(async (tx): Promise<Renewed> => {
         const [device] = await tx.all<

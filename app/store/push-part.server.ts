@@ -15,8 +15,7 @@ import {
 } from "./push.server";
 import type { Sql } from "./sql.server";
 
-/** Alerts on staff phones: the site's keys, the devices, the alert per device the push channel sends and marks, a
- * test alert's device, the receipts and what the watch counts. */
+/** Alerts on staff phones: keys, devices, the alert per device, receipts, what the watch counts. */
 export const pushPartOf = (sql: Sql, prepare: () => Promise<void>) =>
   prepared(
     {

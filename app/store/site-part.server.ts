@@ -36,8 +36,7 @@ import { createSqlite } from "./sqlite.server";
 
 type Made = Parameters<typeof finishPhoto>[2];
 
-/** The Site section's tables: the draft and the published versions (each change one transaction), the photos and
- * their encodings, previews, and the plain upload's outcomes. */
+/** The Site section's tables: draft and versions (each change one transaction), photos, previews, upload outcomes. */
 export const sitePartOf = (sql: Sql, prepare: () => Promise<void>) =>
   prepared(
     {
@@ -87,8 +86,7 @@ export const sitePartOf = (sql: Sql, prepare: () => Promise<void>) =>
 
 export type SitePart = ReturnType<typeof sitePartOf>;
 
-/** The photo child's own connection (app/site/media-child.server.ts): two at most, one photo processed and one upload
- * stored beside it. The server migrated the database before it started the child. */
+/** The photo child's own connection (two at most); the server migrated the database before it started the child. */
 export function openSitePart(databaseUrl: string | undefined, poolMax: number) {
   const database = databaseOf(databaseUrl);
   const sql: Sql =

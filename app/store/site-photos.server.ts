@@ -279,8 +279,7 @@ export async function createPreview(sql: Queryable, tokenHash: string, sessionHa
     expiresAt,
   ]);
 }
-/** One read: the person behind a preview that is unexpired, its session still live by the staff session's own rules
- * (not past its end, seen since `idleSince`); whether they still may edit the site is the caller's rule. */
+/** The person behind a live preview whose session is live too; whether they may edit the site is the caller's rule. */
 export async function previewHolder(
   sql: Queryable,
   tokenHash: string,

@@ -1,6 +1,5 @@
-// The site and push parts as their users hold them (store.site, store.push): on a store just opened, never prepared,
-// each method migrates first; the keys are made once for every replica; a publish's check reads the photos through
-// the part's own reader. SQLite here, PostgreSQL when a throwaway cluster can be started.
+// store.site and store.push as their users hold them: a never-prepared store migrates first, one key pair for every
+// replica, a publish's check reads the photos through the part. SQLite, and PostgreSQL on a throwaway cluster.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -130,7 +130,10 @@ describe("a volume that turns read-only or full", () => {
       }
       await store.writeCheck();
       await store.store(enquiry("After"));
-      expect((await store.scan("pending")).deliveries.map((r) => r.enquiry.message)).toEqual(["Stored before", "After"]);
+      expect((await store.scan("pending")).deliveries.map((r) => r.enquiry.message)).toEqual([
+        "Stored before",
+        "After",
+      ]);
       await store.close();
     },
   );

@@ -1,6 +1,4 @@
-// The staff area's people: members, their invitations, sessions, sign-in challenges and passkeys. Each unit of work
-// that must not be seen half done (an account and its first link, a passkey kept as its invitation is spent) is one
-// transaction here. Who may do what is app/utils/permissions.ts's, never decided here.
+// The staff area's people (members, invitations, sessions, challenges, passkeys): each unit of work one transaction.
 import type { Role } from "~/utils/permissions";
 import { removeDevicesOf } from "./push.server";
 import { flag, whole, type TableRow } from "./schema.server";
