@@ -48,9 +48,8 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three at a time on two cores: at most two ops tests, which mostly wait (see below), beside a browser; once the
-  // ops queue is empty, three browsers. (Four failed ops tests on their time limits on a busy machine.)
-  workers: 3,
+  // Two at a time on two cores: three failed ops tests on their limits (a reset, a 60 s start) on a busy machine.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],

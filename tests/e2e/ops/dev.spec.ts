@@ -5,12 +5,13 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { readRecordedSends } from "../../../mocks/recorded-sends";
 import { E2E_EMAILJS } from "../e2e-env";
+import { scaled } from "../time-scale";
 import { enquiryBody } from "./server";
 
 // `npm run dev` is the production server with Vite in middleware mode: the same gate, load
 // context, health and delivery worker; no page cache, and the CSP only reported.
 test("npm run dev serves pages, health and the form through the production pipeline, and delivers", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const dir = mkdtempSync(path.join(tmpdir(), "dev-"));
   const record = path.join(dir, "sent.jsonl");
   const port = 3161;
@@ -34,7 +35,7 @@ test("npm run dev serves pages, health and the form through the production pipel
   const base = `http://127.0.0.1:${port}`;
   try {
     await expect
-      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+      .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: scaled(60_000) })
       .toBe(200);
     const page = await fetch(`${base}/hr/contact`);
     expect(page.status).toBe(200);
