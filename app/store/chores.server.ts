@@ -1,4 +1,5 @@
 import type { Core } from "./core.server";
+import { flag, type TableRow } from "./schema.server";
 import { indexedBy, isoTime } from "./sql.server";
 import type { Chores, QueueCounts } from "./store.server";
 
@@ -8,14 +9,14 @@ export function choresOf({ sql, channels, counts: cache, changed, prepare }: Cor
       if (cache.cached && maxAgeMs !== undefined && Date.now() - cache.cached.at < maxAgeMs) return cache.cached.counts;
       await prepare();
       // From the tallies (migration 12): the same few rows with 100,000 waiting as with 100 (decision 0036).
-      const tallies = await sql.all<{ channel: string; state: string; tried: unknown; n: number }>(
+      const tallies = await sql.all<TableRow<"delivery_tallies">>(
         "SELECT channel, state, tried, CAST(n AS integer) AS n FROM delivery_tallies WHERE n <> 0",
       );
       const [aside] = await sql.all<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM quarantine");
       const tally = (channel: string | undefined, state: string, tried?: boolean) =>
         tallies
           .filter((t) => (channel === undefined || t.channel === channel) && t.state === state)
-          .filter((t) => tried === undefined || Boolean(Number(t.tried)) === tried)
+          .filter((t) => tried === undefined || flag(t.tried) === tried)
           .reduce((total, t) => total + Number(t.n), 0);
       const byChannel: QueueCounts["channels"] = {};
       for (const channel of new Set([...channels, ...tallies.map((t) => t.channel)]))
