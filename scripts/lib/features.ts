@@ -1,5 +1,5 @@
 /** docs/architecture.md's Features section lists every path of a feature; this holds it to the files, both ways. */
-export const FEATURE_NAMES: Readonly<Record<string, RegExp>> = {
+const FEATURE_NAMES: Readonly<Record<string, RegExp>> = {
   push: /push/i,
   "site section": /(^|\/)(site|media)[-./]|staff\.site\.|\/site\//,
   inbox: /inbox/i,
