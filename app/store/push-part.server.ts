@@ -8,7 +8,7 @@ import {
   markSendStarting,
   noteReached,
   noteSend,
-  pendingSends,
+  pendingAlertDevices,
   pushKeys,
   removeGoneDevice,
   type PushKeys,
@@ -25,7 +25,7 @@ export const pushPartOf = (sql: Sql, prepare: () => Promise<void>) =>
       deviceOf: (memberId: string, deviceId: string) => deviceOf(sql, memberId, deviceId),
       confirmTest: (deviceId: string, sentAt: string) => confirmTest(sql, deviceId, sentAt),
       confirmSend: (enquiryId: string, deviceId: string) => confirmSend(sql, enquiryId, deviceId),
-      pendingAlerts: (enquiryId: string) => pendingSends(sql, enquiryId),
+      pendingAlerts: (enquiryId: string) => pendingAlertDevices(sql, enquiryId),
       alertStarting: (enquiryId: string, deviceId: string, at: string) =>
         markSendStarting(sql, enquiryId, deviceId, at),
       noteAlert: (

@@ -70,7 +70,7 @@ export async function deviceOf(
   sql: Queryable,
   memberId: string,
   deviceId: string,
-): Promise<(PushTarget & { name: string }) | undefined> {
+): Promise<(AlertDevice & { name: string }) | undefined> {
   const [row] = await sql.all<Pick<TableRow<"push_devices">, "name" | "endpoint" | "p256dh" | "auth" | "language">>(
     "SELECT name, endpoint, p256dh, auth, language FROM push_devices WHERE id = $1 AND member_id = $2",
     [deviceId, memberId],
@@ -109,7 +109,7 @@ export async function insertPushSends(tx: Queryable, enquiryIds: readonly string
   );
 }
 
-export type PushTarget = {
+export type AlertDevice = {
   deviceId: string;
   memberId: string;
   endpoint: string;
@@ -119,7 +119,7 @@ export type PushTarget = {
   sendingSince?: string;
 };
 
-export async function pendingSends(sql: Queryable, enquiryId: string): Promise<PushTarget[]> {
+export async function pendingAlertDevices(sql: Queryable, enquiryId: string): Promise<AlertDevice[]> {
   const rows = await sql.all<
     Pick<TableRow<"push_alerts">, "device_id" | "sending_since"> &
       Pick<TableRow<"push_devices">, "member_id" | "endpoint" | "p256dh" | "auth" | "language">

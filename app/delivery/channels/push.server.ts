@@ -5,7 +5,7 @@ import { ALERTS } from "~/i18n/alerts";
 import { CONTACT } from "~/i18n/contact";
 import { detailText } from "~/i18n/detail-text";
 import { LOCALES, type Locale } from "~/i18n/locale";
-import { PUSH_CHANNEL, receiptToken, testAlertId, type PushKeys, type PushTarget } from "~/store/push.server";
+import { PUSH_CHANNEL, receiptToken, testAlertId, type PushKeys, type AlertDevice } from "~/store/push.server";
 import type { PushPart } from "~/store/push-part.server";
 import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
@@ -78,14 +78,14 @@ export type PushChannelOptions = {
 
 /** Sent here, not by web-push's sender, so it follows no redirect and never resolves a listed name to a private address. */
 async function callPushService(
-  target: PushTarget,
+  device: AlertDevice,
   payload: string,
   topic: string,
   keys: PushKeys,
   { subject, timeoutMs, ttl = PUSH_TTL_SECONDS }: Pick<PushChannelOptions, "subject" | "timeoutMs"> & { ttl?: number },
 ): Promise<SendResult> {
   const request = webpush.generateRequestDetails(
-    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
     payload,
     {
       vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
@@ -95,7 +95,7 @@ async function callPushService(
       contentEncoding: "aes128gcm",
     },
   );
-  const url = new URL(target.endpoint);
+  const url = new URL(device.endpoint);
   const transport = url.protocol === "http:" ? http : https;
   return new Promise<SendResult>((resolve) => {
     const req = transport.request(
@@ -146,24 +146,24 @@ export type TestAlertOutcome = { outcome: "sent" | "gone" } | { outcome: "failed
  * the push service's answer; its receipt, like an enquiry's, says the device showed it. */
 export async function sendTestAlert(
   alerts: AlertRows,
-  target: PushTarget,
+  device: AlertDevice,
   keys: PushKeys,
   options: Pick<PushChannelOptions, "subject" | "services" | "timeoutMs"> & { url: string; now?: number },
 ): Promise<TestAlertOutcome> {
-  if (typeof checkEndpoint(target.endpoint, options.services) === "string")
+  if (typeof checkEndpoint(device.endpoint, options.services) === "string")
     return { outcome: "failed", reason: "unknown-push-service" };
   const now = options.now ?? Date.now();
   const id = testAlertId(now);
-  const t = ALERTS[localeOf(target.language)].notification.test;
-  const payload = alertPayload(id, target.deviceId, keys, { ...t, tag: "test-alert", url: options.url });
-  const result = await callPushService(target, payload, "test-alert", keys, { ...options, ttl: TEST_TTL_SECONDS });
+  const t = ALERTS[localeOf(device.language)].notification.test;
+  const payload = alertPayload(id, device.deviceId, keys, { ...t, tag: "test-alert", url: options.url });
+  const result = await callPushService(device, payload, "test-alert", keys, { ...options, ttl: TEST_TTL_SECONDS });
   if (result.ok) {
-    await alerts.noteReached(target.deviceId, new Date(now).toISOString());
+    await alerts.noteReached(device.deviceId, new Date(now).toISOString());
     pushSends.inc({ result: "sent" });
     return { outcome: "sent" };
   }
-  if (await goneDevice(alerts, target.deviceId, result)) return { outcome: "gone" };
-  log("warn", "push.test_failed", { device: target.deviceId, reason: result.reason, providerText: result.detail });
+  if (await goneDevice(alerts, device.deviceId, result)) return { outcome: "gone" };
+  log("warn", "push.test_failed", { device: device.deviceId, reason: result.reason, providerText: result.detail });
   return { outcome: "failed", reason: result.reason };
 }
 
@@ -181,46 +181,46 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel {
     async send(delivery) {
       const alerts = options.alerts();
       const keys = await options.keys();
-      const targets = await alerts.pendingAlerts(delivery.id);
+      const devices = await alerts.pendingAlerts(delivery.id);
       let fault: SendResult | undefined;
       let sent = 0;
       const topic = (delivery.reference ?? delivery.id.replace(/-/g, "")).slice(0, 32);
-      for (const target of targets) {
+      for (const device of devices) {
         const at = () => new Date(now()).toISOString();
-        const base = { id: delivery.id, channel: PUSH_CHANNEL, device: target.deviceId };
-        if (typeof checkEndpoint(target.endpoint, options.services) === "string") {
-          await alerts.noteAlert(delivery.id, target.deviceId, "refused", undefined, at());
+        const base = { id: delivery.id, channel: PUSH_CHANNEL, device: device.deviceId };
+        if (typeof checkEndpoint(device.endpoint, options.services) === "string") {
+          await alerts.noteAlert(delivery.id, device.deviceId, "refused", undefined, at());
           pushSends.inc({ result: "refused" });
           log("warn", "push.refused", { ...base, reason: "unknown-push-service" });
           continue;
         }
-        if (target.sendingSince)
+        if (device.sendingSince)
           log("warn", "push.resending", {
             ...base,
-            sendingSince: target.sendingSince,
+            sendingSince: device.sendingSince,
             message: "a call to this device was in flight when a process stopped: it may show the alert twice",
           });
-        await alerts.alertStarting(delivery.id, target.deviceId, at());
-        const payload = pushPayload(delivery, target.deviceId, target.language, keys);
-        const result = await callPushService(target, payload, topic, keys, options);
+        await alerts.alertStarting(delivery.id, device.deviceId, at());
+        const payload = pushPayload(delivery, device.deviceId, device.language, keys);
+        const result = await callPushService(device, payload, topic, keys, options);
         if (result.ok) {
           sent++;
-          await alerts.noteAlert(delivery.id, target.deviceId, "sent", result.status, at());
+          await alerts.noteAlert(delivery.id, device.deviceId, "sent", result.status, at());
           pushSends.inc({ result: "sent" });
           continue;
         }
-        if (await goneDevice(alerts, target.deviceId, result)) {
+        if (await goneDevice(alerts, device.deviceId, result)) {
           log("info", "push.device_gone", { ...base, status: result.status });
           continue;
         }
         if (providerFault(result)) {
-          await alerts.noteAlert(delivery.id, target.deviceId, "pending", result.status, at());
+          await alerts.noteAlert(delivery.id, device.deviceId, "pending", result.status, at());
           pushSends.inc({ result: "retry" });
           fault = worse(fault, result);
           continue;
         }
         // 401/403: our signature refused (the keys changed since it subscribed); retrying cannot fix this alert.
-        await alerts.noteAlert(delivery.id, target.deviceId, "refused", result.status, at());
+        await alerts.noteAlert(delivery.id, device.deviceId, "refused", result.status, at());
         pushSends.inc({ result: "refused" });
         log("warn", "push.refused", { ...base, status: result.status, providerText: result.detail });
       }

@@ -4,15 +4,15 @@ import type { Delivery } from "~/store/store.server";
 import { log } from "~/utils/log.server";
 import type { ChannelLoop } from "./state.server";
 
-export async function record(loop: ChannelLoop, target: Delivery, outcome: string, write: () => Promise<unknown>) {
+export async function record(loop: ChannelLoop, delivery: Delivery, outcome: string, write: () => Promise<unknown>) {
   try {
     await write();
   } catch (error) {
-    loop.state.unrecorded.set(target.id, { write, outcome, since: loop.now() });
+    loop.state.unrecorded.set(delivery.id, { write, outcome, since: loop.now() });
     log("error", "enquiry.outcome_unrecorded", {
-      id: target.id,
+      id: delivery.id,
       channel: loop.channel.name,
-      requestId: target.requestId,
+      requestId: delivery.requestId,
       outcome,
       error: errorCode(error),
       message:
