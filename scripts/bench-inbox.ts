@@ -1,4 +1,5 @@
-// The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (`npm run bench:inbox`): not in `npm test`.
+// The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (`npm run bench:inbox`, `-- --base=REF`
+// for a before/after in one run): not in `npm test`.
 // Goals at 100,000: a page, a search or the dashboard under 50 ms (median), the export's memory growth under 64 MB.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { openSqlStore } from "../app/store/open-store.server";
 import { newReference } from "../app/store/reference.server";
 import type { SqlStore as EnquiryStore } from "../app/store/sql-store.server";
 import { startPgCluster } from "../tests/support/pg-cluster";
+import { baseFigures, printBeside } from "./lib/bench-inbox-base";
 import { median, quantile } from "./lib/stats";
 
 const SIZES = [1_000, 100_000];
@@ -184,6 +186,7 @@ async function measureDesk(label: string, store: EnquiryStore, size: number, fig
   }
 }
 
+const base = baseFigures(process.argv.slice(2));
 const figures: Figure[] = [];
 const dir = mkdtempSync(path.join(tmpdir(), "bench-inbox-"));
 const cluster = await startPgCluster();
@@ -229,6 +232,7 @@ console.log(
     ? `bench:inbox: ${missed} case(s) at 100,000 over 50 ms (median)`
     : "bench:inbox: every page and search at 100,000 under 50 ms (median)",
 );
+if (base) printBeside(base, figures);
 mkdirSync("reports", { recursive: true });
 writeFileSync("reports/bench-inbox.json", JSON.stringify({ figures }, null, 2));
 process.exit(missed ? 1 : 0);

@@ -15,7 +15,8 @@ const GENERATED = [
   "app/content/gallery-manifest.json",
 ];
 
-export function buildRef(ref: string, env: Record<string, string> = {}): RefBuild {
+/** Another ref's files in a temporary folder, with this checkout's node_modules and generated images. */
+export function extractRef(ref: string): RefBuild {
   const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
   const commit = git("rev-parse", "--verify", "--short", `${ref}^{commit}`);
   const dir = mkdtempSync(path.join(tmpdir(), `build-${commit}-`));
@@ -29,18 +30,24 @@ export function buildRef(ref: string, env: Record<string, string> = {}): RefBuil
       if (existsSync(generated)) cpSync(generated, path.join(dir, generated), { recursive: true });
     const lock = (folder: string) => readFileSync(path.join(folder, "package-lock.json"), "utf8");
     if (lock(dir) !== lock("."))
-      console.log(`build-ref: ${ref} (${commit}) has another package-lock.json; built with this checkout's modules`);
-    console.log(`build-ref: building ${ref} (${commit}) in ${dir}`);
-    const build = spawnSync("npm", ["run", "build", "--silent"], {
-      cwd: dir,
-      encoding: "utf8",
-      env: { ...process.env, ...env },
-    });
-    if (build.status !== 0)
-      throw new Error(`npm run build of ${ref} (${commit}) failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+      console.log(`build-ref: ${ref} (${commit}) has another package-lock.json; run with this checkout's modules`);
     return { dir, label: commit, remove };
   } catch (error) {
     remove();
     throw error;
   }
+}
+
+export function buildRef(ref: string, env: Record<string, string> = {}): RefBuild {
+  const extracted = extractRef(ref);
+  const { dir, label, remove } = extracted;
+  console.log(`build-ref: building ${ref} (${label}) in ${dir}`);
+  const build = spawnSync("npm", ["run", "build", "--silent"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  if (build.status === 0) return extracted;
+  remove();
+  throw new Error(`npm run build of ${ref} (${label}) failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
 }
