@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import onHeaders from "on-headers";
 import { routerPath, STAFF_PATHS } from "~/staff/paths";
 import type { Env } from "~/utils/env-schema.server";
-import { log } from "~/utils/log.server";
+import { log, logAnswer } from "~/utils/log.server";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Wiring } from "~/process/wire.server";
 import type { AppBuild } from "./app-build";
@@ -170,14 +170,19 @@ function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => bool
 function logRequest(req: IncomingMessage, status: number, metrics: ServerMetrics) {
   const ms = Number(process.hrtime.bigint() - ((req as Stamped)[started] ?? process.hrtime.bigint())) / 1e6;
   metrics.observeRequest(req.method, status, ms / 1000);
-  log("info", "http.request", {
-    requestId: (req as Stamped)[requestId],
-    method: req.method,
-    path: (req.url ?? "").split("?")[0]!.slice(0, 200),
+  logAnswer(
+    (req as Stamped)[requestId] ?? "",
+    req.method ?? "",
+    pathOf(req.url ?? "").slice(0, 200),
     status,
-    ms: Math.round(ms * 10) / 10,
-  });
+    Math.round(ms * 10) / 10,
+  );
 }
+
+const pathOf = (url: string) => {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+};
 
 const LINGER = { bytes: 16 * 1024 * 1024, ms: 10_000 };
 

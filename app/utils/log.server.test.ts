@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { flushLog, log } from "./log.server";
+import { flushLog, log, logAnswer } from "./log.server";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -27,6 +27,23 @@ describe("log", () => {
       const time = (JSON.parse(line) as { time: string }).time;
       expect(line).toBe(JSON.stringify({ time, level: "info", event: "some.event", ...cases[i] }));
     });
+  });
+
+  it("writes the request log's line as log() writes the same fields", () => {
+    const out = written(process.stdout);
+    for (const path of ["/contact", '/a"b\\c', "/\u0001\u2028é", ""])
+      for (const ms of [0, 0.1, 12.3, 1234567.8]) {
+        logAnswer("8f0e-id", "GET", path, 304, ms);
+        log("info", "http.request", { requestId: "8f0e-id", method: "GET", path, status: 304, ms });
+      }
+    flushLog();
+    const lines = out.join("").split("\n").filter(Boolean);
+    expect(lines).toHaveLength(32);
+    for (let i = 0; i < lines.length; i += 2) {
+      const timeless = (line: string) => line.replace(/^\{"time":"[^"]+",/, "{");
+      expect(timeless(lines[i]!)).toBe(timeless(lines[i + 1]!));
+      expect(JSON.parse(lines[i]!)).toMatchObject({ event: "http.request", status: 304 });
+    }
   });
 
   it("holds the info lines of one turn for one write after it; warnings and errors go at once", async () => {
