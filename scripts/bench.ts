@@ -31,6 +31,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const GOALS = {
   cpuVsNginx: 20,
+  cachedCpuVsNginx: 2,
   contactCpuVsMix: 1.3,
   peakRssMb: 200,
   aimRatio: 0.5,
@@ -148,6 +149,9 @@ try {
   // The page a campaign links to, with per-second work (its form's signed time, server/page-copies.ts).
   const alone = { paths: ["/contact"], duration: contactSeconds };
   const contactLoad = await load(ours.base, ours.pid, "ours, /contact alone", [ours.pid], alone);
+  const contactBefore = before
+    ? await load(before.base, before.pid, `${before.label}, /contact alone`, [before.pid], alone)
+    : undefined;
   const contactPlain = await load(copy.base, copy.pid, "nginx, /contact alone", withChildren(copy.pid), alone);
   copy.stop();
   const contactRatio = contactLoad.rps / contactPlain.rps;
@@ -189,6 +193,26 @@ try {
   console.log(
     `bench: /contact alone at ${(contactRatio * 100).toFixed(1)}% of nginx's rate for the same page (aim on an idle machine ≥ ${GOALS.aimContactRatio * 100}%), p99 ${contactLoad.p99} ms against ${contactPlain.p99} ms`,
   );
+  // CPU per answer (µs: ms per 1,000), ours beside nginx's in this run: the ratio holds on a shared machine.
+  const perAnswer = (mine: number, theirs: number) =>
+    `${f(mine)} µs vs nginx's ${f(theirs)} µs = ${f(mine / theirs, 2)}×`;
+  const cachedCpu = {
+    every: oursLoad.cpuMsPerKilo / plain.cpuMsPerKilo,
+    contact: contactLoad.cpuMsPerKilo / contactPlain.cpuMsPerKilo,
+  };
+  console.log(
+    `bench: CPU per cached answer, every page in turn: ours ${perAnswer(oursLoad.cpuMsPerKilo, plain.cpuMsPerKilo)}` +
+      (beforeLoad ? ` (${before!.label}: ${perAnswer(beforeLoad.cpuMsPerKilo, plain.cpuMsPerKilo)})` : ""),
+  );
+  console.log(
+    `bench: CPU per cached answer, /contact alone: ours ${perAnswer(contactLoad.cpuMsPerKilo, contactPlain.cpuMsPerKilo)}` +
+      (contactBefore ? ` (${before!.label}: ${perAnswer(contactBefore.cpuMsPerKilo, contactPlain.cpuMsPerKilo)})` : ""),
+  );
+  goals.push({
+    name: `a cached answer's CPU ≤ ${GOALS.cachedCpuVsNginx}× nginx's for the same bytes, in this run (every page in turn; /contact alone)`,
+    ok: Math.max(cachedCpu.every, cachedCpu.contact) <= GOALS.cachedCpuVsNginx,
+    value: `${f(cachedCpu.every, 2)}×; ${f(cachedCpu.contact, 2)}×`,
+  });
   Object.assign(report, {
     ours: oursLoad,
     before: beforeLoad,
@@ -196,8 +220,10 @@ try {
     ratio,
     cpuRatio,
     contactLoad,
+    contactBefore,
     contactPlain,
     contactRatio,
+    cachedCpu,
   });
 
   const fsync = fsyncTimes(dir);
