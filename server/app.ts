@@ -156,8 +156,7 @@ const started = Symbol("started");
 const requestId = Symbol("requestId");
 type Stamped = IncomingMessage & { [started]?: bigint; [requestId]?: string };
 
-/** The answer's own headers, as name/value pairs: written with a cached page's, or set before Express (empty once
- * stamped). */
+/** The answer's own headers: in a cached page's one writeHead, else set before Express (decision 0045). */
 function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => boolean): string[] {
   const stamped = req as Stamped;
   if (stamped[started] !== undefined) return [];

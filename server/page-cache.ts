@@ -96,8 +96,6 @@ export function createPageCache({
     return page;
   }
 
-  /** `lead`: the answer's own headers (its request id) before the page's, all in one writeHead: no header set before
-   * it, so Node takes its array as it is. */
   function write(req: IncomingMessage, res: ServerResponse, page: CachedPage, lead: string[] = []): number {
     if (notModified(req.headers["if-none-match"], page.etag)) {
       res.writeHead(304, lead.concat(page.notModified)).end();
@@ -170,7 +168,7 @@ const variantOf = (shared: string[], body: Buffer, encoding: Encoding): Variant 
   ],
 });
 
-// Browsers send a handful of distinct values: each negotiated once (bounded, so odd values cannot grow it).
+// Each value negotiated once, bounded (decision 0045).
 const negotiated = new Map<string, Encoding>();
 const REMEMBERED = 256;
 
@@ -204,7 +202,6 @@ function keyOf(req: IncomingMessage): string | undefined {
   return key ?? undefined;
 }
 
-/** A page's URL to its key (null: not a page), the same for every request. */
 const keys = new Map<string, string | null>();
 
 function keyOfUrl(url: string): string | undefined {
