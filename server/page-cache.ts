@@ -172,7 +172,7 @@ const variantOf = (shared: string[], body: Buffer, encoding: Encoding): Variant 
 const negotiated = new Map<string, Encoding>();
 const REMEMBERED = 256;
 
-export function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {
+function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {
   if (typeof acceptEncoding !== "string") return negotiate(acceptEncoding);
   let encoding = negotiated.get(acceptEncoding);
   if (encoding === undefined) {

@@ -27,7 +27,10 @@ function reference() {
 }
 
 const section = (text: string, name: string) =>
-  text.trimEnd().split("\n\n").find((block) => block.startsWith(`# HELP ${name} `)) ?? `(no ${name})`;
+  text
+    .trimEnd()
+    .split("\n\n")
+    .find((block) => block.startsWith(`# HELP ${name} `)) ?? `(no ${name})`;
 const NAMES = ["http_requests_total", "http_request_duration_seconds"];
 
 describe("request metrics", () => {
