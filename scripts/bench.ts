@@ -209,7 +209,7 @@ try {
   );
   type Row = typeof oursLoad;
   const perAnswer = (mine: Row, theirs: Row) =>
-    `${f(mine.cpuMsPerKilo)} µs (its event loop ${f(mine.loopCpuMsPerKilo)}) vs nginx's ${f(theirs.cpuMsPerKilo)} µs = ${f(mine.cpuMsPerKilo / theirs.cpuMsPerKilo, 2)}×`;
+    `${f(mine.cpuMsPerKilo)} µs (its event loop ${f(mine.loopCpuMsPerKilo)} µs) vs nginx's ${f(theirs.cpuMsPerKilo)} µs = ${f(mine.cpuMsPerKilo / theirs.cpuMsPerKilo, 2)}×`;
   const cachedCpu = {
     every: oursLoad.cpuMsPerKilo / plain.cpuMsPerKilo,
     contact: contactLoad.cpuMsPerKilo / contactPlain.cpuMsPerKilo,
