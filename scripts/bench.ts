@@ -31,6 +31,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const GOALS = {
   cpuVsNginx: 20,
+  cachedCpuVsNginx: 2,
   contactCpuVsMix: 1.3,
   peakRssMb: 200,
   aimRatio: 0.5,
@@ -47,6 +48,16 @@ const dir = mkdtempSync(path.join(dataRoot, "bench-"));
 const ids = JSON.parse(readFileSync("tests/e2e/emailjs-test-ids.json", "utf8"));
 const p99 = (xs: number[]) => quantile(xs, 0.99);
 const f = (x: number, d = 1) => x.toFixed(d);
+
+// The event loop's thread (task id = pid): without zlib's pool and V8's helpers.
+function loopTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
 
 function rssSampler(pid: number) {
   let peak = 0;
@@ -72,6 +83,7 @@ async function load(
 ) {
   const ticks = () => pids.reduce((sum, p) => sum + cpuTicks(p), 0);
   const ticksBefore = ticks();
+  const loopBefore = loopTicks(pid);
   const sampler = rssSampler(pid);
   const result = await autocannon({
     url: base,
@@ -87,6 +99,7 @@ async function load(
   const row = {
     label,
     cpuMsPerKilo: ((ticks() - ticksBefore) * 10 * 1000) / Math.max(1, result.requests.total),
+    loopCpuMsPerKilo: ((loopTicks(pid) - loopBefore) * 10 * 1000) / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -131,6 +144,8 @@ async function serve(label: string, port: number, cwd?: string, env: Record<stri
 
 const refBuild: RefBuild | undefined = baseRef ? buildRef(baseRef) : undefined;
 const goals: { name: string; ok: boolean; value: string }[] = [];
+// Reported, never the exit code: the stamped pages' copy a second moves these ratios with the machine's load.
+const aims: typeof goals = [];
 const report: Record<string, unknown> = {};
 try {
   const ours = await serve("ours (build/start.js)", 3180);
@@ -148,6 +163,9 @@ try {
   // The page a campaign links to, with per-second work (its form's signed time, server/page-copies.ts).
   const alone = { paths: ["/contact"], duration: contactSeconds };
   const contactLoad = await load(ours.base, ours.pid, "ours, /contact alone", [ours.pid], alone);
+  const contactBefore = before
+    ? await load(before.base, before.pid, `${before.label}, /contact alone`, [before.pid], alone)
+    : undefined;
   const contactPlain = await load(copy.base, copy.pid, "nginx, /contact alone", withChildren(copy.pid), alone);
   copy.stop();
   const contactRatio = contactLoad.rps / contactPlain.rps;
@@ -189,6 +207,26 @@ try {
   console.log(
     `bench: /contact alone at ${(contactRatio * 100).toFixed(1)}% of nginx's rate for the same page (aim on an idle machine ≥ ${GOALS.aimContactRatio * 100}%), p99 ${contactLoad.p99} ms against ${contactPlain.p99} ms`,
   );
+  type Row = typeof oursLoad;
+  const perAnswer = (mine: Row, theirs: Row) =>
+    `${f(mine.cpuMsPerKilo)} µs (its event loop ${f(mine.loopCpuMsPerKilo)} µs) vs nginx's ${f(theirs.cpuMsPerKilo)} µs = ${f(mine.cpuMsPerKilo / theirs.cpuMsPerKilo, 2)}×`;
+  const cachedCpu = {
+    every: oursLoad.cpuMsPerKilo / plain.cpuMsPerKilo,
+    contact: contactLoad.cpuMsPerKilo / contactPlain.cpuMsPerKilo,
+  };
+  for (const [what, mine, base, theirs] of [
+    ["every page in turn", oursLoad, beforeLoad, plain],
+    ["/contact alone", contactLoad, contactBefore, contactPlain],
+  ] as const)
+    console.log(
+      `bench: CPU per cached answer, ${what}: ours ${perAnswer(mine, theirs)}` +
+        (base ? `; ${before!.label} ${perAnswer(base, theirs)}` : ""),
+    );
+  aims.push({
+    name: `a cached answer's CPU ≤ ${GOALS.cachedCpuVsNginx}× nginx's for the same bytes, in this run (every page in turn; /contact alone)`,
+    ok: Math.max(cachedCpu.every, cachedCpu.contact) <= GOALS.cachedCpuVsNginx,
+    value: `${f(cachedCpu.every, 2)}×; ${f(cachedCpu.contact, 2)}×`,
+  });
   Object.assign(report, {
     ours: oursLoad,
     before: beforeLoad,
@@ -196,8 +234,10 @@ try {
     ratio,
     cpuRatio,
     contactLoad,
+    contactBefore,
     contactPlain,
     contactRatio,
+    cachedCpu,
   });
 
   const fsync = fsyncTimes(dir);
@@ -332,10 +372,11 @@ try {
 
 console.log("");
 for (const g of goals) console.log(`${g.ok ? "ok  " : "MISS"} ${g.name}: ${g.value}`);
+for (const a of aims) console.log(`${a.ok ? "ok  " : "off "} aim (reported, not gated): ${a.name}: ${a.value}`);
 mkdirSync("reports", { recursive: true });
 const failed = goals.filter((g) => !g.ok).length;
 writeFileSync(
   "reports/bench.json",
-  JSON.stringify({ passed: goals.length - failed, failed, goals, ...report }, null, 2),
+  JSON.stringify({ passed: goals.length - failed, failed, goals, aims, ...report }, null, 2),
 );
 process.exit(failed ? 1 : 0);

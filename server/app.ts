@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import onHeaders from "on-headers";
 import { routerPath, STAFF_PATHS } from "~/staff/paths";
 import type { Env } from "~/utils/env-schema.server";
-import { log } from "~/utils/log.server";
+import { log, logAnswer } from "~/utils/log.server";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Wiring } from "~/process/wire.server";
 import type { AppBuild } from "./app-build";
@@ -47,7 +47,7 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
             ),
           headers,
           stamp: wiring.server.stampFormTime,
-          answered: (req, res, status) => logRequest(req, res, status, metrics),
+          answered: (req, _res, status) => logRequest(req, status, metrics),
         });
   const watching = site.watch(() => pageCache?.clear());
   metrics.watch({
@@ -140,8 +140,10 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   app.use(lastResort);
 
   function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
-    stamp(req, res, isStopping);
-    return pageCache?.answer(req, res) ?? false;
+    const lead = stamp(req, res, isStopping);
+    if (pageCache?.answer(req, res, lead)) return true;
+    for (let i = 0; i < lead.length; i += 2) res.setHeader(lead[i]!, lead[i + 1]!);
+    return false;
   }
   return { app, answerFromMemory, watching };
 }
@@ -151,28 +153,35 @@ const BUSY =
   "429 Your other uploads are still arriving: go back and send this one again in a moment.\n" +
   "Vaša druga učitavanja još stižu: vratite se i pošaljite ovo ponovno za trenutak.\n";
 const started = Symbol("started");
-type Stamped = IncomingMessage & { [started]?: bigint };
+const requestId = Symbol("requestId");
+type Stamped = IncomingMessage & { [started]?: bigint; [requestId]?: string };
 
-function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => boolean) {
+/** The answer's own headers: in a cached page's one writeHead, else set before Express (decision 0045). */
+function stamp(req: IncomingMessage, res: ServerResponse, isStopping: () => boolean): string[] {
   const stamped = req as Stamped;
-  if (stamped[started] !== undefined) return;
+  if (stamped[started] !== undefined) return [];
   stamped[started] = process.hrtime.bigint();
+  const id = (stamped[requestId] = randomUUID());
   lingerOnUnreadBody(req, res);
-  if (isStopping()) res.setHeader("Connection", "close");
-  res.setHeader("X-Request-Id", randomUUID());
+  return isStopping() ? ["Connection", "close", "X-Request-Id", id] : ["X-Request-Id", id];
 }
 
-function logRequest(req: IncomingMessage, res: ServerResponse, status: number, metrics: ServerMetrics) {
+function logRequest(req: IncomingMessage, status: number, metrics: ServerMetrics) {
   const ms = Number(process.hrtime.bigint() - ((req as Stamped)[started] ?? process.hrtime.bigint())) / 1e6;
   metrics.observeRequest(req.method, status, ms / 1000);
-  log("info", "http.request", {
-    requestId: res.getHeader("X-Request-Id"),
-    method: req.method,
-    path: (req.url ?? "").split("?")[0]!.slice(0, 200),
+  logAnswer(
+    (req as Stamped)[requestId] ?? "",
+    req.method ?? "",
+    pathOf(req.url ?? "").slice(0, 200),
     status,
-    ms: Math.round(ms * 10) / 10,
-  });
+    Math.round(ms * 10) / 10,
+  );
 }
+
+const pathOf = (url: string) => {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+};
 
 const LINGER = { bytes: 16 * 1024 * 1024, ms: 10_000 };
 
@@ -209,9 +218,10 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
 
 function requestLog(isStopping: () => boolean, metrics: ServerMetrics): RequestHandler {
   return (req, res, next) => {
-    stamp(req, res, isStopping);
+    const lead = stamp(req, res, isStopping);
+    for (let i = 0; i < lead.length; i += 2) res.setHeader(lead[i]!, lead[i + 1]!);
     res.locals.requestId = res.getHeader("X-Request-Id");
-    res.on("finish", () => logRequest(req, res, res.statusCode, metrics));
+    res.on("finish", () => logRequest(req, res.statusCode, metrics));
     next();
   };
 }

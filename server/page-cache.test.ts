@@ -17,6 +17,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 async function serve(
   render: (key: string) => Promise<Response>,
   limits: { maxEntries?: number; maxBytes?: number; stamp?: (html: string, at: number) => string } = {},
+  lead?: () => string[],
 ) {
   const rendered: string[] = [];
   const cache = createPageCache({
@@ -29,7 +30,7 @@ async function serve(
     ...limits,
   });
   server = createServer((req, res) => {
-    if (cache.answer(req, res)) return;
+    if (cache.answer(req, res, lead?.())) return;
     cache.middleware(req as ExpressRequest, res as unknown as ExpressResponse, () => {
       res.writeHead(299, { "X-Passed-On": "yes" }).end("rendered for this visitor");
     });
@@ -40,7 +41,13 @@ async function serve(
   return { cache, rendered, get };
 }
 
-type Raw = { status: number; headers: { get(name: string): string | null }; body: Buffer; text(): string };
+type Raw = {
+  status: number;
+  headers: { get(name: string): string | null };
+  rawHeaders: string[];
+  body: Buffer;
+  text(): string;
+};
 
 function raw(url: string, headers: Record<string, string>, method: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
@@ -52,6 +59,7 @@ function raw(url: string, headers: Record<string, string>, method: string): Prom
         resolve({
           status: res.statusCode ?? 0,
           headers: { get: (name) => (res.headers[name.toLowerCase()] as string | undefined) ?? null },
+          rawHeaders: res.rawHeaders,
           body,
           text: () => body.toString("utf8"),
         });
@@ -268,5 +276,69 @@ describe("page cache", () => {
     const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
     expect(scriptSrc).not.toMatch(/nonce|unsafe/);
     expect(csp).toContain(`style-src 'self' ${hash("h1{color:gold}")};`);
+  });
+
+  it("writes the answer's own headers first, then the page's prepared ones in their order, on 200, 304 and HEAD", async () => {
+    let n = 0;
+    const { get } = await serve(
+      async (key) => html(key),
+      {},
+      () => ["X-Request-Id", `id-${++n}`],
+    );
+    const plain = await serve(async (key) => html(key));
+    const pairs = (r: Raw) =>
+      r.rawHeaders
+        .flatMap((v, i, all) => (i % 2 ? [] : [`${v}: ${all[i + 1]}`]))
+        .filter((h) => !/^(date|connection|keep-alive):/i.test(h));
+    await get("/");
+    await plain.get("/");
+    const etag = (await plain.get("/")).headers.get("etag")!;
+    for (const [headers, method] of [
+      [{ "accept-encoding": "br" }, "GET"],
+      [{ "accept-encoding": "gzip" }, "HEAD"],
+      [{ "if-none-match": etag }, "GET"],
+    ] as const) {
+      const [mine, theirs] = [await get("/", headers, method), await plain.get("/", headers, method)];
+      expect(mine.status).toBe(theirs.status);
+      expect(pairs(mine)[0]).toMatch(/^X-Request-Id: id-\d+$/);
+      expect(pairs(mine).slice(1)).toEqual(pairs(theirs));
+      expect(mine.body).toEqual(theirs.body);
+    }
+  });
+
+  it("chooses each Accept-Encoding's variant as Negotiator does, the first time and every time after, however many values come", async () => {
+    const { get } = await serve(async (key) => html(key));
+    const expected: [string | undefined, string | null][] = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["gzip;q=0.5, br;q=0.1", "br"],
+      ["*", "br"],
+      ["*;q=0, gzip", "gzip"],
+      ["identity", null],
+      ["", null],
+      ["br;q=0, gzip;q=0", null],
+      [undefined, null],
+    ];
+    const check = async () => {
+      for (const [value, encoding] of expected) {
+        const answer = await get("/", value === undefined ? {} : { "accept-encoding": value });
+        expect(answer.headers.get("content-encoding"), String(value)).toBe(encoding);
+      }
+    };
+    await check();
+    await check();
+    for (let i = 0; i < 300; i++) await get("/", { "accept-encoding": `gzip;q=0.${i % 10}, x-${i}` });
+    await check();
+  });
+
+  it("keys a URL once: the same pages and pass-ons after more distinct URLs than it remembers", async () => {
+    const { cache, rendered, get } = await serve(async (key) => html(key));
+    for (let i = 0; i < 300; i++) expect((await get(`/?utm_source=s${i}`)).status).toBe(200);
+    expect((await get("/?city=hvar&utm_medium=x")).status).toBe(200);
+    expect((await get("/no-such-page")).headers.get("x-passed-on")).toBe("yes");
+    expect((await get("/?utm_source=s1")).status).toBe(200);
+    expect(rendered).toEqual(["/", "/?city=hvar"]);
+    expect(cache.stats().entries).toBe(2);
   });
 });

@@ -96,9 +96,9 @@ export function createPageCache({
     return page;
   }
 
-  function write(req: IncomingMessage, res: ServerResponse, page: CachedPage): number {
+  function write(req: IncomingMessage, res: ServerResponse, page: CachedPage, lead: string[] = []): number {
     if (notModified(req.headers["if-none-match"], page.etag)) {
-      res.writeHead(304, page.notModified).end();
+      res.writeHead(304, lead.concat(page.notModified)).end();
       return 304;
     }
     const variant = page.answerIn(encodingFor(req.headers["accept-encoding"]));
@@ -110,19 +110,19 @@ export function createPageCache({
     return 200;
 
     function send({ headers: head, body }: Variant) {
-      res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
+      res.writeHead(200, lead.concat(head)).end(req.method === "HEAD" ? undefined : body);
       return 200;
     }
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse): boolean {
+  function answer(req: IncomingMessage, res: ServerResponse, lead?: string[]): boolean {
     const key = keyOf(req);
     const page = key === undefined ? undefined : pages.get(key);
     if (!page) return false;
     stats.hits++;
     pages.delete(key!);
     pages.set(key!, page);
-    answered(req, res, write(req, res, page));
+    answered(req, res, write(req, res, page, lead));
     return true;
   }
 
@@ -168,7 +168,21 @@ const variantOf = (shared: string[], body: Buffer, encoding: Encoding): Variant 
   ],
 });
 
+// Each value negotiated once, bounded (decision 0045).
+const negotiated = new Map<string, Encoding>();
+const REMEMBERED = 256;
+
 function encodingFor(acceptEncoding: string | string[] | undefined): Encoding {
+  if (typeof acceptEncoding !== "string") return negotiate(acceptEncoding);
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    if (negotiated.size >= REMEMBERED) negotiated.clear();
+    negotiated.set(acceptEncoding, (encoding = negotiate(acceptEncoding)));
+  }
+  return encoding;
+}
+
+function negotiate(acceptEncoding: string | string[] | undefined): Encoding {
   const accepted = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["br", "gzip"]);
   return accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : "identity";
 }
@@ -180,6 +194,17 @@ function keyOf(req: IncomingMessage): string | undefined {
   // A toast is one visitor's; a preview (app/site/preview.server.ts) shows the owner's draft.
   if (headers.cookie && /(?:^|;\s*)(toast|site_preview)=/.test(headers.cookie)) return undefined;
   if (!url.startsWith("/") || url.startsWith("//")) return undefined;
+  let key = keys.get(url);
+  if (key === undefined) {
+    if (keys.size >= REMEMBERED) keys.clear();
+    keys.set(url, (key = keyOfUrl(url) ?? null));
+  }
+  return key ?? undefined;
+}
+
+const keys = new Map<string, string | null>();
+
+function keyOfUrl(url: string): string | undefined {
   try {
     const parsed = new URL(url, "http://x");
     return pageKey(parsed.pathname, parsed.searchParams);
