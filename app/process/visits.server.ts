@@ -270,5 +270,3 @@ export function createVisits({
     },
   };
 }
-
-export type Visits = ReturnType<typeof createVisits>;

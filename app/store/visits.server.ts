@@ -6,7 +6,7 @@ import { whole, type Count, type TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 
 /** A visitor seen first in this batch (its first source) or again (its pages, whether it reached the contact page). */
-export type VisitorDay = {
+type VisitorDay = {
   hash: string;
   source: VisitSource;
   device: Device;

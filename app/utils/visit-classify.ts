@@ -5,7 +5,7 @@ import type { Device, VisitSource } from "./visit-source";
 type Kind = "search" | "social" | "ads";
 
 /** Known channels: id → how its visits arrive. */
-export const CHANNELS = {
+const CHANNELS = {
   google: "search",
   bing: "search",
   duckduckgo: "search",
