@@ -1,5 +1,4 @@
-// Visits counted in memory, written on a timer and at shutdown (decision 0046): nothing on the request path touches the
-// database, and the day's salt, the only key to a visitor's hash, is never kept past its day.
+// Decision 0046: counted in memory, written on a timer and at shutdown; the day's salt never kept past its day.
 import { hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isbot } from "isbot";
@@ -62,7 +61,6 @@ export function createVisits({
   trustedHeader?: string;
   flushSeconds: number;
   retentionDays: number;
-  /** Behind a CDN the beacon counts every view, the origin none (decision 0046). */
   beacon: boolean;
   now?: () => number;
 }) {

@@ -10,12 +10,10 @@ type VisitorDay = {
   hash: string;
   source: VisitSource;
   device: Device;
-  /** Paths newly viewed, each with its base page and language. */
   paths: { path: string; page: string; language: string }[];
   contact: boolean;
 };
 
-/** What one process counted since its last flush, for one day. */
 export type VisitBatch = {
   day: string;
   /** `page \n language \n device` → views. */
