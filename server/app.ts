@@ -72,7 +72,7 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   if (env.VISIT_BEACON)
     app.post("/visit", express.text({ type: () => true, limit: 2048 }), (req, res) => {
       const beacon = readBeacon(req.body);
-      const counted = beacon && wiring.visits.countBeacon(beacon.u, beacon.r, req.headers, req.socket.remoteAddress);
+      const counted = beacon && wiring.visits.countBeacon(beacon.u, beacon.r, req.headers, req.socket);
       res.set("Cache-Control", "no-store");
       if (counted) return void res.status(204).end();
       res.status(400).type("text").send('400 Expected the beacon\'s JSON: {"u": page URL, "r": referrer}.\n');
