@@ -212,6 +212,7 @@ export function createVisits({
   }
 
   async function flush(): Promise<void> {
+    if (waiting.length) await loadSalt().catch(() => {});
     const batches = [...carried, takeBatch()].filter((b) => b.views.size || b.visitors.length);
     carried = [];
     for (const batch of batches)
