@@ -47,7 +47,10 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
             ),
           headers,
           stamp: wiring.server.stampFormTime,
-          answered: (req, _res, status) => logRequest(req, status, metrics),
+          answered: (req, _res, status) => {
+            logRequest(req, status, metrics);
+            wiring.visits.count(req, status);
+          },
         });
   const watching = site.watch(() => pageCache?.clear());
   metrics.watch({
@@ -58,7 +61,7 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   app.disable("x-powered-by");
   app.use(refuseOddRequests);
   app.use(securityHeaders(headers));
-  app.use(requestLog(isStopping, metrics));
+  app.use(requestLog(isStopping, metrics, wiring.visits.count));
   if (pageCache) app.use(pageCache.middleware);
   app.use((req, res, next) => {
     if (!site.answerMedia(req, res, next)) next();
@@ -66,6 +69,14 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   app.use(compression());
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
+  if (env.VISIT_BEACON)
+    app.post("/visit", express.text({ type: () => true, limit: 2048 }), (req, res) => {
+      const beacon = readBeacon(req.body);
+      const counted = beacon && wiring.visits.countBeacon(beacon.u, beacon.r, req.headers, req.socket);
+      res.set("Cache-Control", "no-store");
+      if (counted) return void res.status(204).end();
+      res.status(400).type("text").send(BEACON_REFUSED);
+    });
   app.use(staffGuard(staffGate));
   // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
   // Each upload is held in memory while it arrives: a few at once a person (the page sends one at a time).
@@ -148,10 +159,23 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   return { app, answerFromMemory, watching };
 }
 
+function readBeacon(body: unknown): { u: string; r?: string } | undefined {
+  try {
+    const { u, r } = JSON.parse(String(body)) as { u?: unknown; r?: unknown };
+    return typeof u === "string" ? { u, r: typeof r === "string" && r ? r : undefined } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const BEACON_REFUSED =
+  '400 Expected the beacon\'s JSON: {"u": the page\'s URL, "r": its referrer}.\n' +
+  '400 Očekivan je JSON signala: {"u": adresa stranice, "r": stranica s koje se došlo}.\n';
 const UPLOADS_AT_ONCE = 3;
 const BUSY =
   "429 Your other uploads are still arriving: go back and send this one again in a moment.\n" +
   "Vaša druga učitavanja još stižu: vratite se i pošaljite ovo ponovno za trenutak.\n";
+type Answered = (req: IncomingMessage, status: number) => void;
 const started = Symbol("started");
 const requestId = Symbol("requestId");
 type Stamped = IncomingMessage & { [started]?: bigint; [requestId]?: string };
@@ -216,12 +240,15 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-function requestLog(isStopping: () => boolean, metrics: ServerMetrics): RequestHandler {
+function requestLog(isStopping: () => boolean, metrics: ServerMetrics, countVisit: Answered): RequestHandler {
   return (req, res, next) => {
     const lead = stamp(req, res, isStopping);
     for (let i = 0; i < lead.length; i += 2) res.setHeader(lead[i]!, lead[i + 1]!);
     res.locals.requestId = res.getHeader("X-Request-Id");
-    res.on("finish", () => logRequest(req, res.statusCode, metrics));
+    res.on("finish", () => {
+      logRequest(req, res.statusCode, metrics);
+      countVisit(req, res.statusCode);
+    });
     next();
   };
 }
