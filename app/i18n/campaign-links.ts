@@ -23,7 +23,7 @@ const en = {
   problem: (cap: number): Record<TagProblem, string> => ({
     empty: "Write one.",
     "too-long": `At most ${cap} characters.`,
-    characters: "Only letters a–z, digits and - . _ ~ + (spaces become hyphens).",
+    characters: "Only letters a–z, digits and - . _ (spaces become hyphens).",
   }),
   choosePage: "Choose a page.",
   cleaned: "Written as visitors' counts will show it:",
@@ -52,7 +52,7 @@ const hr: CampaignLinksText = {
   problem: (cap) => ({
     empty: "Upišite vrijednost.",
     "too-long": `Najviše ${cap} znakova.`,
-    characters: "Samo slova a–z, brojke i - . _ ~ + (razmaci postaju crtice).",
+    characters: "Samo slova a–z, brojke i - . _ (razmaci postaju crtice).",
   }),
   choosePage: "Odaberite stranicu.",
   cleaned: "Zapisano kako će se prikazati u brojanju posjeta:",

@@ -3,9 +3,9 @@ import type { TagName, TagProblem } from "~/i18n/campaign-links";
 
 /** As the visit counter reads a tag (trimmed, lowercased, spaces as hyphens), so the link carries what the dashboard
  * will show. */
-export const TAG_CAPS: Record<TagName, number> = { source: 40, medium: 40, campaign: 80 };
+export const TAG_CAPS: Record<TagName, number> = { source: 60, medium: 60, campaign: 100 };
 
-const ALLOWED = /^[a-z0-9][a-z0-9._~+-]*$/;
+const ALLOWED = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** A tag as the owner typed it, cleaned: "Summer VIP" → "summer-vip"; a tag outside the allowed set is refused, not
  * silently changed further. */

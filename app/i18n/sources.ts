@@ -1,0 +1,45 @@
+import type { Locale } from "./locale";
+import type { Translations } from "./translations";
+
+/** The counter's channel ids as people read them; an id not listed (a referring host, a `utm_source` as given) is
+ * shown as it is. */
+const NAMES: Readonly<Record<string, string>> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  google: "Google",
+  bing: "Bing",
+  duckduckgo: "DuckDuckGo",
+  yahoo: "Yahoo",
+  yandex: "Yandex",
+  ecosia: "Ecosia",
+  tiktok: "TikTok",
+  x: "X (Twitter)",
+  linkedin: "LinkedIn",
+  whatsapp: "WhatsApp",
+  youtube: "YouTube",
+  pinterest: "Pinterest",
+  reddit: "Reddit",
+  telegram: "Telegram",
+  "google-ads": "Google Ads",
+  "microsoft-ads": "Microsoft Ads",
+  "meta-ads": "Meta Ads",
+  "tiktok-ads": "TikTok Ads",
+  "linkedin-ads": "LinkedIn Ads",
+};
+
+const en = { direct: "Direct", from: "from", landing: "first page", referrer: "came from" };
+const hr: typeof en = { direct: "Izravno", from: "izvor:", landing: "prva stranica", referrer: "došao s" };
+export const SOURCES: Translations<typeof en> = { en, hr };
+
+export const channelName = (channel: string, locale: Locale = "en") =>
+  channel === "direct" ? SOURCES[locale].direct : (NAMES[channel] ?? channel);
+
+/** "from Instagram · summer-vip"; nothing when the source is not known. */
+export function sourceLine(
+  source: { channel: string; campaign?: string } | undefined,
+  locale: Locale = "en",
+): string {
+  if (!source?.channel) return "";
+  const name = channelName(source.channel, locale);
+  return `${SOURCES[locale].from} ${name}${source.campaign ? ` · ${source.campaign}` : ""}`;
+}
