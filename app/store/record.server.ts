@@ -23,9 +23,19 @@ const fieldsSchema = z.object(
   ) as unknown as Record<FieldKey, z.ZodType<string>>,
 );
 
+const sourceSchema = z.object({
+  channel: text(100),
+  medium: text(100).optional(),
+  campaign: text(100).optional(),
+  referrer: text(253).optional(),
+  landing: text(200),
+});
+
 const enquirySchema = fieldsSchema.extend({
   language: z.enum(LOCALES).optional(),
   page: text(200).optional(),
+  /** The visitor's first source of the day (decision 0046); none before it, or with no visit counted. */
+  source: sourceSchema.optional(),
 });
 
 const recordSchema = z.object({

@@ -4,16 +4,24 @@ import { checkRecord, type EnquiryRecord } from "./record.server";
 import type { TableRow } from "./schema.server";
 import { isoTime, jsonValue, type Queryable } from "./sql.server";
 import type { Delivery, DeliveryState } from "./store.server";
+import type { VisitSource } from "~/utils/visit-source";
 
 const FIELD_COLUMNS = FIELD_KEYS.join(", ");
+const SOURCE_COLUMNS = [
+  "source_channel",
+  "source_medium",
+  "source_campaign",
+  "source_referrer",
+  "source_landing",
+] as const;
 
 export const SELECT_RECORD = `SELECT e.id, e.received_at, e.request_id, e.reference, ${FIELD_KEYS.map((k) => `e.${k}`).join(", ")},
-    e.language, e.page, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
+    e.language, e.page, ${SOURCE_COLUMNS.map((c) => `e.${c}`).join(", ")}, d.channel, d.state, d.attempts, d.sending_since, d.retried_at, d.delivered_at, d.due_at, d.failure
   FROM deliveries d JOIN enquiries e ON e.id = d.enquiry_id`;
 
 export type RecordRow = Pick<
   TableRow<"enquiries">,
-  "id" | "received_at" | "request_id" | "reference" | FieldKey | "page" | "language"
+  "id" | "received_at" | "request_id" | "reference" | FieldKey | "page" | "language" | (typeof SOURCE_COLUMNS)[number]
 > &
   Pick<
     TableRow<"deliveries">,
@@ -36,6 +44,18 @@ export const valueRows = (rows: number, width: number) =>
     (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
   ).join(", ");
 
+/** The enquiry's source columns as the record's `source` (none without a channel). */
+function sourceOfRow(row: Pick<TableRow<"enquiries">, (typeof SOURCE_COLUMNS)[number]>): VisitSource | undefined {
+  if (!row.source_channel) return undefined;
+  return {
+    channel: row.source_channel,
+    medium: row.source_medium ?? undefined,
+    campaign: row.source_campaign ?? undefined,
+    referrer: row.source_referrer ?? undefined,
+    landing: row.source_landing ?? "",
+  };
+}
+
 /** Never its contents: they may hold personal data. */
 export function readDelivery(row: RecordRow): { ok: true; record: Delivery } | { ok: false; reason: string } {
   const receivedAt = isoTime(row.received_at);
@@ -49,6 +69,7 @@ export function readDelivery(row: RecordRow): { ok: true; record: Delivery } | {
       ...fieldsOfRow(row),
       language: row.language ?? undefined,
       page: row.page ?? undefined,
+      source: sourceOfRow(row),
     },
     attempts: jsonValue(row.attempts),
     nextAttemptAt: dueAt !== receivedAt && row.state === "pending" ? dueAt : undefined,
@@ -78,7 +99,8 @@ export type NewEnquiryRow = {
   confirmation?: ReturnType<typeof confirmationNote>;
 };
 
-const ENQUIRY_COLUMNS = `id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam, confirmation`;
+const ENQUIRY_COLUMNS = `id, received_at, request_id, ${FIELD_COLUMNS}, language, page, reference, spam, confirmation,
+  ${SOURCE_COLUMNS.join(", ")}`;
 
 export function insertEnquiries(tx: Queryable, rows: readonly NewEnquiryRow[]) {
   const values = rows.map(({ record, spam, confirmation }) => {
@@ -93,6 +115,11 @@ export function insertEnquiries(tx: Queryable, rows: readonly NewEnquiryRow[]) {
       record.reference,
       spam?.length ? spam.join(",") : null,
       confirmation ?? null,
+      e.source?.channel ?? null,
+      e.source?.medium ?? null,
+      e.source?.campaign ?? null,
+      e.source?.referrer ?? null,
+      e.source?.landing ?? null,
     ];
   });
   return tx.run(

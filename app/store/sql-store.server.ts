@@ -8,6 +8,7 @@ import { operatorCommandsOf } from "./operator-commands.server";
 import { pushPartOf } from "./push-part.server";
 import { sitePartOf } from "./site-part.server";
 import { staffPartOf } from "./staff-part.server";
+import { visitsPartOf } from "./visits.server";
 import type { EnquiryStore } from "./store.server";
 
 export type SqlStore = EnquiryStore & { sql: Sql };
@@ -24,6 +25,7 @@ export function createSqlStore(options: CoreOptions): SqlStore {
     push: pushPartOf(sql, prepare),
     site: sitePartOf(sql, prepare),
     inbox: inboxPartOf(sql, () => store, prepare),
+    visits: visitsPartOf(sql, prepare),
     ...intakeOf(core),
     ...deliveryQueueOf(core),
     ...choresOf(core),

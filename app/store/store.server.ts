@@ -6,6 +6,7 @@ import type { PushPart } from "./push-part.server";
 import type { SitePart } from "./site-part.server";
 import type { SiteSummary } from "./site-photos.server";
 import type { StaffPart } from "./staff-part.server";
+import type { VisitsPart } from "./visits.server";
 
 export const STATES = ["pending", "failed", "delivered"] as const;
 export type DeliveryState = (typeof STATES)[number];
@@ -107,6 +108,7 @@ export type EnquiryStore = Intake &
     push: PushPart;
     site: SitePart;
     inbox: InboxPart;
+    visits: VisitsPart;
     close(): Promise<void>;
   };
 
