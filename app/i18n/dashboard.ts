@@ -55,7 +55,13 @@ const en = {
       replied: "Replied",
       booked: "Booked",
     },
-    short: { visitors: "Visits", contactVisitors: "Contact", enquiries: "Enquiries", replied: "Replied", booked: "Booked" },
+    short: {
+      visitors: "Visits",
+      contactVisitors: "Contact",
+      enquiries: "Enquiries",
+      replied: "Replied",
+      booked: "Booked",
+    },
     chart: (from: string, to: string) => `All sources, ${from} – ${to}`,
     summary: (visitors: number, enquiries: number, booked: number) =>
       `${count(visitors, "visitor", "visitors")}, ${count(enquiries, "enquiry", "enquiries")}, ${booked} booked.`,
@@ -136,7 +142,13 @@ const hr: DashboardText = {
       replied: "Odgovoreno",
       booked: "Rezervirano",
     },
-    short: { visitors: "Posjeti", contactVisitors: "Kontakt", enquiries: "Upiti", replied: "Odgov.", booked: "Rezerv." },
+    short: {
+      visitors: "Posjeti",
+      contactVisitors: "Kontakt",
+      enquiries: "Upiti",
+      replied: "Odgov.",
+      booked: "Rezerv.",
+    },
     chart: (from: string, to: string) => `Svi izvori, ${from} – ${to}`,
     summary: (visitors: number, enquiries: number, booked: number) =>
       `${visitors} ${plural("hr", visitors, { one: "posjetitelj", few: "posjetitelja", other: "posjetitelja" })}, ${enquiries} ${plural("hr", enquiries, { one: "upit", few: "upita", other: "upita" })}, rezervirano ${booked}.`,

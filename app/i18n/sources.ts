@@ -35,10 +35,7 @@ export const channelName = (channel: string, locale: Locale = "en") =>
   channel === "direct" ? SOURCES[locale].direct : (NAMES[channel] ?? channel);
 
 /** "from Instagram · summer-vip"; nothing when the source is not known. */
-export function sourceLine(
-  source: { channel: string; campaign?: string } | undefined,
-  locale: Locale = "en",
-): string {
+export function sourceLine(source: { channel: string; campaign?: string } | undefined, locale: Locale = "en"): string {
   if (!source?.channel) return "";
   const name = channelName(source.channel, locale);
   return `${SOURCES[locale].from} ${name}${source.campaign ? ` · ${source.campaign}` : ""}`;

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { PAGES, type PageId } from "~/content/pages";
 import { CAMPAIGN_LINKS, type TagName } from "~/i18n/campaign-links";
 import { LAYOUT } from "~/i18n/layout";
+import { channelName } from "~/i18n/sources";
 import { LANGUAGE, type Locale } from "~/i18n/locale";
 import { isServiceSlug } from "~/content/services";
 import { campaignLink, TAG_CAPS, type LinkAnswer } from "~/staff/site-section/campaign-link";
@@ -65,6 +66,7 @@ export default function CampaignLinks() {
               .map((name) => `utm_${name}=${answer.tags[name]}`)
               .join(" · ")}
           </p>
+          <p className="staff-hint">{t.countedAs(channelName(answer.channel, locale))}</p>
         </div>
       ) : null}
       <Form method="get" action={STAFF_PATHS.siteLinks} className="staff-form campaign-form">

@@ -1,25 +1,23 @@
 import { PAGES, type Page } from "~/content/pages";
 import type { TagName, TagProblem } from "~/i18n/campaign-links";
+import { classifySource, tagValue } from "~/utils/visit-classify";
 
-/** As the visit counter reads a tag (trimmed, lowercased, spaces as hyphens), so the link carries what the dashboard
- * will show. */
+/** The counter's caps (app/utils/visit-classify.ts): a longer tag would be cut there, so it is refused here. */
 export const TAG_CAPS: Record<TagName, number> = { source: 60, medium: 60, campaign: 100 };
 
-const ALLOWED = /^[a-z0-9][a-z0-9._-]*$/;
-
-/** A tag as the owner typed it, cleaned: "Summer VIP" → "summer-vip"; a tag outside the allowed set is refused, not
- * silently changed further. */
+/** A tag as the owner typed it, as the counter will read it ("Summer VIP" → "summer-vip"); what the counter would
+ * drop or cut is refused with its reason instead. */
 export function cleanTag(raw: string, cap: number): { value: string } | { problem: TagProblem } {
-  const value = raw.normalize("NFKC").trim().toLowerCase().replace(/\s+/g, "-");
-  if (!value) return { problem: "empty" };
-  if (value.length > cap) return { problem: "too-long" };
-  if (!ALLOWED.test(value)) return { problem: "characters" };
-  return { value };
+  const trimmed = raw.trim();
+  if (!trimmed) return { problem: "empty" };
+  if (trimmed.replace(/ +/g, "-").length > cap) return { problem: "too-long" };
+  const value = tagValue(trimmed, cap);
+  return value ? { value } : { problem: "characters" };
 }
 
 export type LinkAsked = { page: string; source: string; medium: string; campaign: string };
 export type LinkAnswer =
-  | { ok: true; url: string; tags: Record<TagName, string> }
+  | { ok: true; url: string; tags: Record<TagName, string>; channel: string }
   | { ok: false; problems: Partial<Record<TagName | "page", TagProblem>> };
 
 export const pageOf = (path: string): Page | undefined => PAGES.find((p) => p.path === path);
@@ -41,5 +39,6 @@ export function campaignLink(origin: string, asked: LinkAsked): LinkAnswer {
   const url = new URL(page.path, origin);
   for (const name of ["source", "medium", "campaign"] as const)
     if (tags[name]) url.searchParams.set(`utm_${name}`, tags[name]);
-  return { ok: true, url: url.href, tags };
+  const channel = classifySource(page.path, url.searchParams, undefined, url.host).channel;
+  return { ok: true, url: url.href, tags, channel };
 }

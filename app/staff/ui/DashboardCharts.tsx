@@ -370,7 +370,7 @@ export function FunnelTable(props: {
   rows: { key: string; label: string; values: number[]; rates: string[] }[];
 }) {
   return (
-    <div className="dash-scroll" role="region" aria-labelledby={`${props.id}-title`} tabIndex={0}>
+    <div className="dash-scroll">
       <table className="dash-funnel" id={props.id}>
         <caption id={`${props.id}-title`} className="dash-title">
           {props.title}

@@ -22,7 +22,13 @@ export function FunnelSection({ locale, period, rows }: { locale: Locale; period
   const total = funnelTotal(rows);
   const totalRates = stepRates(total, locale);
   const label = (key: string) =>
-    key ? (period.by === "channel" ? channelName(key, locale) : key) : period.by === "channel" ? t.unknown : t.noCampaign;
+    key
+      ? period.by === "channel"
+        ? channelName(key, locale)
+        : key
+      : period.by === "channel"
+        ? t.unknown
+        : t.noCampaign;
   const shown = rows.slice(0, SHOWN);
   return (
     <section className="staff-card dash" aria-labelledby="funnel-heading" id="funnel">
