@@ -12,6 +12,7 @@ const NAMES: Readonly<Record<string, string>> = {
   yahoo: "Yahoo",
   yandex: "Yandex",
   ecosia: "Ecosia",
+  brave: "Brave Search",
   tiktok: "TikTok",
   x: "X (Twitter)",
   linkedin: "LinkedIn",
@@ -20,15 +21,34 @@ const NAMES: Readonly<Record<string, string>> = {
   pinterest: "Pinterest",
   reddit: "Reddit",
   telegram: "Telegram",
+  threads: "Threads",
   "google-ads": "Google Ads",
   "microsoft-ads": "Microsoft Ads",
-  "meta-ads": "Meta Ads",
   "tiktok-ads": "TikTok Ads",
   "linkedin-ads": "LinkedIn Ads",
+  "x-ads": "X Ads",
 };
 
-const en = { direct: "Direct", from: "from", landing: "first page", referrer: "came from" };
-const hr: typeof en = { direct: "Izravno", from: "izvor:", landing: "prva stranica", referrer: "došao s" };
+const en = {
+  direct: "Direct",
+  from: "from",
+  source: "Source",
+  campaign: "Campaign",
+  landing: "first page",
+  referrer: "came from",
+  unknown: "Not known (no visit counted that day, or sent before visits were counted)",
+  sameSource: "Enquiries from this source",
+};
+const hr: typeof en = {
+  direct: "Izravno",
+  from: "izvor:",
+  source: "Izvor",
+  campaign: "Kampanja",
+  landing: "prva stranica",
+  referrer: "došao s",
+  unknown: "Nepoznato (taj dan nije izbrojen posjet ili je poslan prije brojanja posjeta)",
+  sameSource: "Upiti iz ovog izvora",
+};
 export const SOURCES: Translations<typeof en> = { en, hr };
 
 export const channelName = (channel: string, locale: Locale = "en") =>

@@ -6,11 +6,12 @@ import { sqliteStore } from "../../tests/support/delivery-testbed";
 import { funnelContract } from "../../tests/contracts/funnel-contract";
 
 const dir = mkdtempSync(path.join(tmpdir(), "funnel-sqlite-"));
+let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the funnel on SQLite", () => {
   funnelContract("SQLite", async () => {
-    const store = sqliteStore(path.join(dir, "site.db"), { staleMs: 3_000 });
+    const store = sqliteStore(path.join(dir, `site-${++n}.db`), { staleMs: 3_000 });
     await store.prepare();
     return store;
   });

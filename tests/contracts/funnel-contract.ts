@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 
 type Visits = { day: string; channel: string; campaign?: string; landing?: string; visitors: number; contact: number };
@@ -39,7 +40,7 @@ async function seed(store: EnquiryStore, visits: Visits[], leads: Lead[]) {
           l.replied ? new Date(Date.parse(l.at) + 600_000).toISOString() : null,
           l.channel ?? null,
           l.campaign ?? null,
-          l.channel ? "/" : null,
+          l.channel ? "/hr" : null,
         ],
       );
     }
@@ -111,5 +112,43 @@ export function funnelContract(name: string, open: () => Promise<EnquiryStore>) 
     expect(await store.visits.funnel({ from: "2026-11-02", to: "2026-11-02", by: "channel" })).toEqual([
       row("instagram", 0, 0, 1, 1, 0),
     ]);
+  });
+
+  it(`${name}: the inbox shows each enquiry's source, and narrows the list by source and campaign (spam apart)`, async () => {
+    const store = await open();
+    await seed(
+      store,
+      [],
+      [
+        { at: "2026-11-01T10:00:00.000Z", channel: "instagram", campaign: "summer-vip" },
+        { at: "2026-11-02T10:00:00.000Z", channel: "instagram" },
+        { at: "2026-11-03T10:00:00.000Z", channel: "google" },
+        { at: "2026-11-04T10:00:00.000Z" },
+        { at: "2026-11-05T10:00:00.000Z", channel: "instagram", campaign: "summer-vip", spam: "links" },
+      ],
+    );
+    const list = async (query: string) =>
+      (await store.inbox.list(parseInboxFilter(new URLSearchParams(query)))).rows.map((r) => [
+        r.receivedAt.slice(0, 10),
+        r.source?.channel,
+        r.source?.campaign,
+      ]);
+    expect(await list("source=instagram")).toEqual([
+      ["2026-11-02", "instagram", undefined],
+      ["2026-11-01", "instagram", "summer-vip"],
+    ]);
+    expect(await list("source=Instagram&campaign=summer-vip")).toEqual([["2026-11-01", "instagram", "summer-vip"]]);
+    expect(await list("view=spam&campaign=summer-vip")).toEqual([["2026-11-05", "instagram", "summer-vip"]]);
+    // Not a value the counter writes: no filter, never an error.
+    expect(await list("source=%3Cscript%3E")).toHaveLength(4);
+    const [first] = (await store.inbox.list(parseInboxFilter(new URLSearchParams("campaign=summer-vip")))).rows;
+    expect((await store.inbox.enquiry(first!.id))?.source).toEqual({
+      channel: "instagram",
+      campaign: "summer-vip",
+      landing: "/hr",
+    });
+    const [unknown] = (await store.inbox.list(parseInboxFilter(new URLSearchParams("to=2026-11-04&from=2026-11-04"))))
+      .rows;
+    expect(unknown!.source).toBeUndefined();
   });
 }
