@@ -47,7 +47,10 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
             ),
           headers,
           stamp: wiring.server.stampFormTime,
-          answered: (req, res, status) => logRequest(req, res, status, metrics),
+          answered: (req, res, status) => {
+            logRequest(req, res, status, metrics);
+            wiring.visits.count(req, status);
+          },
         });
   const watching = site.watch(() => pageCache?.clear());
   metrics.watch({
@@ -58,7 +61,7 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   app.disable("x-powered-by");
   app.use(refuseOddRequests);
   app.use(securityHeaders(headers));
-  app.use(requestLog(isStopping, metrics));
+  app.use(requestLog(isStopping, metrics, wiring.visits.count));
   if (pageCache) app.use(pageCache.middleware);
   app.use((req, res, next) => {
     if (!site.answerMedia(req, res, next)) next();
@@ -150,6 +153,7 @@ const UPLOADS_AT_ONCE = 3;
 const BUSY =
   "429 Your other uploads are still arriving: go back and send this one again in a moment.\n" +
   "Vaša druga učitavanja još stižu: vratite se i pošaljite ovo ponovno za trenutak.\n";
+type Answered = (req: IncomingMessage, status: number) => void;
 const started = Symbol("started");
 type Stamped = IncomingMessage & { [started]?: bigint };
 
@@ -207,11 +211,14 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-function requestLog(isStopping: () => boolean, metrics: ServerMetrics): RequestHandler {
+function requestLog(isStopping: () => boolean, metrics: ServerMetrics, countVisit: Answered): RequestHandler {
   return (req, res, next) => {
     stamp(req, res, isStopping);
     res.locals.requestId = res.getHeader("X-Request-Id");
-    res.on("finish", () => logRequest(req, res, res.statusCode, metrics));
+    res.on("finish", () => {
+      logRequest(req, res, res.statusCode, metrics);
+      countVisit(req, res.statusCode);
+    });
     next();
   };
 }

@@ -83,12 +83,14 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 const delivery = queue.startDelivery();
+wiring.visits.start();
 // Hourly, idempotent on every replica.
 const chores = () =>
   void queue
     .chores()
     .then((erased) => staffGate.chores(erased))
-    .then(() => site.chores());
+    .then(() => site.chores())
+    .then(() => wiring.visits.chores());
 setTimeout(chores, 5_000).unref();
 setInterval(chores, 3_600_000).unref();
 
@@ -99,7 +101,7 @@ function shutdown(signal: NodeJS.Signals) {
   site.stopProcessing();
   const childGone = mediaWorker?.stop();
   const closed = new Promise((resolve) => server.close(resolve));
-  void Promise.all([closed, delivery?.stop(), childGone])
+  void Promise.all([closed.then(() => wiring.visits.stop()), delivery?.stop(), childGone])
     .then(() => queue.close())
     .catch(() => {}) // a database that cannot be closed now changes nothing for the next start
     .then(() => process.exit(0));

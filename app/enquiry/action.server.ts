@@ -45,7 +45,8 @@ export async function handleEnquiry({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return invalid(locale, parsed);
 
   // A caught enquiry gets the same answer as an accepted one: a bot learns nothing (decision 0030).
-  const enquiry = { ...parsed.enquiry, page: pageSentFrom(request) };
+  const source = await context.wiring.visits.sourceOf(request, context.clientAddress);
+  const enquiry = { ...parsed.enquiry, page: pageSentFrom(request), ...(source && { source }) };
   const client = clientAddress(request, context.clientAddress, env.TRUST_PROXY_HEADER);
   const stored = await storeOnce(client, enquiry, () =>
     storeEnquiry(context.wiring, enquiry, requestId, judge(body.form, enquiry)),

@@ -16,6 +16,7 @@ import { createQueueHealth } from "./health.server";
 import { createPushWatch } from "./push-watch.server";
 import { createQueue } from "./queue.server";
 import { createRetention } from "./retention.server";
+import { createVisits } from "./visits.server";
 
 /** Makes objects only: nothing is opened or timed until server/index.ts calls `open`, `startDelivery`, `watch`... */
 export function wire(env: Env) {
@@ -34,9 +35,18 @@ export function wire(env: Env) {
     retentionMs: env.ENQUIRY_RETENTION_DAYS * 86_400_000,
     spamRetentionMs: env.SPAM_RETENTION_DAYS * 86_400_000,
   });
+  const visits = createVisits({
+    store: store.visits,
+    siteUrl: env.PUBLIC_SITE_URL,
+    trustedHeader: env.TRUST_PROXY_HEADER,
+    flushSeconds: env.VISIT_FLUSH_SECONDS,
+    retentionDays: env.VISIT_RETENTION_DAYS,
+    beacon: env.VISIT_BEACON,
+  });
   return {
     store,
     push,
+    visits,
     site,
     staff,
     countEnquiry: createEnquiryLimit({ env, store }),

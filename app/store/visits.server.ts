@@ -106,7 +106,7 @@ async function saltOf(sql: Sql, day: string): Promise<string> {
 /** Counts are already in the daily tables (each flush adds): what identified a visitor goes with its day. */
 async function endDaysBefore(sql: Sql, day: string): Promise<number> {
   return sql.transaction(async (tx) => {
-    const salts = await tx.run(`DELETE FROM visit_salts WHERE day <> $1`, [day]);
+    const salts = await tx.run(`DELETE FROM visit_salts WHERE day < $1`, [day]);
     await tx.run(`DELETE FROM visit_visitor_pages WHERE day < $1`, [day]);
     return salts + (await tx.run(`DELETE FROM visit_visitors WHERE day < $1`, [day]));
   });

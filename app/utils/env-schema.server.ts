@@ -171,6 +171,11 @@ export const envSchema = z
     SPAM_MAX_PER_HOUR: int(1, 100_000, 200),
     SPAM_MAX_KEPT: int(1, 1_000_000, 2_000),
 
+    // Decision 0046.
+    VISIT_RETENTION_DAYS: int(1, 3_650, 730),
+    VISIT_FLUSH_SECONDS: int(1, 3_600, 60),
+    VISIT_BEACON: bool(false),
+
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     ROBOTS_NOINDEX: bool(false),
     METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),

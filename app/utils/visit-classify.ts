@@ -101,7 +101,7 @@ export function tagValue(raw: string | null | undefined, cap: number): string | 
 }
 
 /** The referring host, `www.` dropped; undefined for none, one not http(s), or this site's own. */
-export function referrerHost(referrer: string | undefined, ownHost: string | undefined): string | undefined {
+export function referrerHost(referrer: string | undefined, ownHosts: readonly string[]): string | undefined {
   if (!referrer) return undefined;
   let host: string;
   try {
@@ -111,11 +111,12 @@ export function referrerHost(referrer: string | undefined, ownHost: string | und
   } catch {
     return undefined;
   }
-  const own = ownHost
-    ?.toLowerCase()
-    .replace(/:\d+$/, "")
-    .replace(/^www\./, "");
-  return host && host !== own ? host.slice(0, 253) : undefined;
+  const own = (h: string) =>
+    h
+      .toLowerCase()
+      .replace(/:\d+$/, "")
+      .replace(/^www\./, "") === host;
+  return host && !ownHosts.some(own) ? host.slice(0, 253) : undefined;
 }
 
 function channelOfHost(host: string): Channel | undefined {
@@ -140,9 +141,9 @@ export function classifySource(
   landing: string,
   query: URLSearchParams,
   referrer: string | undefined,
-  ownHost: string | undefined,
+  ownHosts: readonly string[],
 ): VisitSource {
-  const host = referrerHost(referrer, ownHost);
+  const host = referrerHost(referrer, ownHosts);
   const fromHost = host && channelOfHost(host);
   const utm = tagValue(query.get("utm_source"), CAPS.source);
   let channel: string | undefined = utm && (ALIASES[utm] ?? (utm in CHANNELS ? utm : channelOfHost(utm)) ?? utm);
