@@ -23,8 +23,8 @@ export type PrivacyFacts = {
   teamChannels: string[];
   /** Whether the sender is e-mailed a confirmation (EMAILJS_CONFIRMATION_TEMPLATE_ID). */
   confirmation: boolean;
-  /** Whether visits are counted (VISIT_COUNT), and the days their daily counts are kept (VISIT_RETENTION_DAYS). */
-  visits: { counted: boolean; retentionDays: number; gpc: boolean };
+  /** Days the visits' daily counts are kept (VISIT_RETENTION_DAYS). */
+  visitRetentionDays: number;
 };
 
 type PrivacySection = { heading: string; paragraphs: string[] };
@@ -77,20 +77,16 @@ const en = {
         "The e-mail we receive stays in our inbox for as long as we are in touch with you about your enquiry or booking.",
       ],
     },
-    ...(f.visits.counted
-      ? [
-          {
-            heading: "Counting visits, without cookies",
-            paragraphs: [
-              "To know which pages are read and how visitors find us (a search engine, a post on Instagram, a link in one of our campaigns), our own server counts visits to the public pages. It counts, for each day: the page, its language, the kind of device (phone, tablet or computer), the site you came from (its name only, such as instagram.com) and the campaign named in the link you followed. Nothing is sent to another company.",
-              "To count a visitor once a day rather than once a page, the server mixes your network address and your browser's name with a random key that is made new every day and deleted when the day ends, and keeps only a one-way digest (a hash) of the mix, for that day. The digest cannot be turned back into your address, and since the key is gone the next day, it cannot be linked to your visits on another day. Your network address and your browser's name are never stored, no cookie is set and nothing is stored on your device for this.",
-              `Because nothing is read from or stored on your device, and no one can be identified from the counts, this counting needs no consent banner: the ePrivacy rules on consent concern storing or reading information on your device, which this does not do, and its legal basis is our legitimate interest in knowing which pages and campaigns work (art. 6(1)(f) GDPR). Search engines' robots, link previews, our staff and the site's own checks are not counted.${f.visits.gpc ? " A browser that sends Global Privacy Control or Do Not Track is not counted at all." : ""}`,
-              `The daily counts hold no personal data and are kept for ${plural("en", f.visits.retentionDays, { one: "one day", other: `${f.visits.retentionDays} days` })}; each day's digests are deleted when the day ends.`,
-              "When you send an enquiry, it keeps how you first arrived that day (the site you came from, the campaign, the first page you saw), so that we can see which campaigns bring enquiries and bookings. This is kept with your enquiry and erased with it.",
-            ],
-          },
-        ]
-      : []),
+    {
+      heading: "Counting visits, without cookies",
+      paragraphs: [
+        "To know which pages are read and how visitors find us (a search engine, a post on Instagram, a link in one of our campaigns), our own server counts visits to the public pages. It counts, for each day: the page, its language, the kind of device (phone, tablet or computer), the site you came from (its name only, such as instagram.com) and the campaign named in the link you followed. Nothing is sent to another company.",
+        "To count a visitor once a day rather than once a page, the server mixes your network address and your browser's name with a random key that is made new every day and deleted when the day ends, and keeps only a one-way digest (a hash) of the mix, for that day. The digest cannot be turned back into your address, and since the key is gone the next day, it cannot be linked to your visits on another day. Your network address and your browser's name are never stored, no cookie is set and nothing is stored on your device for this.",
+        `Because nothing is read from or stored on your device, and no one can be identified from the counts, this counting needs no consent banner: the ePrivacy rules on consent concern storing or reading information on your device, which this does not do, and its legal basis is our legitimate interest in knowing which pages and campaigns work (art. 6(1)(f) GDPR). Search engines' robots, link previews, our staff and the site's own checks are not counted. If your browser sends Global Privacy Control or Do Not Track, your visits are still only counted in these daily totals, and an enquiry you send does not keep how you arrived.`,
+        `The daily counts hold no personal data and are kept for ${plural("en", f.visitRetentionDays, { one: "one day", other: `${f.visitRetentionDays} days` })}; each day's digests are deleted when the day ends.`,
+        "When you send an enquiry, it keeps how you first arrived that day (the site you came from, the campaign, the first page you saw), so that we can see which campaigns bring enquiries and bookings. This is kept with your enquiry and erased with it.",
+      ],
+    },
     {
       heading: "Cookies",
       paragraphs: [
@@ -158,20 +154,16 @@ const hr: PrivacyText = {
         "E-mail koji primimo ostaje u našem sandučiću dok smo s vama u kontaktu oko upita ili rezervacije.",
       ],
     },
-    ...(f.visits.counted
-      ? [
-          {
-            heading: "Brojanje posjeta, bez kolačića",
-            paragraphs: [
-              "Kako bismo znali koje se stranice čitaju i kako nas posjetitelji pronalaze (tražilica, objava na Instagramu, poveznica iz neke naše kampanje), naš poslužitelj broji posjete javnim stranicama. Za svaki dan broji: stranicu, njezin jezik, vrstu uređaja (mobitel, tablet ili računalo), stranicu s koje ste došli (samo njezino ime, npr. instagram.com) i kampanju navedenu u poveznici koju ste otvorili. Ništa se ne šalje drugoj tvrtki.",
-              "Da bi se posjetitelj brojao jednom na dan, a ne za svaku stranicu, poslužitelj vašu mrežnu adresu i naziv preglednika miješa sa slučajnim ključem koji se svaki dan stvara iznova i briše na kraju dana, a čuva samo jednosmjerni sažetak (hash) te mješavine, i to za taj dan. Iz sažetka se ne može dobiti vaša adresa, a kako ključa sljedeći dan više nema, ne može se povezati s vašim posjetima drugih dana. Vaša mrežna adresa i naziv preglednika nikad se ne spremaju, ne postavlja se kolačić i ništa se za to ne sprema na vaš uređaj.",
-              `Budući da se s vašeg uređaja ništa ne čita niti se na njega išta sprema, a iz brojeva se nitko ne može prepoznati, za ovo brojanje nije potreban natpis za privolu: pravila o e-privatnosti traže privolu za spremanje ili čitanje podataka na vašem uređaju, a ovo to ne čini; pravna osnova je naš legitimni interes da znamo koje stranice i kampanje djeluju (čl. 6. st. 1. t. (f) GDPR-a). Roboti tražilica, pregledi poveznica, naše osoblje i vlastite provjere stranice ne broje se.${f.visits.gpc ? " Preglednik koji šalje Global Privacy Control ili Do Not Track uopće se ne broji." : ""}`,
-              `Dnevni brojevi ne sadrže osobne podatke i čuvaju se ${f.visits.retentionDays} ${plural("hr", f.visits.retentionDays, { one: "dan", other: "dana" })}; sažeci svakog dana brišu se na njegovu kraju.`,
-              "Kad pošaljete upit, uz njega ostaje zapisano kako ste taj dan prvi put stigli (stranica s koje ste došli, kampanja, prva stranica koju ste vidjeli), kako bismo vidjeli koje kampanje donose upite i rezervacije. To se čuva s vašim upitom i briše zajedno s njim.",
-            ],
-          },
-        ]
-      : []),
+    {
+      heading: "Brojanje posjeta, bez kolačića",
+      paragraphs: [
+        "Kako bismo znali koje se stranice čitaju i kako nas posjetitelji pronalaze (tražilica, objava na Instagramu, poveznica iz neke naše kampanje), naš poslužitelj broji posjete javnim stranicama. Za svaki dan broji: stranicu, njezin jezik, vrstu uređaja (mobitel, tablet ili računalo), stranicu s koje ste došli (samo njezino ime, npr. instagram.com) i kampanju navedenu u poveznici koju ste otvorili. Ništa se ne šalje drugoj tvrtki.",
+        "Da bi se posjetitelj brojao jednom na dan, a ne za svaku stranicu, poslužitelj vašu mrežnu adresu i naziv preglednika miješa sa slučajnim ključem koji se svaki dan stvara iznova i briše na kraju dana, a čuva samo jednosmjerni sažetak (hash) te mješavine, i to za taj dan. Iz sažetka se ne može dobiti vaša adresa, a kako ključa sljedeći dan više nema, ne može se povezati s vašim posjetima drugih dana. Vaša mrežna adresa i naziv preglednika nikad se ne spremaju, ne postavlja se kolačić i ništa se za to ne sprema na vaš uređaj.",
+        `Budući da se s vašeg uređaja ništa ne čita niti se na njega išta sprema, a iz brojeva se nitko ne može prepoznati, za ovo brojanje nije potreban natpis za privolu: pravila o e-privatnosti traže privolu za spremanje ili čitanje podataka na vašem uređaju, a ovo to ne čini; pravna osnova je naš legitimni interes da znamo koje stranice i kampanje djeluju (čl. 6. st. 1. t. (f) GDPR-a). Roboti tražilica, pregledi poveznica, naše osoblje i vlastite provjere stranice ne broje se. Ako vaš preglednik šalje Global Privacy Control ili Do Not Track, vaši se posjeti i dalje broje samo u tim dnevnim zbrojevima, a upit koji pošaljete ne zadržava kako ste stigli.`,
+        `Dnevni brojevi ne sadrže osobne podatke i čuvaju se ${f.visitRetentionDays} ${plural("hr", f.visitRetentionDays, { one: "dan", other: "dana" })}; sažeci svakog dana brišu se na njegovu kraju.`,
+        "Kad pošaljete upit, uz njega ostaje zapisano kako ste taj dan prvi put stigli (stranica s koje ste došli, kampanja, prva stranica koju ste vidjeli), kako bismo vidjeli koje kampanje donose upite i rezervacije. To se čuva s vašim upitom i briše zajedno s njim.",
+      ],
+    },
     {
       heading: "Kolačići",
       paragraphs: [

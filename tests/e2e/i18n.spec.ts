@@ -34,7 +34,7 @@ const FACTS: PrivacyFacts = {
   rateLimitMinutes: 10,
   whatsapp: true,
   confirmation: true,
-  visits: { counted: true, retentionDays: 730, gpc: true },
+  visitRetentionDays: 730,
 };
 
 const ENGLISH_LEFTOVERS: string[] = (() => {

@@ -46,7 +46,7 @@ describe("campaignLink", () => {
     const answer = campaignLink(ORIGIN, asked);
     if (!answer.ok) throw new Error(JSON.stringify(answer.problems));
     const url = new URL(answer.url);
-    const counted = classifySource(url.pathname, url.searchParams, undefined, url.host);
+    const counted = classifySource(url.pathname, url.searchParams, undefined, [url.host]);
     expect(counted).toEqual({
       channel: answer.tags.source,
       medium: "story-ad",

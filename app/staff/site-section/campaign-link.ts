@@ -39,6 +39,6 @@ export function campaignLink(origin: string, asked: LinkAsked): LinkAnswer {
   const url = new URL(page.path, origin);
   for (const name of ["source", "medium", "campaign"] as const)
     if (tags[name]) url.searchParams.set(`utm_${name}`, tags[name]);
-  const channel = classifySource(page.path, url.searchParams, undefined, url.host).channel;
+  const channel = classifySource(page.path, url.searchParams, undefined, [url.host]).channel;
   return { ok: true, url: url.href, tags, channel };
 }
