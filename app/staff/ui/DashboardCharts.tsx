@@ -367,6 +367,7 @@ export function FunnelTable(props: {
   title: string;
   keyHead: string;
   heads: string[];
+  steps: readonly string[];
   rows: { key: string; label: string; values: number[]; rates: string[] }[];
 }) {
   return (
@@ -390,8 +391,8 @@ export function FunnelTable(props: {
             <tr key={r.key} data-key={r.key}>
               <th scope="row">{r.label}</th>
               {r.values.map((v, i) => (
-                <td key={i}>
-                  {v}
+                <td key={i} data-step={props.steps[i]}>
+                  <span>{v}</span>
                   {i ? <small>{r.rates[i]}</small> : null}
                 </td>
               ))}

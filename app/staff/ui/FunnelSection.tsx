@@ -75,6 +75,7 @@ export function FunnelSection({ locale, period, rows }: { locale: Locale; period
             title={t.tableTitle(period.by === "channel" ? t.byChannel : t.byCampaign)}
             keyHead={period.by === "channel" ? t.byChannel : t.byCampaign}
             heads={FUNNEL_STEPS.map((step) => t.short[step])}
+            steps={FUNNEL_STEPS}
             rows={shown.map((r) => ({
               key: r.key,
               label: label(r.key),
