@@ -2,7 +2,6 @@ import type { FunnelRow } from "~/utils/visit-source";
 
 export const FUNNEL_DAYS = [7, 30, 90, 365] as const;
 export const FUNNEL_STEPS = ["visitors", "contactVisitors", "enquiries", "replied", "booked"] as const;
-export type FunnelStepKey = (typeof FUNNEL_STEPS)[number];
 export type FunnelPeriod = { days: number; from: string; to: string; by: "channel" | "campaign" };
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);

@@ -20,7 +20,7 @@ export type LinkAnswer =
   | { ok: true; url: string; tags: Record<TagName, string>; channel: string }
   | { ok: false; problems: Partial<Record<TagName | "page", TagProblem>> };
 
-export const pageOf = (path: string): Page | undefined => PAGES.find((p) => p.path === path);
+const pageOf = (path: string): Page | undefined => PAGES.find((p) => p.path === path);
 
 /** Source is required; medium and campaign may be left out (an empty one is not sent). */
 export function campaignLink(origin: string, asked: LinkAsked): LinkAnswer {
