@@ -30,7 +30,7 @@ import { Toast, toastKey } from "~/components/Toast";
 import { PreviewBanner } from "~/components/PreviewBanner";
 import { clearPreviewCookie } from "~/site/preview.server";
 import { aboutOf, contactOf, serviceTitles } from "~/site/words.server";
-import { siteUrl } from "~/utils/env.server";
+import { env, siteUrl } from "~/utils/env.server";
 import { NO_STORE } from "~/utils/cache-control.server";
 import { getToast } from "~/utils/toast.server";
 import { useInlineStyles } from "~/utils/inline-styles";
@@ -83,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     titles: serviceTitles(document.words, locale),
     about: aboutOf(document.words, locale),
     siteUrl,
+    beacon: env.VISIT_BEACON,
   };
   // Only a response that shows a toast touches the cookie (to clear it) and it is private; so is one that shows the
   // draft, and one that clears a preview cookie that shows nothing (the next request is a visitor's, from the cache).
@@ -157,6 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        {rootData?.beacon ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BEACON }} /> : null}
         {hydrate ? (
           <>
             <HydrationMarker />
@@ -168,6 +170,9 @@ export function Layout({ children }: { children: ReactNode }) {
     </html>
   );
 }
+
+/** Behind a CDN the origin sees no cached view: the page counts itself, once shown (decision 0046). */
+const BEACON = `(function(){function s(){navigator.sendBeacon&&navigator.sendBeacon("/visit",JSON.stringify({u:location.href,r:document.referrer}))}document.prerendering?document.addEventListener("prerenderingchange",s,{once:true}):s()})()`;
 
 /** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */
 function HydrationMarker() {

@@ -69,6 +69,14 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
   app.use(compression());
   app.use(cspNonce({ reportOnly: devMiddleware !== undefined }));
   app.use(sameOriginPosts(crossSitePage));
+  if (env.VISIT_BEACON)
+    app.post("/visit", express.text({ type: () => true, limit: 2048 }), (req, res) => {
+      const beacon = readBeacon(req.body);
+      const counted = beacon && wiring.visits.countBeacon(beacon.u, beacon.r, req.headers, req.socket);
+      res.set("Cache-Control", "no-store");
+      if (counted) return void res.status(204).end();
+      res.status(400).type("text").send('400 Expected the beacon\'s JSON: {"u": page URL, "r": referrer}.\n');
+    });
   app.use(staffGuard(staffGate));
   // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
   // Each upload is held in memory while it arrives: a few at once a person (the page sends one at a time).
@@ -147,6 +155,15 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
     return pageCache?.answer(req, res) ?? false;
   }
   return { app, answerFromMemory, watching };
+}
+
+function readBeacon(body: unknown): { u: string; r?: string } | undefined {
+  try {
+    const { u, r } = JSON.parse(String(body)) as { u?: unknown; r?: unknown };
+    return typeof u === "string" ? { u, r: typeof r === "string" && r ? r : undefined } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const UPLOADS_AT_ONCE = 3;

@@ -1,5 +1,4 @@
-// Visits counted in memory, written on a timer and at shutdown (decision 0046): nothing on the request path touches the
-// database, and the day's salt, the only key to a visitor's hash, is never kept past its day.
+// Decision 0046: counted in memory, written on a timer and at shutdown; the day's salt never kept past its day.
 import { hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isbot } from "isbot";
@@ -37,6 +36,11 @@ type Visitor = {
   sent: boolean;
 };
 type Headers = IncomingMessage["headers"];
+const lastVisitor = Symbol("lastVisitor");
+type Connection = {
+  remoteAddress?: string;
+  [lastVisitor]?: { epoch: number; ua: string; forwarded?: string; id: string };
+};
 
 const STAFF_COOKIE = /(?:^|;\s*)(?:__Host-)?staff=/;
 /** A bounded day in memory: past it, visitors already written are forgotten (the database still knows them). */
@@ -62,7 +66,6 @@ export function createVisits({
   trustedHeader?: string;
   flushSeconds: number;
   retentionDays: number;
-  /** Behind a CDN the beacon counts every view, the origin none (decision 0046). */
   beacon: boolean;
   now?: () => number;
 }) {
@@ -70,6 +73,7 @@ export function createVisits({
   let day = utcDay(now());
   let dayEnds = dayAfter(now());
   let salt: string | undefined;
+  let epoch = 0;
   let saltFor: Promise<string> | undefined;
   let visitors = new Map<string, Visitor>();
   let views = new Map<string, number>();
@@ -86,6 +90,7 @@ export function createVisits({
       (value) => {
         if (asked === day) {
           salt = value;
+          epoch++;
           for (const view of waiting.splice(0)) view();
         }
         return value;
@@ -170,7 +175,7 @@ export function createVisits({
     clientAddress({ headers: { get: (name) => header(headers[name]) ?? null } }, socket, trustedHeader);
 
   /** One view of a page as the origin answered it; anything that is not a person's view of a page is left out. */
-  function counted(url: string, headers: Headers, socket: string | undefined) {
+  function counted(url: string, headers: Headers, socket: Connection) {
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     const page = PAGE_OF.get(path);
@@ -187,20 +192,23 @@ export function createVisits({
     if (cookie && STAFF_COOKIE.test(cookie)) return;
     const at = now();
     if (at >= dayEnds) rollOver(at);
-    const address = addressOf(headers, socket);
-    const count = () =>
-      view(
-        visitorId(salt!, address, ua),
-        path,
-        page,
-        q === -1 ? "" : url.slice(q + 1),
-        header(headers.referer),
-        headers.host ?? "",
-        ua,
-      );
-    if (salt !== undefined) return count();
-    if (waiting.length < MAX_WAITING) waiting.push(count);
+    const query = q === -1 ? "" : url.slice(q + 1);
+    const referrer = header(headers.referer);
+    if (salt !== undefined) return view(idOf(headers, socket, ua), path, page, query, referrer, headers.host ?? "", ua);
+    const address = addressOf(headers, socket.remoteAddress);
+    if (waiting.length < MAX_WAITING)
+      waiting.push(() => view(visitorId(salt!, address, ua), path, page, query, referrer, headers.host ?? "", ua));
     void loadSalt().catch(() => {});
+  }
+
+  /** A connection's next request is almost always the same visitor's: its id is kept on the connection, for its life. */
+  function idOf(headers: Headers, socket: Connection, ua: string): string {
+    const forwarded = trustedHeader ? header(headers[trustedHeader]) : undefined;
+    const last = socket[lastVisitor];
+    if (last && last.epoch === epoch && last.ua === ua && last.forwarded === forwarded) return last.id;
+    const id = visitorId(salt!, addressOf(headers, socket.remoteAddress), ua);
+    socket[lastVisitor] = { epoch, ua, forwarded, id };
+    return id;
   }
 
   async function flush(): Promise<void> {
@@ -219,10 +227,10 @@ export function createVisits({
     /** The page cache's and Express's per-answer hook: one cheap call, nothing awaited. */
     count(req: IncomingMessage, status: number) {
       if (beacon || (status !== 200 && status !== 304) || req.method !== "GET") return;
-      counted(req.url ?? "/", req.headers, req.socket.remoteAddress);
+      counted(req.url ?? "/", req.headers, req.socket as Connection);
     },
     /** The beacon's view: the page's own URL and referrer, as the script read them. */
-    countBeacon(pageUrl: string, referrer: string | undefined, headers: Headers, socket: string | undefined) {
+    countBeacon(pageUrl: string, referrer: string | undefined, headers: Headers, socket: Connection) {
       let url: URL;
       try {
         url = new URL(pageUrl);
@@ -270,5 +278,3 @@ export function createVisits({
     },
   };
 }
-
-export type Visits = ReturnType<typeof createVisits>;

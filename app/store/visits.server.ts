@@ -6,16 +6,14 @@ import { whole, type Count, type TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 
 /** A visitor seen first in this batch (its first source) or again (its pages, whether it reached the contact page). */
-export type VisitorDay = {
+type VisitorDay = {
   hash: string;
   source: VisitSource;
   device: Device;
-  /** Paths newly viewed, each with its base page and language. */
   paths: { path: string; page: string; language: string }[];
   contact: boolean;
 };
 
-/** What one process counted since its last flush, for one day. */
 export type VisitBatch = {
   day: string;
   /** `page \n language \n device` → views. */

@@ -1,11 +1,9 @@
-// Where a visit came from and on what, from what the request says (decision 0046). Every value here is the visitor's
-// to write: classified or refused, never stored as sent.
+// Decision 0046. Every value here is the visitor's to write: classified or refused, never kept as sent.
 import type { Device, VisitSource } from "./visit-source";
 
 type Kind = "search" | "social" | "ads";
 
-/** Known channels: id → how its visits arrive. */
-export const CHANNELS = {
+const CHANNELS = {
   google: "search",
   bing: "search",
   duckduckgo: "search",
@@ -63,7 +61,6 @@ const HOSTS: Record<string, Channel> = {
 /** Families with a country's domain: google.hr, google.co.uk, yandex.ru, pinterest.de… */
 const FAMILIES = /(?:^|\.)(google|yandex|pinterest)\.(?:[a-z]{2,3}|com?\.[a-z]{2})$/;
 
-/** `utm_source` values people write for a known channel. */
 const ALIASES: Record<string, Channel> = {
   ig: "instagram",
   insta: "instagram",

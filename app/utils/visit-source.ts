@@ -1,16 +1,10 @@
-// How a visitor arrived, as counted (decision 0046) and as an enquiry keeps it: shared by the store, the counter and the
-// staff's pages.
-
-/** The first source of a visitor's day. `channel`: a known network's id ("instagram", "google", "google-ads"… see
- * CHANNELS in ./visit-classify.ts), "direct", or an unknown referrer's host. Values are classified, never as sent. */
+/** A visitor's first source of the day (decision 0046); `channel`: CHANNELS in ./visit-classify.ts, "direct" or a host. */
 export type VisitSource = {
   channel: string;
   /** `utm_medium`, or implied: "cpc" (a click id), "organic" (a search engine), "social", "referral". */
   medium?: string;
   campaign?: string;
-  /** The referring site's host, `www.` dropped. */
   referrer?: string;
-  /** The first page's path, language prefix kept, no query. */
   landing: string;
 };
 

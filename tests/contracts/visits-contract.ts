@@ -10,7 +10,7 @@ const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKi
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36";
 const DAY = Date.parse("2026-06-01T10:00:00Z");
 
-export const pageView = (url: string, agent: string, address: string, headers: Record<string, string> = {}) =>
+const pageView = (url: string, agent: string, address: string, headers: Record<string, string> = {}) =>
   ({
     method: "GET",
     url,

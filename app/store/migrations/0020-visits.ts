@@ -1,7 +1,6 @@
 import type { Migration } from "./migration";
 
-/** Decision 0046: daily counts only; the salt and the per-visitor rows of a day are deleted once the day is over. Days are
- * UTC dates as `YYYY-MM-DD` text on both databases; '' where a source has no value (a key column cannot be NULL). */
+/** Decision 0046. Days: UTC `YYYY-MM-DD` text; '' where a source has no value (a key column cannot be NULL). */
 const layout = (flag: string) => `
   ALTER TABLE enquiries ADD COLUMN source_channel text;
   ALTER TABLE enquiries ADD COLUMN source_medium text;

@@ -120,3 +120,34 @@ test(`bots, previews, prefetches, HEAD, staff, errors and health checks are not 
     .toEqual([{ page: "/privacy", language: "hr", device: "desktop", views: 1, visitors: 1 }]);
   expect(views().filter((v) => v.page !== "/privacy")).toEqual(before);
 });
+
+test(`behind a CDN the page's beacon counts the view and the server's answer does not ${HTTP}`, async () => {
+  const cdn = await staffServer(3531, { VISIT_BEACON: "true", VISIT_FLUSH_SECONDS: "1" });
+  try {
+    const headers = { "user-agent": PHONE };
+    const page = await (await fetch(`${cdn.base}/contact`, { headers })).text();
+    const script = /<script>([^<]*sendBeacon[^<]*)<\/script>/.exec(page)?.[1] ?? "";
+    expect(script.length).toBeGreaterThan(50);
+    expect(script.length).toBeLessThan(400);
+    const beacon = (body: string) =>
+      fetch(`${cdn.base}/visit`, {
+        method: "POST",
+        headers: { ...headers, origin: cdn.base, "content-type": "text/plain;charset=UTF-8" },
+        body,
+      });
+    expect((await beacon("not json")).status).toBe(400);
+    expect((await beacon(JSON.stringify({ r: "x" }))).status).toBe(400);
+    const sent = JSON.stringify({ u: `${cdn.site}/?utm_source=newsletter`, r: "https://news.example.org/issue/3" });
+    expect((await beacon(sent)).status).toBe(204);
+    await expect
+      .poll(() => rowsIn(cdn.database, "SELECT page, views FROM visit_pages ORDER BY page"))
+      .toEqual([{ page: "/", views: 1 }]);
+    expect(rowsIn(cdn.database, "SELECT channel, medium, referrer FROM visit_sources")).toEqual([
+      { channel: "newsletter", medium: "referral", referrer: "news.example.org" },
+    ]);
+  } finally {
+    cdn.child.kill("SIGKILL");
+  }
+  // Without the switch the server counts its answers and takes no beacon.
+  expect((await fetch(`${server.base}/visit`, { method: "POST", body: "{}" })).status).toBe(405);
+});
