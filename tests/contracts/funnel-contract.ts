@@ -59,7 +59,6 @@ export function funnelContract(name: string, open: () => Promise<EnquiryStore>) 
         { day: "2026-11-30", channel: "instagram", visitors: 5, contact: 1 },
         { day: "2026-11-15", channel: "google", visitors: 7, contact: 2 },
         { day: "2026-11-15", channel: "direct", visitors: 3, contact: 0 },
-        // Outside the period: the day before and the day after.
         { day: "2026-10-31", channel: "instagram", campaign: "summer-vip", visitors: 100, contact: 50 },
         { day: "2026-12-01", channel: "google", visitors: 100, contact: 50 },
       ],
@@ -75,10 +74,8 @@ export function funnelContract(name: string, open: () => Promise<EnquiryStore>) 
         { at: "2026-11-30T23:59:59.999Z", channel: "instagram", followUp: "replied" },
         { at: "2026-11-16T10:00:00.000Z", channel: "google" },
         { at: "2026-11-17T10:00:00.000Z" },
-        // Spam, caught or marked: in no figure.
         { at: "2026-11-05T10:00:00.000Z", channel: "instagram", campaign: "summer-vip", spam: "links" },
         { at: "2026-11-05T11:00:00.000Z", channel: "google", followUp: "spam" },
-        // Outside the period.
         { at: "2026-10-31T23:59:59.999Z", channel: "instagram", campaign: "summer-vip", followUp: "booked" },
         { at: "2026-12-01T00:00:00.000Z", channel: "google", followUp: "booked" },
       ],

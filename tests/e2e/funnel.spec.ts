@@ -1,6 +1,4 @@
-// The journey from a campaign's link to the owner's funnel, in Chromium with JavaScript on and off: what only a
-// browser proves (its referrer, its agent, its page loads and form), each project on its own server, so the
-// counts are this test's alone.
+// A campaign's visitor to the owner's funnel, JavaScript on and off; each project its own server (its own counts).
 import { readFileSync } from "node:fs";
 import { devices, expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { fillForm, storedIn, unique } from "./enquiry-helpers";
@@ -26,7 +24,6 @@ test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
 
-/** A client of its own: address, agent, and the project's JavaScript setting. */
 async function client(browser: Browser, info: TestInfo, address: string, agent: { userAgent: string }) {
   return browser.newContext({
     ...agent,
@@ -44,7 +41,6 @@ async function ownerPage(browser: Browser, info: TestInfo): Promise<[BrowserCont
 test("a campaign's visitor and a search engine's are counted apart, the enquiry names its source everywhere; a bot and staff are not counted", async ({
   browser,
 }, info) => {
-  // From an Instagram post: the home page, a service page, then the contact page's form.
   const visitor = await client(browser, info, "203.0.113.7", devices["Pixel 7"]);
   const page = await visitor.newPage();
   await page.goto(`${server.site}/?utm_source=instagram&utm_campaign=summer-vip`, {
@@ -65,7 +61,6 @@ test("a campaign's visitor and a search engine's are counted apart, the enquiry 
   await expect(page.getByRole("status").filter({ hasText: "Form successfully submitted!" })).toBeVisible();
   await visitor.close();
 
-  // Another visitor, from a search engine.
   const searcher = await client(browser, info, "198.51.100.2", devices["Desktop Chrome"]);
   await (await searcher.newPage()).goto(`${server.site}/hr`, { referer: "https://www.google.hr/" });
   await searcher.close();
@@ -85,7 +80,6 @@ test("a campaign's visitor and a search engine's are counted apart, the enquiry 
     await desk.goto(`${server.site}/staff?days=7&by=channel`);
     await expect(desk.locator("#dash-funnel-by tbody tr")).toHaveCount(2);
   }).toPass();
-  // Most visitors first, then most enquiries.
   expect(await desk.locator("#dash-funnel-by tbody tr").evaluateAll((rows) => rows.map((r) => r.dataset.key))).toEqual([
     "instagram",
     "google",
@@ -100,7 +94,6 @@ test("a campaign's visitor and a search engine's are counted apart, the enquiry 
   await expect(steps("summer-vip")).toHaveText(["1", "1", "1", "0", "0"]);
   await expect(steps("")).toHaveText(["1", "0", "0", "0", "0"]);
 
-  // The inbox: filtered by the source, the enquiry's own line, the export.
   await desk.goto(`${server.site}/staff/inbox?source=instagram&campaign=summer-vip`);
   await expect(desk.getByText(message.slice(0, 40))).toBeVisible();
   const [stored] = storedIn(server.database).filter((r) => r.enquiry.message === message);
