@@ -361,11 +361,11 @@ export function FunnelSteps(props: {
   );
 }
 
-/** The same steps per source, as a table a person reads (not hidden): the figure a phone scrolls sideways if it must. */
+/** The same steps per source, as a table a person reads (not hidden): each source's name on a row of its own above
+ * its counts, so five narrow columns fit a phone. */
 export function FunnelTable(props: {
   id: string;
   title: string;
-  keyHead: string;
   heads: string[];
   steps: readonly string[];
   rows: { key: string; label: string; values: number[]; rates: string[] }[];
@@ -378,7 +378,6 @@ export function FunnelTable(props: {
         </caption>
         <thead>
           <tr>
-            <th scope="col">{props.keyHead}</th>
             {props.heads.map((h) => (
               <th key={h} scope="col">
                 {h}
@@ -386,10 +385,14 @@ export function FunnelTable(props: {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {props.rows.map((r) => (
-            <tr key={r.key} data-key={r.key}>
-              <th scope="row">{r.label}</th>
+        {props.rows.map((r) => (
+          <tbody key={r.key} data-key={r.key}>
+            <tr>
+              <th scope="rowgroup" colSpan={props.heads.length}>
+                {r.label}
+              </th>
+            </tr>
+            <tr>
               {r.values.map((v, i) => (
                 <td key={i} data-step={props.steps[i]}>
                   <span>{v}</span>
@@ -397,8 +400,8 @@ export function FunnelTable(props: {
                 </td>
               ))}
             </tr>
-          ))}
-        </tbody>
+          </tbody>
+        ))}
       </table>
     </div>
   );

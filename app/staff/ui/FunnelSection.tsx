@@ -73,7 +73,6 @@ export function FunnelSection({ locale, period, rows }: { locale: Locale; period
           <FunnelTable
             id="dash-funnel-by"
             title={t.tableTitle(period.by === "channel" ? t.byChannel : t.byCampaign)}
-            keyHead={period.by === "channel" ? t.byChannel : t.byCampaign}
             heads={FUNNEL_STEPS.map((step) => t.short[step])}
             steps={FUNNEL_STEPS}
             rows={shown.map((r) => ({
