@@ -75,7 +75,7 @@ export function createApp({ built, wiring, env, isStopping, allowSlowUpload }: O
       const counted = beacon && wiring.visits.countBeacon(beacon.u, beacon.r, req.headers, req.socket);
       res.set("Cache-Control", "no-store");
       if (counted) return void res.status(204).end();
-      res.status(400).type("text").send('400 Expected the beacon\'s JSON: {"u": page URL, "r": referrer}.\n');
+      res.status(400).type("text").send(BEACON_REFUSED);
     });
   app.use(staffGuard(staffGate));
   // Only behind a session allowed to upload: the body may take longer while it moves, and a retry is answered once.
@@ -166,6 +166,9 @@ function readBeacon(body: unknown): { u: string; r?: string } | undefined {
   }
 }
 
+const BEACON_REFUSED =
+  '400 Expected the beacon\'s JSON: {"u": the page\'s URL, "r": its referrer}.\n' +
+  '400 Očekivan je JSON signala: {"u": adresa stranice, "r": stranica s koje se došlo}.\n';
 const UPLOADS_AT_ONCE = 3;
 const BUSY =
   "429 Your other uploads are still arriving: go back and send this one again in a moment.\n" +

@@ -59,6 +59,7 @@ export function createVisits({
   flushSeconds,
   retentionDays,
   beacon,
+  maxSources = 1_000,
   now = Date.now,
 }: {
   store: Pick<VisitsPart, "flush" | "salt" | "firstSource" | "endDaysBefore" | "eraseCountsBefore">;
@@ -67,6 +68,8 @@ export function createVisits({
   flushSeconds: number;
   retentionDays: number;
   beacon: boolean;
+  /** Distinct sources a day past which new ones count as "other": tags are the visitor's to invent. */
+  maxSources?: number;
   now?: () => number;
 }) {
   const site = new URL(siteUrl).host;
@@ -76,6 +79,7 @@ export function createVisits({
   let epoch = 0;
   let saltFor: Promise<string> | undefined;
   let visitors = new Map<string, Visitor>();
+  let sources = new Set<string>();
   let views = new Map<string, number>();
   let dirty = new Set<string>();
   const waiting: (() => void)[] = [];
@@ -130,6 +134,7 @@ export function createVisits({
     salt = undefined;
     saltFor = undefined;
     visitors = new Map();
+    sources = new Set();
     void loadSalt().catch(() => {});
   }
 
@@ -155,7 +160,10 @@ export function createVisits({
   ) {
     let visitor = visitors.get(id);
     if (!visitor) {
-      const source = classifySource(path, new URLSearchParams(query), referrer, [host, site]);
+      let source = classifySource(path, new URLSearchParams(query), referrer, [host, site]);
+      const key = `${source.channel}\n${source.medium}\n${source.campaign}\n${source.referrer}\n${source.landing}`;
+      if (sources.size < maxSources) sources.add(key);
+      else if (!sources.has(key)) source = { channel: "other", landing: source.landing };
       visitor = { source, device: deviceOf(ua), seen: new Set(), fresh: [], contact: false, sent: false };
       remember(id, visitor);
     }
@@ -212,6 +220,7 @@ export function createVisits({
   }
 
   async function flush(): Promise<void> {
+    if (waiting.length) await loadSalt().catch(() => {});
     const batches = [...carried, takeBatch()].filter((b) => b.views.size || b.visitors.length);
     carried = [];
     for (const batch of batches)

@@ -19,9 +19,10 @@ const pageView = (url: string, agent: string, address: string, headers: Record<s
   }) as unknown as IncomingMessage;
 
 export function visitsContract(name: string, open: () => Promise<Sql>) {
-  const replicas = (sql: Sql, clock: { at: number }, count = 2) =>
+  const replicas = (sql: Sql, clock: { at: number }, count = 2, maxSources?: number) =>
     Array.from({ length: count }, () =>
       createVisits({
+        maxSources,
         store: visitsPartOf(sql, async () => {}),
         siteUrl: "https://example.hr",
         flushSeconds: 60,
@@ -159,6 +160,20 @@ export function visitsContract(name: string, open: () => Promise<Sql>) {
     expect(await sql.all(`SELECT day FROM visit_visitors`)).toEqual([]);
     expect(await sql.all(`SELECT day FROM visit_sources ORDER BY day`)).toEqual([{ day: "2026-06-02" }]);
     await Promise.all([a!.stop(), b!.stop()]);
+  });
+
+  it(`${name}: past a day's bound on distinct sources, a new one counts as "other"`, async () => {
+    const sql = await open();
+    const [a] = replicas(sql, { at: DAY }, 1, 3);
+    for (let i = 0; i < 6; i++) a!.count(pageView(`/?utm_source=made-up-${i}`, PHONE, `203.0.113.${i}`), 200);
+    a!.count(pageView("/?utm_source=made-up-1", PHONE, "203.0.113.99"), 200);
+    await a!.flush();
+    expect(await sql.all(`SELECT channel, visitors FROM visit_sources ORDER BY channel`)).toEqual([
+      { channel: "made-up-0", visitors: 1 },
+      { channel: "made-up-1", visitors: 2 },
+      { channel: "made-up-2", visitors: 1 },
+      { channel: "other", visitors: 3 },
+    ]);
   });
 
   it(`${name}: the funnel joins enquiries by their source, spam left out`, async () => {

@@ -151,3 +151,14 @@ test(`behind a CDN the page's beacon counts the view and the server's answer doe
   // Without the switch the server counts its answers and takes no beacon.
   expect((await fetch(`${server.base}/visit`, { method: "POST", body: "{}" })).status).toBe(405);
 });
+
+test(`what is counted in memory is written at shutdown ${HTTP}`, async () => {
+  const stopping = await staffServer(3532, { VISIT_FLUSH_SECONDS: "3600" });
+  expect((await fetch(`${stopping.base}/privacy`, { headers: { "user-agent": PHONE } })).status).toBe(200);
+  expect(rowsIn(stopping.database, "SELECT page FROM visit_pages")).toEqual([]);
+  stopping.child.kill("SIGTERM");
+  expect(await stopping.exited).toBe(0);
+  expect(rowsIn(stopping.database, "SELECT page, device, views, visitors FROM visit_pages")).toEqual([
+    { page: "/privacy", device: "phone", views: 1, visitors: 1 },
+  ]);
+});
