@@ -1,6 +1,5 @@
 // The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (`npm run bench:inbox`): not in `npm test`.
-// Goals at 100,000: a page, a search, the dashboard or its funnel (730 days of visit counts) under 50 ms (median), the
-// export's memory growth under 64 MB.
+// Goals at 100,000: a page, a search, the dashboard or its funnel under 50 ms (median), the export's growth under 64 MB.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -156,8 +155,7 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
   }
 }
 
-/** 730 days of visitors by first source (each day: every channel, a few campaigns, landings and referrers), then the
- * funnel over a month, a year and two years, by source and by campaign. */
+/** 730 days of visitors by first source, then the funnel over a month, a year and two years. */
 async function measureFunnel(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
   const sql = store.sql;
   const last = new Date(Date.parse("2025-01-01T00:00:00.000Z") + size * 60_000);
