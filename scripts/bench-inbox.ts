@@ -1,6 +1,6 @@
 // The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (`npm run bench:inbox`, `-- --base=REF`
 // for a before/after in one run): not in `npm test`.
-// Goals at 100,000: a page, a search or the dashboard under 50 ms (median), the export's memory growth under 64 MB.
+// Goals at 100,000: a page, a search, the dashboard or its funnel under 50 ms (median), the export's growth under 64 MB.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +20,9 @@ const SIZES = [1_000, 100_000];
 const REPEAT = 30;
 const WORDS = ["yacht", "table", "transfer", "villa", "birthday", "wedding", "club", "dinner", "boat", "island"];
 const NAMES = ["Ana", "Ivan", "Marko", "Petra", "Luka", "Maja", "Tomislav", "Iva", "Josip", "Lucija"];
+/** Enquiries' and visitors' sources: the last is none (an enquiry before counting, or no visit counted). */
+const CHANNELS = ["instagram", "google", "direct", "facebook", "bing", "partner-hotel.hr", null];
+const campaignOf = (n: number) => (n % 5 === 0 ? `campaign-${n % 40}` : null);
 
 type Case = { name: string; run: (inbox: InboxPart) => Promise<unknown> };
 type Figure = { store: string; size: number; case: string; medianMs: number; p95Ms: number; extra?: string };
@@ -42,8 +45,9 @@ async function seed(store: EnquiryStore, size: number): Promise<{ reference: str
         // One in a hundred names is rare ("Zvonimira"): the selective search.
         const name = n % 100 === 7 ? "Zvonimira Rare" : `${NAMES[n % NAMES.length]} ${n}`;
         await tx.run(
-          `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, language, page, reference, follow_up)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, language, page, reference, follow_up,
+             source_channel, source_campaign, source_landing)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
           [
             id,
             at,
@@ -56,6 +60,9 @@ async function seed(store: EnquiryStore, size: number): Promise<{ reference: str
             "/contact",
             ref,
             ["new", "replied", "booked", "closed"][n % 4],
+            CHANNELS[n % CHANNELS.length],
+            CHANNELS[n % CHANNELS.length] ? campaignOf(n) : null,
+            CHANNELS[n % CHANNELS.length] ? "/" : null,
           ],
         );
         await tx.run(
@@ -79,6 +86,7 @@ async function measure(label: string, store: EnquiryStore, size: number, figures
     { name: "list: first page", run: (inbox) => inbox.list(f("")) },
     { name: "list: new + category", run: (inbox) => inbox.list(f("followUp=new&category=Event+organization")) },
     { name: "list: failed deliveries", run: (inbox) => inbox.list(f("delivery=failed")) },
+    { name: "list: a source + campaign", run: (inbox) => inbox.list(f("source=instagram&campaign=campaign-35")) },
     { name: "list: a page in the middle", run: (inbox) => inbox.list(f(""), { cursor: decodeCursor(middle) }) },
     { name: "search: reference", run: (inbox) => inbox.list(f(`q=${reference}`)) },
     { name: "search: rare name", run: (inbox) => inbox.list(f("q=Zvonimira")) },
@@ -149,6 +157,60 @@ async function measureDashboard(label: string, store: EnquiryStore, size: number
   }
 }
 
+/** 730 days of visitors by first source, then the funnel over a month, a year and two years. */
+async function measureFunnel(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
+  const sql = store.sql;
+  const last = new Date(Date.parse("2025-01-01T00:00:00.000Z") + size * 60_000);
+  const day = (back: number) => new Date(last.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+  let rows = 0;
+  for (let back = 0; back < 730; back += 30)
+    await sql.transaction(async (tx) => {
+      for (let d = back; d < Math.min(730, back + 30); d++)
+        for (const [c, channel] of CHANNELS.entries())
+          for (const landing of ["/", "/hr", "/contact", "/vip-nightclub-experience"])
+            for (const campaign of ["", `campaign-${(d + c) % 40}`, `campaign-${(d * 7 + c) % 40}`]) {
+              await tx.run(
+                `INSERT INTO visit_sources (day, channel, medium, campaign, referrer, landing, visitors, contact_visitors)
+                 VALUES ($1, $2, '', $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+                [
+                  day(d),
+                  channel ?? "direct",
+                  campaign,
+                  channel === "google" ? "google.hr" : "",
+                  landing,
+                  3 + (d % 9),
+                  d % 4,
+                ],
+              );
+              rows++;
+            }
+    });
+  await sql.run(sql.dialect === "postgres" ? "ANALYZE" : "PRAGMA optimize");
+  const cases: [string, () => Promise<unknown>][] = [
+    ["funnel: 30 days by source", () => store.visits.funnel({ from: day(29), to: day(0), by: "channel" })],
+    ["funnel: 365 days by campaign", () => store.visits.funnel({ from: day(364), to: day(0), by: "campaign" })],
+    ["funnel: 730 days by source", () => store.visits.funnel({ from: day(729), to: day(0), by: "channel" })],
+  ];
+  for (const [name, run] of cases) {
+    await run();
+    const times: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    figures.push({ store: label, size, case: name, medianMs: median(times), p95Ms: quantile(times, 0.95) });
+  }
+  figures.push({
+    store: label,
+    size,
+    case: "funnel: visit rows",
+    medianMs: 0,
+    p95Ms: 0,
+    extra: `${rows} visit_sources rows`,
+  });
+}
+
 async function measureDesk(label: string, store: EnquiryStore, size: number, figures: Figure[]) {
   const sql = store.sql;
   const today = teamDay();
@@ -196,12 +258,14 @@ try {
     await sqlite.prepare();
     await measure("SQLite", sqlite, size, figures);
     await measureDashboard("SQLite", sqlite, size, figures);
+    await measureFunnel("SQLite", sqlite, size, figures);
     await measureDesk("SQLite", sqlite, size, figures);
     await sqlite.close();
     const pg = openSqlStore({ DATABASE_URL: cluster.createDatabase(`inbox_${size}`), DATABASE_POOL_MAX: 5 });
     await pg.prepare();
     await measure("PostgreSQL", pg, size, figures);
     await measureDashboard("PostgreSQL", pg, size, figures);
+    await measureFunnel("PostgreSQL", pg, size, figures);
     await measureDesk("PostgreSQL", pg, size, figures);
     await pg.close();
   }
@@ -216,7 +280,7 @@ console.log(
   `\n${pad("case (median / p95)", 28)}${SIZES.flatMap((s) => [pad(`SQLite ${s}`, 22), pad(`PostgreSQL ${s}`, 22)]).join("")}`,
 );
 let missed = 0;
-for (const name of [...new Set(figures.map((f) => f.case))]) {
+for (const name of [...new Set(figures.filter((f) => f.case !== "funnel: visit rows").map((f) => f.case))]) {
   const line = SIZES.flatMap((size) =>
     ["SQLite", "PostgreSQL"].map((store) =>
       pad(cell(figures.find((f) => f.case === name && f.size === size && f.store === store)), 22),
@@ -226,11 +290,11 @@ for (const name of [...new Set(figures.map((f) => f.case))]) {
   for (const f of figures.filter((f) => f.case === name && f.size === 100_000))
     if (!name.startsWith("export") && f.medianMs >= 50) missed++;
 }
-for (const f of figures.filter((f) => f.extra)) console.log(`${f.store} ${f.size}: export ${f.extra}`);
+for (const f of figures.filter((f) => f.extra)) console.log(`${f.store} ${f.size}: ${f.case.split(":")[0]} ${f.extra}`);
 console.log(
   missed
     ? `bench:inbox: ${missed} case(s) at 100,000 over 50 ms (median)`
-    : "bench:inbox: every page and search at 100,000 under 50 ms (median)",
+    : "bench:inbox: every page, search, dashboard and funnel at 100,000 under 50 ms (median)",
 );
 if (base) printBeside(base, figures);
 mkdirSync("reports", { recursive: true });

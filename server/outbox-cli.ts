@@ -118,6 +118,8 @@ const jsonLine = (deliveries: Delivery[]) => {
       ...Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, r.enquiry[f.key] ?? null])),
       language: r.enquiry.language ?? null,
       page: r.enquiry.page ?? null,
+      // How the visitor first arrived that day (decision 0046), or null.
+      source: r.enquiry.source ?? null,
     },
     deliveries: deliveries.map(deliveryJson),
   });

@@ -34,6 +34,14 @@ describe("EmailJS call", () => {
     expect(recordedSends[0]!.fields.category).toBe("VIP Nightclub experience");
   });
 
+  it("sends the enquiry's source as one short line, and no variable when it is not known", async () => {
+    const source = { channel: "google", medium: "organic", referrer: "google.hr", landing: "/hr" };
+    await createEmailJsSend(CONFIG, { timeoutMs: 2000 })({ ...enquiry(), source });
+    await createEmailJsSend(CONFIG, { timeoutMs: 2000 })({ ...enquiry(), source: { ...source, campaign: "ljeto" } });
+    await createEmailJsSend(CONFIG, { timeoutMs: 2000 })(enquiry());
+    expect(recordedSends.map((s) => s.fields.source)).toEqual(["from Google", "from Google · ljeto", undefined]);
+  });
+
   it("sends the private key as accessToken when configured", async () => {
     await createEmailJsSend({ ...CONFIG, privateKey: "private_unit" }, { timeoutMs: 2000 })(enquiry());
     expect(recordedSends[0]!.fields.accessToken).toBe("private_unit");

@@ -1,5 +1,6 @@
 import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { detailsLine, givenDetails } from "~/i18n/detail-text";
+import { sourceLine } from "~/i18n/sources";
 import type { EmailJsConfig } from "~/utils/env.server";
 import type { Enquiry } from "~/store/record.server";
 import { judgeEmailJs } from "./retry-policy.server";
@@ -24,6 +25,8 @@ function enquiryVariables(enquiry: Enquiry, reference = ""): FormData {
   }
   const details = givenDetails(enquiry, "en");
   if (details.length) form.set("details", detailsLine(details));
+  const source = sourceLine(enquiry.source);
+  if (source) form.set("source", source);
   // The category stays English, the operator's language.
   form.set("language", enquiry.language ?? "en");
   return form;

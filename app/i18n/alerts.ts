@@ -5,7 +5,7 @@ import { plural, type Translations } from "./translations";
 const en = {
   nav: "Alerts",
   title: "Alerts on your phone",
-  lead: "Turn alerts on and this device buzzes within seconds of a new enquiry. The lock screen shows the service and the event's day, never the visitor's name, contact or message; a tap opens the enquiry here (signed in).",
+  lead: "Turn alerts on and this device buzzes within seconds of a new enquiry. The lock screen shows the service, the event's day and where the visitor came from (such as Instagram), never the visitor's name, contact or message; a tap opens the enquiry here (signed in).",
   turnOn: "Turn on alerts on this device",
   turning: "Turning on…",
   onHere: "Alerts are on on this device.",
@@ -72,7 +72,7 @@ const en = {
 const hr: typeof en = {
   nav: "Obavijesti",
   title: "Obavijesti na mobitelu",
-  lead: "Uključite obavijesti i ovaj uređaj zazvoni nekoliko sekundi nakon novog upita. Zaključani zaslon pokazuje uslugu i dan događaja, nikad ime, kontakt ni poruku posjetitelja; dodir otvara upit ovdje (uz prijavu).",
+  lead: "Uključite obavijesti i ovaj uređaj zazvoni nekoliko sekundi nakon novog upita. Zaključani zaslon pokazuje uslugu, dan događaja i odakle je posjetitelj došao (npr. Instagram), nikad ime, kontakt ni poruku posjetitelja; dodir otvara upit ovdje (uz prijavu).",
   turnOn: "Uključi obavijesti na ovom uređaju",
   turning: "Uključujemo…",
   onHere: "Obavijesti su uključene na ovom uređaju.",

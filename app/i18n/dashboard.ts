@@ -39,6 +39,40 @@ const en = {
   change: (delta: number) => (delta === 0 ? "the same" : delta > 0 ? `${delta} more` : `${-delta} fewer`),
   versus: (what: string, change: string) => `${what} (${change})`,
   duration: (seconds: number) => duration(seconds, { minute: "min", hour: "h", day: "d", under: "under a minute" }),
+  funnel: {
+    title: "Where the bookings come from",
+    lead: "Visitors are counted once a day, by how they first arrived that day (no cookie); an enquiry keeps the source of its visitor's day. Spam is never counted.",
+    period: "Period",
+    periods: (days: number) => (days === 1 ? "Today" : `Last ${days} days`),
+    by: "By",
+    byChannel: "Source",
+    byCampaign: "Campaign",
+    show: "Show",
+    steps: {
+      visitors: "Visitors",
+      contactVisitors: "Saw the contact page",
+      enquiries: "Enquiries",
+      replied: "Replied",
+      booked: "Booked",
+    },
+    short: {
+      visitors: "Visits",
+      contactVisitors: "Contact",
+      enquiries: "Enquiries",
+      replied: "Replied",
+      booked: "Booked",
+    },
+    chart: (from: string, to: string) => `All sources, ${from} – ${to}`,
+    summary: (visitors: number, enquiries: number, booked: number) =>
+      `${count(visitors, "visitor", "visitors")}, ${count(enquiries, "enquiry", "enquiries")}, ${booked} booked.`,
+    rate: (percent: string) => `${percent} of the step before`,
+    heads: ["Step", "Count", "Share of the step before"] as [string, string, string],
+    tableTitle: (by: string) => `Each step by ${by.toLowerCase()}, and its share of the step before`,
+    noCampaign: "(no campaign)",
+    unknown: "(not known)",
+    none: "Nothing counted in this period yet.",
+    more: (n: number) => `and ${count(n, "other", "others")} with fewer visitors`,
+  },
 };
 
 type DashboardText = typeof en;
@@ -92,6 +126,40 @@ const hr: DashboardText = {
   change: (delta: number) => (delta === 0 ? "jednako" : delta > 0 ? `${delta} više` : `${-delta} manje`),
   versus: (what: string, change: string) => `${what} (${change})`,
   duration: (seconds: number) => duration(seconds, { minute: "min", hour: "h", day: "d", under: "manje od minute" }),
+  funnel: {
+    title: "Odakle dolaze rezervacije",
+    lead: "Posjetitelji se broje jednom na dan, prema tome kako su taj dan prvi put stigli (bez kolačića); upit zadržava izvor posjetiteljeva dana. Neželjeni upiti (spam) se nikad ne broje.",
+    period: "Razdoblje",
+    periods: (days: number) => (days === 1 ? "Danas" : `Zadnjih ${days} dana`),
+    by: "Prema",
+    byChannel: "Izvoru",
+    byCampaign: "Kampanji",
+    show: "Prikaži",
+    steps: {
+      visitors: "Posjetitelji",
+      contactVisitors: "Vidjeli stranicu za kontakt",
+      enquiries: "Upiti",
+      replied: "Odgovoreno",
+      booked: "Rezervirano",
+    },
+    short: {
+      visitors: "Posjeti",
+      contactVisitors: "Kontakt",
+      enquiries: "Upiti",
+      replied: "Odgov.",
+      booked: "Rezerv.",
+    },
+    chart: (from: string, to: string) => `Svi izvori, ${from} – ${to}`,
+    summary: (visitors: number, enquiries: number, booked: number) =>
+      `${visitors} ${plural("hr", visitors, { one: "posjetitelj", few: "posjetitelja", other: "posjetitelja" })}, ${enquiries} ${plural("hr", enquiries, { one: "upit", few: "upita", other: "upita" })}, rezervirano ${booked}.`,
+    rate: (percent: string) => `${percent} prethodnog koraka`,
+    heads: ["Korak", "Broj", "Udio u prethodnom koraku"],
+    tableTitle: (by: string) => `Svaki korak prema ${by.toLowerCase()} i njegov udio u prethodnom koraku`,
+    noCampaign: "(bez kampanje)",
+    unknown: "(nepoznato)",
+    none: "U ovom razdoblju još ništa nije izbrojeno.",
+    more: (n: number) => `i još ${n} s manje posjetitelja`,
+  },
 };
 
 export const DASHBOARD: Translations<DashboardText> = { en, hr };

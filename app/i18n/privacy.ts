@@ -23,6 +23,8 @@ export type PrivacyFacts = {
   teamChannels: string[];
   /** Whether the sender is e-mailed a confirmation (EMAILJS_CONFIRMATION_TEMPLATE_ID). */
   confirmation: boolean;
+  /** Days the visits' daily counts are kept (VISIT_RETENTION_DAYS). */
+  visitRetentionDays: number;
 };
 
 type PrivacySection = { heading: string; paragraphs: string[] };
@@ -73,6 +75,16 @@ const en = {
         `We keep your enquiry (what you wrote, your reference and our notes on it) on our server, where our team reads and answers it. ${plural("en", f.retentionDays, { one: "One day", other: `${f.retentionDays} days` })} after it has reached our team (delivered to us, or answered from our inbox), it is erased; one that has not yet reached us is kept until it has. You can ask us at any time for a copy of what we hold about you, or to erase it: quote your reference or your e-mail address.`,
         `A message our automatic checks take for spam (for instance one sent within seconds of opening the page, or mostly links) is not sent to anyone: it is kept on our server for our team to check, so a real enquiry caught by mistake is not lost, and erased ${plural("en", f.spamRetentionDays, { one: "one day", other: `${f.spamRetentionDays} days` })} after it came unless we move it to our inbox.`,
         "The e-mail we receive stays in our inbox for as long as we are in touch with you about your enquiry or booking.",
+      ],
+    },
+    {
+      heading: "Counting visits, without cookies",
+      paragraphs: [
+        "To know which pages are read and how visitors find us (a search engine, a post on Instagram, a link in one of our campaigns), our own server counts visits to the public pages. It counts, for each day: the page, its language, the kind of device (phone, tablet or computer), the site you came from (its name only, such as instagram.com) and the campaign named in the link you followed. Nothing is sent to another company.",
+        "To count a visitor once a day rather than once a page, the server mixes your network address and your browser's name with a random key that is made new every day and deleted when the day ends, and keeps only a one-way digest (a hash) of the mix, for that day. The digest cannot be turned back into your address, and since the key is gone the next day, it cannot be linked to your visits on another day. Your network address and your browser's name are never stored, no cookie is set and nothing is stored on your device for this.",
+        `Because nothing is read from or stored on your device, and no one can be identified from the counts, this counting needs no consent banner: the ePrivacy rules on consent concern storing or reading information on your device, which this does not do, and its legal basis is our legitimate interest in knowing which pages and campaigns work (art. 6(1)(f) GDPR). Search engines' robots, link previews, our staff and the site's own checks are not counted. If your browser sends Global Privacy Control or Do Not Track, your visits are still only counted in these daily totals, and an enquiry you send does not keep how you arrived.`,
+        `The daily counts hold no personal data and are kept for ${plural("en", f.visitRetentionDays, { one: "one day", other: `${f.visitRetentionDays} days` })}; each day's digests are deleted when the day ends.`,
+        "When you send an enquiry, it keeps how you first arrived that day (the site you came from, the campaign, the first page you saw), so that we can see which campaigns bring enquiries and bookings. This is kept with your enquiry and erased with it.",
       ],
     },
     {
@@ -140,6 +152,16 @@ const hr: PrivacyText = {
         `Vaš upit (ono što ste napisali, oznaku upita i naše bilješke) čuvamo na našem poslužitelju, gdje ga naš tim čita i odgovara na njega. ${f.retentionDays} ${plural("hr", f.retentionDays, { one: "dan", other: "dana" })} nakon što stigne do našeg tima (isporučen nam je ili smo na njega odgovorili iz sandučića) briše se; upit koji još nije stigao do nas čuvamo dok ne stigne. U svakom nas trenutku možete zamoliti za kopiju podataka koje o vama čuvamo ili za njihovo brisanje: navedite oznaku upita ili svoju adresu e-pošte.`,
         `Poruku koju naše automatske provjere smatraju neželjenom (primjerice poslanu nekoliko sekundi nakon otvaranja stranice ili punu poveznica) ne šaljemo nikome: čuvamo je na poslužitelju kako bi je naš tim provjerio i kako se stvarni upit uhvaćen greškom ne bi izgubio, a briše se ${f.spamRetentionDays} ${plural("hr", f.spamRetentionDays, { one: "dan", other: "dana" })} nakon dolaska, osim ako je premjestimo u sandučić.`,
         "E-mail koji primimo ostaje u našem sandučiću dok smo s vama u kontaktu oko upita ili rezervacije.",
+      ],
+    },
+    {
+      heading: "Brojanje posjeta, bez kolačića",
+      paragraphs: [
+        "Kako bismo znali koje se stranice čitaju i kako nas posjetitelji pronalaze (tražilica, objava na Instagramu, poveznica iz neke naše kampanje), naš poslužitelj broji posjete javnim stranicama. Za svaki dan broji: stranicu, njezin jezik, vrstu uređaja (mobitel, tablet ili računalo), stranicu s koje ste došli (samo njezino ime, npr. instagram.com) i kampanju navedenu u poveznici koju ste otvorili. Ništa se ne šalje drugoj tvrtki.",
+        "Da bi se posjetitelj brojao jednom na dan, a ne za svaku stranicu, poslužitelj vašu mrežnu adresu i naziv preglednika miješa sa slučajnim ključem koji se svaki dan stvara iznova i briše na kraju dana, a čuva samo jednosmjerni sažetak (hash) te mješavine, i to za taj dan. Iz sažetka se ne može dobiti vaša adresa, a kako ključa sljedeći dan više nema, ne može se povezati s vašim posjetima drugih dana. Vaša mrežna adresa i naziv preglednika nikad se ne spremaju, ne postavlja se kolačić i ništa se za to ne sprema na vaš uređaj.",
+        `Budući da se s vašeg uređaja ništa ne čita niti se na njega išta sprema, a iz brojeva se nitko ne može prepoznati, za ovo brojanje nije potreban natpis za privolu: pravila o e-privatnosti traže privolu za spremanje ili čitanje podataka na vašem uređaju, a ovo to ne čini; pravna osnova je naš legitimni interes da znamo koje stranice i kampanje djeluju (čl. 6. st. 1. t. (f) GDPR-a). Roboti tražilica, pregledi poveznica, naše osoblje i vlastite provjere stranice ne broje se. Ako vaš preglednik šalje signal GPC ili DNT („ne prati me”), vaši se posjeti i dalje broje samo u tim dnevnim zbrojevima, a upit koji pošaljete ne zadržava kako ste stigli.`,
+        `Dnevni brojevi ne sadrže osobne podatke i čuvaju se ${f.visitRetentionDays} ${plural("hr", f.visitRetentionDays, { one: "dan", other: "dana" })}; sažeci svakog dana brišu se na njegovu kraju.`,
+        "Kad pošaljete upit, uz njega ostaje zapisano kako ste taj dan prvi put stigli (stranica s koje ste došli, kampanja, prva stranica koju ste vidjeli), kako bismo vidjeli koje kampanje donose upite i rezervacije. To se čuva s vašim upitom i briše zajedno s njim.",
       ],
     },
     {

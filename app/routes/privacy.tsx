@@ -33,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     whatsapp: Boolean(contactDetails.whatsapp),
     teamChannels: teamChannels(env),
     confirmation: confirmationRule(env) !== undefined,
+    visitRetentionDays: env.VISIT_RETENTION_DAYS,
   };
   return { locale, facts };
 }

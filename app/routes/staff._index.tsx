@@ -8,15 +8,22 @@ import { STAFF } from "~/i18n/staff";
 import { STAFF_PATHS } from "~/staff/paths";
 import { may } from "~/utils/permissions";
 import type { WeekFigures } from "~/store/dashboard.server";
-import { requireStaff, inboxStore } from "~/staff/staff.server";
+import { requireStaff, inboxStore, visitsStore } from "~/staff/staff.server";
 import { Bars, StackedWeeks, TimeWeeks, type Series } from "~/staff/ui/DashboardCharts";
+import { FunnelSection } from "~/staff/ui/FunnelSection";
+import { funnelPeriod } from "~/staff/funnel";
 import { staffClock, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStaff(request, context);
   const inbox = inboxStore(context);
-  const [waiting, figures] = await Promise.all([inbox.waitingCount(), inbox.dashboard()]);
-  return { waiting, figures };
+  const period = funnelPeriod(new URL(request.url).searchParams);
+  const [waiting, figures, funnel] = await Promise.all([
+    inbox.waitingCount(),
+    inbox.dashboard(),
+    visitsStore(context).funnel({ from: period.from, to: period.to, by: period.by }),
+  ]);
+  return { waiting, figures, period, funnel };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => STAFF[locale].nav.home);
@@ -42,7 +49,7 @@ const shortTime = (seconds: number) => {
 
 export default function StaffHome() {
   const { locale, staff } = useSignedIn();
-  const { waiting, figures } = useLoaderData<typeof loader>();
+  const { waiting, figures, period, funnel } = useLoaderData<typeof loader>();
   const t = STAFF[locale];
   const d = DASHBOARD[locale];
   const weeks = figures.weeks as WeekFigures[];
@@ -194,6 +201,8 @@ export default function StaffHome() {
           )}
         </div>
       </section>
+
+      <FunnelSection locale={locale} period={period} rows={funnel} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { safeNext } from "~/staff/paths";
 import { requestMeta, requireStaff, inboxStore, staffStore } from "~/staff/staff.server";
 import { failingChannels } from "~/staff/ui/ChannelNotice";
 import { EnquiryDetails } from "~/staff/ui/EnquiryDetails";
+import { EnquirySource } from "~/staff/ui/EnquirySource";
 import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffClock, staffMeta, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
@@ -245,6 +246,7 @@ export default function InboxEnquiry() {
           <dd>
             <code>{enquiry.page ?? "—"}</code>
           </dd>
+          <EnquirySource source={enquiry.source} locale={locale} />
           <dt>{e.message}</dt>
           <dd className="inbox-message">{enquiry.message}</dd>
         </dl>

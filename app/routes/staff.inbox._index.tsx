@@ -8,6 +8,8 @@ import { filterQuery, parseInboxFilter } from "~/store/inbox-filter.server";
 import { DELIVERY_STATES, FOLLOW_UPS } from "~/store/inbox-states";
 import { decodeCursor } from "~/store/inbox.server";
 import { CONTACT } from "~/i18n/contact";
+import { channelName, SOURCES } from "~/i18n/sources";
+import { CHANNELS } from "~/utils/visit-classify";
 import { requireStaff, inboxStore } from "~/staff/staff.server";
 import { deskNotices } from "~/staff/desk-notices.server";
 import { ChannelNotice } from "~/staff/ui/ChannelNotice";
@@ -35,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     found: filtered ? await inbox.count(filter) : undefined,
     ...(await deskNotices(context)),
     filter,
+    sources: sourceChoices(filter.source),
     rows: page.rows,
     next: page.more ? filterQuery(filter, { after: page.more }) : undefined,
     paged: search.has("after"),
@@ -55,6 +58,12 @@ function erasedNotice(value: string | null): string | undefined {
   return /^\d{1,6}$/.test(value) || new RegExp(`^${REFERENCE_IN_TEXT.source}$`).test(value) ? value : undefined;
 }
 
+/** The known channels, and the one asked for when it is a referring host or a tag of the owner's. */
+const sourceChoices = (asked: string | undefined) => {
+  const known = ["direct", ...Object.keys(CHANNELS)];
+  return asked && !known.includes(asked) ? [...known, asked] : known;
+};
+
 export const meta: MetaFunction<typeof loader> = (args) => staffTitle(args, (locale) => INBOX[locale].title);
 
 export default function Inbox() {
@@ -65,6 +74,7 @@ export default function Inbox() {
     found,
     configured,
     filter,
+    sources,
     rows,
     next,
     paged,
@@ -79,12 +89,15 @@ export default function Inbox() {
     filtered,
   } = useLoaderData<typeof loader>();
   const t = INBOX[locale];
+  const ts = SOURCES[locale];
   const narrowed = (
     [
       ["followUp", t.followUpLabel, filter.followUp && t.followUp[filter.followUp]],
       ["delivery", t.deliveryLabel, filter.delivery && t.delivery[filter.delivery]],
       ["category", t.categoryLabel, filter.category && categoryName(filter.category, locale)],
       ["language", t.languageLabel, filter.language && t.languages[filter.language]],
+      ["source", ts.source, filter.source && channelName(filter.source, locale)],
+      ["campaign", ts.campaign, filter.campaign],
       ["from", t.from, filter.from],
       ["to", t.to, filter.to],
     ] as const
@@ -136,6 +149,17 @@ export default function Inbox() {
               ).map(([name, label, options]) => (
                 <FilterSelect key={name} name={name} label={label} value={filter[name]} any={t.any} options={options} />
               ))}
+              <FilterSelect
+                name="source"
+                label={ts.source}
+                value={filter.source}
+                any={t.any}
+                options={choices(sources, (c) => channelName(c, locale))}
+              />
+              <label>
+                {ts.campaign}
+                <input type="text" name="campaign" defaultValue={filter.campaign ?? ""} maxLength={100} />
+              </label>
               <label>
                 {t.from}
                 <input type="date" name="from" defaultValue={filter.from ?? ""} />

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { galleryIn } from "~/content/galleries.server";
+import { CAMPAIGN_LINKS } from "~/i18n/campaign-links";
 import { SITE } from "~/i18n/site";
 import { SITE_WORDS } from "~/i18n/site-words";
 import { differs, GALLERY_IDS, readDocument, type PublishProblem } from "~/site/document";
@@ -81,6 +82,7 @@ export default function SiteOverview() {
   const result = useActionData<typeof action>();
   const t = SITE[locale];
   const tw = SITE_WORDS[locale];
+  const tl = CAMPAIGN_LINKS[locale];
   const gap = (p: Extract<PublishProblem, { kind: "words" }>) =>
     tw.gap(tw.parts[p.part], fieldLabel(tw, p.field), tw.languages[p.locale]);
   return (
@@ -185,6 +187,14 @@ export default function SiteOverview() {
           </button>
         </Form>
       </div>
+
+      <h2>{tl.title}</h2>
+      <p className="staff-hint">{tl.lead}</p>
+      <p>
+        <Link className="staff-button staff-button-quiet" to={STAFF_PATHS.siteLinks}>
+          {tl.nav}
+        </Link>
+      </p>
 
       <h2>{t.history}</h2>
       {versions.length ? (

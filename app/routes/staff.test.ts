@@ -73,6 +73,7 @@ const routes = {
   "staff.inbox.subject.download": "/staff/inbox/subject/download?email=ana%40example.com",
   "staff.people": "/staff/people",
   "staff.sign-out": "/staff/sign-out",
+  "staff.site.links": "/staff/site/links?source=instagram",
 } as const;
 const OWNERS_ONLY = [
   "staff.audit",
@@ -80,6 +81,7 @@ const OWNERS_ONLY = [
   "staff.inbox.subject",
   "staff.inbox.subject.download",
   "staff.people",
+  "staff.site.links",
 ];
 
 // Each a body its action would otherwise act on.
@@ -104,6 +106,7 @@ const MODULES: Record<keyof typeof routes, () => Promise<RouteModule>> = {
   "staff.inbox.subject.download": () => import("./staff.inbox.subject.download"),
   "staff.people": () => import("./staff.people"),
   "staff.sign-out": () => import("./staff.sign-out"),
+  "staff.site.links": () => import("./staff.site.links"),
 };
 const load = (name: keyof typeof routes) => MODULES[name]();
 const params = { id: "00000000-0000-4000-8000-000000000000" };
@@ -195,6 +198,24 @@ describe("the staff layout and its children", () => {
       expect(refused.status, JSON.stringify(fields)).toBe(400);
       expect(await refused.text()).toMatch(sentence);
     }
+  });
+
+  it("the campaign link builder answers its GET form with the link, or what is wrong with each field", async () => {
+    const { loader } = await load("staff.site.links");
+    const ask = async (query: string) =>
+      (await loader!({
+        request: new Request(`http://localhost/staff/site/links?${query}`),
+        context: context(member("owner")),
+        params,
+      })) as { answer?: { ok: boolean; url?: string; problems?: Record<string, string> } };
+    expect((await ask("")).answer).toBeUndefined();
+    const built = await ask("page=%2Fhr%2Fcontact&source=Instagram&medium=&campaign=Summer+VIP");
+    expect(built.answer?.url).toBe("http://localhost:3000/hr/contact?utm_source=instagram&utm_campaign=summer-vip");
+    const refused = await ask("page=%2Fnowhere&source=&medium=a%3Cb&campaign=x");
+    expect(refused.answer).toEqual({
+      ok: false,
+      problems: { page: "empty", source: "empty", medium: "characters" },
+    });
   });
 
   it("the passkey endpoint answers an unknown intent or a credential that is not one with its JSON 400", async () => {

@@ -25,6 +25,7 @@ export const STAFF_PATHS = {
   siteUpload: "/staff/site/upload",
   sitePreview: "/staff/site/preview",
   siteEndPreview: "/staff/site/end-preview",
+  siteLinks: "/staff/site/links",
 } as const;
 
 /** GETs that audit and hand over people's data: like a POST, the guard admits them only from a page of this site, so

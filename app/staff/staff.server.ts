@@ -6,6 +6,7 @@ import type { AuditEntry } from "~/store/staff-audit.server";
 import type { PushPart } from "~/store/push-part.server";
 import type { StaffPart } from "~/store/staff-part.server";
 import type { InboxPart } from "~/store/inbox-part.server";
+import type { VisitsPart } from "~/store/visits.server";
 import { cookieSecure, env, siteUrl, staffIdleMs } from "~/utils/env.server";
 import type { Env } from "~/utils/env-schema.server";
 import { MAX_FORM_BYTES } from "~/utils/form-body.server";
@@ -29,6 +30,9 @@ export const rp = relyingParty(siteUrl);
 export { siteUrl };
 
 export const inboxStore = (context: AppLoadContext): InboxPart => context.wiring.store.inbox;
+
+/** The visits' daily counts, for the overview's funnel. */
+export const visitsStore = (context: AppLoadContext): VisitsPart => context.wiring.store.visits;
 
 export const staffLimits = (context: AppLoadContext): StaffLimits => context.wiring.staff.limits();
 

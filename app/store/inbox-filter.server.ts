@@ -9,6 +9,14 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
+/** A source's channel or campaign as the counter writes them (app/utils/visit-classify.ts); anything else is no filter. */
+const sourceKey = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^[\p{L}\p{N}._~+-]+$/u);
+
 const filterSchema = z.object({
   q: z.string().trim().min(1).max(200).optional().catch(undefined),
   followUp: z.enum(FOLLOW_UPS).optional().catch(undefined),
@@ -18,11 +26,13 @@ const filterSchema = z.object({
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
   view: z.enum(["spam"]).optional().catch(undefined),
+  source: sourceKey.optional().catch(undefined),
+  campaign: sourceKey.optional().catch(undefined),
 });
 
 export type InboxFilter = z.infer<typeof filterSchema>;
 
-const KEYS = ["q", "followUp", "delivery", "category", "language", "from", "to", "view"] as const;
+const KEYS = ["q", "followUp", "delivery", "category", "language", "from", "to", "view", "source", "campaign"] as const;
 
 export function parseInboxFilter(search: URLSearchParams): InboxFilter {
   const raw = Object.fromEntries(KEYS.map((k) => [k, search.get(k) || undefined]));

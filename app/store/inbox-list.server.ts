@@ -72,6 +72,8 @@ function where(sql: Sql, filter: InboxFilter, first: number): { clause: string; 
   if (filter.followUp) add("e.follow_up = ?", filter.followUp);
   if (filter.category) add("e.category = ?", filter.category);
   if (filter.language) add("e.language = ?", filter.language);
+  if (filter.source) add("e.source_channel = ?", filter.source);
+  if (filter.campaign) add("e.source_campaign = ?", filter.campaign);
   if (filter.from) add("e.received_at >= ?", `${filter.from}T00:00:00.000Z`);
   if (filter.to)
     add("e.received_at < ?", new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString());

@@ -1,7 +1,8 @@
 import { FIELD_KEYS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import { CONFIRMATION_CHANNEL } from "./accepted-deliveries.server";
 import { FOLLOW_UPS, type FollowUp } from "./inbox-states";
-import { fieldsOfRow } from "./rows.server";
+import type { VisitSource } from "~/utils/visit-source";
+import { fieldsOfRow, SOURCE_COLUMNS, sourceOfRow } from "./rows.server";
 import type { TableRow } from "./schema.server";
 import type { Queryable, Sql } from "./sql.server";
 import { isoTime } from "./sql.server";
@@ -27,6 +28,8 @@ export type InboxRow = Omit<EnquiryFields, "message"> & {
   spam?: string[];
   notes?: InboxNote[];
   preview?: string;
+  /** How the visitor first arrived that day (decision 0046); none when not known. */
+  source?: VisitSource;
 };
 
 export type InboxNote = { at: string; actor: string; text: string };
@@ -35,7 +38,15 @@ type Enquiry = TableRow<"enquiries">;
 
 export type Row = Pick<
   Enquiry,
-  "id" | "reference" | "received_at" | Exclude<FieldKey, "message"> | "language" | "page" | "follow_up" | "spam"
+  | "id"
+  | "reference"
+  | "received_at"
+  | Exclude<FieldKey, "message">
+  | "language"
+  | "page"
+  | "follow_up"
+  | "spam"
+  | (typeof SOURCE_COLUMNS)[number]
 > &
   Partial<Pick<Enquiry, "follow_up_at" | "message" | "first_replied_at">> & { preview?: string | null };
 
@@ -48,6 +59,7 @@ export const ROW_COLUMNS = [
   "page",
   "follow_up",
   "spam",
+  ...SOURCE_COLUMNS,
 ];
 
 export const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,7 +87,13 @@ export const inboxRowOf = (row: Row, deliveries: InboxRow["deliveries"]): InboxR
   ...(row.message !== undefined ? { message: row.message ?? "" } : {}),
   ...(row.spam ? { spam: row.spam.split(",") } : {}),
   ...(typeof row.preview === "string" ? { preview: row.preview } : {}),
+  ...sourceField(row),
 });
+
+function sourceField(row: Row): { source?: VisitSource } {
+  const source = sourceOfRow(row);
+  return source ? { source } : {};
+}
 
 export const deliveryState = (row: Pick<TableRow<"deliveries">, "state" | "sending_since">): DeliveryView["state"] =>
   row.state === "pending" && row.sending_since ? "sending" : (row.state as DeliveryView["state"]);

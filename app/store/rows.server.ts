@@ -7,7 +7,7 @@ import type { Delivery, DeliveryState } from "./store.server";
 import type { VisitSource } from "~/utils/visit-source";
 
 const FIELD_COLUMNS = FIELD_KEYS.join(", ");
-const SOURCE_COLUMNS = [
+export const SOURCE_COLUMNS = [
   "source_channel",
   "source_medium",
   "source_campaign",
@@ -45,7 +45,9 @@ export const valueRows = (rows: number, width: number) =>
   ).join(", ");
 
 /** The enquiry's source columns as the record's `source` (none without a channel). */
-function sourceOfRow(row: Pick<TableRow<"enquiries">, (typeof SOURCE_COLUMNS)[number]>): VisitSource | undefined {
+export function sourceOfRow(
+  row: Pick<TableRow<"enquiries">, (typeof SOURCE_COLUMNS)[number]>,
+): VisitSource | undefined {
   if (!row.source_channel) return undefined;
   return {
     channel: row.source_channel,

@@ -3,7 +3,7 @@ import type { Device, VisitSource } from "./visit-source";
 
 type Kind = "search" | "social" | "ads";
 
-const CHANNELS = {
+export const CHANNELS = {
   google: "search",
   bing: "search",
   duckduckgo: "search",

@@ -34,6 +34,7 @@ const FACTS: PrivacyFacts = {
   rateLimitMinutes: 10,
   whatsapp: true,
   confirmation: true,
+  visitRetentionDays: 730,
 };
 
 const ENGLISH_LEFTOVERS: string[] = (() => {

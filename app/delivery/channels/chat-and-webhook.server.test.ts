@@ -393,3 +393,37 @@ describe("one hostile message, as each provider receives it (exact)", () => {
     );
   });
 });
+
+describe("the source line", () => {
+  const source = { channel: "instagram", campaign: "summer-vip", referrer: "l.instagram.com", landing: "/" };
+  it("each chat says where the visitor came from in one short line, and the webhook gives the values", () => {
+    const m = enquiryMessage(delivery("A table", { source }));
+    expect(m.sourceLine).toBe("from Instagram · summer-vip");
+    expect(slackMessage(m).blocks).toContainEqual({
+      type: "context",
+      elements: [{ type: "plain_text", text: "from Instagram · summer-vip", emoji: false }],
+    });
+    expect(discordMessage(m).content.split("\n")).toContain("from Instagram · summer\\-vip");
+    expect(telegramMessage(m, "1").text).toContain("\n<i>from Instagram · summer-vip</i>\n");
+    const body = JSON.parse(
+      signedWebhook(`whsec_${Buffer.from("k".repeat(32)).toString("base64")}`, delivery("A", { source })).body,
+    ) as {
+      data: { source: unknown };
+    };
+    expect(body.data.source).toEqual(source);
+  });
+
+  it("says nothing when the source is not known", () => {
+    const m = enquiryMessage(delivery("A table"));
+    expect(m.sourceLine).toBe("");
+    expect(slackMessage(m).blocks.filter((b) => b.type === "context")).toHaveLength(1);
+    expect(discordMessage(m).content).not.toMatch(/^from /m);
+    expect(telegramMessage(m, "1").text).not.toContain("<i>from");
+    const body = JSON.parse(
+      signedWebhook(`whsec_${Buffer.from("k".repeat(32)).toString("base64")}`, delivery("A")).body,
+    ) as {
+      data: { source: unknown };
+    };
+    expect(body.data.source).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ export function discordMessage(m: EnquiryMessage) {
     `**${escape(m.name)}**`,
     `E-mail: ${escape(m.email)} · Phone: ${escape(m.phone)}`,
     ...(m.detailsLine ? [escape(m.detailsLine)] : []),
+    ...(m.sourceLine ? [escape(m.sourceLine)] : []),
   ].join("\n");
   const foot = `Language: ${m.language} · Page: ${escape(m.page)} · Ref ${m.reference}`;
   const room = 2000 - [...head].length - [...foot].length - 2;

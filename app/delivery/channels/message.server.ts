@@ -1,5 +1,6 @@
 import { pagePath } from "~/content/pages";
 import { detailsLine, givenDetails, type GivenDetail } from "~/i18n/detail-text";
+import { sourceLine } from "~/i18n/sources";
 import type { Delivery } from "~/store/store.server";
 
 /** Short enough for a lock screen; each channel escapes it for its markup: the visitor's words are never a mention,
@@ -19,6 +20,9 @@ export type EnquiryMessage = {
   language: string;
   page: string;
   receivedAt: string;
+  /** "from Instagram · summer-vip", or "" when not known; `source` the values themselves (the webhook's). */
+  sourceLine: string;
+  source?: Delivery["enquiry"]["source"];
 };
 
 export function enquiryMessage(delivery: Delivery): EnquiryMessage {
@@ -39,6 +43,8 @@ export function enquiryMessage(delivery: Delivery): EnquiryMessage {
     language,
     page: e.page ?? pagePath("contact", language),
     receivedAt: delivery.receivedAt,
+    sourceLine: sourceLine(e.source),
+    ...(e.source ? { source: e.source } : {}),
   };
 }
 

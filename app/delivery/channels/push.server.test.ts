@@ -7,6 +7,7 @@ import { acceptReceipt, subscribeDevice, SubscriptionForm } from "~/staff/push-d
 import { openSqlStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import type { SqlStore } from "~/store/sql-store.server";
+import type { Enquiry } from "~/store/record.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
 import { checkVapid, makeDevice, startPushService } from "../../../tests/support/push-stand-in";
 import { startDelivery, type DeliveryWorker } from "../worker.server";
@@ -86,7 +87,7 @@ function start(store: SqlStore, now?: () => number) {
   return delivery;
 }
 
-const accept = (store: SqlStore, extra: Record<string, string> = {}) =>
+const accept = (store: SqlStore, extra: Partial<Enquiry> = {}) =>
   store.store({
     name: "Ana Horvat",
     email: "ana@example.com",
@@ -113,20 +114,31 @@ afterEach(async () => {
 });
 
 describe("an enquiry rings every subscribed device, once", () => {
-  it("arrives encrypted to each device (RFC 8291) with TTL a day, Urgency high, the reference as Topic, signed by VAPID; the payload says the service and day, nothing personal, under 1 KB", async () => {
+  it("arrives encrypted to each device (RFC 8291) with TTL a day, Urgency high, the reference as Topic, signed by VAPID; the payload says the service, day and source, nothing personal, under 1 KB", async () => {
     const store = open();
     const ana = await member(store);
     const phone = await subscribe(store, ana, "phone", "en");
     const tablet = await subscribe(store, await member(store), "tablet", "hr");
-    const accepted = await accept(store, { event_date: "2027-06-12" });
+    const accepted = await accept(store, {
+      event_date: "2027-06-12",
+      source: { channel: "instagram", campaign: "summer-vip", referrer: "l.instagram.com", landing: "/" },
+    });
     start(store);
     await vi.waitFor(() => expect(service.accepted(phone.path).length + service.accepted(tablet.path).length).toBe(2), {
       timeout: 5_000,
     });
     const keys = await store.push.keys();
     for (const [device, title, day] of [
-      [phone, "New enquiry: VIP Nightclub experience", /^For Sat,? 12 Jun 2027\. Open to read\.$/],
-      [tablet, "Novi upit: VIP noćni izlasci", /^Za sub.* 12\. lip.* 2027\. Otvorite za čitanje\.$/],
+      [
+        phone,
+        "New enquiry: VIP Nightclub experience",
+        /^For Sat,? 12 Jun 2027\. From Instagram · summer-vip\. Open to read\.$/,
+      ],
+      [
+        tablet,
+        "Novi upit: VIP noćni izlasci",
+        /^Za sub.* 12\. lip.* 2027\. Izvor: Instagram · summer-vip\. Otvorite za čitanje\.$/,
+      ],
     ] as const) {
       const [request] = service.accepted(device.path);
       expect(request!.headers).toMatchObject({

@@ -4,6 +4,7 @@ import webpush from "web-push";
 import { ALERTS } from "~/i18n/alerts";
 import { CONTACT } from "~/i18n/contact";
 import { detailText } from "~/i18n/detail-text";
+import { sourceLine } from "~/i18n/sources";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { PUSH_CHANNEL, receiptToken, testAlertId, type PushKeys, type AlertDevice } from "~/store/push.server";
 import type { PushPart } from "~/store/push-part.server";
@@ -44,6 +45,14 @@ async function goneDevice(alerts: AlertRows, deviceId: string, result: SendResul
   return true;
 }
 
+/** The source fits the payload's bound whatever its campaign: the line is cut, never the alert. */
+function pushSource(source: Delivery["enquiry"]["source"], locale: Locale): string {
+  const line = sourceLine(source, locale);
+  if (!line) return "";
+  const cut = line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  return `${cut[0]!.toUpperCase()}${cut.slice(1)}.`;
+}
+
 /** No name, e-mail, phone or message: a lock screen is read over shoulders. */
 function pushPayload(delivery: Delivery, deviceId: string, language: string, keys: PushKeys) {
   const locale = localeOf(language);
@@ -54,7 +63,7 @@ function pushPayload(delivery: Delivery, deviceId: string, language: string, key
   const day = e.event_date ? t.day(detailText("event_date", e.event_date, locale)) : "";
   return alertPayload(delivery.id, deviceId, keys, {
     title: (service ? t.titleFor(service) : t.title).slice(0, 120),
-    body: [day, t.open].filter(Boolean).join(" "),
+    body: [day, pushSource(e.source, locale), t.open].filter(Boolean).join(" "),
     tag: delivery.reference ?? delivery.id,
     url: `/staff/inbox/${delivery.id}`,
   });

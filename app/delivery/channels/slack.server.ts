@@ -23,6 +23,7 @@ export function slackMessage(m: EnquiryMessage) {
         },
       },
       ...(m.detailsLine ? [{ type: "section", text: plain(m.detailsLine, 3000) }] : []),
+      ...(m.sourceLine ? [{ type: "context", elements: [plain(m.sourceLine, 300)] }] : []),
       { type: "section", text: plain(m.message, 2900) },
       { type: "context", elements: [plain(`Language: ${m.language} · Page: ${m.page} · Ref ${m.reference}`, 300)] },
     ],

@@ -9,7 +9,8 @@ const words = (text: string) => html(text).replace(/(^|[\s(])([/@])/g, "$1$2\u20
 
 export function telegramMessage(m: EnquiryMessage, chatId: string) {
   const details = m.detailsLine ? `${words(m.detailsLine)}\n` : "";
-  const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n${details}\n`;
+  const source = m.sourceLine ? `<i>${words(m.sourceLine)}</i>\n` : "";
+  const head = `<b>New enquiry:</b> ${words(m.category)}\n<b>${words(m.name)}</b>\n${html(m.email)} · ${html(m.phone)}\n${details}${source}\n`;
   // The page in code: a path after a space would otherwise be taken for a bot command.
   const foot = `\n\n<i>Language: ${m.language} · Ref ${m.reference} · Page:</i> <code>${html(m.page)}</code>`;
   return {

@@ -21,6 +21,7 @@ function webhookBody(m: EnquiryMessage) {
       ...Object.fromEntries(m.details.map((d) => [d.key, d.value])),
       language: m.language,
       page: m.page,
+      source: m.source ?? null,
     },
   };
 }

@@ -121,3 +121,33 @@ describe("the CSV export, read with any separator a spreadsheet uses", () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
   });
 });
+
+describe("the export's source columns", () => {
+  const source = {
+    channel: "instagram",
+    medium: "social",
+    campaign: "summer-vip",
+    referrer: "l.instagram.com",
+    landing: "/hr",
+  };
+  it("name each enquiry's source in CSV and JSON lines, and leave them empty when it is not known", async () => {
+    const rows = readAs((await csvOf([row({ source }), row({})])).replace(/^\uFEFF/, ""), ",");
+    const at = (name: string) => rows[0]!.indexOf(name);
+    const names = ["source_channel", "source_medium", "source_campaign", "source_referrer", "source_landing"];
+    expect(names.map(at).every((i) => i > 0)).toBe(true);
+    expect(names.map((n) => rows[1]![at(n)])).toEqual(["instagram", "social", "summer-vip", "l.instagram.com", "/hr"]);
+    expect(names.map((n) => rows[2]![at(n)])).toEqual(["", "", "", "", ""]);
+    const stream = exportStream(
+      (async function* () {
+        yield row({ source });
+      })(),
+      "jsonl",
+    );
+    const line = JSON.parse(await new Response(stream).text()) as Record<string, string>;
+    expect([line.source_channel, line.source_campaign, line.source_landing]).toEqual([
+      "instagram",
+      "summer-vip",
+      "/hr",
+    ]);
+  });
+});

@@ -318,3 +318,91 @@ export function Bars(props: {
     </ChartFigure>
   );
 }
+
+export type FunnelStep = { key: string; label: string; value: number; rate: string };
+
+/** The steps as bars centred on one axis, each the width of its count against the first; the rate is of the step
+ * before. */
+export function FunnelSteps(props: {
+  id: string;
+  title: string;
+  summary: string;
+  steps: FunnelStep[];
+  heads: [string, string, string];
+}) {
+  const row = 34;
+  const height = props.steps.length * row + 2;
+  const max = Math.max(1, ...props.steps.map((s) => s.value));
+  return (
+    <ChartFigure
+      id={props.id}
+      title={props.title}
+      summary={props.summary}
+      height={height}
+      table={{ head: props.heads, rows: props.steps.map((s) => [s.label, s.value, s.rate]) }}
+    >
+      {props.steps.map((s, i) => {
+        const w = Math.max(2, (W * s.value) / max);
+        return (
+          <g key={s.key}>
+            <text className="dash-label" x={0} y={i * row + 11}>
+              {s.label}: {s.value}
+            </text>
+            {i ? (
+              <text className="dash-value" x={W} y={i * row + 11} textAnchor="end">
+                {s.rate}
+              </text>
+            ) : null}
+            <rect className={`dash-s${i % 4}`} x={(W - w) / 2} y={i * row + 16} width={w} height={12} rx={2} />
+          </g>
+        );
+      })}
+    </ChartFigure>
+  );
+}
+
+/** The same steps per source, as a table a person reads (not hidden): each source's name on a row of its own above
+ * its counts, so five narrow columns fit a phone. */
+export function FunnelTable(props: {
+  id: string;
+  title: string;
+  heads: string[];
+  steps: readonly string[];
+  rows: { key: string; label: string; values: number[]; rates: string[] }[];
+}) {
+  return (
+    <div className="dash-scroll">
+      <table className="dash-funnel" id={props.id}>
+        <caption id={`${props.id}-title`} className="dash-title">
+          {props.title}
+        </caption>
+        <thead>
+          <tr>
+            {props.heads.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {props.rows.map((r) => (
+          <tbody key={r.key} data-key={r.key}>
+            <tr>
+              <th scope="rowgroup" colSpan={props.heads.length}>
+                {r.label}
+              </th>
+            </tr>
+            <tr>
+              {r.values.map((v, i) => (
+                <td key={i} data-step={props.steps[i]}>
+                  <span>{v}</span>
+                  {i ? <small>{r.rates[i]}</small> : null}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { expect, it } from "vitest";
+import { parseInboxFilter } from "~/store/inbox-filter.server";
+import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
+
+type Visits = { day: string; channel: string; campaign?: string; landing?: string; visitors: number; contact: number };
+type Lead = {
+  at: string;
+  channel?: string;
+  campaign?: string;
+  followUp?: "new" | "replied" | "booked" | "spam";
+  spam?: string;
+  replied?: boolean;
+};
+
+let n = 0;
+
+async function seed(store: EnquiryStore, visits: Visits[], leads: Lead[]) {
+  await store.sql.transaction(async (tx) => {
+    for (const v of visits)
+      await tx.run(
+        `INSERT INTO visit_sources (day, channel, medium, campaign, referrer, landing, visitors, contact_visitors)
+         VALUES ($1, $2, '', $3, '', $4, $5, $6)`,
+        [v.day, v.channel, v.campaign ?? "", v.landing ?? "/", v.visitors, v.contact],
+      );
+    for (const l of leads) {
+      n++;
+      await tx.run(
+        `INSERT INTO enquiries (id, received_at, name, email, phone, category, message, language, page, reference,
+           follow_up, spam, first_replied_at, source_channel, source_campaign, source_landing)
+         VALUES ($1, $2, $3, $4, $5, 'other', 'A table', 'en', '/contact', $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          crypto.randomUUID(),
+          l.at,
+          `Visitor ${n}`,
+          `v${n}@example.com`,
+          "+385 91 000 0000",
+          `FUNNEL-${String(n).padStart(4, "0")}`,
+          l.followUp ?? "new",
+          l.spam ?? null,
+          l.replied ? new Date(Date.parse(l.at) + 600_000).toISOString() : null,
+          l.channel ?? null,
+          l.campaign ?? null,
+          l.channel ? "/hr" : null,
+        ],
+      );
+    }
+  });
+}
+
+/** The overview's funnel as the dashboard reads it: the store's `visits.funnel`, on each database. */
+export function funnelContract(name: string, open: () => Promise<EnquiryStore>) {
+  it(`${name}: the funnel sums the days asked for (both ends in), by source and by campaign; spam never counts`, async () => {
+    const store = await open();
+    await seed(
+      store,
+      [
+        { day: "2026-11-01", channel: "instagram", campaign: "summer-vip", visitors: 10, contact: 4 },
+        { day: "2026-11-01", channel: "instagram", campaign: "summer-vip", landing: "/hr", visitors: 2, contact: 1 },
+        { day: "2026-11-30", channel: "instagram", visitors: 5, contact: 1 },
+        { day: "2026-11-15", channel: "google", visitors: 7, contact: 2 },
+        { day: "2026-11-15", channel: "direct", visitors: 3, contact: 0 },
+        { day: "2026-10-31", channel: "instagram", campaign: "summer-vip", visitors: 100, contact: 50 },
+        { day: "2026-12-01", channel: "google", visitors: 100, contact: 50 },
+      ],
+      [
+        {
+          at: "2026-11-01T00:00:00.000Z",
+          channel: "instagram",
+          campaign: "summer-vip",
+          followUp: "booked",
+          replied: true,
+        },
+        { at: "2026-11-02T10:00:00.000Z", channel: "instagram", campaign: "summer-vip", replied: true },
+        { at: "2026-11-30T23:59:59.999Z", channel: "instagram", followUp: "replied" },
+        { at: "2026-11-16T10:00:00.000Z", channel: "google" },
+        { at: "2026-11-17T10:00:00.000Z" },
+        { at: "2026-11-05T10:00:00.000Z", channel: "instagram", campaign: "summer-vip", spam: "links" },
+        { at: "2026-11-05T11:00:00.000Z", channel: "google", followUp: "spam" },
+        { at: "2026-10-31T23:59:59.999Z", channel: "instagram", campaign: "summer-vip", followUp: "booked" },
+        { at: "2026-12-01T00:00:00.000Z", channel: "google", followUp: "booked" },
+      ],
+    );
+    const period = { from: "2026-11-01", to: "2026-11-30" };
+    const row = (
+      key: string,
+      visitors: number,
+      contactVisitors: number,
+      e: number,
+      replied: number,
+      booked: number,
+    ) => ({
+      key,
+      visitors,
+      contactVisitors,
+      enquiries: e,
+      replied,
+      booked,
+    });
+    expect(await store.visits.funnel({ ...period, by: "channel" })).toEqual([
+      row("instagram", 17, 6, 3, 3, 1),
+      row("google", 7, 2, 1, 0, 0),
+      row("direct", 3, 0, 0, 0, 0),
+      row("", 0, 0, 1, 0, 0),
+    ]);
+    expect(await store.visits.funnel({ ...period, by: "campaign" })).toEqual([
+      row("", 15, 3, 3, 1, 0),
+      row("summer-vip", 12, 5, 2, 2, 1),
+    ]);
+    expect(await store.visits.funnel({ from: "2026-11-02", to: "2026-11-02", by: "channel" })).toEqual([
+      row("instagram", 0, 0, 1, 1, 0),
+    ]);
+  });
+
+  it(`${name}: the inbox shows each enquiry's source, and narrows the list by source and campaign (spam apart)`, async () => {
+    const store = await open();
+    await seed(
+      store,
+      [],
+      [
+        { at: "2026-11-01T10:00:00.000Z", channel: "instagram", campaign: "summer-vip" },
+        { at: "2026-11-02T10:00:00.000Z", channel: "instagram" },
+        { at: "2026-11-03T10:00:00.000Z", channel: "google" },
+        { at: "2026-11-04T10:00:00.000Z" },
+        { at: "2026-11-05T10:00:00.000Z", channel: "instagram", campaign: "summer-vip", spam: "links" },
+      ],
+    );
+    const list = async (query: string) =>
+      (await store.inbox.list(parseInboxFilter(new URLSearchParams(query)))).rows.map((r) => [
+        r.receivedAt.slice(0, 10),
+        r.source?.channel,
+        r.source?.campaign,
+      ]);
+    expect(await list("source=instagram")).toEqual([
+      ["2026-11-02", "instagram", undefined],
+      ["2026-11-01", "instagram", "summer-vip"],
+    ]);
+    expect(await list("source=Instagram&campaign=summer-vip")).toEqual([["2026-11-01", "instagram", "summer-vip"]]);
+    expect(await list("view=spam&campaign=summer-vip")).toEqual([["2026-11-05", "instagram", "summer-vip"]]);
+    // Not a value the counter writes: no filter, never an error.
+    expect(await list("source=%3Cscript%3E")).toHaveLength(4);
+    const [first] = (await store.inbox.list(parseInboxFilter(new URLSearchParams("campaign=summer-vip")))).rows;
+    expect((await store.inbox.enquiry(first!.id))?.source).toEqual({
+      channel: "instagram",
+      campaign: "summer-vip",
+      landing: "/hr",
+    });
+    const [unknown] = (await store.inbox.list(parseInboxFilter(new URLSearchParams("to=2026-11-04&from=2026-11-04"))))
+      .rows;
+    expect(unknown!.source).toBeUndefined();
+  });
+}
