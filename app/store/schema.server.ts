@@ -100,6 +100,7 @@ const TABLES = {
   enquiry_rate_limit: { key: "text", points: "int", expire: "bigint?" },
   enquiry_schema_versions: { version: "int", name: "text", applied_at: "text" },
   enquiry_search: { reference: "text?", name: "text?", email: "text?", phone: "text?", message: "text?" },
+  enquiry_source_tallies: { day: "text", channel: "text", campaign: "text", n: "int", replied: "int", booked: "int" },
   enquiry_tallies: { hour: "time", category: "text", language: "text", page: "text", n: "int", booked: "int" },
   quarantine: { ref: "text", from_state: "text", reason: "text", at: "time", content: "text?" },
   store_health: { id: "int", checked_at: "time?" },

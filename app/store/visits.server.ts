@@ -126,8 +126,6 @@ async function eraseCountsBefore(sql: Sql, day: string): Promise<number> {
   );
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-
 async function funnel(sql: Sql, { from, to, by }: FunnelQuery): Promise<FunnelRow[]> {
   const column = by === "channel" ? "channel" : "campaign";
   const visits = await sql.all<{ key: string; visitors: Count["n"]; contact: Count["n"] }>(
@@ -136,12 +134,9 @@ async function funnel(sql: Sql, { from, to, by }: FunnelQuery): Promise<FunnelRo
     [from, to],
   );
   const enquiries = await sql.all<{ key: string; n: Count["n"]; replied: Count["n"]; booked: Count["n"] }>(
-    `SELECT coalesce(source_${column}, '') AS key, count(*) AS n,
-        sum(CASE WHEN first_replied_at IS NOT NULL OR follow_up IN ('replied', 'booked') THEN 1 ELSE 0 END) AS replied,
-        sum(CASE WHEN follow_up = 'booked' THEN 1 ELSE 0 END) AS booked
-       FROM enquiries WHERE received_at >= $1 AND received_at < $2 AND spam IS NULL AND follow_up <> 'spam'
-      GROUP BY 1`,
-    [`${from}T00:00:00.000Z`, nextDay(to)],
+    `SELECT ${column} AS key, sum(n) AS n, sum(replied) AS replied, sum(booked) AS booked FROM enquiry_source_tallies
+      WHERE day >= $1 AND day <= $2 GROUP BY ${column} HAVING sum(n) > 0`,
+    [from, to],
   );
   const rows = new Map<string, FunnelRow>();
   const row = (key: string) => {

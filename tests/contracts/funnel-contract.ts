@@ -111,6 +111,95 @@ export function funnelContract(name: string, open: () => Promise<EnquiryStore>) 
     ]);
   });
 
+  it(`${name}: after a random series of changes the funnel's tallies equal a direct count of the enquiries`, async () => {
+    const store = await open();
+    let seed32 = 58;
+    const random = (k: number) => {
+      seed32 = (Math.imul(seed32, 1_103_515_245) + 12_345) >>> 0;
+      return (seed32 >>> 8) % k;
+    };
+    const pick = <T>(values: readonly T[]) => values[random(values.length)]!;
+    const channels = ["instagram", "google", null] as const;
+    const states = ["new", "replied", "booked", "closed", "spam"] as const;
+    const leads = Array.from({ length: 40 }, (_, i): Lead => {
+      const channel = pick(channels) ?? undefined;
+      return {
+        at: `2026-11-0${1 + random(3)}T${pick(["00:00:00.000", "12:30:00.000", "23:59:59.999"])}Z`,
+        channel,
+        campaign: channel && random(2) ? `c${i % 2}` : undefined,
+        followUp: pick(states) === "spam" ? "spam" : "new",
+        spam: random(5) ? undefined : "links",
+      };
+    });
+    await seed(store, [], leads);
+    const ids = async () =>
+      (await store.sql.all<{ id: string }>("SELECT id FROM enquiries ORDER BY id", [])).map((r) => r.id);
+    for (let step = 0; step < 150; step++) {
+      const id = pick(await ids());
+      const change = random(6);
+      if (change === 0) await store.sql.run("UPDATE enquiries SET follow_up = $2 WHERE id = $1", [id, pick(states)]);
+      if (change === 1)
+        await store.sql.run("UPDATE enquiries SET spam = $2 WHERE id = $1", [id, random(2) ? "links" : null]);
+      if (change === 2)
+        await store.sql.run("UPDATE enquiries SET first_replied_at = $2 WHERE id = $1 AND first_replied_at IS NULL", [
+          id,
+          "2026-11-05T10:00:00.000Z",
+        ]);
+      if (change === 3)
+        await store.sql.run("UPDATE enquiries SET source_channel = $2, source_campaign = $3 WHERE id = $1", [
+          id,
+          pick(channels),
+          pick(["c0", "c1", null]),
+        ]);
+      if (change === 4) await store.sql.run("DELETE FROM enquiries WHERE id = $1", [id]);
+      if (change === 5) await seed(store, [], [pick(leads)]);
+    }
+    const counted = new Map<string, { n: number; replied: number; booked: number }>();
+    const rows = await store.sql.all<{
+      received_at: string | Date;
+      source_channel: string | null;
+      source_campaign: string | null;
+      follow_up: string;
+      spam: string | null;
+      first_replied_at: unknown;
+    }>("SELECT received_at, source_channel, source_campaign, follow_up, spam, first_replied_at FROM enquiries", []);
+    for (const r of rows) {
+      if (r.spam !== null || r.follow_up === "spam") continue;
+      const day = new Date(r.received_at).toISOString().slice(0, 10);
+      const key = `${day} ${r.source_channel ?? ""} ${r.source_campaign ?? ""}`;
+      const c = counted.get(key) ?? { n: 0, replied: 0, booked: 0 };
+      c.n++;
+      if (r.first_replied_at !== null || r.follow_up === "replied" || r.follow_up === "booked") c.replied++;
+      if (r.follow_up === "booked") c.booked++;
+      counted.set(key, c);
+    }
+    const tallied = await store.sql.all<{
+      day: string;
+      channel: string;
+      campaign: string;
+      n: unknown;
+      replied: unknown;
+      booked: unknown;
+    }>("SELECT day, channel, campaign, n, replied, booked FROM enquiry_source_tallies", []);
+    expect(tallied.filter((t) => Number(t.n) === 0).every((t) => Number(t.replied) + Number(t.booked) === 0)).toBe(
+      true,
+    );
+    expect(
+      new Map(
+        tallied
+          .filter((t) => Number(t.n) > 0)
+          .map((t) => [
+            `${t.day} ${t.channel} ${t.campaign}`,
+            { n: Number(t.n), replied: Number(t.replied), booked: Number(t.booked) },
+          ]),
+      ),
+    ).toEqual(counted);
+    expect(counted.size).toBeGreaterThan(5);
+    const direct = [...counted.values()].reduce((sum, c) => sum + c.n, 0);
+    const funnel = await store.visits.funnel({ from: "2026-11-01", to: "2026-11-03", by: "channel" });
+    expect(funnel.reduce((sum, r) => sum + r.enquiries, 0)).toBe(direct);
+  });
+
   it(`${name}: the inbox shows each enquiry's source, and narrows the list by source and campaign (spam apart)`, async () => {
     const store = await open();
     await seed(
