@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster for tests and measurements. initdb refuses root, so as root it runs as the `postgres`
 // user the Debian package creates (scripts/ensure-debian.sh installs it).
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   chownSync,
   existsSync,
@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -81,7 +82,7 @@ function runner(dir: string) {
   };
 }
 
-function clusterIn(dir: string, port: number, init: boolean): PgCluster {
+function clusterIn(dir: string, port: number, init: boolean, settings = ""): PgCluster {
   const run = runner(dir);
   const data = path.join(dir, "data");
   if (init) {
@@ -92,7 +93,7 @@ function clusterIn(dir: string, port: number, init: boolean): PgCluster {
     }
     run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
   }
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 ${settings}`;
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -151,10 +152,11 @@ export async function sharedPgCluster(folder: string): Promise<PgCluster> {
     }
     const { port, error } = JSON.parse(readFileSync(ready, "utf8")) as { port: number; error?: string };
     if (error) throw new Error(error);
-    return { ...clusterIn(path.join(folder, "cluster"), port, false), remove() {} };
+    return { ...clusterIn(path.join(folder, "cluster"), port, false, "-c fsync=off"), remove() {} };
   }
   try {
-    const cluster = clusterIn(path.join(folder, "cluster"), await freePort(), true);
+    // No fsync: a killed server keeps what it wrote (the kernel has it); only a machine's crash would lose it.
+    const cluster = clusterIn(path.join(folder, "cluster"), await freePort(), true, "-c fsync=off");
     cluster.start();
     writeFileSync(ready, JSON.stringify({ port: cluster.port }));
     return { ...cluster, remove() {} };
@@ -167,5 +169,7 @@ export async function sharedPgCluster(folder: string): Promise<PgCluster> {
 export function removeSharedPgCluster(folder: string) {
   const data = path.join(folder, "cluster", "data");
   if (existsSync(path.join(data, "postmaster.pid"))) spawnSync(stopArgs(data)[0]!, stopArgs(data).slice(1));
-  rmSync(folder, { recursive: true, force: true });
+  const gone = `${folder}-removed`;
+  renameSync(folder, gone);
+  spawn("rm", ["-rf", gone], { detached: true, stdio: "ignore" }).unref();
 }
