@@ -157,7 +157,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
   it(`${name}: a child killed mid-way leaves its photo, taken again after the stale time, stored once`, async () => {
     const { sql, url } = await open();
     const first = queueWith(sql, settingsFor(url));
-    const p = newPhoto(await photo(1600, 1200));
+    const p = newPhoto(await photo(1200, 900));
     await first.queue.store([p]);
     first.queue.kick();
     const until = Date.now() + 20_000;
@@ -174,7 +174,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
       second.queue.kick();
       expect(await ready).toBe("ready");
       const [row] = await photosByIds(sql, [p.id]);
-      expect(row).toMatchObject({ status: "ready", width: 1600, height: 1200 });
+      expect(row).toMatchObject({ status: "ready", width: 1200, height: 900 });
       const [count] = await sql.all<{ n: number | string }>(
         "SELECT count(*) AS n FROM site_media WHERE media_key = $1",
         [row!.mediaKey],

@@ -1,7 +1,7 @@
 // Independent commands at the same time, each one's output printed whole once all have ended, in the order given.
 import { spawn } from "node:child_process";
 
-/** `background`: at a lower priority (nice 10), so that what times itself beside it gets the cores first. */
+/** `background`: at the lowest priority (nice 19), so that what times itself beside it gets the cores first. */
 export type Command = {
   label: string;
   command: string;
@@ -15,7 +15,7 @@ function runQuietly({ label, command, args, env, background }: Command): Promise
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
   return new Promise((resolve) => {
-    const [file, argv] = background ? ["nice", ["-n", "10", command, ...args]] : [command, args];
+    const [file, argv] = background ? ["nice", ["-n", "19", command, ...args]] : [command, args];
     const child = spawn(file, argv, { env: { ...process.env, ...env } });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
