@@ -15,6 +15,15 @@ import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffClock, staffMeta, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
+import {
+  BOOKING_FIELDS,
+  checkBooking,
+  venueOptions,
+  type BookingField,
+  type BookingProblem,
+} from "~/staff/inbox/booking-form.server";
+import { BookingCard } from "~/staff/ui/BookingCard";
+import { teamDay } from "~/utils/team-time";
 
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -23,7 +32,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const enquiry = await inbox.enquiry(params.id ?? "");
   if (!enquiry) throw notFound();
   const others = await inbox.others(enquiry, OTHERS_SHOWN + 1);
+  const url = new URL(request.url);
+  const booking = await inbox.booking(enquiry.id);
+  const messages = (await inbox.bookingMessages(enquiry.id)).map(({ ics: _ics, body: _body, ...m }) => m);
   return {
+    booking,
+    messages,
+    venues: venueOptions(context.wiring.site.publishedWords()),
+    bookingNotice: (["saved", "cancelled"] as const).find((n) => url.searchParams.get("booking") === n),
     configured: context.wiring.channelNames,
     failing: failingChannels(await context.wiring.channelStates()),
     now: Date.now(),
@@ -49,7 +65,15 @@ const linksOf = (enquiry: { email: string; phone: string; language: string; refe
 
 const REPLY_VIA = { email: "mailto", whatsapp: "whatsapp", phone: "tel" } as const;
 
-type ActionData = { error: "note" | "confirm"; note?: string };
+type ActionData =
+  | { error: "note" | "confirm"; note?: string }
+  | {
+      error: "booking";
+      problems: Partial<Record<BookingField, BookingProblem>>;
+      fields: Partial<Record<BookingField, string>>;
+    };
+
+const bookingText = z.string().max(600).optional().default("");
 
 /** What this page's forms ask, one schema per intent. */
 const EnquiryIntent = z.discriminatedUnion("intent", [
@@ -59,6 +83,11 @@ const EnquiryIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("note"), note: z.string() }),
   z.object({ intent: z.literal("retry"), channel: z.string().max(40) }),
   z.object({ intent: z.literal("erase"), confirm: z.string().max(100) }),
+  z.object({
+    intent: z.literal("book"),
+    ...(Object.fromEntries(BOOKING_FIELDS.map((f) => [f, bookingText])) as Record<BookingField, typeof bookingText>),
+  }),
+  z.object({ intent: z.literal("cancel-booking") }),
 ]);
 
 /** Follow-up, a note, a retry, erasure: each a form (post, then redirect back). */
@@ -70,6 +99,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const tables = staffStore(context);
   // The id is the address's own (checked by each query below); the way back still takes the one rule.
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
+  // The reference and the change, nothing of the guest.
+  const audited = (change: { reference: string; sequence: number; change: string }) =>
+    tables.audit({
+      event: "booking",
+      outcome: "ok",
+      actor: staff,
+      subject: change.reference,
+      ...requestMeta(request, context),
+      detail: { change: change.change, sequence: change.sequence },
+    });
 
   switch (asked.intent) {
     case "follow-up": {
@@ -101,6 +140,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
       if (!(await inbox.addNote(id, note, staff.email))) throw notFound();
       return back("saved=1");
+    }
+    case "book": {
+      const enquiry = await inbox.enquiry(id);
+      if (!enquiry) throw notFound();
+      const fields = Object.fromEntries(BOOKING_FIELDS.map((f) => [f, asked[f]])) as Record<BookingField, string>;
+      const checked = checkBooking(fields, {
+        venues: venueOptions(context.wiring.site.publishedWords()),
+        today: teamDay(),
+        current: await inbox.booking(id),
+      });
+      if (!checked.ok)
+        return data<ActionData>({ error: "booking", problems: checked.problems, fields }, { status: 400 });
+      const saved = await inbox.saveBooking(id, checked.value, staff.email);
+      if (!saved) throw notFound();
+      await audited(saved);
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?booking=saved`)}#booking`, 303);
+    }
+    case "cancel-booking": {
+      const cancelled = await inbox.cancelBooking(id, staff.email);
+      if (!cancelled) return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}`)}#booking`, 303);
+      await audited(cancelled);
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?booking=cancelled`)}#booking`, 303);
     }
     case "retry":
       if (!(await inbox.retryDelivery(id, asked.channel, staff.email))) throw notFound();
@@ -134,7 +195,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function InboxEnquiry() {
   const { locale } = useSignedIn();
-  const { configured, failing, now, enquiry, links, others, moreOthers, saved, retried } =
+  const { configured, failing, now, enquiry, links, others, moreOthers, saved, retried, ...booked } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
@@ -200,7 +261,7 @@ export default function InboxEnquiry() {
           <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>
         </p>
         <div className="inbox-actions" role="group" aria-label={t.markHint}>
-          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp).map((state) => (
+          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp && s !== "booked").map((state) => (
             <IntentButton
               key={state}
               intent="follow-up"
@@ -212,6 +273,16 @@ export default function InboxEnquiry() {
             </IntentButton>
           ))}
         </div>
+        <BookingCard
+          locale={locale}
+          enquiryId={enquiry.id}
+          booking={booked.booking}
+          messages={booked.messages}
+          venues={booked.venues}
+          suggested={{ date: enquiry.event_date, time: enquiry.event_time, guests: enquiry.guests }}
+          refused={answer?.error === "booking" ? answer : undefined}
+          notice={booked.bookingNotice}
+        />
         {others.length ? (
           <>
             <h2>{e.others(others.length, moreOthers)}</h2>

@@ -1,5 +1,14 @@
 import type { InboxFilter } from "./inbox-filter.server";
 import { dashboard } from "./dashboard.server";
+import {
+  bookingMessages,
+  cancelBooking,
+  getBooking,
+  keepBookingMessage,
+  saveBooking,
+  type BookingInput,
+  type BookingMessage,
+} from "./inbox-booking.server";
 import { needsReply, otherEnquiries, upcoming, waitingCount, type UpcomingCursor } from "./inbox-desk.server";
 import { addNote, getEnquiry, recordReply, retryDelivery, setFollowUp } from "./inbox-enquiry.server";
 import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "./inbox-erasure.server";
@@ -27,6 +36,11 @@ export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise
       recordReply: (id: string, actor: string) => recordReply(sql, id, actor),
       addNote: (id: string, body: string, actor: string) => addNote(sql, id, body, actor),
       retryDelivery: (id: string, channel: string, actor: string) => retryDelivery(sql, queue(), id, channel, actor),
+      booking: (id: string) => getBooking(sql, id),
+      bookingMessages: (id: string) => bookingMessages(sql, id),
+      saveBooking: (id: string, input: BookingInput, actor: string) => saveBooking(sql, id, input, actor),
+      cancelBooking: (id: string, actor: string) => cancelBooking(sql, id, actor),
+      keepBookingMessage: (id: string, message: BookingMessage) => keepBookingMessage(sql, id, message),
       spamCount: () => spamCount(sql),
       releaseSpam: (id: string, actor: string) => releaseSpam(sql, queue(), id, actor),
       eraseSpam: (from: string, to: string) => eraseSpam(sql, from, to),

@@ -26,7 +26,8 @@ type AuditEvent =
   // The Site section (decision 0038).
   | "site-publish"
   | "site-grant"
-  | "site-refused";
+  | "site-refused"
+  | "booking";
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -17,6 +17,7 @@ import siteUploadOutcomes from "./0016-site-upload-outcomes";
 import previewSession from "./0017-preview-session";
 import photoParts from "./0018-photo-parts";
 import pushAlerts from "./0019-push-alerts";
+import bookings from "./0021-bookings";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   previewSession,
   photoParts,
   pushAlerts,
+  bookings,
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

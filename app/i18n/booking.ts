@@ -1,0 +1,78 @@
+import type { Translations } from "./translations";
+
+type Problem = "date" | "past" | "time" | "venue" | "guests" | "amount" | "link" | "linkAlone";
+
+/** The desk's booking: the form on an enquiry's page, what it was sent, the refusals. */
+const en = {
+  title: "Booking",
+  none: "Not booked yet. Marking it booked sends the guest a confirmation with a calendar file.",
+  date: "Date",
+  time: "Time",
+  venue: "Venue",
+  chooseVenue: "Choose a venue",
+  guests: "Guests",
+  depositAmount: "Deposit in € (optional)",
+  depositLink: "Payment link (optional, https:// only)",
+  depositHint: "Paste the payment link (e.g. a Stripe Payment Link); the guest receives it with the confirmation.",
+  book: "Mark booked and confirm to the guest",
+  change: "Save the change and send the update",
+  cancel: "Cancel the booking",
+  cancelHint: "The guest is told, and the calendar file removes the table.",
+  booked: (sequence: number) => (sequence ? `Booked (update ${sequence})` : "Booked"),
+  cancelled: "Cancelled",
+  changedBy: (who: string, when: string) => `Last change by ${who}, ${when}.`,
+  saved: "The booking is saved and the guest's message is queued.",
+  cancelledNotice: "The booking is cancelled and the guest's message is queued.",
+  deposit: (amount: string) => `Deposit €${amount}`,
+  sent: "Sent to the guest",
+  sentVia: (via: string, when: string) => `${via === "emailjs" ? "by e-mail" : "kept in the outbox"}, ${when}`,
+  calendarFile: "Calendar file (.ics)",
+  problems: {
+    date: "Choose a valid day (within two years).",
+    past: "That day has passed.",
+    time: "Give the time as hours and minutes, e.g. 22:30.",
+    venue: "Choose one of the published venues.",
+    guests: "Give the number of guests, 1 to 500.",
+    amount: "Give the deposit in euros, e.g. 200 or 150.50.",
+    link: "The payment link must be a full https:// address, up to 500 characters.",
+    linkAlone: "A payment link needs the deposit's amount.",
+  } satisfies Record<Problem, string>,
+};
+
+const hr: typeof en = {
+  title: "Rezervacija",
+  none: "Još nije rezervirano. Označite li rezervaciju, gost dobiva potvrdu s datotekom za kalendar.",
+  date: "Datum",
+  time: "Vrijeme",
+  venue: "Mjesto",
+  chooseVenue: "Odaberite mjesto",
+  guests: "Gosti",
+  depositAmount: "Polog u € (neobavezno)",
+  depositLink: "Poveznica za plaćanje (neobavezno, samo https://)",
+  depositHint: "Zalijepite poveznicu za plaćanje (npr. Stripe Payment Link); gost je dobiva uz potvrdu.",
+  book: "Označi rezervirano i potvrdi gostu",
+  change: "Spremi promjenu i pošalji ažuriranje",
+  cancel: "Otkaži rezervaciju",
+  cancelHint: "Gost dobiva obavijest, a datoteka za kalendar uklanja stol.",
+  booked: (sequence) => (sequence ? `Rezervirano (izmjena ${sequence})` : "Rezervirano"),
+  cancelled: "Otkazano",
+  changedBy: (who, when) => `Zadnja promjena: ${who}, ${when}.`,
+  saved: "Rezervacija je spremljena, a poruka gostu čeka slanje.",
+  cancelledNotice: "Rezervacija je otkazana, a poruka gostu čeka slanje.",
+  deposit: (amount) => `Polog ${amount.replace(".", ",")} €`,
+  sent: "Poslano gostu",
+  sentVia: (via, when) => `${via === "emailjs" ? "e-poštom" : "spremljeno u izlaznu poštu"}, ${when}`,
+  calendarFile: "Datoteka za kalendar (.ics)",
+  problems: {
+    date: "Odaberite ispravan dan (unutar dvije godine).",
+    past: "Taj je dan prošao.",
+    time: "Upišite sate i minute, npr. 22:30.",
+    venue: "Odaberite jedno od objavljenih mjesta.",
+    guests: "Upišite broj gostiju, od 1 do 500.",
+    amount: "Upišite polog u eurima, npr. 200 ili 150,50.",
+    link: "Poveznica za plaćanje mora biti puna https:// adresa, do 500 znakova.",
+    linkAlone: "Uz poveznicu za plaćanje upišite iznos pologa.",
+  },
+};
+
+export const BOOKING: Translations<typeof en> = { en, hr };

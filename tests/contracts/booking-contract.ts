@@ -1,0 +1,104 @@
+// The booking's part of `store.inbox` on either database (decision 0048).
+import { expect, it } from "vitest";
+import type { BookingInput } from "~/store/inbox-booking.server";
+import type { SqlStore } from "~/store/sql-store.server";
+import { enquiry } from "./inbox-setup";
+
+const table: BookingInput = {
+  date: "2027-06-12",
+  time: "22:30",
+  venue: "Carpe Diem, Hvar",
+  timeZone: "Europe/Zagreb",
+  guests: 8,
+  depositAmount: "200.00",
+  depositLink: "https://buy.stripe.com/test_abc",
+};
+
+async function bookingRow(store: SqlStore, id: string) {
+  const [row] = await store.sql.all<{ state: string; attempt_count: number; sending_since: unknown }>(
+    "SELECT state, attempt_count, sending_since FROM deliveries WHERE enquiry_id = $1 AND channel = 'booking'",
+    [id],
+  );
+  return row;
+}
+
+export function bookingContract(name: string, open: () => Promise<SqlStore>) {
+  it(`${name}: booked keeps its details and one UID; a change raises SEQUENCE and queues the guest's message again`, async () => {
+    const store = await open();
+    const { id } = await store.store(enquiry(1));
+    expect(await store.inbox.booking(id)).toBeUndefined();
+    expect(await store.inbox.saveBooking(id, table, "owner@example.com")).toMatchObject({
+      sequence: 0,
+      change: "booked",
+    });
+    const first = await store.inbox.booking(id);
+    expect(first).toMatchObject({ ...table, sequence: 0, status: "confirmed", changedBy: "owner@example.com" });
+    const seen = await store.inbox.enquiry(id);
+    expect(seen?.followUp).toBe("booked");
+    expect(seen?.firstRepliedAt).toBeTruthy();
+    expect(await bookingRow(store, id)).toMatchObject({ state: "pending" });
+
+    // Delivered, then changed: pending again, its tries started afresh.
+    const due = await store.nextDue("booking", Date.now() + 1000);
+    expect(due?.id).toBe(id);
+    await store.move(due!, "delivered", { deliveredAt: new Date().toISOString() });
+    expect(await bookingRow(store, id)).toMatchObject({ state: "delivered" });
+    const { depositAmount: _a, depositLink: _l, ...plain } = table;
+    await store.inbox.saveBooking(id, { ...plain, guests: 10 }, "desk@example.com");
+    const second = await store.inbox.booking(id);
+    expect(second).toMatchObject({ uid: first!.uid, sequence: 1, guests: 10, status: "confirmed" });
+    expect(second?.depositLink).toBeUndefined();
+    expect(await bookingRow(store, id)).toMatchObject({ state: "pending", attempt_count: 0, sending_since: null });
+
+    expect(await store.inbox.cancelBooking(id, "owner@example.com")).toMatchObject({
+      sequence: 2,
+      change: "cancelled",
+    });
+    expect(await store.inbox.booking(id)).toMatchObject({ uid: first!.uid, sequence: 2, status: "cancelled" });
+    expect((await store.inbox.enquiry(id))?.followUp).toBe("closed");
+    expect(await store.inbox.cancelBooking(id, "owner@example.com")).toBeUndefined();
+    // Booked again after a cancellation: the same event, a higher SEQUENCE.
+    expect(await store.inbox.saveBooking(id, table, "owner@example.com")).toMatchObject({
+      sequence: 3,
+      change: "booked",
+    });
+    expect((await store.inbox.booking(id))?.uid).toBe(first!.uid);
+  });
+
+  it(`${name}: no booking for an unknown, malformed or spam enquiry; two enquiries get two UIDs`, async () => {
+    const store = await open();
+    expect(await store.inbox.saveBooking("00000000-0000-4000-8000-000000000000", table, "o")).toBeUndefined();
+    expect(await store.inbox.saveBooking("not-an-id", table, "o")).toBeUndefined();
+    expect(await store.inbox.cancelBooking("not-an-id", "o")).toBeUndefined();
+    const a = await store.store(enquiry(1));
+    const b = await store.store(enquiry(2));
+    await store.inbox.setFollowUp(b.id, "spam", "o");
+    expect(await store.inbox.saveBooking(b.id, table, "o")).toBeUndefined();
+    await store.inbox.setFollowUp(b.id, "new", "o");
+    await store.inbox.saveBooking(a.id, table, "o");
+    await store.inbox.saveBooking(b.id, table, "o");
+    expect((await store.inbox.booking(a.id))?.uid).not.toBe((await store.inbox.booking(b.id))?.uid);
+  });
+
+  it(`${name}: what the guest was sent is kept once per SEQUENCE, and erased with the enquiry`, async () => {
+    const store = await open();
+    const { id } = await store.store(enquiry(1));
+    await store.inbox.saveBooking(id, table, "o");
+    const message = {
+      sequence: 0,
+      method: "REQUEST",
+      language: "en",
+      subject: "s",
+      body: "b",
+      ics: "BEGIN:VCALENDAR",
+      via: "outbox",
+      sentAt: new Date().toISOString(),
+    };
+    await store.inbox.keepBookingMessage(id, message);
+    await store.inbox.keepBookingMessage(id, { ...message, subject: "again" });
+    expect(await store.inbox.bookingMessages(id)).toEqual([message]);
+    await store.inbox.erase(id);
+    expect(await store.inbox.booking(id)).toBeUndefined();
+    expect(await store.inbox.bookingMessages(id)).toEqual([]);
+  });
+}
