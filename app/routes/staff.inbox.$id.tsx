@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const others = await inbox.others(enquiry, OTHERS_SHOWN + 1);
   const url = new URL(request.url);
   const booking = await inbox.booking(enquiry.id);
-  const messages = (await inbox.bookingMessages(enquiry.id)).map(({ ics: _ics, body: _body, ...m }) => m);
+  const messages = (await inbox.bookingMessages(enquiry.id)).map(({ ics: _ics, ...m }) => m);
   return {
     booking,
     messages,

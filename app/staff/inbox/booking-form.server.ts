@@ -26,7 +26,7 @@ export const BOOKING_FIELDS = ["date", "time", "venue", "guests", "depositAmount
 export type BookingField = (typeof BOOKING_FIELDS)[number];
 export type BookingProblem = "date" | "past" | "time" | "venue" | "guests" | "amount" | "link" | "linkAlone";
 
-export const LINK_MAX = 500;
+const LINK_MAX = 500;
 const GUESTS_MAX = 500;
 const AHEAD_DAYS = 2 * 366;
 

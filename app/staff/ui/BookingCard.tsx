@@ -10,7 +10,7 @@ type Props = {
   locale: Locale;
   enquiryId: string;
   booking?: Booking;
-  messages: Omit<BookingMessage, "ics" | "body">[];
+  messages: Omit<BookingMessage, "ics">[];
   venues: VenueOption[];
   /** What the event's own fields said, to start from. */
   suggested: { date?: string; time?: string; guests?: string };
@@ -130,11 +130,14 @@ export function BookingCard({ locale, enquiryId, booking, messages, venues, sugg
           <ul className="staff-list" data-booking-messages>
             {messages.map((m) => (
               <li key={m.sequence}>
-                <span>
-                  <strong>{m.subject}</strong>
-                  <br />
-                  <small>{t.sentVia(m.via, staffTime(m.sentAt, locale))}</small>
-                </span>
+                <details className="inbox-sent" data-sequence={m.sequence}>
+                  <summary>
+                    <strong>{m.subject}</strong>
+                    <br />
+                    <small>{t.sentVia(m.via, staffTime(m.sentAt, locale))}</small>
+                  </summary>
+                  <p className="inbox-message">{m.body}</p>
+                </details>
                 <a href={`/staff/inbox/${enquiryId}/booking/${m.sequence}.ics`} download>
                   {t.calendarFile}
                 </a>
