@@ -1,6 +1,15 @@
 import type { InboxFilter } from "./inbox-filter.server";
 import { dashboard } from "./dashboard.server";
 import {
+  feedBookings,
+  feedMadeAt,
+  feedMember,
+  feedShowsDetails,
+  revokeFeed,
+  setFeed,
+  setFeedDetails,
+} from "./inbox-calendar.server";
+import {
   bookingMessages,
   cancelBooking,
   getBooking,
@@ -41,6 +50,13 @@ export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise
       saveBooking: (id: string, input: BookingInput, actor: string) => saveBooking(sql, id, input, actor),
       cancelBooking: (id: string, actor: string) => cancelBooking(sql, id, actor),
       keepBookingMessage: (id: string, message: BookingMessage) => keepBookingMessage(sql, id, message),
+      feedMember: (hash: string) => feedMember(sql, hash),
+      feedMadeAt: (memberId: string) => feedMadeAt(sql, memberId),
+      setFeed: (memberId: string, hash: string) => setFeed(sql, memberId, hash),
+      revokeFeed: (memberId: string) => revokeFeed(sql, memberId),
+      feedShowsDetails: () => feedShowsDetails(sql),
+      setFeedDetails: (on: boolean) => setFeedDetails(sql, on),
+      feedBookings: (from: string, to: string, limit?: number) => feedBookings(sql, from, to, limit),
       spamCount: () => spamCount(sql),
       releaseSpam: (id: string, actor: string) => releaseSpam(sql, queue(), id, actor),
       eraseSpam: (from: string, to: string) => eraseSpam(sql, from, to),

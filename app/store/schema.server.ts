@@ -119,6 +119,8 @@ const TABLES = {
     via: "text",
     sent_at: "time",
   },
+  calendar_feeds: { member_id: "uuid", token_hash: "text", created_at: "time" },
+  calendar_settings: { id: "int", guest_details: "bool" },
   enquiry_rate_limit: { key: "text", points: "int", expire: "bigint?" },
   enquiry_schema_versions: { version: "int", name: "text", applied_at: "text" },
   enquiry_search: { reference: "text?", name: "text?", email: "text?", phone: "text?", message: "text?" },

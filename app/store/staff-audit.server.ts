@@ -27,7 +27,8 @@ type AuditEvent =
   | "site-publish"
   | "site-grant"
   | "site-refused"
-  | "booking";
+  | "booking"
+  | "calendar-feed";
 
 export type AuditEntry = {
   event: AuditEvent;

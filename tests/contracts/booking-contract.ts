@@ -101,4 +101,40 @@ export function bookingContract(name: string, open: () => Promise<SqlStore>) {
     expect(await store.inbox.booking(id)).toBeUndefined();
     expect(await store.inbox.bookingMessages(id)).toEqual([]);
   });
+
+  it(`${name}: a calendar feed's hash names its member; the window is read by date; the owner's switch holds`, async () => {
+    const store = await open();
+    const member = "0b6f8a52-6a5e-4c4e-9d61-2f1e7c3b9a10";
+    await store.sql.run("INSERT INTO staff_members (id, email, role, created_at) VALUES ($1, $2, 'staff', $3)", [
+      member,
+      "desk@example.com",
+      new Date().toISOString(),
+    ]);
+    await store.inbox.setFeed(member, "hash-1");
+    expect(await store.inbox.feedMember("hash-1")).toEqual({ memberId: member, hash: "hash-1" });
+    await store.inbox.setFeed(member, "hash-2");
+    expect(await store.inbox.feedMember("hash-1")).toBeUndefined();
+    expect(await store.inbox.feedMadeAt(member)).toBeTruthy();
+    expect(await store.inbox.revokeFeed(member)).toBe(true);
+    expect(await store.inbox.revokeFeed(member)).toBe(false);
+    expect(await store.inbox.feedMember("hash-2")).toBeUndefined();
+
+    expect(await store.inbox.feedShowsDetails()).toBe(false);
+    await store.inbox.setFeedDetails(true);
+    expect(await store.inbox.feedShowsDetails()).toBe(true);
+
+    for (const [n, date] of [
+      [1, "2027-06-01"],
+      [2, "2027-06-12"],
+      [3, "2027-07-30"],
+    ] as const) {
+      const { id } = await store.store(enquiry(n, { name: `Guest ${n}` }));
+      await store.inbox.saveBooking(id, { ...table, date }, "o");
+    }
+    const shown = await store.inbox.feedBookings("2027-06-02", "2027-07-30");
+    expect(shown.map((b) => [b.name, b.date, b.guests, b.status])).toEqual([
+      ["Guest 2", "2027-06-12", 8, "confirmed"],
+      ["Guest 3", "2027-07-30", 8, "confirmed"],
+    ]);
+  });
 }

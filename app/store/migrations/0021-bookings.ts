@@ -1,7 +1,8 @@
 import { POSTGRES_TYPES, SQLITE_TYPES, type Migration } from "./migration";
 
-/** A booked table (decision 0048): one per enquiry, its UID fixed, SEQUENCE raised by each change; what the guest was sent. */
-const bookings = (t: { id: string; time: string; serial: string }) => `
+/** A booked table (decision 0048): one per enquiry, UID fixed, SEQUENCE raised by each change; what the guest was sent;
+ * each staff member's calendar feed (its token hashed) and whether it may show more than a first name. */
+const bookings = (t: { id: string; time: string; serial: string; flag: string; off: string }) => `
   CREATE TABLE bookings (
     enquiry_id ${t.id} PRIMARY KEY REFERENCES enquiries (id) ON DELETE CASCADE,
     uid text NOT NULL UNIQUE,
@@ -31,11 +32,21 @@ const bookings = (t: { id: string; time: string; serial: string }) => `
     sent_at ${t.time} NOT NULL,
     UNIQUE (enquiry_id, sequence)
   );
+  CREATE TABLE calendar_feeds (
+    member_id ${t.id} PRIMARY KEY REFERENCES staff_members (id) ON DELETE CASCADE,
+    token_hash text NOT NULL UNIQUE,
+    created_at ${t.time} NOT NULL
+  );
+  CREATE TABLE calendar_settings (
+    id integer PRIMARY KEY CHECK (id = 1),
+    guest_details ${t.flag} NOT NULL DEFAULT ${t.off}
+  );
+  INSERT INTO calendar_settings (id) VALUES (1);
 `;
 
 export default {
   version: 21,
-  name: "bookings: a booked table's details and what the guest was sent",
-  sqlite: bookings({ ...SQLITE_TYPES, serial: "integer" }),
-  postgres: bookings({ ...POSTGRES_TYPES, serial: "bigserial" }),
+  name: "bookings: a booked table's details, what the guest was sent, the team's calendar feeds",
+  sqlite: bookings({ ...SQLITE_TYPES, serial: "integer", flag: "integer", off: "0" }),
+  postgres: bookings({ ...POSTGRES_TYPES, serial: "bigserial", flag: "boolean", off: "false" }),
 } satisfies Migration;
