@@ -1,5 +1,6 @@
 import { CONFIRMATION_CHANNEL, type ConfirmationRule } from "~/store/accepted-deliveries.server";
 import { BOOKING_CHANNEL } from "~/store/inbox-booking.server";
+import { REPLY_CHANNEL } from "~/store/inbox-reply.server";
 import { PUSH_CHANNEL, type PushKeys } from "~/store/push.server";
 import { contactDetailsFrom, emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
 import { liveContact } from "~/utils/live-contact.server";
@@ -11,11 +12,16 @@ import { telegramChannel } from "./channels/telegram.server";
 import { webhookChannel } from "./channels/webhook.server";
 import { bookingChannel, type BookingRows } from "./booking.server";
 import { confirmationChannel } from "./confirmation.server";
+import { replyChannel, type ReplyRows } from "./reply.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
 /** What a channel with state of its own reaches (push: its part, asked at each send; the keys); none: left out. */
-export type ChannelStore = { push: () => AlertRows; pushKeys: () => Promise<PushKeys>; bookings?: () => BookingRows };
+export type ChannelStore = {
+  push: () => AlertRows;
+  pushKeys: () => Promise<PushKeys>;
+  bookings?: () => BookingRows & ReplyRows;
+};
 
 export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChannel[] {
   const timeoutMs = env.DELIVERY_TIMEOUT_MS;
@@ -47,6 +53,13 @@ export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChan
         () => liveContact() ?? contactDetailsFrom(env),
         { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS },
       ),
+    store?.bookings &&
+      replyChannel(
+        emailJs?.replyTemplateId ? { ...emailJs, replyTemplateId: emailJs.replyTemplateId } : undefined,
+        store.bookings,
+        () => liveContact() ?? contactDetailsFrom(env),
+        { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS },
+      ),
     push.enabled &&
       store &&
       pushChannel({
@@ -63,9 +76,9 @@ export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChan
 export function deliveryRows(env: Env, channels: readonly DeliveryChannel[]) {
   const names = channels.map((c) => c.name);
   return {
-    // The booking's row is made when a booking is saved, never at the accept.
+    // The desk's rows (a booking, a reply) are made when the desk writes, never at the accept.
     channels: names.filter(
-      (name) => name !== CONFIRMATION_CHANNEL && name !== PUSH_CHANNEL && name !== BOOKING_CHANNEL,
+      (name) => ![CONFIRMATION_CHANNEL, PUSH_CHANNEL, BOOKING_CHANNEL, REPLY_CHANNEL].includes(name),
     ),
     confirmation: confirmationRule(env),
     push: names.includes(PUSH_CHANNEL),

@@ -23,6 +23,8 @@ import {
   type BookingProblem,
 } from "~/staff/inbox/booking-form.server";
 import { BookingCard } from "~/staff/ui/BookingCard";
+import { DESK_REPLY } from "~/i18n/desk-reply";
+import { checkReply, REPLY_MAX, type ReplyProblem } from "~/staff/inbox/reply-form";
 import { teamDay } from "~/utils/team-time";
 
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
@@ -36,6 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const booking = await inbox.booking(enquiry.id);
   const messages = (await inbox.bookingMessages(enquiry.id)).map(({ ics: _ics, ...m }) => m);
   return {
+    replies: await inbox.replies(enquiry.id),
+    replyQueued: url.searchParams.has("replied"),
     booking,
     messages,
     venues: venueOptions(context.wiring.site.publishedWords()),
@@ -67,6 +71,7 @@ const REPLY_VIA = { email: "mailto", whatsapp: "whatsapp", phone: "tel" } as con
 
 type ActionData =
   | { error: "note" | "confirm"; note?: string }
+  | { error: "reply"; problem: ReplyProblem; text: string }
   | {
       error: "booking";
       problems: Partial<Record<BookingField, BookingProblem>>;
@@ -88,6 +93,7 @@ const EnquiryIntent = z.discriminatedUnion("intent", [
     ...(Object.fromEntries(BOOKING_FIELDS.map((f) => [f, bookingText])) as Record<BookingField, typeof bookingText>),
   }),
   z.object({ intent: z.literal("cancel-booking") }),
+  z.object({ intent: z.literal("write-reply"), text: z.string().max(REPLY_MAX * 4) }),
 ]);
 
 /** Follow-up, a note, a retry, erasure: each a form (post, then redirect back). */
@@ -157,6 +163,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await audited(saved);
       return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?booking=saved`)}#booking`, 303);
     }
+    case "write-reply": {
+      const enquiry = await inbox.enquiry(id);
+      if (!enquiry) throw notFound();
+      const checked = checkReply(asked.text);
+      const refused = (problem: ReplyProblem) =>
+        data<ActionData>({ error: "reply", problem, text: asked.text.slice(0, REPLY_MAX * 2) }, { status: 400 });
+      if (!checked.ok) return refused(checked.problem);
+      const subject = INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference);
+      const queued = await inbox.queueReply(id, { subject, body: checked.body }, staff.email);
+      if (!queued) throw notFound();
+      if (!queued.ok) return refused(queued.why);
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?replied=1`)}#write-reply`, 303);
+    }
     case "cancel-booking": {
       const cancelled = await inbox.cancelBooking(id, staff.email);
       if (!cancelled) return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}`)}#booking`, 303);
@@ -195,8 +214,21 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function InboxEnquiry() {
   const { locale } = useSignedIn();
-  const { configured, failing, now, enquiry, links, others, moreOthers, saved, retried, ...booked } =
-    useLoaderData<typeof loader>();
+  const {
+    configured,
+    failing,
+    now,
+    enquiry,
+    links,
+    others,
+    moreOthers,
+    saved,
+    retried,
+    replies,
+    replyQueued,
+    ...booked
+  } = useLoaderData<typeof loader>();
+  const r = DESK_REPLY[locale];
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
@@ -256,6 +288,45 @@ export default function InboxEnquiry() {
           )}
         </div>
         <p className="staff-hint">{e.replyHint}</p>
+        <Form method="post" className="staff-form" id="write-reply">
+          <input type="hidden" name="intent" value="write-reply" />
+          {replyQueued ? (
+            <p className="staff-notice" role="status">
+              {r.queued}
+            </p>
+          ) : null}
+          <label htmlFor="reply-text">{r.label}</label>
+          <textarea
+            id="reply-text"
+            name="text"
+            rows={6}
+            defaultValue={answer?.error === "reply" ? answer.text : ""}
+            aria-describedby="reply-hint"
+            aria-invalid={answer?.error === "reply" || undefined}
+          />
+          <p id="reply-hint" className={answer?.error === "reply" ? "staff-error" : "staff-hint"}>
+            {answer?.error === "reply" ? r.problems[answer.problem] : r.hint(REPLY_MAX)}
+          </p>
+          <button type="submit" className="staff-button">
+            {r.send}
+          </button>
+        </Form>
+        {replies.length ? (
+          <ol className="inbox-history" data-replies>
+            {replies.map((reply) => (
+              <li key={reply.id}>
+                <small>
+                  {r.written(reply.actor, staffTime(reply.writtenAt, locale))} ·{" "}
+                  {reply.sentAt && reply.via ? r.sentState(reply.via, staffTime(reply.sentAt, locale)) : r.waitingState}
+                </small>
+                <p>
+                  <strong>{reply.subject}</strong>
+                </p>
+                <p className="inbox-message">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
         <h2 id="follow-up">{e.followUp}</h2>
         <p>
           <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>

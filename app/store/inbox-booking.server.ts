@@ -76,18 +76,25 @@ export async function bookingMessages(q: Queryable, id: string): Promise<Booking
   return rows.map(({ sent_at, ...r }) => ({ ...r, sequence: Number(r.sequence), sentAt: isoTime(sent_at) ?? "" }));
 }
 
-/** Pending again from now, whatever it was: the channel sends the booking as it stands when its turn comes. */
-const queueMessage = (tx: Queryable, id: string, at: string) =>
+/** Pending again from now, whatever it was: the channel sends what stands when its turn comes. */
+export const queueMessage = (tx: Queryable, id: string, at: string, channel = BOOKING_CHANNEL) =>
   tx.run(
     `INSERT INTO deliveries (enquiry_id, channel, state, received_at, due_at, attempts, attempt_count, changed_at)
-     VALUES ($1, '${BOOKING_CHANNEL}', 'pending', $2, $2, '[]', 0, $2)
+     VALUES ($1, $3, 'pending', $2, $2, '[]', 0, $2)
      ON CONFLICT (enquiry_id, channel) DO UPDATE SET state = 'pending', received_at = $2, due_at = $2,
        attempts = '[]', attempt_count = 0, sending_since = NULL, retried_at = NULL, delivered_at = NULL,
        failure = NULL, changed_at = $2`,
-    [id, at],
+    [id, at, channel],
   );
 
-async function moveTo(tx: Queryable, id: string, from: string, to: "booked" | "closed", at: string, actor: string) {
+export async function moveTo(
+  tx: Queryable,
+  id: string,
+  from: string,
+  to: "booked" | "closed" | "replied",
+  at: string,
+  actor: string,
+) {
   if (from === to) return;
   await tx.run("UPDATE enquiries SET follow_up = $2, follow_up_at = $3 WHERE id = $1", [id, to, at]);
   await followUpEvent(tx, id, at, actor, from, to);

@@ -1,5 +1,6 @@
 import type { InboxFilter } from "./inbox-filter.server";
 import { dashboard } from "./dashboard.server";
+import { markReplySent, queueReply, replies, unsentReply } from "./inbox-reply.server";
 import {
   feedBookings,
   feedMadeAt,
@@ -57,6 +58,11 @@ export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise
       feedShowsDetails: () => feedShowsDetails(sql),
       setFeedDetails: (on: boolean) => setFeedDetails(sql, on),
       feedBookings: (from: string, to: string, limit?: number) => feedBookings(sql, from, to, limit),
+      replies: (id: string) => replies(sql, id),
+      queueReply: (id: string, reply: { subject: string; body: string }, actor: string) =>
+        queueReply(sql, id, reply, actor),
+      unsentReply: (id: string) => unsentReply(sql, id),
+      markReplySent: (replyId: number, via: string) => markReplySent(sql, replyId, via),
       spamCount: () => spamCount(sql),
       releaseSpam: (id: string, actor: string) => releaseSpam(sql, queue(), id, actor),
       eraseSpam: (from: string, to: string) => eraseSpam(sql, from, to),

@@ -59,6 +59,7 @@ export const envSchema = z
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
     EMAILJS_CONFIRMATION_TEMPLATE_ID: optionalText,
     EMAILJS_BOOKING_TEMPLATE_ID: optionalText,
+    EMAILJS_REPLY_TEMPLATE_ID: optionalText,
     CONFIRMATION_MAX_PER_ADDRESS_DAY: int(1, 24, 3),
     CONFIRMATION_MAX_PER_DAY: int(1, 10_000, 100),
     SLACK_WEBHOOK_URL: channelUrl("a Slack incoming-webhook URL (https://hooks.slack.com/services/…)"),
@@ -208,6 +209,9 @@ export const envSchema = z
         message: `needs ${EMAILJS_IDS.join(", ")}`,
       });
     }
+    if (env.EMAILJS_REPLY_TEMPLATE_ID && set.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["EMAILJS_REPLY_TEMPLATE_ID"], message: `needs ${EMAILJS_IDS.join(", ")}` });
+    }
     if (env.EMAILJS_BOOKING_TEMPLATE_ID && set.length === 0) {
       ctx.addIssue({
         code: "custom",
@@ -258,6 +262,7 @@ export type EmailJsConfig = {
   privateKey?: string;
   confirmationTemplateId?: string;
   bookingTemplateId?: string;
+  replyTemplateId?: string;
 };
 
 export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
@@ -270,6 +275,7 @@ export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
     privateKey: env.EMAILJS_PRIVATE_KEY,
     confirmationTemplateId: env.EMAILJS_CONFIRMATION_TEMPLATE_ID,
     bookingTemplateId: env.EMAILJS_BOOKING_TEMPLATE_ID,
+    replyTemplateId: env.EMAILJS_REPLY_TEMPLATE_ID,
   };
 }
 

@@ -14,10 +14,10 @@ const table: BookingInput = {
   depositLink: "https://buy.stripe.com/test_abc",
 };
 
-async function bookingRow(store: SqlStore, id: string) {
+async function bookingRow(store: SqlStore, id: string, channel = "booking") {
   const [row] = await store.sql.all<{ state: string; attempt_count: number; sending_since: unknown }>(
-    "SELECT state, attempt_count, sending_since FROM deliveries WHERE enquiry_id = $1 AND channel = 'booking'",
-    [id],
+    "SELECT state, attempt_count, sending_since FROM deliveries WHERE enquiry_id = $1 AND channel = $2",
+    [id, channel],
   );
   return row;
 }
@@ -136,5 +136,37 @@ export function bookingContract(name: string, open: () => Promise<SqlStore>) {
       ["Guest 2", "2027-06-12", 8, "confirmed"],
       ["Guest 3", "2027-07-30", 8, "confirmed"],
     ]);
+  });
+
+  it(`${name}: a desk reply is kept with who wrote it, counts as the first reply, one unsent at a time; refused when erased`, async () => {
+    const store = await open();
+    const { id } = await store.store(enquiry(1));
+    const reply = { subject: "Re: ABCD-EFGH", body: "Yes, Saturday works." };
+    expect(await store.inbox.queueReply(id, reply, "desk@example.com")).toEqual({ ok: true });
+    const seen = await store.inbox.enquiry(id);
+    expect(seen?.followUp).toBe("replied");
+    expect(seen?.firstRepliedAt).toBeTruthy();
+    const [timed] = await store.sql.all<{ reply_seconds: number | null }>(
+      "SELECT reply_seconds FROM enquiries WHERE id = $1",
+      [id],
+    );
+    expect(timed?.reply_seconds).not.toBeNull();
+    expect(await bookingRow(store, id, "reply")).toMatchObject({ state: "pending" });
+    expect(await store.inbox.queueReply(id, reply, "desk@example.com")).toEqual({ ok: false, why: "waiting" });
+    const unsent = await store.inbox.unsentReply(id);
+    expect(unsent).toMatchObject({ ...reply, actor: "desk@example.com" });
+    expect(await store.inbox.markReplySent(unsent!.id, "outbox")).toBe(1);
+    expect(await store.inbox.markReplySent(unsent!.id, "outbox")).toBe(0);
+    expect(await store.inbox.unsentReply(id)).toBeUndefined();
+    expect(await store.inbox.queueReply(id, { ...reply, body: "And a second." }, "owner@example.com")).toEqual({
+      ok: true,
+    });
+    expect((await store.inbox.replies(id)).map((r) => [r.body, r.actor, r.via ?? null])).toEqual([
+      ["Yes, Saturday works.", "desk@example.com", "outbox"],
+      ["And a second.", "owner@example.com", null],
+    ]);
+    await store.sql.run("UPDATE enquiries SET email = '' WHERE id = $1", [id]);
+    expect(await store.inbox.queueReply(id, reply, "o")).toEqual({ ok: false, why: "erased" });
+    expect(await store.inbox.queueReply("00000000-0000-4000-8000-000000000000", reply, "o")).toBeUndefined();
   });
 }

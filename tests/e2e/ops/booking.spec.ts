@@ -1,5 +1,5 @@
-// From enquiry to booked table (decisions 0048, 0050), JavaScript on and off, on a phone's screen: the booking's
-// refusals, the guest's message and .ics in the outbox stand-in, the team's feed, a cancellation, the link stopped.
+// From enquiry to booked table (decisions 0048, 0050), JavaScript on and off, on a phone's screen: a reply and its
+// refusals, the booking's, the guest's message and .ics in the outbox stand-in, the team's feed, a cancellation.
 import ICAL from "ical.js";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { teamDay } from "../../../app/utils/team-time";
@@ -75,7 +75,7 @@ const messages = (id: string) =>
   );
 
 for (const js of [true, false]) {
-  test(`an owner books from a 375 px screen with a deposit link; the guest's message and .ics; the feed follows a cancellation (JS ${js ? "on" : "off"})`, async ({
+  test(`an owner replies and books from a 375 px screen with a deposit link; the guest's message and .ics; the feed follows a cancellation (JS ${js ? "on" : "off"})`, async ({
     browser,
   }) => {
     const first = js ? "Ana" : "Iva";
@@ -84,6 +84,39 @@ for (const js of [true, false]) {
     const page = await phone(browser, js);
     await page.goto(`${server.site}/staff/inbox/${id}`);
     const date = teamDay(Date.now() + 10 * 86_400_000);
+
+    // A reply first: refused when empty or marked up (nothing kept), then queued, sent once through the stand-in.
+    const reply = page.getByLabel("Write a reply (sent by e-mail, plain text)");
+    const sendReply = page.getByRole("button", { name: "Send reply" });
+    await sendReply.click();
+    await expect(page.getByText("Write the reply first: it is empty.")).toBeVisible();
+    await reply.fill("Dear guest, <b>yes</b>");
+    await sendReply.click();
+    await expect(page.getByText("Write plain text")).toBeVisible();
+    await expect(reply).toHaveValue("Dear guest, <b>yes</b>");
+    expect(rowsIn(server.database, "SELECT 1 FROM enquiry_replies WHERE enquiry_id = ?", id)).toEqual([]);
+    await reply.fill(`Dear ${first},\nSaturday works: shall I book Carpe Diem?`);
+    await sendReply.click();
+    await expect(page.getByRole("status").filter({ hasText: "The reply is queued" })).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          rowsIn(
+            server.database,
+            "SELECT via, actor, subject FROM enquiry_replies WHERE enquiry_id = ? AND sent_at IS NOT NULL",
+            id,
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual([{ via: "outbox", actor: "owner@example.com", subject: expect.stringContaining(reference) }]);
+    expect(rowsIn(server.database, "SELECT follow_up FROM enquiries WHERE id = ?", id)).toEqual([
+      { follow_up: "replied" },
+    ]);
+    await page.reload();
+    await expect(page.locator("[data-replies]")).toContainText("Saturday works: shall I book Carpe Diem?");
+    await expect(page.locator("[data-replies]")).toContainText("kept in the outbox");
 
     // A refusal first: nothing saved, the field says why, what was typed is kept.
     await page.getByLabel("Date").fill(date);
