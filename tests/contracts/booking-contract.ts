@@ -38,7 +38,6 @@ export function bookingContract(name: string, open: () => Promise<SqlStore>) {
     expect(seen?.firstRepliedAt).toBeTruthy();
     expect(await bookingRow(store, id)).toMatchObject({ state: "pending" });
 
-    // Delivered, then changed: pending again, its tries started afresh.
     const due = await store.nextDue("booking", Date.now() + 1000);
     expect(due?.id).toBe(id);
     await store.move(due!, "delivered", { deliveredAt: new Date().toISOString() });
@@ -57,7 +56,6 @@ export function bookingContract(name: string, open: () => Promise<SqlStore>) {
     expect(await store.inbox.booking(id)).toMatchObject({ uid: first!.uid, sequence: 2, status: "cancelled" });
     expect((await store.inbox.enquiry(id))?.followUp).toBe("closed");
     expect(await store.inbox.cancelBooking(id, "owner@example.com")).toBeUndefined();
-    // Booked again after a cancellation: the same event, a higher SEQUENCE.
     expect(await store.inbox.saveBooking(id, table, "owner@example.com")).toMatchObject({
       sequence: 3,
       change: "booked",

@@ -85,7 +85,6 @@ for (const js of [true, false]) {
     await page.goto(`${server.site}/staff/inbox/${id}`);
     const date = teamDay(Date.now() + 10 * 86_400_000);
 
-    // A reply first: refused when empty or marked up (nothing kept), then queued, sent once through the stand-in.
     const reply = page.getByLabel("Write a reply (sent by e-mail, plain text)");
     const sendReply = page.getByRole("button", { name: "Send reply" });
     await sendReply.click();
@@ -118,7 +117,6 @@ for (const js of [true, false]) {
     await expect(page.locator("[data-replies]")).toContainText("Saturday works: shall I book Carpe Diem?");
     await expect(page.locator("[data-replies]")).toContainText("kept in the outbox");
 
-    // A refusal first: nothing saved, the field says why, what was typed is kept.
     await page.getByLabel("Date").fill(date);
     await page.getByLabel("Time").fill("22:30");
     await page.getByLabel("Venue").selectOption("Carpe Diem, Hvar");
@@ -136,7 +134,6 @@ for (const js of [true, false]) {
     await expect(page.locator("[data-booking-status=confirmed]")).toContainText("Carpe Diem, Hvar");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // The stand-in kept the guest's message, in their language, with the details and the .ics.
     await expect.poll(() => messages(id).length, { timeout: 15_000 }).toBe(1);
     const [sent] = messages(id);
     expect(sent).toMatchObject({ sequence: 0, method: "REQUEST", via: "outbox" });
@@ -154,7 +151,6 @@ for (const js of [true, false]) {
     expect(event!.startDate.toString()).toBe(`${date}T22:30:00`);
     expect(event!.component.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Zagreb");
 
-    // The team's feed: made on the account page, read with no cookie, a first name and the party size.
     await page.goto(`${server.site}/staff/account`);
     await page.getByRole("button", { name: /Make my calendar link|Make a new link/ }).click();
     const url = (await page.locator("#feed-url").textContent())!.trim();
@@ -166,7 +162,6 @@ for (const js of [true, false]) {
     const table = events(await feed.text()).events.find((e) => e.uid === event!.uid);
     expect(table?.summary).toBe(`${first} ×8`);
 
-    // Cancelled: the guest is told (METHOD:CANCEL, same UID, higher SEQUENCE) and the feed shows it cancelled.
     await page.goto(`${server.site}/staff/inbox/${id}`);
     await page.getByRole("button", { name: "Cancel the booking" }).click();
     await expect(page.locator("[data-booking-status=cancelled]")).toBeVisible();
@@ -175,7 +170,6 @@ for (const js of [true, false]) {
     expect(after?.sequence).toBe(1);
     expect(after?.component.getFirstPropertyValue("status")).toBe("CANCELLED");
 
-    // Stopped: the same URL answers a bare 404.
     await page.goto(`${server.site}/staff/account`);
     await page.getByRole("button", { name: "Stop my calendar link" }).click();
     await expect(page.getByText("Your calendar link is stopped")).toBeVisible();
