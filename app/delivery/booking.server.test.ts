@@ -111,6 +111,33 @@ describe("the guest's booking messages", () => {
     expect(sentTo()).toHaveLength(2);
   });
 
+  it("a change made during a send goes as a second message with the new SEQUENCE, once", async () => {
+    const { id } = await bed.store.store(enquiry());
+    await bed.store.inbox.saveBooking(id, table, "owner@example.com");
+    const channel = channelFor(bed.store, CONFIG);
+    // The change lands while the first call is with the provider.
+    const changing: typeof channel = {
+      ...channel,
+      async send(delivery) {
+        const result = await channel.send(delivery);
+        if (sentTo().length === 1) await bed.store.inbox.saveBooking(id, { ...table, time: "23:00" }, "desk@x.hr");
+        return result;
+      },
+    };
+    bed.start({ channels: [changing] });
+    await vi.waitFor(() => expect(sentTo()).toHaveLength(2), { timeout: 3000 });
+    const second = parsed(icsOf(sentTo()[1]!.fields.calendar_file!));
+    expect(second.event.sequence).toBe(1);
+    expect(second.event.startDate.toString()).toBe("2027-06-12T23:00:00");
+    await vi.waitFor(async () =>
+      expect(
+        await bed.store.sql.all("SELECT state FROM deliveries WHERE enquiry_id = $1 AND channel = 'booking'", [id]),
+      ).toEqual([{ state: "delivered" }]),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sentTo()).toHaveLength(2);
+  });
+
   it("through a restart: a call that reached EmailJS before the process died is not made again", async () => {
     const { id } = await bed.store.store(enquiry());
     await bed.store.inbox.saveBooking(id, table, "owner@example.com");

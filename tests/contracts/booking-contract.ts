@@ -63,6 +63,23 @@ export function bookingContract(name: string, open: () => Promise<SqlStore>) {
     expect((await store.inbox.booking(id))?.uid).toBe(first!.uid);
   });
 
+  it(`${name}: a change made while the previous message is sending is not marked delivered with it`, async () => {
+    const store = await open();
+    const { id } = await store.store(enquiry(1));
+    await store.inbox.saveBooking(id, table, "o");
+    expect(await store.deliverer().hold()).toBe(true);
+    const due = await store.nextDue("booking", Date.now() + 1000);
+    const sending = await store.markSending(due!, new Date().toISOString());
+    await store.inbox.saveBooking(id, { ...table, time: "23:00" }, "o");
+    const done = { deliveredAt: new Date().toISOString(), sendingSince: undefined };
+    await store.move(sending!, "delivered", done);
+    expect(await bookingRow(store, id)).toMatchObject({ state: "pending", sending_since: null });
+    const again = await store.nextDue("booking", Date.now() + 1000);
+    expect(again?.id).toBe(id);
+    await store.move((await store.markSending(again!, new Date().toISOString()))!, "delivered", done);
+    expect(await bookingRow(store, id)).toMatchObject({ state: "delivered" });
+  });
+
   it(`${name}: no booking for an unknown, malformed or spam enquiry; two enquiries get two UIDs`, async () => {
     const store = await open();
     expect(await store.inbox.saveBooking("00000000-0000-4000-8000-000000000000", table, "o")).toBeUndefined();
