@@ -118,6 +118,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   switch (asked.intent) {
     case "follow-up": {
+      // Booked only with its details: a bare "booked" (an old page's button) is shown the booking form.
+      if (asked.state === "booked") return redirect(`/staff/inbox/${encodeURIComponent(id)}#booking`, 303);
       if (!(await inbox.setFollowUp(id, asked.state, staff.email))) throw notFound();
       // Back where the click was: the list, at this enquiry's row; or this page, at its follow-up.
       const list = asked.back ? safeNext(asked.back) : undefined;
