@@ -176,6 +176,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const queued = await inbox.queueReply(id, { subject, body: checked.body }, staff.email);
       if (!queued) throw notFound();
       if (!queued.ok) return refused(queued.why);
+      // Who replied to which enquiry, never the text.
+      await tables.audit({
+        event: "reply",
+        outcome: "ok",
+        actor: staff,
+        subject: enquiry.reference,
+        ...requestMeta(request, context),
+      });
       return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?replied=1`)}#write-reply`, 303);
     }
     case "cancel-booking": {

@@ -28,6 +28,7 @@ type AuditEvent =
   | "site-grant"
   | "site-refused"
   | "booking"
+  | "reply"
   | "calendar-feed";
 
 export type AuditEntry = {

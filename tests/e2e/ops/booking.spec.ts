@@ -113,6 +113,14 @@ for (const js of [true, false]) {
     expect(rowsIn(server.database, "SELECT follow_up FROM enquiries WHERE id = ?", id)).toEqual([
       { follow_up: "replied" },
     ]);
+    // Audited: who, when, which enquiry; not the text (the refused tries are not replies).
+    const audit = rowsIn<{ event: string; actor_email: string; at: string; detail: string | null }>(
+      server.database,
+      "SELECT event, actor_email, at, detail FROM staff_audit WHERE subject = ? AND event = 'reply'",
+      reference,
+    );
+    expect(audit).toEqual([{ event: "reply", actor_email: "owner@example.com", at: expect.any(String), detail: null }]);
+    expect(JSON.stringify(audit)).not.toContain("Saturday works");
     await page.reload();
     await expect(page.locator("[data-replies]")).toContainText("Saturday works: shall I book Carpe Diem?");
     await expect(page.locator("[data-replies]")).toContainText("kept in the outbox");
