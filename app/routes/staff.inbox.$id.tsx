@@ -26,6 +26,7 @@ import { BookingCard } from "~/staff/ui/BookingCard";
 import { DESK_REPLY } from "~/i18n/desk-reply";
 import { checkReply, REPLY_MAX, type ReplyProblem } from "~/staff/inbox/reply-form";
 import { teamDay } from "~/utils/team-time";
+import type { Words } from "~/site/words";
 
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -43,6 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     booking,
     messages,
     venues: venueOptions(context.wiring.site.publishedWords()),
+    answers: savedAnswers(context, enquiry.language),
     bookingNotice: (["saved", "cancelled"] as const).find((n) => url.searchParams.get("booking") === n),
     configured: context.wiring.channelNames,
     failing: failingChannels(await context.wiring.channelStates()),
@@ -58,6 +60,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const notFound = () => new Response(null, { status: 404 });
 
+/** The owner's published saved answers in the guest's language (decision 0040's words). */
+const savedAnswers = (context: { wiring: { site: { publishedWords(): Words | undefined } } }, language: string) =>
+  context.wiring.site.publishedWords()?.replies?.[language === "hr" ? "hr" : "en"] ?? [];
+
 /** How many of a person's other enquiries the page lists. */
 const OTHERS_SHOWN = 20;
 
@@ -72,6 +78,7 @@ const REPLY_VIA = { email: "mailto", whatsapp: "whatsapp", phone: "tel" } as con
 type ActionData =
   | { error: "note" | "confirm"; note?: string }
   | { error: "reply"; problem: ReplyProblem; text: string }
+  | { error?: never; used: true; text: string }
   | {
       error: "booking";
       problems: Partial<Record<BookingField, BookingProblem>>;
@@ -94,6 +101,7 @@ const EnquiryIntent = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel-booking") }),
   z.object({ intent: z.literal("write-reply"), text: z.string().max(REPLY_MAX * 4) }),
+  z.object({ intent: z.literal("use-answer"), answer: z.string().max(4), text: z.string().max(REPLY_MAX * 4) }),
 ]);
 
 /** Follow-up, a note, a retry, erasure: each a form (post, then redirect back). */
@@ -186,6 +194,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       });
       return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?replied=1`)}#write-reply`, 303);
     }
+    case "use-answer": {
+      // Fills the textarea server-side (no script): the chosen answer after what was already typed.
+      const enquiry = await inbox.enquiry(id);
+      if (!enquiry) throw notFound();
+      const chosen = savedAnswers(context, enquiry.language)[Number(asked.answer)];
+      const typed = asked.text.slice(0, REPLY_MAX * 2).trimEnd();
+      return data<ActionData>({ used: true, text: chosen ? (typed ? `${typed}\n\n${chosen}` : chosen) : typed });
+    }
     case "cancel-booking": {
       const cancelled = await inbox.cancelBooking(id, staff.email);
       if (!cancelled) return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}`)}#booking`, 303);
@@ -236,6 +252,7 @@ export default function InboxEnquiry() {
     retried,
     replies,
     replyQueued,
+    answers,
     ...booked
   } = useLoaderData<typeof loader>();
   const r = DESK_REPLY[locale];
@@ -299,25 +316,41 @@ export default function InboxEnquiry() {
         </div>
         <p className="staff-hint">{e.replyHint}</p>
         <Form method="post" className="staff-form" id="write-reply">
-          <input type="hidden" name="intent" value="write-reply" />
           {replyQueued ? (
             <p className="staff-notice" role="status">
               {r.queued}
             </p>
           ) : null}
           <label htmlFor="reply-text">{r.label}</label>
+          {answers.length ? (
+            <div className="inbox-inline">
+              <label htmlFor="reply-answer">{r.saved}</label>
+              <select id="reply-answer" name="answer">
+                {answers.map((a, n) => (
+                  <option key={n} value={n}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" name="intent" value="use-answer" className="staff-button staff-button-quiet">
+                {r.use}
+              </button>
+            </div>
+          ) : null}
           <textarea
+            // A new text from the server (an answer used, a refusal) replaces what the field shows.
+            key={answer && "text" in answer ? answer.text : ""}
             id="reply-text"
             name="text"
             rows={6}
-            defaultValue={answer?.error === "reply" ? answer.text : ""}
+            defaultValue={answer && "text" in answer ? answer.text : ""}
             aria-describedby="reply-hint"
             aria-invalid={answer?.error === "reply" || undefined}
           />
           <p id="reply-hint" className={answer?.error === "reply" ? "staff-error" : "staff-hint"}>
             {answer?.error === "reply" ? r.problems[answer.problem] : r.hint(REPLY_MAX)}
           </p>
-          <button type="submit" className="staff-button">
+          <button type="submit" name="intent" value="write-reply" className="staff-button">
             {r.send}
           </button>
         </Form>

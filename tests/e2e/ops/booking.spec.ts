@@ -13,6 +13,7 @@ import {
   staffCommand,
   staffServer,
 } from "./staff-helpers";
+import { publishDraft, siteForm } from "./site-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -27,7 +28,23 @@ test.beforeAll(async ({ browser }) => {
   await acceptInvitation(page, linkIn(staffCommand(server, {}, "invite", "owner@example.com", "--owner").stdout));
   cookie = await sessionCookie(page.context());
   await page.context().close();
+  // The owner's saved answers, edited and published in the Site section.
+  const session = { base: server.base, cookie };
+  const form = await (await fetch(`${server.base}/staff/site/words/replies`, { headers: { cookie } })).text();
+  const revision = /name="revision" value="(\d+)"/.exec(form)![1]!;
+  const saved = await siteForm(session, "/staff/site/words/replies", {
+    revision,
+    "answers.en": ANSWERS.en.join("\n"),
+    "answers.hr": ANSWERS.hr.join("\n"),
+  });
+  expect(saved.status).toBe(200);
+  expect((await publishDraft(session)).status).toBeLessThan(400);
 });
+
+const ANSWERS = {
+  en: ["Thank you, we will call you shortly.", "We hold your table until 23:00."],
+  hr: ["Hvala, uskoro vas zovemo.", "Stol vas čeka do 23:00."],
+};
 test.afterAll(() => {
   server?.child.kill("SIGKILL");
 });
@@ -124,6 +141,11 @@ for (const js of [true, false]) {
     await page.reload();
     await expect(page.locator("[data-replies]")).toContainText("Saturday works: shall I book Carpe Diem?");
     await expect(page.locator("[data-replies]")).toContainText("kept in the outbox");
+    // A saved answer in the guest's language, after what was typed (filled by the server: JS off too).
+    await reply.fill(`Dear ${first},`);
+    await page.getByLabel("Saved answer").selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Use this answer" }).click();
+    await expect(reply).toHaveValue(`Dear ${first},\n\n${ANSWERS[language][1]}`);
 
     await page.getByLabel("Date").fill(date);
     await page.getByLabel("Time").fill("22:30");
