@@ -14,6 +14,7 @@ import {
   staffServer,
 } from "./staff-helpers";
 import { publishDraft, siteForm } from "./site-helpers";
+import { outboxCommand } from "./server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -39,6 +40,14 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(saved.status).toBe(200);
   expect((await publishDraft(session)).status).toBeLessThan(400);
+  // The operator's command lists both channels before anything was sent through them.
+  const listed = outboxCommand(server.database, "channels", "--json");
+  const channels = listed.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  for (const channel of ["booking", "reply"])
+    expect(channels).toContainEqual(expect.objectContaining({ channel, state: "up", pending: 0, failed: 0 }));
 });
 
 const ANSWERS = {
