@@ -48,8 +48,9 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Two at a time on two cores: three failed ops tests on their limits (a reset, a 60 s start) on a busy machine.
-  workers: 2,
+  // Three: at most two ops tests (they mostly wait, see below) beside a browser, then three browsers. With two, both
+  // took ops tests for the first half of the run and the cores sat idle; with four, ops tests passed their limits.
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],

@@ -52,6 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // One PostgreSQL cluster for the files that need one, started by the first (tests/support/pg-cluster.ts).
+    globalSetup: ["tests/support/vitest.global-setup.ts"],
     // Two files at a time, whatever the cores: most wait (a PostgreSQL cluster starting, a timer,
     // a child process), so on 2 cores the suite takes half the time of vitest's default of one.
     maxWorkers: 2,

@@ -1,6 +1,5 @@
-// The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (`npm run bench:inbox`, `-- --base=REF`
-// for a before/after in one run): not in `npm test`.
-// Goals at 100,000: a page, a search, the dashboard or its funnel under 50 ms (median), the export's growth under 64 MB.
+// The inbox at 1,000 and 100,000 enquiries, SQLite and PostgreSQL, by hand (docs/scripts.md). Goals at 100,000: a
+// page, a search, the dashboard or its funnel under 50 ms (median), the export's growth under 64 MB.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

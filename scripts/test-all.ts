@@ -73,43 +73,41 @@ setup("images", "npm", ["run", "images"]);
 // Built with the e2e EmailJS ids in its environment: the bundle test proves nothing reads them into client code.
 const build: Check = {
   label: "build",
+  background: true,
   command: "npm",
   args: ["run", "build"],
   env: readJson("tests/e2e/emailjs-test-ids.json"),
 };
-const firstRound = await together([...STATIC_CHECKS, build]);
+// The unit tests mostly wait: beside the static checks and the build; then what needs the build and times nothing.
+const unit: Check = {
+  label: "unit (vitest)",
+  command: "node_modules/.bin/vitest",
+  args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
+  // PostgreSQL was installed above: its tests must run here, not be skipped as in `validate`.
+  env: { REQUIRE_POSTGRES: "1" },
+  counts: () => {
+    const r = readJson(`${REPORTS}/vitest.json`);
+    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
+  },
+};
+const firstRound = await together([...STATIC_CHECKS, build, unit]);
 const built = firstRound.find((o) => o.label === build.label)!.ok;
 
-// The unit tests mostly wait; the container smoke and the byte budget (own ports, timing nothing) use the cores.
-await together([
-  {
-    label: "unit (vitest)",
-    command: "node_modules/.bin/vitest",
-    args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
-    // PostgreSQL was installed above: its tests must run here, not be skipped as in `validate`.
-    env: { REQUIRE_POSTGRES: "1" },
-    counts: () => {
-      const r = readJson(`${REPORTS}/vitest.json`);
-      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
+if (built)
+  await together([
+    {
+      label: "container smoke",
+      command: "bash",
+      args: ["scripts/container-smoke.sh"],
+      counts: () => readJson(`${REPORTS}/container-smoke.json`),
     },
-  },
-  ...(built
-    ? [
-        {
-          label: "container smoke",
-          command: "bash",
-          args: ["scripts/container-smoke.sh"],
-          counts: () => readJson(`${REPORTS}/container-smoke.json`),
-        },
-        {
-          label: "budget (bytes per page)",
-          command: "node_modules/.bin/tsx",
-          args: ["scripts/budget.ts"],
-          counts: () => readJson(`${REPORTS}/budget.json`),
-        },
-      ]
-    : []),
-]);
+    {
+      label: "budget (bytes per page)",
+      command: "node_modules/.bin/tsx",
+      args: ["scripts/budget.ts"],
+      counts: () => readJson(`${REPORTS}/budget.json`),
+    },
+  ]);
 
 if (built) {
   // Waits about the machine's speed grow with it: one factor, measured now, for every worker.

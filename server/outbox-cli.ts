@@ -6,6 +6,8 @@ import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
 import { databaseOf, openStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
+import { BOOKING_CHANNEL } from "~/store/inbox-booking.server";
+import { REPLY_CHANNEL } from "~/store/inbox-reply.server";
 import { pushSettingsFrom } from "~/delivery/channels/push-settings.server";
 import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
@@ -53,6 +55,9 @@ async function channelLines(): Promise<{ state: ChannelState; pending: number; f
     ...configuredChannels(config).map((c) => c.name),
     ...Object.keys(counts.channels),
     ...states.filter((s) => s.failingSince).map((s) => s.channel),
+    // The guest's booking messages and the desk's replies always run (EmailJS or the outbox stand-in, decision 0048).
+    BOOKING_CHANNEL,
+    REPLY_CHANNEL,
     // Phone alerts (decision 0039) last, so the providers an operator configured come first.
     ...(config.PUSH_ENABLED ? [PUSH_CHANNEL] : []),
   ]);

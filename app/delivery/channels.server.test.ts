@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/utils/env-schema.server";
-import { configuredChannels, teamChannels } from "./channels.server";
+import { configuredChannels, deliveryRows, teamChannels } from "./channels.server";
 
 const TELEGRAM = { TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678", TELEGRAM_CHAT_ID: "-1001234" };
 
@@ -27,6 +27,14 @@ describe("the channels the configuration switches on", () => {
       WEBHOOK_SECRET: `whsec_${Buffer.from("a secret of thirty-two bytes!!!!").toString("base64")}`,
     });
     expect(configuredChannels(env).map((c) => c.name)).toEqual(["email", "slack", "discord", "telegram", "webhook"]);
+  });
+
+  it("the desk's booking and reply channels always run (EmailJS or the stand-in), and get no row at the accept", () => {
+    const store = { push: () => ({}) as never, pushKeys: async () => ({}) as never, bookings: () => ({}) as never };
+    const env = parseEnv(TELEGRAM);
+    const channels = configuredChannels(env, store);
+    expect(channels.map((c) => c.name)).toEqual(["telegram", "booking", "reply", "push"]);
+    expect(deliveryRows(env, channels).channels).toEqual(["telegram"]);
   });
 
   it.each([

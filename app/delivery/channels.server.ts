@@ -1,4 +1,6 @@
 import { CONFIRMATION_CHANNEL, type ConfirmationRule } from "~/store/accepted-deliveries.server";
+import { BOOKING_CHANNEL } from "~/store/inbox-booking.server";
+import { REPLY_CHANNEL } from "~/store/inbox-reply.server";
 import { PUSH_CHANNEL, type PushKeys } from "~/store/push.server";
 import { contactDetailsFrom, emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
 import { liveContact } from "~/utils/live-contact.server";
@@ -8,12 +10,18 @@ import { pushSettingsFrom } from "./channels/push-settings.server";
 import { slackChannel } from "./channels/slack.server";
 import { telegramChannel } from "./channels/telegram.server";
 import { webhookChannel } from "./channels/webhook.server";
+import { bookingChannel, type BookingRows } from "./booking.server";
 import { confirmationChannel } from "./confirmation.server";
+import { replyChannel, type ReplyRows } from "./reply.server";
 import { emailJsChannel } from "./emailjs.server";
 import type { DeliveryChannel } from "./transport.server";
 
 /** What a channel with state of its own reaches (push: its part, asked at each send; the keys); none: left out. */
-export type ChannelStore = { push: () => AlertRows; pushKeys: () => Promise<PushKeys> };
+export type ChannelStore = {
+  push: () => AlertRows;
+  pushKeys: () => Promise<PushKeys>;
+  bookings?: () => BookingRows & ReplyRows;
+};
 
 export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChannel[] {
   const timeoutMs = env.DELIVERY_TIMEOUT_MS;
@@ -38,6 +46,20 @@ export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChan
     env.WEBHOOK_URL &&
       env.WEBHOOK_SECRET &&
       webhookChannel({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }, { timeoutMs }),
+    store?.bookings &&
+      bookingChannel(
+        emailJs?.bookingTemplateId ? { ...emailJs, bookingTemplateId: emailJs.bookingTemplateId } : undefined,
+        store.bookings,
+        () => liveContact() ?? contactDetailsFrom(env),
+        { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS },
+      ),
+    store?.bookings &&
+      replyChannel(
+        emailJs?.replyTemplateId ? { ...emailJs, replyTemplateId: emailJs.replyTemplateId } : undefined,
+        store.bookings,
+        () => liveContact() ?? contactDetailsFrom(env),
+        { timeoutMs, intervalMs: env.EMAILJS_MIN_INTERVAL_MS },
+      ),
     push.enabled &&
       store &&
       pushChannel({
@@ -54,7 +76,10 @@ export function configuredChannels(env: Env, store?: ChannelStore): DeliveryChan
 export function deliveryRows(env: Env, channels: readonly DeliveryChannel[]) {
   const names = channels.map((c) => c.name);
   return {
-    channels: names.filter((name) => name !== CONFIRMATION_CHANNEL && name !== PUSH_CHANNEL),
+    // The desk's rows (a booking, a reply) are made when the desk writes, never at the accept.
+    channels: names.filter(
+      (name) => ![CONFIRMATION_CHANNEL, PUSH_CHANNEL, BOOKING_CHANNEL, REPLY_CHANNEL].includes(name),
+    ),
     confirmation: confirmationRule(env),
     push: names.includes(PUSH_CHANNEL),
   };

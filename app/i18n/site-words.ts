@@ -13,7 +13,8 @@ const en = {
     "vip-nightclub-experience": "VIP nightclub experience page",
     "event-organization": "Event organization page",
     "concierge-services": "Concierge services page",
-  } satisfies Record<"home" | "contact" | ServiceSlug, string>,
+    replies: "Saved answers for the desk's replies",
+  } satisfies Record<"home" | "contact" | ServiceSlug | "replies", string>,
   fields: {
     tagline: "Tagline",
     venues: "Venues",
@@ -29,6 +30,7 @@ const en = {
     intro: "Introduction",
     offers: "Offers",
     closing: "Closing line",
+    answers: "Saved answers",
   },
   // A city abroad says that it keeps its country's label.
   cities: {
@@ -38,6 +40,8 @@ const en = {
   } satisfies Record<CityId, string>,
   languages: { en: "English", hr: "Croatian" },
   onePerLine: "One per line, in order: add, rename, reorder or remove lines.",
+  answersHint:
+    "One answer per line, each language its own list: the desk starts a reply from one in the guest's language. Not shown on the public pages.",
   contactHint: "Leave a contact detail empty to use the server's setting (or what the site came with).",
   sources: {
     default: "Now: what the site came with",
@@ -76,6 +80,7 @@ const hr: SiteWordsText = {
     "vip-nightclub-experience": "Stranica VIP noćni izlasci",
     "event-organization": "Stranica organizacija događanja",
     "concierge-services": "Stranica concierge usluge",
+    replies: "Spremljeni odgovori za odgovore s pulta",
   },
   fields: {
     tagline: "Slogan",
@@ -92,6 +97,7 @@ const hr: SiteWordsText = {
     intro: "Uvod",
     offers: "Ponuda",
     closing: "Završna rečenica",
+    answers: "Spremljeni odgovori",
   },
   cities: {
     ...CITY_NAMES.hr,
@@ -100,6 +106,8 @@ const hr: SiteWordsText = {
   },
   languages: { en: "engleski", hr: "hrvatski" },
   onePerLine: "Jedan po retku, redom: dodajte, preimenujte, premjestite ili obrišite retke.",
+  answersHint:
+    "Jedan odgovor po retku, svaki jezik svoj popis: pult započinje odgovor jednim na jeziku gosta. Ne prikazuje se na javnim stranicama.",
   contactHint: "Ostavite kontakt prazan za postavku poslužitelja (ili ono s čime je stranica došla).",
   sources: {
     default: "Sada: ono s čime je stranica došla",

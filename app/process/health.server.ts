@@ -2,6 +2,8 @@ import { emailJsConfigFrom, type Env } from "~/utils/env-schema.server";
 import { withDeadline } from "~/utils/deadline.server";
 import { errorCode } from "~/store/sql.server";
 import type { EnquiryStore, QueueCounts } from "~/store/store.server";
+import { BOOKING_CHANNEL } from "~/store/inbox-booking.server";
+import { REPLY_CHANNEL } from "~/store/inbox-reply.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import type { PushWatch } from "./push-watch.server";
 import type { Queue } from "./queue.server";
@@ -47,7 +49,7 @@ export function createQueueHealth({
   const emailJsConfig = emailJsConfigFrom(env);
   /** Looked at no more than once a second, however often /healthz is asked. */
   return async function queueHealth(now = Date.now()): Promise<QueueHealth> {
-    const teamChannels = channelNames.filter((name) => name !== PUSH_CHANNEL);
+    const teamChannels = channelNames.filter((n) => n !== PUSH_CHANNEL && n !== BOOKING_CHANNEL && n !== REPLY_CHANNEL);
     const transport = emailJsConfig ? "emailjs" : teamChannels.length ? "channels" : "outbox";
     const problems: string[] = [];
     let counts: QueueCounts = { pending: 0, retrying: 0, failed: 0, delivered: 0, quarantined: 0, channels: {} };

@@ -24,7 +24,7 @@ export function wire(env: Env) {
   const pushPart = () => store.push;
   const pushSettings = pushSettingsFrom(env);
   const push = { settings: pushSettings, keys: keysOnce(pushPart, pushSettings) };
-  const channels = configuredChannels(env, { push: pushPart, pushKeys: push.keys });
+  const channels = configuredChannels(env, { push: pushPart, pushKeys: push.keys, bookings: () => store.inbox });
   const store = openStore(env, deliveryRows(env, channels));
   const queue = createQueue({ env, store, channels });
   const pushWatch = createPushWatch({ store, settings: push.settings });

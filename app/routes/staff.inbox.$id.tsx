@@ -16,6 +16,18 @@ import { categoryName } from "~/staff/ui/InboxRows";
 import { IntentButton } from "~/staff/ui/IntentButton";
 import { staffClock, staffMeta, staffTime, staffTitle, useSignedIn } from "~/staff/ui/staff-route";
 import { staffFormAs } from "~/staff/form.server";
+import {
+  BOOKING_FIELDS,
+  checkBooking,
+  venueOptions,
+  type BookingField,
+  type BookingProblem,
+} from "~/staff/inbox/booking-form.server";
+import { BookingCard } from "~/staff/ui/BookingCard";
+import { DESK_REPLY } from "~/i18n/desk-reply";
+import { checkReply, REPLY_MAX, type ReplyProblem } from "~/staff/inbox/reply-form";
+import { teamDay } from "~/utils/team-time";
+import type { Words } from "~/site/words";
 
 /** One enquiry: every field as typed, where it came from, its deliveries, its follow-up. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -24,7 +36,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const enquiry = await inbox.enquiry(params.id ?? "");
   if (!enquiry) throw notFound();
   const others = await inbox.others(enquiry, OTHERS_SHOWN + 1);
+  const url = new URL(request.url);
+  const booking = await inbox.booking(enquiry.id);
+  const messages = (await inbox.bookingMessages(enquiry.id)).map(({ ics: _ics, ...m }) => m);
   return {
+    replies: await inbox.replies(enquiry.id),
+    replyQueued: url.searchParams.has("replied"),
+    booking,
+    messages,
+    venues: venueOptions(context.wiring.site.publishedWords()),
+    answers: savedAnswers(context, enquiry.language),
+    bookingNotice: (["saved", "cancelled"] as const).find((n) => url.searchParams.get("booking") === n),
     configured: context.wiring.channelNames,
     failing: failingChannels(await context.wiring.channelStates()),
     now: Date.now(),
@@ -39,6 +61,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const notFound = () => new Response(null, { status: 404 });
 
+/** The owner's published saved answers in the guest's language (decision 0040's words). */
+const savedAnswers = (context: { wiring: { site: { publishedWords(): Words | undefined } } }, language: string) =>
+  context.wiring.site.publishedWords()?.replies?.[language === "hr" ? "hr" : "en"] ?? [];
+
 /** How many of a person's other enquiries the page lists. */
 const OTHERS_SHOWN = 20;
 
@@ -50,7 +76,17 @@ const linksOf = (enquiry: { email: string; phone: string; language: string; refe
 
 const REPLY_VIA = { email: "mailto", whatsapp: "whatsapp", phone: "tel" } as const;
 
-type ActionData = { error: "note" | "confirm"; note?: string };
+type ActionData =
+  | { error: "note" | "confirm"; note?: string }
+  | { error: "reply"; problem: ReplyProblem; text: string }
+  | { error?: never; used: true; text: string }
+  | {
+      error: "booking";
+      problems: Partial<Record<BookingField, BookingProblem>>;
+      fields: Partial<Record<BookingField, string>>;
+    };
+
+const bookingText = z.string().max(600).optional().default("");
 
 /** What this page's forms ask, one schema per intent. */
 const EnquiryIntent = z.discriminatedUnion("intent", [
@@ -60,6 +96,13 @@ const EnquiryIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("note"), note: z.string() }),
   z.object({ intent: z.literal("retry"), channel: z.string().max(40) }),
   z.object({ intent: z.literal("erase"), confirm: z.string().max(100) }),
+  z.object({
+    intent: z.literal("book"),
+    ...(Object.fromEntries(BOOKING_FIELDS.map((f) => [f, bookingText])) as Record<BookingField, typeof bookingText>),
+  }),
+  z.object({ intent: z.literal("cancel-booking") }),
+  z.object({ intent: z.literal("write-reply"), text: z.string().max(REPLY_MAX * 4) }),
+  z.object({ intent: z.literal("use-answer"), answer: z.string().max(4), text: z.string().max(REPLY_MAX * 4) }),
 ]);
 
 /** Follow-up, a note, a retry, erasure: each a form (post, then redirect back). */
@@ -71,9 +114,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const tables = staffStore(context);
   // The id is the address's own (checked by each query below); the way back still takes the one rule.
   const back = (query: string) => redirect(safeNext(`/staff/inbox/${encodeURIComponent(id)}?${query}`), 303);
+  // The reference and the change, nothing of the guest.
+  const audited = (change: { reference: string; sequence: number; change: string }) =>
+    tables.audit({
+      event: "booking",
+      outcome: "ok",
+      actor: staff,
+      subject: change.reference,
+      ...requestMeta(request, context),
+      detail: { change: change.change, sequence: change.sequence },
+    });
 
   switch (asked.intent) {
     case "follow-up": {
+      // Booked only with its details: a bare "booked" (an old page's button) is shown the booking form.
+      if (asked.state === "booked") return redirect(`/staff/inbox/${encodeURIComponent(id)}#booking`, 303);
       if (!(await inbox.setFollowUp(id, asked.state, staff.email))) throw notFound();
       // Back where the click was: the list, at this enquiry's row; or this page, at its follow-up.
       const list = asked.back ? safeNext(asked.back) : undefined;
@@ -102,6 +157,57 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return data<ActionData>({ error: "note", note: note.slice(0, NOTE_MAX * 2) }, { status: 400 });
       if (!(await inbox.addNote(id, note, staff.email))) throw notFound();
       return back("saved=1");
+    }
+    case "book": {
+      const enquiry = await inbox.enquiry(id);
+      if (!enquiry) throw notFound();
+      const fields = Object.fromEntries(BOOKING_FIELDS.map((f) => [f, asked[f]])) as Record<BookingField, string>;
+      const checked = checkBooking(fields, {
+        venues: venueOptions(context.wiring.site.publishedWords()),
+        today: teamDay(),
+        current: await inbox.booking(id),
+      });
+      if (!checked.ok)
+        return data<ActionData>({ error: "booking", problems: checked.problems, fields }, { status: 400 });
+      const saved = await inbox.saveBooking(id, checked.value, staff.email);
+      if (!saved) throw notFound();
+      await audited(saved);
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?booking=saved`)}#booking`, 303);
+    }
+    case "write-reply": {
+      const enquiry = await inbox.enquiry(id);
+      if (!enquiry) throw notFound();
+      const checked = checkReply(asked.text);
+      const refused = (problem: ReplyProblem) =>
+        data<ActionData>({ error: "reply", problem, text: asked.text.slice(0, REPLY_MAX * 2) }, { status: 400 });
+      if (!checked.ok) return refused(checked.problem);
+      const subject = INBOX[enquiry.language === "hr" ? "hr" : "en"].enquiry.replySubject(enquiry.reference);
+      const queued = await inbox.queueReply(id, { subject, body: checked.body }, staff.email);
+      if (!queued) throw notFound();
+      if (!queued.ok) return refused(queued.why);
+      // Who replied to which enquiry, never the text.
+      await tables.audit({
+        event: "reply",
+        outcome: "ok",
+        actor: staff,
+        subject: enquiry.reference,
+        ...requestMeta(request, context),
+      });
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?replied=1`)}#write-reply`, 303);
+    }
+    case "use-answer": {
+      // Fills the textarea server-side (no script): the chosen answer after what was already typed.
+      const enquiry = await inbox.enquiry(id);
+      if (!enquiry) throw notFound();
+      const chosen = savedAnswers(context, enquiry.language)[Number(asked.answer)];
+      const typed = asked.text.slice(0, REPLY_MAX * 2).trimEnd();
+      return data<ActionData>({ used: true, text: chosen ? (typed ? `${typed}\n\n${chosen}` : chosen) : typed });
+    }
+    case "cancel-booking": {
+      const cancelled = await inbox.cancelBooking(id, staff.email);
+      if (!cancelled) return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}`)}#booking`, 303);
+      await audited(cancelled);
+      return redirect(`${safeNext(`/staff/inbox/${encodeURIComponent(id)}?booking=cancelled`)}#booking`, 303);
     }
     case "retry":
       if (!(await inbox.retryDelivery(id, asked.channel, staff.email))) throw notFound();
@@ -135,8 +241,22 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function InboxEnquiry() {
   const { locale } = useSignedIn();
-  const { configured, failing, now, enquiry, links, others, moreOthers, saved, retried } =
-    useLoaderData<typeof loader>();
+  const {
+    configured,
+    failing,
+    now,
+    enquiry,
+    links,
+    others,
+    moreOthers,
+    saved,
+    retried,
+    replies,
+    replyQueued,
+    answers,
+    ...booked
+  } = useLoaderData<typeof loader>();
+  const r = DESK_REPLY[locale];
   const answer = useActionData<typeof action>();
   const t = INBOX[locale];
   const e = t.enquiry;
@@ -196,12 +316,67 @@ export default function InboxEnquiry() {
           )}
         </div>
         <p className="staff-hint">{e.replyHint}</p>
+        <Form method="post" className="staff-form" id="write-reply">
+          {replyQueued ? (
+            <p className="staff-notice" role="status">
+              {r.queued}
+            </p>
+          ) : null}
+          <label htmlFor="reply-text">{r.label}</label>
+          {answers.length ? (
+            <div className="inbox-inline">
+              <label htmlFor="reply-answer">{r.saved}</label>
+              <select id="reply-answer" name="answer">
+                {answers.map((a, n) => (
+                  <option key={n} value={n}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" name="intent" value="use-answer" className="staff-button staff-button-quiet">
+                {r.use}
+              </button>
+            </div>
+          ) : null}
+          <textarea
+            // A new text from the server (an answer used, a refusal) replaces what the field shows.
+            key={answer && "text" in answer ? answer.text : ""}
+            id="reply-text"
+            name="text"
+            rows={6}
+            defaultValue={answer && "text" in answer ? answer.text : ""}
+            aria-describedby="reply-hint"
+            aria-invalid={answer?.error === "reply" || undefined}
+          />
+          <p id="reply-hint" className={answer?.error === "reply" ? "staff-error" : "staff-hint"}>
+            {answer?.error === "reply" ? r.problems[answer.problem] : r.hint(REPLY_MAX)}
+          </p>
+          <button type="submit" name="intent" value="write-reply" className="staff-button">
+            {r.send}
+          </button>
+        </Form>
+        {replies.length ? (
+          <ol className="inbox-history" data-replies>
+            {replies.map((reply) => (
+              <li key={reply.id}>
+                <small>
+                  {r.written(reply.actor, staffTime(reply.writtenAt, locale))} ·{" "}
+                  {reply.sentAt && reply.via ? r.sentState(reply.via, staffTime(reply.sentAt, locale)) : r.waitingState}
+                </small>
+                <p>
+                  <strong>{reply.subject}</strong>
+                </p>
+                <p className="inbox-message">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
         <h2 id="follow-up">{e.followUp}</h2>
         <p>
           <span className={`inbox-badge inbox-${enquiry.followUp}`}>{t.followUp[enquiry.followUp]}</span>
         </p>
         <div className="inbox-actions" role="group" aria-label={t.markHint}>
-          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp).map((state) => (
+          {FOLLOW_UPS.filter((s) => s !== enquiry.followUp && s !== "booked").map((state) => (
             <IntentButton
               key={state}
               intent="follow-up"
@@ -213,6 +388,16 @@ export default function InboxEnquiry() {
             </IntentButton>
           ))}
         </div>
+        <BookingCard
+          locale={locale}
+          enquiryId={enquiry.id}
+          booking={booked.booking}
+          messages={booked.messages}
+          venues={booked.venues}
+          suggested={{ date: enquiry.event_date, time: enquiry.event_time, guests: enquiry.guests }}
+          refused={answer?.error === "booking" ? answer : undefined}
+          notice={booked.bookingNotice}
+        />
         {others.length ? (
           <>
             <h2>{e.others(others.length, moreOthers)}</h2>

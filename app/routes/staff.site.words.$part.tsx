@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (typeof value === "string" && /^[a-zA-Z]+(\.[a-z]+)?$/.test(name) && name !== "revision") fields[name] = value;
   const revision = Number(form.get("revision"));
   if (!Number.isInteger(revision)) throw new Response("400 Bad Request: revision\n", { status: 400 });
-  const kind = part === "home" || part === "contact" ? part : "service";
+  const kind = part === "home" || part === "contact" || part === "replies" ? part : "service";
   const parsed = parseWords(kind, fields);
   if (!parsed.ok) return data<ActionData>({ values: fields, errors: parsed.errors }, { status: 400 });
   const edit = { part, value: parsed.value } as WordsEdit;
@@ -96,7 +96,9 @@ export default function WordsPart() {
       ) : null}
       <Form method="post">
         <input type="hidden" name="revision" value={loaded.revision} />
-        {loaded.part === "home" ? (
+        {loaded.part === "replies" ? (
+          <BilingualField {...common} field="answers" lines hint={t.answersHint} source={source("answers")} />
+        ) : loaded.part === "home" ? (
           <>
             <BilingualField {...common} field="tagline" source={source("tagline")} />
             <h2>{t.fields.venues}</h2>

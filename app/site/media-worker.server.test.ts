@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { createMediaQueue } from "./media-queue.server";
 import { migrate } from "~/store/migrate.server";
 import { createPostgres } from "~/store/postgres.server";
@@ -13,7 +13,7 @@ import { sitePartOf } from "~/store/site-part.server";
 import { mediaFile, photosByIds, type NewPhoto } from "~/store/site-photos.server";
 import type { Queryable, Sql } from "~/store/sql.server";
 import { createSqlite } from "~/store/sqlite.server";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { postgresForTests, sharedPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { childWorker, type WorkerSettings } from "./media-worker.server";
 
 const WORKER = fileURLToPath(new URL("../../server/media-worker.ts", import.meta.url));
@@ -77,13 +77,13 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
     const main = recording(sql);
     const { queue, outcome, stop } = queueWith(main.sql, settingsFor(url));
     try {
-      const p = newPhoto(await photo(1200, 900));
+      const p = newPhoto(await photo(800, 600));
       const ready = outcome(p.id);
       await queue.store([p]);
       queue.kick();
       expect(await ready).toBe("ready");
       const [row] = await photosByIds(sql, [p.id]);
-      expect(row).toMatchObject({ status: "ready", width: 1200, height: 900 });
+      expect(row).toMatchObject({ status: "ready", width: 800, height: 600 });
       for (const width of row!.widths!) expect(await mediaFile(sql, `${row!.mediaKey}-${width}.avif`)).toBeDefined();
       expect(main.bytesHanded()).toBe(0);
       await queue.idle();
@@ -157,7 +157,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
   it(`${name}: a child killed mid-way leaves its photo, taken again after the stale time, stored once`, async () => {
     const { sql, url } = await open();
     const first = queueWith(sql, settingsFor(url));
-    const p = newPhoto(await photo(4000, 3000));
+    const p = newPhoto(await photo(1200, 900));
     await first.queue.store([p]);
     first.queue.kick();
     const until = Date.now() + 20_000;
@@ -174,7 +174,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
       second.queue.kick();
       expect(await ready).toBe("ready");
       const [row] = await photosByIds(sql, [p.id]);
-      expect(row).toMatchObject({ status: "ready", width: 4000, height: 3000 });
+      expect(row).toMatchObject({ status: "ready", width: 1200, height: 900 });
       const [count] = await sql.all<{ n: number | string }>(
         "SELECT count(*) AS n FROM site_media WHERE media_key = $1",
         [row!.mediaKey],
@@ -205,7 +205,7 @@ describe.runIf(postgresForTests("the media child on PostgreSQL"))("the media chi
     cluster?.remove();
   });
   workerContract("PostgreSQL", async () => {
-    cluster ??= await startPgCluster();
+    cluster ??= await sharedPgCluster(inject("pgFolder"));
     const url = cluster.createDatabase(`media_worker_${++n}`);
     const sql = createPostgres(url);
     opened.push(sql);

@@ -73,6 +73,8 @@ export function createSite({ env, store }: { env: Env; store: { site: SitePart }
     },
     servedVersion: () => ({ version: Math.max(0, published.version), publishedAt: published.publishedAt }),
     pageChangedAt: (id: PageId) => published.lastmod.get(id),
+    /** The published words (the desk's venues), never a draft's. */
+    publishedWords: () => published.document.words,
     /** The draft shows only to a browser in preview, and never reaches the page cache. `ended`: the browser sent a
      * preview cookie that shows nothing (ended, its session over, the grant gone, malformed): the root clears it. */
     async pageDocument(request: Request): Promise<{ document: SiteDocument; preview: boolean; ended: boolean }> {

@@ -11,7 +11,8 @@ type Parsed<K extends keyof typeof EDIT_SCHEMAS> = z.output<(typeof EDIT_SCHEMAS
 export type WordsEdit =
   | { part: "home"; value: Parsed<"home"> }
   | { part: "contact"; value: Parsed<"contact"> }
-  | { part: ServiceSlug; value: Parsed<"service"> };
+  | { part: ServiceSlug; value: Parsed<"service"> }
+  | { part: "replies"; value: Parsed<"replies"> };
 
 /** Not kept when equal to what ships, so a later change to the shipped words reaches the site. */
 const kept = <T>(value: T, shipped: T): T | undefined => (differs(value, shipped) ? value : undefined);
@@ -32,6 +33,9 @@ function applied(words: Words, edit: WordsEdit): Words {
     next.about = kept(about, shippedAbout());
     const set = Object.fromEntries(Object.entries(details).filter(([, v]) => v));
     next.contact = Object.keys(set).length ? set : undefined;
+  } else if (edit.part === "replies") {
+    const { answers } = edit.value;
+    next.replies = answers.en.length || answers.hr.length ? answers : undefined;
   } else {
     const services = { ...words.services, [edit.part]: kept(edit.value, shippedService(edit.part)) };
     if (!services[edit.part]) delete services[edit.part];

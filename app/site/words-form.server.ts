@@ -30,6 +30,9 @@ export function formOf(part: WordPart, draft: SiteDocument, published: SiteDocum
     sources.about = p.about ? "published" : "default";
     for (const k of CONTACT_KEYS) values[k] = d.contact?.[k] ?? "";
     Object.assign(sources, contactSources(p));
+  } else if (part === "replies") {
+    bi("answers", d.replies ?? { en: [], hr: [] });
+    sources.answers = p.replies ? "published" : "default";
   } else if (isServiceSlug(part)) {
     const s = d.services?.[part] ?? shippedService(part);
     for (const k of SERVICE_FIELDS) {

@@ -67,6 +67,23 @@ describe("the owner's words, checked", () => {
     expect(!many.ok && many.errors[0]).toMatchObject({ field: "offers.en", code: "tooMany" });
   });
 
+  it("saved answers: one a line in each language, bounded in length and number, plain text", () => {
+    const ok = parseWords("replies", { "answers.en": "Thank you!\n\nWe hold the table.", "answers.hr": "Hvala!" });
+    expect(ok).toEqual({ ok: true, value: { answers: { en: ["Thank you!", "We hold the table."], hr: ["Hvala!"] } } });
+    const refused = parseWords("replies", {
+      "answers.en": "x".repeat(LIMITS.answer + 1),
+      "answers.hr": Array.from({ length: LIMITS.answers + 1 }, (_, i) => `a${i}`).join("\n"),
+    });
+    expect(!refused.ok && refused.errors).toEqual([
+      { field: "answers.en", code: "tooLong", max: LIMITS.answer },
+      { field: "answers.hr", code: "tooMany", max: LIMITS.answers },
+    ]);
+    const markup = parseWords("replies", { "answers.en": "<b>Yes</b>", "answers.hr": "" });
+    expect(!markup.ok && markup.errors[0]).toMatchObject({ field: "answers.en", code: "markup" });
+    const gap = readDocument({ galleries: {}, words: { replies: { en: ["a", "b"], hr: ["a"] } } });
+    expect(wordsProblems(gap.words)).toEqual([{ kind: "words", part: "replies", field: "answers", locale: "hr" }]);
+  });
+
   it("takes a phone in international form only, an e-mail, an https: link", () => {
     const contact = (over: Record<string, string>) =>
       parseWords("contact", {

@@ -20,6 +20,8 @@ export const LIMITS = {
   venue: 60,
   venues: 12,
   socialLabel: 40,
+  answer: 300,
+  answers: 12,
 } as const;
 
 const Bi = z.object({ en: z.string().max(4000), hr: z.string().max(4000) });
@@ -56,10 +58,12 @@ export const Words = z.object({
   tagline: Bi.optional(),
   about: Bi.optional(),
   contact: ContactWords.optional(),
+  /** The desk's saved answers to start a reply from (not on the public pages). */
+  replies: BiList.optional(),
 });
 export type Words = z.infer<typeof Words>;
 
-export const WORD_PARTS = ["home", "contact", ...SERVICE_SLUGS] as const;
+export const WORD_PARTS = ["home", "contact", ...SERVICE_SLUGS, "replies"] as const;
 export type WordPart = (typeof WORD_PARTS)[number];
 export const isWordPart = (v: string): v is WordPart => (WORD_PARTS as readonly string[]).includes(v);
 
@@ -157,6 +161,9 @@ export const EDIT_SCHEMAS = {
     offers: z.object({ en: list(LIMITS.offer, LIMITS.offers), hr: list(LIMITS.offer, LIMITS.offers) }),
     closing: z.object(bi(LIMITS.closing)),
   }),
+  replies: z.object({
+    answers: z.object({ en: list(LIMITS.answer, LIMITS.answers), hr: list(LIMITS.answer, LIMITS.answers) }),
+  }),
 };
 
 export type FieldError = {
@@ -203,6 +210,7 @@ export function wordsProblems(words: Words | undefined): WordsProblem[] {
   };
   check("home", "tagline", words?.tagline);
   check("contact", "about", words?.about);
+  check("replies", "answers", words?.replies);
   for (const slug of SERVICE_SLUGS) {
     const s = words?.services?.[slug];
     if (!s) continue;

@@ -6,6 +6,11 @@ import type { DelivererLock, DeliveryQueue, Delivery } from "./store.server";
 
 const LOOK_AHEAD = 50;
 
+// A send's outcome lands only on the claim it was made under: a row queued again meanwhile (its claim cleared) stays
+// pending for the newer message (decision 0048).
+const sameClaim = (record: Delivery, n: number) => (record.sendingSince ? `AND sending_since = $${n}` : "");
+const claimOf = (record: Delivery) => (record.sendingSince ? [record.sendingSince] : []);
+
 const byArrival = (row: RecordRow) => new Date(row.received_at).getTime();
 
 export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }: Core): DeliveryQueue {
@@ -85,21 +90,19 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }
     async update(record) {
       changed();
       await sql.run(
-        `UPDATE deliveries SET ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2 AND state = 'pending'`,
-        [record.id, record.channel, ...deliveryValues(record), new Date().toISOString()],
+        `UPDATE deliveries SET ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2 AND state = 'pending'
+           ${sameClaim(record, 11)}`,
+        [record.id, record.channel, ...deliveryValues(record), new Date().toISOString(), ...claimOf(record)],
       );
     },
 
     async move(record, to, changes = {}) {
       const moved: Delivery = { ...record, ...changes, state: to };
       changed();
-      await sql.run(`UPDATE deliveries SET state = $11, ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2`, [
-        record.id,
-        record.channel,
-        ...deliveryValues(moved),
-        new Date().toISOString(),
-        to,
-      ]);
+      await sql.run(
+        `UPDATE deliveries SET state = $11, ${DELIVERY_SET} WHERE enquiry_id = $1 AND channel = $2 ${sameClaim(record, 12)}`,
+        [record.id, record.channel, ...deliveryValues(moved), new Date().toISOString(), to, ...claimOf(record)],
+      );
       return moved;
     },
 

@@ -1,5 +1,24 @@
 import type { InboxFilter } from "./inbox-filter.server";
 import { dashboard } from "./dashboard.server";
+import { markReplySent, queueReply, replies, unsentReply } from "./inbox-reply.server";
+import {
+  feedBookings,
+  feedMadeAt,
+  feedMember,
+  feedShowsDetails,
+  revokeFeed,
+  setFeed,
+  setFeedDetails,
+} from "./inbox-calendar.server";
+import {
+  bookingMessages,
+  cancelBooking,
+  getBooking,
+  keepBookingMessage,
+  saveBooking,
+  type BookingInput,
+  type BookingMessage,
+} from "./inbox-booking.server";
 import { needsReply, otherEnquiries, upcoming, waitingCount, type UpcomingCursor } from "./inbox-desk.server";
 import { addNote, getEnquiry, recordReply, retryDelivery, setFollowUp } from "./inbox-enquiry.server";
 import { enquiriesOf, eraseEnquiry, eraseQuarantined, quarantinedMentioning } from "./inbox-erasure.server";
@@ -27,6 +46,23 @@ export function inboxPartOf(sql: Sql, queue: () => Queue, prepare: () => Promise
       recordReply: (id: string, actor: string) => recordReply(sql, id, actor),
       addNote: (id: string, body: string, actor: string) => addNote(sql, id, body, actor),
       retryDelivery: (id: string, channel: string, actor: string) => retryDelivery(sql, queue(), id, channel, actor),
+      booking: (id: string) => getBooking(sql, id),
+      bookingMessages: (id: string) => bookingMessages(sql, id),
+      saveBooking: (id: string, input: BookingInput, actor: string) => saveBooking(sql, id, input, actor),
+      cancelBooking: (id: string, actor: string) => cancelBooking(sql, id, actor),
+      keepBookingMessage: (id: string, message: BookingMessage) => keepBookingMessage(sql, id, message),
+      feedMember: (hash: string) => feedMember(sql, hash),
+      feedMadeAt: (memberId: string) => feedMadeAt(sql, memberId),
+      setFeed: (memberId: string, hash: string) => setFeed(sql, memberId, hash),
+      revokeFeed: (memberId: string) => revokeFeed(sql, memberId),
+      feedShowsDetails: () => feedShowsDetails(sql),
+      setFeedDetails: (on: boolean) => setFeedDetails(sql, on),
+      feedBookings: (from: string, to: string, limit?: number) => feedBookings(sql, from, to, limit),
+      replies: (id: string) => replies(sql, id),
+      queueReply: (id: string, reply: { subject: string; body: string }, actor: string) =>
+        queueReply(sql, id, reply, actor),
+      unsentReply: (id: string) => unsentReply(sql, id),
+      markReplySent: (replyId: number, via: string) => markReplySent(sql, replyId, via),
       spamCount: () => spamCount(sql),
       releaseSpam: (id: string, actor: string) => releaseSpam(sql, queue(), id, actor),
       eraseSpam: (from: string, to: string) => eraseSpam(sql, from, to),

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe } from "vitest";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { postgresForTests, sharedPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { openSqlStore } from "./open-store.server";
 import { groupCommitContract } from "../../tests/contracts/group-commit-contract";
 import { storeContract, type StoreMaker } from "../../tests/contracts/store-contract";
@@ -10,7 +10,7 @@ let n = 0;
 
 describe.runIf(postgresForTests("the store contract on PostgreSQL"))("on a throwaway PostgreSQL cluster", () => {
   beforeAll(async () => {
-    cluster = await startPgCluster();
+    cluster = await sharedPgCluster(inject("pgFolder"));
   }, 60_000);
   afterAll(() => cluster?.remove());
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe } from "vitest";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { postgresForTests, sharedPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { openSqlStore } from "./open-store.server";
 import { queueContract } from "../../tests/contracts/queue-contract";
 import { schemaContract } from "../../tests/contracts/schema-contract";
@@ -13,7 +13,7 @@ describe.runIf(postgresForTests("the queue's counts and recovery on PostgreSQL")
   "the queue's counts and recovery on a throwaway PostgreSQL",
   () => {
     beforeAll(async () => {
-      cluster = await startPgCluster();
+      cluster = await sharedPgCluster(inject("pgFolder"));
     }, 60_000);
     afterAll(() => cluster?.remove());
     const open = (channels: readonly string[]) =>

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postgresForTests, sharedPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { openStore } from "./open-store.server";
 
 type Open = () => { url: string };
@@ -79,7 +79,7 @@ describe.runIf(postgresForTests("the site and push parts on PostgreSQL"))(
     let cluster: PgCluster;
     let n = 0;
     beforeAll(async () => {
-      cluster = await startPgCluster();
+      cluster = await sharedPgCluster(inject("pgFolder"));
     }, 60_000);
     afterAll(() => cluster?.remove());
     partsContract(() => ({ url: cluster.createDatabase(`parts_${++n}`) }));

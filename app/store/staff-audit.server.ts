@@ -26,7 +26,10 @@ type AuditEvent =
   // The Site section (decision 0038).
   | "site-publish"
   | "site-grant"
-  | "site-refused";
+  | "site-refused"
+  | "booking"
+  | "reply"
+  | "calendar-feed";
 
 export type AuditEntry = {
   event: AuditEvent;

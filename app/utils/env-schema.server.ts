@@ -58,6 +58,8 @@ export const envSchema = z
     // EmailJS allows 1 request/second per account (the team's e-mail and the confirmations share it).
     EMAILJS_MIN_INTERVAL_MS: int(0, 60_000, 1_000),
     EMAILJS_CONFIRMATION_TEMPLATE_ID: optionalText,
+    EMAILJS_BOOKING_TEMPLATE_ID: optionalText,
+    EMAILJS_REPLY_TEMPLATE_ID: optionalText,
     CONFIRMATION_MAX_PER_ADDRESS_DAY: int(1, 24, 3),
     CONFIRMATION_MAX_PER_DAY: int(1, 10_000, 100),
     SLACK_WEBHOOK_URL: channelUrl("a Slack incoming-webhook URL (https://hooks.slack.com/services/…)"),
@@ -212,6 +214,16 @@ export const envSchema = z
         message: `needs ${EMAILJS_IDS.join(", ")}`,
       });
     }
+    if (env.EMAILJS_REPLY_TEMPLATE_ID && set.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["EMAILJS_REPLY_TEMPLATE_ID"], message: `needs ${EMAILJS_IDS.join(", ")}` });
+    }
+    if (env.EMAILJS_BOOKING_TEMPLATE_ID && set.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAILJS_BOOKING_TEMPLATE_ID"],
+        message: `needs ${EMAILJS_IDS.join(", ")}`,
+      });
+    }
     if (env.EMAILJS_PRIVATE_KEY && set.length === 0) {
       ctx.addIssue({ code: "custom", path: ["EMAILJS_PRIVATE_KEY"], message: `needs ${EMAILJS_IDS.join(", ")}` });
     }
@@ -254,6 +266,8 @@ export type EmailJsConfig = {
   publicKey: string;
   privateKey?: string;
   confirmationTemplateId?: string;
+  bookingTemplateId?: string;
+  replyTemplateId?: string;
 };
 
 export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
@@ -265,6 +279,8 @@ export function emailJsConfigFrom(env: Env): EmailJsConfig | undefined {
     publicKey: env.EMAILJS_PUBLIC_KEY,
     privateKey: env.EMAILJS_PRIVATE_KEY,
     confirmationTemplateId: env.EMAILJS_CONFIRMATION_TEMPLATE_ID,
+    bookingTemplateId: env.EMAILJS_BOOKING_TEMPLATE_ID,
+    replyTemplateId: env.EMAILJS_REPLY_TEMPLATE_ID,
   };
 }
 

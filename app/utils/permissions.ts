@@ -17,6 +17,8 @@ const RULES = {
   readAudit: owner,
   /** The inbox's export, and one person's enquiries downloaded or erased on their request. */
   exportEnquiries: owner,
+  /** Whether the team's calendar feeds show more than a first name and the party size. */
+  calendarDetails: owner,
 } satisfies Record<string, (person: Person) => boolean>;
 
 export type Permission = keyof typeof RULES;

@@ -6,7 +6,6 @@ import { extractRef } from "./build-ref";
 
 type Figure = { store: string; size: number; case: string; medianMs: number };
 
-/** REF's figures (its own bench-inbox.ts, run in its own files), or undefined without --base. */
 export function baseFigures(args: string[]): { label: string; figures: Figure[] } | undefined {
   const ref = /^--base=(.+)$/.exec(args.find((a) => a.startsWith("--base=")) ?? "")?.[1];
   if (!ref) return undefined;

@@ -15,7 +15,6 @@ const GENERATED = [
   "app/content/gallery-manifest.json",
 ];
 
-/** Another ref's files in a temporary folder, with this checkout's node_modules and generated images. */
 export function extractRef(ref: string): RefBuild {
   const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
   const commit = git("rev-parse", "--verify", "--short", `${ref}^{commit}`);

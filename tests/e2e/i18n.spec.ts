@@ -12,7 +12,7 @@ import { PRIVACY, type PrivacyFacts } from "../../app/i18n/privacy";
 import { SERVICE_TEXT } from "../../app/i18n/services";
 import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
-import { HTTP, PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
+import { HTTP, NO_SCRIPT, PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
 function texts(value: unknown, at = ""): [string, string][] {
   if (typeof value === "string") return [[at, value]];
@@ -114,20 +114,24 @@ test.describe("Croatian beside English", () => {
     });
   }
 
-  test("the menu offers the other language too, and the home page keeps its city", async ({ page }) => {
-    await page.goto("/?city=hvar");
-    await page.getByRole("button", { name: "Menu" }).click();
-    const menu = page.getByRole("navigation", { name: "Main menu" });
-    await expect(menu.getByRole("link", { name: "Hrvatski" })).toHaveAttribute("href", "/hr?city=hvar");
-    await menu.getByRole("link", { name: "Hrvatski" }).click();
-    await expect(page).toHaveURL(/\/hr\?city=hvar$/);
-    await expect(page.getByRole("heading", { name: "Hvar" })).toBeVisible();
-    await expect(
-      page.getByRole("navigation", { name: "Gradovi" }).getByRole("link", { name: /Beograd/ }),
-    ).toBeVisible();
-  });
+  test(
+    "the menu offers the other language too, and the home page keeps its city",
+    { tag: NO_SCRIPT },
+    async ({ page }) => {
+      await page.goto("/?city=hvar");
+      await page.getByRole("button", { name: "Menu" }).click();
+      const menu = page.getByRole("navigation", { name: "Main menu" });
+      await expect(menu.getByRole("link", { name: "Hrvatski" })).toHaveAttribute("href", "/hr?city=hvar");
+      await menu.getByRole("link", { name: "Hrvatski" }).click();
+      await expect(page).toHaveURL(/\/hr\?city=hvar$/);
+      await expect(page.getByRole("heading", { name: "Hvar" })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Gradovi" }).getByRole("link", { name: /Beograd/ }),
+      ).toBeVisible();
+    },
+  );
 
-  test("an unknown Croatian address gives the Croatian 404", async ({ page }) => {
+  test("an unknown Croatian address gives the Croatian 404", { tag: NO_SCRIPT }, async ({ page }) => {
     const response = await page.goto("/hr/nema-te-stranice");
     expect(response?.status()).toBe(404);
     await expect(page.locator("html")).toHaveAttribute("lang", "hr");
@@ -233,7 +237,7 @@ test.describe("WhatsApp", () => {
     });
   }
 
-  test("nothing of WhatsApp loads before a click", async ({ page }) => {
+  test("nothing of WhatsApp loads before a click", { tag: NO_SCRIPT }, async ({ page }) => {
     const hosts = new Set<string>();
     page.on("request", (r) => hosts.add(new URL(r.url()).host));
     await page.goto("/hr/vip-nightclub-experience");

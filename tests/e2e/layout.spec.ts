@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { SERVICE_SLUGS } from "../../app/content/services";
 import { LAYOUT } from "../../app/i18n/layout";
 import { localizedPath, type Locale } from "../../app/i18n/locale";
-import { PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
+import { NO_SCRIPT, PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
 
 const serviceLinks = (locale: Locale) =>
   SERVICE_SLUGS.map((slug) => [LAYOUT[locale].services[slug], localizedPath(`/${slug}`, locale)] as const);
@@ -44,7 +44,8 @@ test.describe("overlay menu", () => {
     [1280, "/"],
     [375, "/contact"], // a page that runs React
   ] as const) {
-    test(`opens with the same links and closes at ${width} px on ${path}`, async ({ page }, info) => {
+    const tag = path === "/" ? [NO_SCRIPT] : [];
+    test(`opens with the same links and closes at ${width} px on ${path}`, { tag }, async ({ page }, info) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
       await ready(page, info);
@@ -69,7 +70,8 @@ test.describe("overlay menu", () => {
   }
 
   for (const path of ["/", "/contact"]) {
-    test(`a menu link navigates and the menu closes, from ${path}`, async ({ page }, info) => {
+    const tag = path === "/" ? [NO_SCRIPT] : [];
+    test(`a menu link navigates and the menu closes, from ${path}`, { tag }, async ({ page }, info) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(path);
       await ready(page, info);

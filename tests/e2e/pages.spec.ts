@@ -27,7 +27,7 @@ test.describe("pages", () => {
   });
 
   for (const path of ["/no-such-page", "/contact/extra", "/vip-nightclub-experience/1"]) {
-    test(`unknown path ${path} answers 404 with a friendly page`, async ({ page }) => {
+    test(`unknown path ${path} answers 404 with a friendly page`, { tag: NO_SCRIPT }, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -40,13 +40,14 @@ test.describe("pages", () => {
     });
   }
 
-  test("hashed assets and images are cached for a year, pages are not", async ({ page, request }) => {
+  test("hashed assets and images are cached for a year, pages are not", { tag: HTTP }, async ({ request }) => {
     // Read from the HTML as sent: the module script imports it once the visitor wakes the page.
     const contactHtml = await (await request.get("/contact")).text();
     const script = /import\("(\/assets\/[^"]+\.js)"\)/.exec(contactHtml)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);
-    await page.goto("/vip-nightclub-experience");
-    const image = await page.locator("picture source[type='image/avif']").first().getAttribute("srcset");
+    const galleryHtml = await (await request.get("/vip-nightclub-experience")).text();
+    const source = /<picture[^>]*>\s*<source [^>]*type="image\/avif"[^>]*>/.exec(galleryHtml)?.[0];
+    const image = /srcSet="([^"]+)"/i.exec(source ?? "")?.[1];
     const imageUrl = image!.split(",")[0]!.trim().split(" ")[0]!;
     for (const url of [script!, imageUrl]) {
       const response = await request.get(url);

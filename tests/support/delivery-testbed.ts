@@ -8,6 +8,7 @@ import type { Enquiry } from "~/store/record.server";
 import { openSqlStore } from "~/store/open-store.server";
 import type { SqlStore as EnquiryStore } from "~/store/sql-store.server";
 import type { EmailJsConfig } from "~/utils/env.server";
+import { flushLog } from "~/utils/log.server";
 import { emailJsHandlers, recordedSends } from "../../mocks/emailjs";
 import { createEmailJsSend, emailJsChannel, type Send } from "~/delivery/emailjs.server";
 import { startDelivery, type DeliveryWorker, type DeliveryOptions } from "~/delivery/worker.server";
@@ -47,12 +48,17 @@ export const sqliteStore = (file: string, options: Parameters<typeof openSqlStor
 export function deliveryTestbed() {
   const server = setupServer(...emailJsHandlers);
   const opened: EnquiryStore[] = [];
+  const lines: string[] = [];
   const bed = {
     server,
     dir: "",
     file: "",
     store: undefined as unknown as EnquiryStore,
-    logs: [] as string[],
+    /** What was logged, the held info lines first written out (app/utils/log.server.ts). */
+    get logs(): string[] {
+      flushLog();
+      return lines;
+    },
     delivery: undefined as DeliveryWorker | undefined,
     open(options: { staleMs?: number } = {}) {
       const store = sqliteStore(bed.file, options);
@@ -82,10 +88,10 @@ export function deliveryTestbed() {
     bed.dir = await mkdtemp(path.join(tmpdir(), "store-"));
     bed.file = path.join(bed.dir, "site.db");
     bed.store = bed.open();
-    bed.logs = [];
+    lines.length = 0;
     for (const stream of [process.stdout, process.stderr]) {
       vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
-        bed.logs.push(String(chunk).trimEnd());
+        lines.push(...String(chunk).split("\n").filter(Boolean));
         return true;
       });
     }

@@ -1,7 +1,17 @@
 // A throwaway PostgreSQL cluster for tests and measurements. initdb refuses root, so as root it runs as the `postgres`
 // user the Debian package creates (scripts/ensure-debian.sh installs it).
-import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -58,17 +68,10 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+function runner(dir: string) {
   const bin = binDir();
   const asRoot = userInfo().uid === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), "pg-"));
-  const data = path.join(dir, "data");
-  if (asRoot) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dir, uid, gid);
-  }
-  const run = (tool: string, args: string[]) => {
+  return (tool: string, args: string[]) => {
     const [command, full] = asRoot
       ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]]
       : [path.join(bin, tool), args];
@@ -77,9 +80,20 @@ export async function startPgCluster(): Promise<PgCluster> {
       throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`.slice(0, 2000));
     return result.stdout;
   };
-  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
-  const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+}
+
+function clusterIn(dir: string, port: number, init: boolean, settings = ""): PgCluster {
+  const run = runner(dir);
+  const data = path.join(dir, "data");
+  if (init) {
+    if (userInfo().uid === 0) {
+      const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+      const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+      chownSync(dir, uid, gid);
+    }
+    run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  }
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 ${settings}`;
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -102,18 +116,60 @@ export async function startPgCluster(): Promise<PgCluster> {
       return withChildren(postmaster);
     },
     remove() {
-      spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), [
-        ...(asRoot ? ["-u", "postgres", "--", path.join(bin, "pg_ctl")] : []),
-        "-D",
-        data,
-        "-m",
-        "immediate",
-        "-w",
-        "stop",
-      ]);
+      spawnSync(stopArgs(data)[0]!, stopArgs(data).slice(1));
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return cluster;
+}
+
+const stopArgs = (data: string) => [
+  ...(userInfo().uid === 0 ? ["runuser", "-u", "postgres", "--"] : []),
+  path.join(binDir(), "pg_ctl"),
+  "-D",
+  data,
+  "-m",
+  "immediate",
+  "-w",
+  "stop",
+];
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const cluster = clusterIn(mkdtempSync(path.join(tmpdir(), "pg-")), await freePort(), true);
   cluster.start();
   return cluster;
+}
+
+/** One cluster a vitest run (vitest.global-setup.ts), started by the first file that asks for it. */
+export async function sharedPgCluster(folder: string): Promise<PgCluster> {
+  const ready = path.join(folder, "ready.json");
+  try {
+    mkdirSync(path.join(folder, "cluster"));
+  } catch {
+    for (let waited = 0; !existsSync(ready); waited += 100) {
+      if (waited > 60_000) throw new Error(`the shared PostgreSQL cluster in ${folder} did not start`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const { port, error } = JSON.parse(readFileSync(ready, "utf8")) as { port: number; error?: string };
+    if (error) throw new Error(error);
+    return { ...clusterIn(path.join(folder, "cluster"), port, false, "-c fsync=off"), remove() {} };
+  }
+  try {
+    // No fsync: a killed server keeps what it wrote (the kernel has it); only a machine's crash would lose it.
+    const cluster = clusterIn(path.join(folder, "cluster"), await freePort(), true, "-c fsync=off");
+    cluster.start();
+    writeFileSync(ready, JSON.stringify({ port: cluster.port }));
+    return { ...cluster, remove() {} };
+  } catch (error) {
+    writeFileSync(ready, JSON.stringify({ error: String(error) }));
+    throw error;
+  }
+}
+
+export function removeSharedPgCluster(folder: string) {
+  const data = path.join(folder, "cluster", "data");
+  if (existsSync(path.join(data, "postmaster.pid"))) spawnSync(stopArgs(data)[0]!, stopArgs(data).slice(1));
+  const gone = `${folder}-removed`;
+  renameSync(folder, gone);
+  spawn("rm", ["-rf", gone], { detached: true, stdio: "ignore" }).unref();
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from "vitest";
-import { startPgCluster, type PgCluster } from "./pg-cluster";
+import { afterAll, beforeAll, inject } from "vitest";
+import { sharedPgCluster, type PgCluster } from "./pg-cluster";
 import { openSqlStore } from "~/store/open-store.server";
 
 export function postgresStores(prefix: string) {
@@ -7,7 +7,7 @@ export function postgresStores(prefix: string) {
   let n = 0;
   const stores: ReturnType<typeof openSqlStore>[] = [];
   beforeAll(async () => {
-    cluster = await startPgCluster();
+    cluster = await sharedPgCluster(inject("pgFolder"));
   }, 60_000);
   afterAll(async () => {
     for (const store of stores) await store.close();

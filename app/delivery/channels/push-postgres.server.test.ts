@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { acceptReceipt, subscribeDevice, SubscriptionForm } from "~/staff/push-devices.server";
 import { openSqlStore } from "~/store/open-store.server";
 import { PUSH_CHANNEL } from "~/store/push.server";
 import { parsePushServices, type PushService } from "~/utils/push-services.server";
-import { postgresForTests, startPgCluster, type PgCluster } from "../../../tests/support/pg-cluster";
+import { postgresForTests, sharedPgCluster, type PgCluster } from "../../../tests/support/pg-cluster";
 import { makeDevice, startPushService } from "../../../tests/support/push-stand-in";
 import { startDelivery } from "../worker.server";
 import { pushChannel } from "./push.server";
@@ -12,7 +12,7 @@ import { pushChannel } from "./push.server";
 describe.runIf(postgresForTests("web push on PostgreSQL"))("web push on a throwaway PostgreSQL cluster", () => {
   let cluster: PgCluster;
   beforeAll(async () => {
-    cluster = await startPgCluster();
+    cluster = await sharedPgCluster(inject("pgFolder"));
   }, 60_000);
   afterAll(() => cluster?.remove());
 

@@ -111,20 +111,32 @@ export function InboxRows({ locale, rows, configured, failing, back, now, show =
                   </button>
                 </Form>
               ) : null}
-              {ONE_CLICK.filter((s) => s !== row.followUp).map((state) => (
-                <Form key={state} method="post" action={`/staff/inbox/${row.id}`} reloadDocument>
-                  <input type="hidden" name="intent" value="follow-up" />
-                  <input type="hidden" name="state" value={state} />
-                  <input type="hidden" name="back" value={back} />
-                  <button
-                    type="submit"
+              {ONE_CLICK.filter((s) => s !== row.followUp).map((state) =>
+                state === "booked" ? (
+                  // Booked asks for its details: the enquiry's booking form, not a bare state.
+                  <Link
+                    key={state}
+                    to={`/staff/inbox/${row.id}#booking`}
                     className="staff-button staff-button-quiet staff-button-small"
-                    aria-label={t.markLabel(t.mark[state], row.name)}
+                    aria-label={t.bookLabel(row.name)}
                   >
-                    {t.mark[state]}
-                  </button>
-                </Form>
-              ))}
+                    {t.mark.booked}
+                  </Link>
+                ) : (
+                  <Form key={state} method="post" action={`/staff/inbox/${row.id}`} reloadDocument>
+                    <input type="hidden" name="intent" value="follow-up" />
+                    <input type="hidden" name="state" value={state} />
+                    <input type="hidden" name="back" value={back} />
+                    <button
+                      type="submit"
+                      className="staff-button staff-button-quiet staff-button-small"
+                      aria-label={t.markLabel(t.mark[state], row.name)}
+                    >
+                      {t.mark[state]}
+                    </button>
+                  </Form>
+                ),
+              )}
             </div>
           </li>
         );

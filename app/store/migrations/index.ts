@@ -18,6 +18,7 @@ import previewSession from "./0017-preview-session";
 import photoParts from "./0018-photo-parts";
 import pushAlerts from "./0019-push-alerts";
 import visits from "./0020-visits";
+import bookings from "./0021-bookings";
 import funnelTallies from "./0022-funnel-tallies";
 import type { Migration } from "./migration";
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   photoParts,
   pushAlerts,
   visits,
+  bookings,
   funnelTallies,
 ];
 

@@ -140,9 +140,15 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await page.screenshot({ path: "test-results/desk-list-filtered-375.png", fullPage: true });
 
   await page.goto(`${server.site}/staff/inbox?q=example`);
-  await page.getByRole("button", { name: "Mark Lara Later: Booked" }).click();
+  // Booked asks for its details: the list leads to the enquiry's booking form.
+  await page.getByRole("link", { name: "Book Lara Later: date, venue, guests, deposit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/inbox/${later.id}#booking$`));
+  await expect(page.getByRole("heading", { name: "Booking", exact: true })).toBeInViewport();
+  await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("New");
+  await page.goBack();
+  await page.getByRole("button", { name: "Mark Lara Later: Closed" }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/inbox\\?q=example.*#e-${later.id}$`));
-  await expect(page.locator(`#e-${later.id} .inbox-badge`)).toHaveText("Booked");
+  await expect(page.locator(`#e-${later.id} .inbox-badge`)).toHaveText("Closed");
   await expect(page.locator(`#e-${later.id}`)).toBeInViewport();
   await expect(page.locator(".staff-badge")).toHaveAttribute("data-waiting", "2");
 
@@ -201,6 +207,20 @@ test("without JavaScript, in Croatian: the views, one click back at the row, Wha
   await expect(page).toHaveURL(new RegExp(`/staff/inbox#e-${old.id}$`));
   await expect(page.locator(`#e-${old.id} .inbox-badge`)).toHaveText("Odgovoreno");
   await expect(page.locator(".staff-badge")).toHaveAttribute("data-waiting", "1");
+  await page.getByRole("link", { name: "Rezerviraj Olga Waiting: datum, mjesto, gosti, polog" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/inbox/${old.id}#booking$`));
+  await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Odgovoreno");
+  await expect(page.getByRole("heading", { name: "Rezervacija", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Označi rezervirano i potvrdi gostu" })).toBeVisible();
+  // An old page's bare "booked" changes nothing and is shown the form.
+  const bare = await page.request.post(`${server.site}/staff/inbox/${old.id}`, {
+    form: { intent: "follow-up", state: "booked" },
+    headers: { origin: server.site },
+    maxRedirects: 0,
+  });
+  expect([bare.status(), bare.headers().location]).toEqual([303, `/staff/inbox/${old.id}#booking`]);
+  await page.reload();
+  await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Odgovoreno");
 
   await page.goto(`${server.site}/staff/inbox/${again.id}`);
   await expect(page.getByRole("heading", { name: "Drugih upita ove osobe: 1" })).toBeVisible();
@@ -219,9 +239,9 @@ test("without JavaScript, in Croatian: the views, one click back at the row, Wha
   await page.goto(`${server.site}/staff/inbox/${again.id}`);
   await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Odgovoreno");
   await expect(page.locator("[data-first-reply]")).toContainText("prvi odgovor nakon");
-  await page.getByRole("button", { name: "Rezervirano", exact: true }).click();
+  await page.getByRole("button", { name: "Zatvoreno", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/inbox/${again.id}\\?saved=1#follow-up$`));
-  await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Rezervirano");
+  await expect(page.locator(".inbox-head .inbox-badge")).toHaveText("Zatvoreno");
   await page.getByLabel(/Upišite oznaku za potvrdu/).fill(again.reference.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Izbriši ovaj upit" }).click();
   await expect(page).toHaveURL(/\/staff\/inbox\?erased=/);

@@ -210,9 +210,9 @@ test("the inbox with JavaScript off: filter, open, follow up (post, redirect, ge
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/followUp=new/);
   await page.locator(".inbox-row").first().click();
-  await page.getByRole("button", { name: "Booked", exact: true }).click();
+  await page.getByRole("button", { name: "Replied", exact: true }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
-  await expect(page.locator(".inbox-badge").first()).toHaveText("Booked");
+  await expect(page.locator(".inbox-badge").first()).toHaveText("Replied");
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll("main *")]
       .filter((e) => e.getBoundingClientRect().right > 380)

@@ -39,7 +39,7 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   const before = emailCalls(server.record).length;
   writeFileSync(server.outageFile, "503");
   const started = Date.now();
-  const accepted = await visitorsWrite(server.base, "Outage", 10_000);
+  const accepted = await visitorsWrite(server.base, "Outage", 6_000);
   const during = await health(server.base);
   expect(during).toMatchObject({
     status: "degraded",
