@@ -67,6 +67,8 @@ test.describe("enquiry", () => {
       category: "Concierge services",
       message,
       language: "en",
+      // Counted as a visit with no referrer or campaign (decision 0046).
+      source: "from Direct",
       lib_version: "3.2.0",
       service_id: E2E_EMAILJS.EMAILJS_SERVICE_ID,
       template_id: E2E_EMAILJS.EMAILJS_TEMPLATE_ID,

@@ -202,7 +202,11 @@ test.describe("caching", { tag: HTTP }, () => {
       quarantined: 0,
       oldestPendingSeconds: expect.any(Number),
       // No channel configured: the enquiries wait on e-mail's; phone alerts are on with nothing to configure (decision 0039).
-      channels: { email: { pending: expect.any(Number), failed: 0 } },
+      channels: {
+        email: { pending: expect.any(Number), failed: 0 },
+        booking: { pending: 0, failed: 0, state: "up" },
+        reply: { pending: 0, failed: 0, state: "up" },
+      },
       push: { devices: 0, stale: 0, unconfirmed: 0 },
       pageCache: { entries: expect.any(Number), bytes: expect.any(Number) },
       site: { version: 0, processing: 0, mediaCache: { entries: 0, bytes: 0 } },

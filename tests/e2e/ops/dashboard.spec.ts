@@ -77,7 +77,7 @@ async function expectDashboard(page: Page, locale: Locale) {
   await expect(pages.getByRole("row")).toHaveCount(3);
   await expect(pages).toContainText("/contact");
   await expect(pages).not.toContainText("/spam");
-  await expect(page.locator(".dash-chart")).toHaveCount(4);
+  await expect(page.locator(".dash-chart")).toHaveCount(5);
   await expectNoSidewaysScroll(page);
 }
 

@@ -69,7 +69,7 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   await signedInStaff(page);
   await page.getByRole("link", { name: "Open the inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-  await page.getByLabel("Search").fill(reference.toLowerCase().replace("-", " "));
+  await page.getByRole("searchbox", { name: "Search" }).fill(reference.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.locator(".inbox-row")).toHaveCount(1);
   await page.locator(".inbox-row").first().click();
