@@ -163,6 +163,10 @@ test("bad input: another host, malformed keys, a forged receipt: refused, nothin
 test("a device that has not confirmed its last three alerts is stale on its list and on the desk; the desk names the enquiries no device confirmed", async () => {
   for (const message of ["One", "Two", "Three"]) expect(await postEnquiry(server.base, message)).toBe(302);
   await expect.poll(() => service.accepted("/push/phone").length, { timeout: 15_000 }).toBe(4);
+  // Each alert is recorded sent after the push service answers: the three rows first, then aged.
+  await expect
+    .poll(() => rows(server.database, "SELECT 1 FROM push_alerts WHERE sent_at IS NOT NULL AND confirmed_at IS NULL"))
+    .toHaveLength(3);
   // No receipt came for these three (nothing showed them); seen as the confirm time (1 min) later.
   const past = new Date(Date.now() - 2 * 60_000).toISOString();
   inDatabase(server.database, "UPDATE push_sends SET sent_at = ? WHERE confirmed_at IS NULL", past);
