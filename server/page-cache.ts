@@ -14,7 +14,7 @@ type Stamp = (html: string, at: number) => string;
 type CachedPage = {
   etag: string;
   /** A page with the contact form: the current second's copy (./page-copies.ts), its ETag weak. */
-  answerIn: (encoding: Encoding) => Variant | Promise<Variant>;
+  answerIn: (encoding: Encoding) => Variant;
   notModified: string[];
   bytes: number;
 };
@@ -36,7 +36,7 @@ export function createPageCache({
   stamp = (html) => html,
 }: {
   render: RenderAnonymous;
-  /** Stamped once a second (decision 0037). */
+  /** Stamped once a second (decisions 0037, 0049). */
   stamp?: Stamp;
   headers: [string, string][];
   answered: Answered;
@@ -101,18 +101,9 @@ export function createPageCache({
       res.writeHead(304, lead.concat(page.notModified)).end();
       return 304;
     }
-    const variant = page.answerIn(encodingFor(req.headers["accept-encoding"]));
-    if (!(variant instanceof Promise)) return send(variant);
-    variant.then(send, (error: unknown) => {
-      log("error", "page_cache.stamp_failed", { error: error instanceof Error ? error.message : String(error) });
-      res.writeHead(503, { "Retry-After": "1", "Cache-Control": "no-store" }).end();
-    });
+    const { headers: head, body } = page.answerIn(encodingFor(req.headers["accept-encoding"]));
+    res.writeHead(200, lead.concat(head)).end(req.method === "HEAD" ? undefined : body);
     return 200;
-
-    function send({ headers: head, body }: Variant) {
-      res.writeHead(200, lead.concat(head)).end(req.method === "HEAD" ? undefined : body);
-      return 200;
-    }
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, lead?: string[]): boolean {
