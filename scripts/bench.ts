@@ -20,6 +20,7 @@ import {
 } from "./lib/bench-accept";
 import { buildRef, type RefBuild } from "./lib/build-ref";
 import { serveStaticCopy } from "./lib/nginx-static";
+import { serveNodeFloor } from "./lib/node-floor";
 import { cpuTicks, withChildren } from "./lib/process-cpu";
 import { serveBuild } from "./lib/serve-build";
 import { median, quantile } from "./lib/stats";
@@ -78,6 +79,17 @@ function rssSampler(pid: number) {
   return { stop: () => (clearInterval(timer), read(), peak) };
 }
 
+/** A fresh process's first seconds are V8 compiling its hot path: each server gets 3 s of the same load first. */
+async function warm(base: string) {
+  await autocannon({ url: base, connections, duration: 3, requests: PAGE_PATHS.map(requestOf) });
+}
+
+const requestOf = (p: string) => ({
+  method: "GET" as const,
+  path: p,
+  headers: { "accept-encoding": BROWSER_ENCODINGS, "user-agent": BROWSER_AGENT },
+});
+
 async function load(
   base: string,
   pid: number,
@@ -93,11 +105,7 @@ async function load(
     url: base,
     connections,
     duration,
-    requests: paths.map((p) => ({
-      method: "GET" as const,
-      path: p,
-      headers: { "accept-encoding": BROWSER_ENCODINGS, "user-agent": BROWSER_AGENT },
-    })),
+    requests: paths.map(requestOf),
   });
   const peak = sampler.stop();
   const row = {
@@ -158,11 +166,13 @@ try {
   // One request per page first: the page cache renders each page once, then serves it.
   for (const s of [ours, before])
     for (const p of PAGE_PATHS) if (s) await fetch(s.base + p, { headers: { "accept-encoding": BROWSER_ENCODINGS } });
+  for (const s of [ours, before]) if (s) await warm(s.base);
   const hitsBefore = await cacheHits(ours.base);
   const oursLoad = await load(ours.base, ours.pid, ours.label);
   const hits = (await cacheHits(ours.base)) - hitsBefore;
   const beforeLoad = before ? await load(before.base, before.pid, before.label) : undefined;
   const copy = await serveStaticCopy({ from: ours.base, paths: PAGE_PATHS, port: 3182 });
+  await warm(copy.base);
   const plain = await load(copy.base, copy.pid, "nginx (gzip_static)", withChildren(copy.pid));
   // The page a campaign links to, with per-second work (its form's signed time, server/page-copies.ts).
   const alone = { paths: ["/contact"], duration: contactSeconds };
@@ -172,6 +182,16 @@ try {
     : undefined;
   const contactPlain = await load(copy.base, copy.pid, "nginx, /contact alone", withChildren(copy.pid), alone);
   copy.stop();
+  const nodeAlone = await serveNodeFloor({
+    from: ours.base,
+    paths: PAGE_PATHS,
+    port: 3184,
+    headers: requestOf("/").headers,
+  });
+  await warm(nodeAlone.base);
+  const floorLoad = await load(nodeAlone.base, nodeAlone.pid, "Node alone (same bytes)");
+  const contactFloor = await load(nodeAlone.base, nodeAlone.pid, "Node alone, /contact", [nodeAlone.pid], alone);
+  nodeAlone.stop();
   const contactRatio = contactLoad.rps / contactPlain.rps;
   const ratio = oursLoad.rps / plain.rps;
   const cpuRatio = oursLoad.cpuMsPerKilo / Math.max(1, plain.cpuMsPerKilo);
@@ -224,13 +244,15 @@ try {
     every: oursLoad.cpuMsPerKilo / plain.cpuMsPerKilo,
     contact: contactLoad.cpuMsPerKilo / contactPlain.cpuMsPerKilo,
   };
-  for (const [what, mine, base, theirs] of [
-    ["every page in turn", oursLoad, beforeLoad, plain],
-    ["/contact alone", contactLoad, contactBefore, contactPlain],
+  for (const [what, mine, base, theirs, node] of [
+    ["every page in turn", oursLoad, beforeLoad, plain, floorLoad],
+    ["/contact alone", contactLoad, contactBefore, contactPlain, contactFloor],
   ] as const)
     console.log(
       `bench: CPU per cached answer, ${what}: ours ${perAnswer(mine, theirs)}` +
-        (base ? `; ${before!.label} ${perAnswer(base, theirs)}` : ""),
+        (base ? `; ${before!.label} ${perAnswer(base, theirs)}` : "") +
+        `; Node alone sending the same bytes ${f(node.cpuMsPerKilo)} µs = ${f(node.cpuMsPerKilo / theirs.cpuMsPerKilo, 2)}×, ` +
+        `so our code ${f(mine.cpuMsPerKilo - node.cpuMsPerKilo)} µs`,
     );
   aims.push({
     name: `a cached answer's CPU ≤ ${GOALS.cachedCpuVsNginx}× nginx's for the same bytes, in this run (every page in turn; /contact alone)`,
@@ -248,6 +270,7 @@ try {
     contactPlain,
     contactRatio,
     cachedCpu,
+    nodeAlone: { every: floorLoad, contact: contactFloor },
   });
 
   const fsync = fsyncTimes(dir);
