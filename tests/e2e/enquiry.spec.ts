@@ -142,8 +142,7 @@ test.describe("enquiry", () => {
   });
 });
 
-// What EmailJS answers never reaches the visitor: the answer is given once the enquiry is stored, the same for a
-// browser with or without JavaScript (the accepted enquiry above, in both), so these are read over HTTP.
+// The answer is given once the enquiry is stored, whatever EmailJS does: read over HTTP (a browser adds nothing).
 test.describe("the answer does not wait on EmailJS", { tag: HTTP }, () => {
   const accepted = async (request: APIRequestContext, message: string, base = "") => {
     const response = await request.post(`${base}/contact`, {

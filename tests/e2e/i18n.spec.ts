@@ -14,7 +14,7 @@ test.describe("Croatian beside English", () => {
     expect(ENGLISH_LEFTOVERS).toContain("Send us a message");
   });
 
-  // Each Croatian page without English, each page's link to its other language and back: pages.spec.ts.
+  // Each page's WhatsApp links, its other language and back, no English on a Croatian one: pages.spec.ts.
 
   test(
     "the menu offers the other language too, and the home page keeps its city",
@@ -117,8 +117,6 @@ test.describe("the enquiry in Croatian", () => {
 });
 
 test.describe("WhatsApp", () => {
-  // Each page's WhatsApp links: pages.spec.ts (page-checks.ts), one visit a page.
-
   test("nothing of WhatsApp loads before a click", { tag: NO_SCRIPT }, async ({ page }) => {
     const hosts = new Set<string>();
     page.on("request", (r) => hosts.add(new URL(r.url()).host));

@@ -8,7 +8,7 @@ const serviceLinks = (locale: Locale) =>
   SERVICE_SLUGS.map((slug) => [LAYOUT[locale].services[slug], localizedPath(`/${slug}`, locale)] as const);
 
 test.describe("header", () => {
-  // Every page's header: pages.spec.ts (page-checks.ts), one visit a page.
+  // Every page's header and footer: pages.spec.ts (page-checks.ts), one visit a page.
   test("the logo and service links navigate", async ({ page }) => {
     await page.goto("/contact");
     await page.getByRole("banner").getByRole("link", { name: "Event Organization" }).click();
@@ -66,5 +66,3 @@ test.describe("overlay menu", () => {
     });
   }
 });
-
-// Every page's footer: pages.spec.ts (page-checks.ts), one visit a page.

@@ -1,5 +1,4 @@
-// What every site page must show, read on one visit of the page (pages.spec.ts): a browser context and a page
-// load each cost more CPU than the checks on it, so each page is loaded once for all of them.
+// What every site page must show, read on one visit a page (pages.spec.ts): a page load costs more than its checks.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
@@ -24,7 +23,6 @@ const serviceLinks = (locale: Locale) =>
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Answers 200 with its one heading, title, description, language and main. */
 export async function expectPage(page: Page, { heading, locale }: SitePage) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
@@ -35,7 +33,6 @@ export async function expectPage(page: Page, { heading, locale }: SitePage) {
   await expect(page.getByRole("main")).toBeVisible();
 }
 
-/** The header: the logo, the service links and the Contact button. */
 export async function expectHeader(page: Page, locale: Locale) {
   const t = LAYOUT[locale];
   const header = page.getByRole("banner");
@@ -53,7 +50,6 @@ export async function expectHeader(page: Page, locale: Locale) {
   );
 }
 
-/** The footer: contact, quick and info links, the credit and the copyright. */
 export async function expectFooter(page: Page, locale: Locale) {
   const t = LAYOUT[locale];
   const footer = page.getByRole("contentinfo");
@@ -80,7 +76,6 @@ export async function expectFooter(page: Page, locale: Locale) {
   await expect(footer.getByText(t.footer.rights(2023, "Adriatic VIP"))).toBeVisible();
 }
 
-/** WhatsApp offered with a message for the page. */
 export async function expectWhatsApp(page: Page, { id, locale }: SitePage) {
   const expected = isServiceSlug(id) ? LAYOUT[locale].whatsapp.services[id] : LAYOUT[locale].whatsapp.message(BRAND);
   const links = page.locator("a[data-whatsapp]");
@@ -100,7 +95,6 @@ export async function expectWhatsApp(page: Page, { id, locale }: SitePage) {
 const meta = (page: Page, attr: "name" | "property", key: string) =>
   page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
 
-/** Search and sharing: the canonical URL, the languages, the share tags and a real share image. */
 export async function expectHead(page: Page, request: APIRequestContext, { id, path: at, locale }: SitePage) {
   const url = `${E2E_SITE_URL}${at}`;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
@@ -163,8 +157,7 @@ const FACTS: PrivacyFacts = {
   visitRetentionDays: 730,
 };
 
-/** Every English text of the dictionaries, the privacy notice and the galleries' alt texts that Croatian says
- * otherwise. */
+/** English texts (dictionaries, privacy notice, alt texts) that Croatian says otherwise. */
 export const ENGLISH_LEFTOVERS: string[] = (() => {
   const pairs = [LAYOUT, HOME, SERVICE_TEXT, CONTACT, BUSINESS].flatMap((dictionary) => {
     const hr = new Map(texts(dictionary.hr));
@@ -185,7 +178,6 @@ export const ENGLISH_LEFTOVERS: string[] = (() => {
   return [...new Set(pairs.filter(([en, hr]) => en !== hr && en.trim().length > 1).map(([en]) => en.trim()))];
 })();
 
-/** A Croatian page shows no English text from the dictionaries (its text, labels and meta tags). */
 export async function expectNoEnglish(page: Page) {
   const text = await page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
@@ -203,7 +195,6 @@ export async function expectNoEnglish(page: Page) {
   expect(found).toEqual([]);
 }
 
-/** The header's language link leads to the page in the other language, and its link back returns here. */
 export async function expectOtherLanguageAndBack(
   page: Page,
   info: TestInfo,

@@ -20,8 +20,7 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 }
 
 test.describe("search and sharing", () => {
-  // Each page's canonical URL, languages, share tags and share image: pages.spec.ts (page-checks.ts), one visit a
-  // page, with the page's other checks.
+  // Each page's canonical URL, languages, share tags and image: pages.spec.ts, with its other checks.
 
   test("the home page describes the business and the website", async ({ page }) => {
     await page.goto("/");

@@ -25,7 +25,6 @@ test.describe("service pages", { tag: NO_SCRIPT }, () => {
       await expect(first.locator("img")).toHaveAttribute("width", "1600");
       await expect(first.locator("img")).toHaveAttribute("height", "1200");
       await expect(first.locator("img")).toHaveAttribute("style", /background-color: ?#[0-9a-f]{6}/);
-      // The same load at each width in turn: the grid follows the viewport as it is resized.
       for (const [width, columns] of [
         [375, 1],
         [768, 2],
