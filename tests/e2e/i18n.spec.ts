@@ -1,118 +1,20 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { pagePath } from "../../app/content/pages";
-import { isServiceSlug } from "../../app/content/services";
-import { BRAND } from "../../app/content/site";
-import { BUSINESS } from "../../app/i18n/business";
+import { expect, test } from "@playwright/test";
 import { CONTACT } from "../../app/i18n/contact";
-import { HOME } from "../../app/i18n/home";
 import { LAYOUT } from "../../app/i18n/layout";
-import { PRIVACY, type PrivacyFacts } from "../../app/i18n/privacy";
-import { SERVICE_TEXT } from "../../app/i18n/services";
-import { E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
+import { PRIVACY } from "../../app/i18n/privacy";
+import { OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
-import { HTTP, NO_SCRIPT, PAGES_WITH_HEADINGS, ready, scriptTag } from "./helpers";
-
-function texts(value: unknown, at = ""): [string, string][] {
-  if (typeof value === "string") return [[at, value]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${at}.${i}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => texts(v, `${at}.${k}`));
-  return [];
-}
-
-const FACTS: PrivacyFacts = {
-  brand: BRAND,
-  location: "Split",
-  email: "info@adriatic-vip.example",
-  phone: "+385 21 000 000",
-  fields: [],
-  teamChannels: [],
-  retentionDays: 365,
-  spamRetentionDays: 30,
-  giveUpHours: 24,
-  rateLimitMinutes: 10,
-  whatsapp: true,
-  confirmation: true,
-  visitRetentionDays: 730,
-};
-
-const ENGLISH_LEFTOVERS: string[] = (() => {
-  const pairs = [LAYOUT, HOME, SERVICE_TEXT, CONTACT, BUSINESS].flatMap((dictionary) => {
-    const hr = new Map(texts(dictionary.hr));
-    return texts(dictionary.en).map(([at, en]) => [en, hr.get(at)] as const);
-  });
-  const privacy = (locale: "en" | "hr") => [
-    PRIVACY[locale].intro(FACTS),
-    ...PRIVACY[locale].sections(FACTS).flatMap((s) => [s.heading, ...s.paragraphs]),
-  ];
-  const privacyHr = privacy("hr");
-  pairs.push(...privacy("en").map((en, i) => [en, privacyHr[i]] as const));
-  const galleries = "assets/gallery";
-  for (const gallery of readdirSync(galleries)) {
-    const en = JSON.parse(readFileSync(path.join(galleries, gallery, "alt.json"), "utf8")) as Record<string, string>;
-    const hr = JSON.parse(readFileSync(path.join(galleries, gallery, "alt.hr.json"), "utf8")) as Record<string, string>;
-    for (const [file, text] of Object.entries(en)) pairs.push([text, hr[file]]);
-  }
-  return [...new Set(pairs.filter(([en, hr]) => en !== hr && en.trim().length > 1).map(([en]) => en.trim()))];
-})();
-
-async function readableText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const body = document.body.cloneNode(true) as HTMLElement;
-    body.querySelectorAll("script, style, template").forEach((el) => el.remove());
-    const attributes = [...document.querySelectorAll("[alt], [aria-label], [title], [placeholder]")].flatMap((el) =>
-      ["alt", "aria-label", "title", "placeholder"].map((a) => el.getAttribute(a) ?? ""),
-    );
-    const metas = [
-      ...document.querySelectorAll('meta[name="description"], meta[property^="og:"], meta[name^="twitter:"]'),
-    ].map((m) => m.getAttribute("content") ?? "");
-    const structured = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent);
-    return [document.title, body.textContent, ...attributes, ...metas, ...structured].join("\n");
-  });
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+import { HTTP, NO_SCRIPT, ready } from "./helpers";
+import { ENGLISH_LEFTOVERS } from "./page-checks";
 
 test.describe("Croatian beside English", () => {
   test("the dictionaries have English texts to look for", { tag: HTTP }, () => {
-    // A guard for the test below: it must have something to find.
+    // A guard for each Croatian page's check (pages.spec.ts): it must have something to find.
     expect(ENGLISH_LEFTOVERS.length).toBeGreaterThan(150);
     expect(ENGLISH_LEFTOVERS).toContain("Send us a message");
   });
 
-  for (const { id, path: pagePathname } of PAGES_WITH_HEADINGS.filter((p) => p.locale === "hr")) {
-    test(`${pagePathname} shows no English text from the dictionaries`, scriptTag(id), async ({ page }) => {
-      await page.goto(pagePathname);
-      const text = await readableText(page);
-      const found = ENGLISH_LEFTOVERS.filter((en) => new RegExp(`(?<!\\p{L})${escape(en)}(?!\\p{L})`, "u").test(text));
-      expect(found).toEqual([]);
-    });
-  }
-
-  for (const { id, locale, path: here, heading } of PAGES_WITH_HEADINGS) {
-    test(`${here} links to its other language and back`, scriptTag(id), async ({ page }, info) => {
-      const other = locale === "en" ? "hr" : "en";
-      await page.goto(here);
-      await ready(page, info);
-      const header = page.getByRole("banner");
-      const link = header.getByRole("navigation", { name: LAYOUT[locale].languageNav }).getByRole("link");
-      await expect(link).toHaveAttribute("hreflang", other);
-      await expect(link).toHaveAttribute("lang", other);
-      await link.click();
-      await expect(page).toHaveURL(new RegExp(`${escape(pagePath(id, other))}$`));
-      await expect(page.locator("html")).toHaveAttribute("lang", other);
-      const counterpart = PAGES_WITH_HEADINGS.find((p) => p.id === id && p.locale === other)!;
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(counterpart.heading);
-      await page
-        .getByRole("banner")
-        .getByRole("navigation", { name: LAYOUT[other].languageNav })
-        .getByRole("link")
-        .click();
-      await expect(page).toHaveURL(new RegExp(`${escape(here)}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-    });
-  }
+  // Each page's WhatsApp links, its other language and back, no English on a Croatian one: pages.spec.ts.
 
   test(
     "the menu offers the other language too, and the home page keeps its city",
@@ -215,28 +117,6 @@ test.describe("the enquiry in Croatian", () => {
 });
 
 test.describe("WhatsApp", () => {
-  const digits = E2E_WHATSAPP_NUMBER.slice(1);
-
-  for (const { id, locale, path: here } of PAGES_WITH_HEADINGS) {
-    test(`${here} offers WhatsApp with a message for the page`, scriptTag(id), async ({ page }) => {
-      await page.goto(here);
-      const expected = isServiceSlug(id)
-        ? LAYOUT[locale].whatsapp.services[id]
-        : LAYOUT[locale].whatsapp.message(BRAND);
-      const links = page.locator("a[data-whatsapp]");
-      await expect(links).toHaveCount(2 + (id === "contact" || isServiceSlug(id) ? 1 : 0));
-      for (const link of await links.all()) {
-        await expect(link).toHaveAttribute("href", `https://wa.me/${digits}?text=${encodeURIComponent(expected)}`);
-        await expect(link).toHaveAttribute("target", "_blank");
-        await expect(link).toHaveAttribute("rel", "noopener");
-        await expect(link).toHaveAttribute("aria-label", LAYOUT[locale].whatsapp.name);
-      }
-      await expect(
-        page.getByRole("contentinfo").getByRole("link", { name: LAYOUT[locale].whatsapp.name }),
-      ).toBeVisible();
-    });
-  }
-
   test("nothing of WhatsApp loads before a click", { tag: NO_SCRIPT }, async ({ page }) => {
     const hosts = new Set<string>();
     page.on("request", (r) => hosts.add(new URL(r.url()).host));

@@ -1,20 +1,38 @@
 import { expect, test } from "@playwright/test";
 import { OUTBOX_BASE_URL } from "./e2e-env";
 import { drawEverything, hasJs, HTTP, NO_SCRIPT, PAGES_WITH_HEADINGS, SCRIPTED_PAGES, scriptTag } from "./helpers";
+import {
+  expectFooter,
+  expectHead,
+  expectHeader,
+  expectNoEnglish,
+  expectOtherLanguageAndBack,
+  expectPage,
+  expectWhatsApp,
+} from "./page-checks";
 
 test.describe("pages", () => {
-  for (const { id, path, heading, locale } of PAGES_WITH_HEADINGS) {
-    test(`${path} answers 200 with its heading, title and description`, scriptTag(id), async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-      await expect(page).toHaveTitle(/Adriatic VIP/);
-      const description = await page.locator('meta[name="description"]').getAttribute("content");
-      expect(description?.length).toBeGreaterThan(50);
-      await expect(page.locator("html")).toHaveAttribute("lang", locale);
-      await expect(page.getByRole("main")).toBeVisible();
-    });
+  // One visit a page for every check a page must pass (page-checks.ts); a page that runs no script in "no-js" alone.
+  for (const sitePage of PAGES_WITH_HEADINGS) {
+    test(
+      `${sitePage.path}: 200 with its heading, title and description; header, footer and WhatsApp; its head for search and sharing; its other language and back`,
+      scriptTag(sitePage.id),
+      async ({ page, request }, info) => {
+        const response = await page.goto(sitePage.path);
+        expect(response?.status()).toBe(200);
+        await test.step("heading, title and description", () => expectPage(page, sitePage));
+        await test.step("the header's logo, service links and Contact button", () =>
+          expectHeader(page, sitePage.locale));
+        await test.step("the footer's contact, quick and info links, credit and copyright", () =>
+          expectFooter(page, sitePage.locale));
+        await test.step("WhatsApp with a message for the page", () => expectWhatsApp(page, sitePage));
+        await test.step("canonical URL, languages, share tags and a real share image", () =>
+          expectHead(page, request, sitePage));
+        if (sitePage.locale === "hr")
+          await test.step("no English text from the dictionaries", () => expectNoEnglish(page));
+        await test.step("its other language and back", () => expectOtherLanguageAndBack(page, info, sitePage));
+      },
+    );
   }
 
   test("every page has its own title and description", { tag: NO_SCRIPT }, async ({ page }) => {

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { pagePath } from "../../app/content/pages";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
 import { HTTP, PAGES_WITH_HEADINGS } from "./helpers";
-
-const meta = (page: Page, attr: "name" | "property", key: string) =>
-  page.locator(`meta[${attr}="${key}"]`).getAttribute("content");
 
 type JsonLd = {
   "@type"?: string;
@@ -24,50 +20,7 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 }
 
 test.describe("search and sharing", () => {
-  for (const { id, path, locale } of PAGES_WITH_HEADINGS) {
-    test(`${path} has its canonical URL, its languages, share tags and a real share image`, async ({
-      page,
-      request,
-    }) => {
-      await page.goto(path);
-      const url = `${E2E_SITE_URL}${path}`;
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-      const english = `${E2E_SITE_URL}${pagePath(id, "en")}`;
-      const croatian = `${E2E_SITE_URL}${pagePath(id, "hr")}`;
-      const alternates = await page
-        .locator('link[rel="alternate"][hreflang]')
-        .evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
-      expect(alternates).toEqual([
-        ["en", english],
-        ["hr", croatian],
-        ["x-default", english],
-      ]);
-      expect(await meta(page, "property", "og:locale")).toBe(locale === "hr" ? "hr_HR" : "en_US");
-      const title = await page.title();
-      expect(title).toContain("Adriatic VIP");
-      expect(await meta(page, "property", "og:title")).toBe(title);
-      expect(await meta(page, "property", "og:url")).toBe(url);
-      expect(await meta(page, "property", "og:type")).toBe("website");
-      expect(await meta(page, "property", "og:site_name")).toBe("Adriatic VIP");
-      expect(await meta(page, "property", "og:description")).toBe(await meta(page, "name", "description"));
-      expect(await meta(page, "name", "twitter:card")).toBe("summary_large_image");
-      expect(await meta(page, "name", "twitter:title")).toBe(title);
-      const image = await meta(page, "property", "og:image");
-      expect(image).toBe(`${E2E_SITE_URL}/og/${id}.jpg`);
-      expect(await meta(page, "name", "twitter:image")).toBe(image);
-      expect((await meta(page, "property", "og:image:alt"))!.length).toBeGreaterThan(10);
-      expect(await meta(page, "property", "og:image:width")).toBe("1200");
-      expect(await meta(page, "property", "og:image:height")).toBe("630");
-      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#07070d");
-      await expect(page.locator("html")).toHaveAttribute("lang", locale);
-
-      const response = await request.get(new URL(image!).pathname);
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toBe("image/jpeg");
-      const info = await sharp(await response.body()).metadata();
-      expect(info).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
-    });
-  }
+  // Each page's canonical URL, languages, share tags and image: pages.spec.ts, with its other checks.
 
   test("the home page describes the business and the website", async ({ page }) => {
     await page.goto("/");

@@ -4,7 +4,9 @@ import { columnCount, NO_SCRIPT, SERVICE_GALLERIES } from "./helpers";
 // Service pages run no script: checked once, by the "no-js" project (helpers.ts, NO_SCRIPT).
 test.describe("service pages", { tag: NO_SCRIPT }, () => {
   for (const { path, count } of SERVICE_GALLERIES) {
-    test(`${path}: description, Contact button and ${count} gallery images`, async ({ page }) => {
+    test(`${path}: description, Contact button and ${count} gallery images, in 1, 2 and 4 columns at 375, 768 and 1280 px`, async ({
+      page,
+    }) => {
       await page.goto(path);
       const main = page.getByRole("main");
       expect((await main.locator("p").first().innerText()).length).toBeGreaterThan(100);
@@ -23,19 +25,15 @@ test.describe("service pages", { tag: NO_SCRIPT }, () => {
       await expect(first.locator("img")).toHaveAttribute("width", "1600");
       await expect(first.locator("img")).toHaveAttribute("height", "1200");
       await expect(first.locator("img")).toHaveAttribute("style", /background-color: ?#[0-9a-f]{6}/);
-    });
-
-    for (const [width, columns] of [
-      [375, 1],
-      [768, 2],
-      [1280, 4],
-    ] as const) {
-      test(`${path} gallery has ${columns} column(s) at ${width} px`, async ({ page }) => {
+      for (const [width, columns] of [
+        [375, 1],
+        [768, 2],
+        [1280, 4],
+      ] as const) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(path);
-        expect(await columnCount(page, '[aria-labelledby="service-gallery-title"] li')).toBe(columns);
-      });
-    }
+        expect(await columnCount(page, '[aria-labelledby="service-gallery-title"] li'), `${width} px`).toBe(columns);
+      }
+    });
   }
 
   test("the Contact button leads to the contact page", async ({ page }) => {

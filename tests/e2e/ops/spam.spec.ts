@@ -10,6 +10,8 @@ let server: Awaited<ReturnType<typeof staffServer>>;
 const PORT = 3207;
 const METRICS_TOKEN = "spam-metrics-token-0123456789";
 const MAX_PER_HOUR = 150;
+/** Four times the cap proves it holds under fifty clients at once; the throughput is the bench's to measure. */
+const FLOOD = MAX_PER_HOUR * 4;
 
 test.describe.configure({ mode: "serial" });
 
@@ -133,15 +135,15 @@ test("a bot posting without the form gets the success answer and is caught", asy
   expect(caughtIn().find((c) => c.message === body.get("message"))).toMatchObject({ spam: "honeypot", deliveries: 0 });
 });
 
-test("a flood of 5,000 bot posts: answered, the cap holds, each drop counted, the server still takes a person's enquiry", async () => {
-  test.setTimeout(scaled(120_000));
+test(`a flood of ${FLOOD} bot posts (four times the hourly cap): answered, the cap holds, each drop counted, the server still takes a person's enquiry`, async () => {
+  test.setTimeout(scaled(60_000));
   const before = caughtIn().length;
   const started = Date.now();
   let next = 0;
   const statuses = new Map<number, number>();
   await Promise.all(
     Array.from({ length: 50 }, async () => {
-      while (next < 5_000) {
+      while (next < FLOOD) {
         const i = next++;
         const body = enquiryBody(`Flood ${i} https://spam.example/${i}`, "Bot");
         body.set("website", "https://spam.example");
@@ -150,8 +152,8 @@ test("a flood of 5,000 bot posts: answered, the cap holds, each drop counted, th
       }
     }),
   );
-  console.log(`5,000 bot posts in ${Date.now() - started} ms`);
-  expect(Object.fromEntries(statuses)).toEqual({ 302: 5_000 });
+  console.log(`${FLOOD} bot posts in ${Date.now() - started} ms`);
+  expect(Object.fromEntries(statuses)).toEqual({ 302: FLOOD });
   const kept = caughtIn();
   expect(kept.length).toBeLessThanOrEqual(MAX_PER_HOUR);
   expect(kept.every((c) => c.deliveries === 0)).toBe(true);
@@ -160,9 +162,9 @@ test("a flood of 5,000 bot posts: answered, the cap holds, each drop counted, th
     await fetch(`${server.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
   ).text();
   const dropped = Number(/^spam_dropped_total (\d+)/m.exec(metrics)?.[1]);
-  expect(dropped).toBe(before + 5_000 - kept.length);
+  expect(dropped).toBe(before + FLOOD - kept.length);
   expect(Number(/^enquiries_caught_total\{reason="honeypot"\} (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(
-    5_000,
+    FLOOD,
   );
   expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
   const person = `After the flood ${Date.now()}`;
