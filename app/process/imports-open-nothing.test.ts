@@ -31,6 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
+  vi.resetModules();
   await rm(dir, { recursive: true, force: true });
 });
 

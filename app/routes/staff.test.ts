@@ -20,6 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
+  vi.resetModules();
   await rm(dir, { recursive: true, force: true });
 });
 
