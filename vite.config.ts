@@ -57,9 +57,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Two files at a time, whatever the cores: most wait (a PostgreSQL cluster starting, a timer,
     // a child process), so on 2 cores the suite takes half the time of vitest's default of one.
     maxWorkers: 2,
-    // A worker's files share its modules: a fresh module graph per file was a third of the suite's CPU. A file that
-    // stubs the environment a module reads at import resets the modules before and after itself.
-    isolate: false,
     // A limit catches a hang, not slowness: on a busy 2-core machine a PostgreSQL test passed 5 s.
     testTimeout: 20_000,
     hookTimeout: 60_000,

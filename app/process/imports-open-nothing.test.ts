@@ -31,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
-  vi.resetModules();
   await rm(dir, { recursive: true, force: true });
 });
 

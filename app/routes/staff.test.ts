@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  vi.resetModules();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { EMPTY_ENQUIRY } from "~/content/enquiry-fields";
 import type { ContactActionData } from "~/enquiry/answers.server";
 import { sqliteStore } from "./delivery-testbed";
@@ -34,7 +34,6 @@ export function scratchDatabasePerTest() {
     vi.unstubAllEnvs();
     await rm(outbox, { recursive: true, force: true });
   });
-  afterAll(() => vi.resetModules());
 }
 
 export async function stored() {
