@@ -1,11 +1,12 @@
 // The media child as production runs it, on both databases: the server's store never holds a photo's bytes.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import sharp from "sharp";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createMediaQueue } from "./media-queue.server";
 import { migrate } from "~/store/migrate.server";
 import { createPostgres } from "~/store/postgres.server";
@@ -16,9 +17,29 @@ import { createSqlite } from "~/store/sqlite.server";
 import { postgresForTests, sharedPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
 import { childWorker, type WorkerSettings } from "./media-worker.server";
 
-const WORKER = fileURLToPath(new URL("../../server/media-worker.ts", import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), "media-worker-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The child as production starts it: bundled as `npm run build:server` bundles it, so no child compiles TypeScript.
+// Beside node_modules, where its packages resolve.
+const cache = fileURLToPath(new URL("../../node_modules/.cache/", import.meta.url));
+mkdirSync(cache, { recursive: true });
+const bundles = mkdtempSync(path.join(cache, "media-worker-"));
+const WORKER = path.join(bundles, "media-worker.mjs");
+beforeAll(() =>
+  build({
+    entryPoints: [fileURLToPath(new URL("../../server/media-worker.ts", import.meta.url))],
+    outfile: WORKER,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    target: "node20",
+    logLevel: "warning",
+  }),
+);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(bundles, { recursive: true, force: true });
+});
 
 /** Every value this process's store is handed, so a test can say no photo's bytes were among them. */
 function recording(sql: Sql) {
@@ -50,7 +71,7 @@ function queueWith(sql: Sql, settings: WorkerSettings | undefined) {
   const outcome = (id: string) => new Promise<string>((resolve) => finished.set(id, resolve));
   const done = (id: string, result: string) => finished.get(id)?.(result);
   const queue = createMediaQueue({ store: sitePartOf(sql, async () => {}), concurrency: 1, maxPixels: 50e6, done });
-  const worker = settings && childWorker(WORKER, settings, { execArgv: ["--import", "tsx"], done });
+  const worker = settings && childWorker(WORKER, settings, { done });
   if (worker) queue.useWorker(worker);
   return {
     queue,

@@ -5,7 +5,17 @@ import ts from "typescript";
 
 export type CommentRange = { pos: number; end: number };
 
+const parsed = new Map<string, { text: string; ranges: CommentRange[] }>();
+
 export function commentRanges(fileName: string, text: string): CommentRange[] {
+  const known = parsed.get(fileName);
+  if (known?.text === text) return known.ranges;
+  const ranges = scan(fileName, text);
+  parsed.set(fileName, { text, ranges });
+  return ranges;
+}
+
+function scan(fileName: string, text: string): CommentRange[] {
   const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const found = new Map<number, CommentRange>();
