@@ -75,6 +75,7 @@ let later: { id: string; reference: string };
 test("the views: Needs a reply oldest first with its wait, Upcoming by day in groups; the badge; one click back at the row; reply by e-mail (JS on, 375 and 1280 px, axe)", async ({
   browser,
 }) => {
+  test.slow();
   tonight = await send(
     "Tonia Tonight",
     "tonia@example.com",

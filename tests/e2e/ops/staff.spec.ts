@@ -35,6 +35,7 @@ test.afterAll(() => {
 test("the owner's invitation from the command: a passkey, signed in; sign out, sign in again; a second passkey", async ({
   page,
 }) => {
+  test.slow();
   const invited = staffCommand(server, env, "invite", "Owner@Example.com", "--owner");
   expect(invited.status, invited.stderr).toBe(0);
   expect(invited.stdout).toContain("owner@example.com (owner)");
@@ -231,6 +232,7 @@ test("an idle session ends; the staff pages are no-store, noindex, framed by nob
 });
 
 test("every staff route without a session, with a forged cookie or a malformed one: the sign-in page or 401/403, never data", async () => {
+  test.slow();
   expect(STAFF_ROUTES.length).toBeGreaterThanOrEqual(8);
   const forged = `staff=${randomBytes(32).toString("base64url")}`;
   for (const route of STAFF_ROUTES)
@@ -263,6 +265,7 @@ test("a POST with a session but from no page of this site (no Origin) is refused
 });
 
 test("after sign-in only staff paths of this site: open-redirect attempts land on /staff", async ({ page }) => {
+  test.slow();
   await addAuthenticator(page);
   const made = staffCommand(server, env, "invite", "redirect@example.com");
   await acceptInvitation(page, linkIn(made.stdout));
