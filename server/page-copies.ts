@@ -1,4 +1,4 @@
-// Each page compressed once, off the event loop; a page with the contact form once a second (decisions 0037, 0049).
+// Each page compressed once, off the event loop; a page with the contact form once a second, on it (decision 0049).
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 

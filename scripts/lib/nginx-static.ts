@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { untilAnswering } from "./until-answering";
 
 export type StaticCopy = { base: string; pid: number; stop: () => void };
 
@@ -69,16 +70,7 @@ http {
     stdio: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 50; i++) {
-    if (
-      await fetch(`${base}/`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilAnswering(`${base}/`, 50);
   for (const p of paths) {
     const probe = await fetch(base + p, { headers: { "accept-encoding": "gzip" } });
     if (probe.status !== 200) throw new Error(`nginx answered ${probe.status} for ${p}`);

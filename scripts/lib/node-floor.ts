@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { StaticCopy } from "./nginx-static";
+import { untilAnswering } from "./until-answering";
 
 const NODE_OWN = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
@@ -56,13 +57,6 @@ export async function serveNodeFloor({
     stdio: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 50; i++) {
-    const up = await fetch(base + paths[0]).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilAnswering(base + paths[0], 50);
   return { base, pid: child.pid!, stop: () => void child.kill() };
 }

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { untilAnswering } from "./until-answering";
 
 type ServedBuild = { base: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -32,15 +33,7 @@ export async function serveBuild({
   });
   const base = `http://127.0.0.1:${port}`;
   // Up to 30 s: a start on a busy machine (two cores shared) was seen to take over 10.
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (child.exitCode !== null) throw new Error("The server exited while starting.");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilAnswering(`${base}/healthz`, 300, () => child.exitCode !== null);
   return {
     base,
     child,
