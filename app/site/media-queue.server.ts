@@ -12,6 +12,8 @@ export type Processor = (bytes: Buffer, options: { maxPixels: number }) => Promi
  * (docs/decisions/0043-photo-work-off-the-event-loop.md). */
 export type MediaWorker = {
   kick(): void;
+  /** Whether its process is up (it starts with the first message). */
+  alive(): boolean;
   store(photos: readonly NewPhoto[]): Promise<void>;
   running(): number;
   idle(): Promise<void>;
@@ -24,7 +26,7 @@ const STALE_MS = 5 * 60_000;
 /** One libvips thread, encodes in turn: a big upload takes one core and leaves the other to the pages
  * (docs/performance.md). The queue is the database's, so any replica may process a photo. */
 export function createMediaQueue(options: {
-  store: Pick<SitePart, "claimPhoto" | "finishPhoto" | "failPhoto" | "insertPhotos">;
+  store: Pick<SitePart, "photoWaiting" | "claimPhoto" | "finishPhoto" | "failPhoto" | "insertPhotos">;
   concurrency: number;
   maxPixels: number;
   done?: (id: string, outcome: "ready" | "failed") => void;
@@ -81,6 +83,13 @@ export function createMediaQueue(options: {
     }
   }
 
+  /** An idle server starts no child (a process and its libvips, about 100 MB): one indexed read first. A read that
+   * fails starts it, as before; once up, the child sweeps on its own. */
+  async function wake(child: MediaWorker) {
+    if (!child.alive() && !(await options.store.photoWaiting().catch(() => true))) return;
+    if (!stopped) child.kick();
+  }
+
   // The sweep starts with the first kick (the server's start, or an upload), never when the queue is made.
   let sweep: NodeJS.Timeout | undefined;
   const kick = () => {
@@ -88,7 +97,7 @@ export function createMediaQueue(options: {
       sweep = setInterval(kick, options.sweepMs ?? 30_000);
       sweep.unref();
     }
-    if (worker) return void (stopped || worker.kick());
+    if (worker) return void (stopped || wake(worker));
     while (!stopped && running < options.concurrency) void work();
   };
 

@@ -15,11 +15,12 @@ import { mediaFile, photosByIds, type NewPhoto } from "~/store/site-photos.serve
 import type { Queryable, Sql } from "~/store/sql.server";
 import { createSqlite } from "~/store/sqlite.server";
 import { postgresForTests, sharedPgCluster, type PgCluster } from "../../tests/support/pg-cluster";
+import { PROCESS_OF_ITS_OWN } from "../../scripts/build-server";
 import { childWorker, type WorkerSettings } from "./media-worker.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "media-worker-"));
 // The child as production starts it: bundled as `npm run build:server` bundles it, so no child compiles TypeScript.
-// Beside node_modules, where its packages resolve.
+// Beside node_modules, where its native packages resolve.
 const cache = fileURLToPath(new URL("../../node_modules/.cache/", import.meta.url));
 mkdirSync(cache, { recursive: true });
 const bundles = mkdtempSync(path.join(cache, "media-worker-"));
@@ -28,12 +29,7 @@ beforeAll(() =>
   build({
     entryPoints: [fileURLToPath(new URL("../../server/media-worker.ts", import.meta.url))],
     outfile: WORKER,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    target: "node20",
-    logLevel: "warning",
+    ...PROCESS_OF_ITS_OWN,
   }),
 );
 afterAll(() => {
@@ -109,6 +105,24 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
       expect(main.bytesHanded()).toBe(0);
       await queue.idle();
       expect(queue.running()).toBe(0);
+    } finally {
+      stop();
+    }
+  }, 60_000);
+
+  it(`${name}: an idle server starts no child; the first upload starts it`, async () => {
+    const { sql, url } = await open();
+    const { queue, worker, outcome, stop } = queueWith(sql, settingsFor(url));
+    try {
+      queue.kick();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(worker!.pid()).toBeUndefined();
+      const p = newPhoto(await photo(640, 480));
+      const ready = outcome(p.id);
+      await queue.store([p]);
+      expect(worker!.pid()).toBeGreaterThan(0);
+      queue.kick();
+      expect(await ready).toBe("ready");
     } finally {
       stop();
     }

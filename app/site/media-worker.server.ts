@@ -93,6 +93,7 @@ export function childWorker(
 
   return {
     kick: () => send({ type: "kick" }),
+    alive: () => child !== undefined && child.exitCode === null && child.connected,
     async store(photos) {
       if (stopped) throw new Error("the server is stopping");
       const ref = ++next;

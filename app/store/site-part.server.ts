@@ -3,6 +3,7 @@ import { prepared } from "./parts.server";
 import { createPostgres } from "./postgres.server";
 import {
   claimPhoto,
+  photoWaiting,
   createPreview,
   endPreview,
   failPhoto,
@@ -59,6 +60,7 @@ export const sitePartOf = (sql: Sql, prepare: () => Promise<void>) =>
       restoreVersion: (by: string, from: number) => restoreVersion(sql, by, from),
 
       insertPhotos: (photos: readonly NewPhoto[]) => insertPhotos(sql, photos),
+      photoWaiting: () => photoWaiting(sql),
       claimPhoto: (now: string, staleBefore: string) => claimPhoto(sql, now, staleBefore),
       finishPhoto: (id: string, made: Made, files: readonly Encoded[]) => finishPhoto(sql, id, made, files),
       failPhoto: (id: string, failure: string) => failPhoto(sql, id, failure),

@@ -86,6 +86,15 @@ export async function insertPhotos(sql: Sql, photos: readonly NewPhoto[]): Promi
   });
 }
 
+/** Whether any photo is queued or being processed (by this or another replica, or left by a stopped one): the server
+ * starts its media child only then (site_photos_status). */
+export async function photoWaiting(sql: Sql): Promise<boolean> {
+  const rows = await sql.all<{ one: number }>(
+    "SELECT 1 AS one FROM site_photos WHERE status IN ('queued', 'processing') LIMIT 1",
+  );
+  return rows.length > 0;
+}
+
 /** Claimed in the database, so two replicas never process the same one. A row of an earlier version holds its source
  * itself. A claimed photo without a source is handed on empty: it fails as undecodable rather than stay claimed. */
 export async function claimPhoto(
