@@ -54,6 +54,7 @@ async function sendEnquiry(page: Page, locale: Locale, name: string, message: st
 test("a visitor keeps a reference (JS on and off, both languages); staff find it, mark it replied with a note, export, erase", async ({
   browser,
 }) => {
+  test.slow();
   const withJs = await browser.newContext();
   const visitor = await withJs.newPage();
   const reference = await sendEnquiry(visitor, "en", "Ana Inbox", "A table for six on Saturday");
