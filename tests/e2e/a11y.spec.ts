@@ -1,5 +1,5 @@
 // axe needs JavaScript in the page: playwright.config.ts runs this file in "js" only.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { expect, test } from "@playwright/test";
 import { drawEverything, PAGES_WITH_HEADINGS, ready } from "./helpers";
 
@@ -13,7 +13,7 @@ test.describe("accessibility", () => {
       await drawEverything(page);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
-        const results = await new AxeBuilder({ page })
+        const results = await axeOf(page)
           .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
           .analyze();
         expect
@@ -34,7 +34,7 @@ test.describe("accessibility", () => {
       await page.goto(path!);
       await ready(page, info);
       await page.getByRole("button", { name: menu }).click();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOf(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     });
   }
@@ -50,7 +50,7 @@ test.describe("accessibility", () => {
     await page.locator("#enquiry-event_time").fill("23:30");
     await page.getByRole("button", { name: "Pošalji poruku" }).click();
     await expect(page.locator("#enquiry-guests")).toHaveAttribute("aria-invalid", "true");
-    const results = await new AxeBuilder({ page })
+    const results = await axeOf(page)
       .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DASHBOARD } from "../../../app/i18n/dashboard";
 import type { Locale } from "../../../app/i18n/locale";
@@ -96,7 +96,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
 }
 

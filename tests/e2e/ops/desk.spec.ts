@@ -1,5 +1,5 @@
 // The sales desk (decision 0031), JavaScript on and off: staff pages run no script, so "off" proves the forms are plain HTML.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { teamDay } from "../../../app/utils/team-time";
 import {
@@ -118,7 +118,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   // No "E-mail: Here only (no channel set)" chip on a server without channels: not trouble.
   await expect(page.locator(".inbox-chip")).toHaveCount(0);
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.screenshot({ path: "test-results/desk-needs-reply-375.png", fullPage: true });
 
   await page.getByRole("link", { name: "Upcoming" }).click();
@@ -129,7 +129,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.getByText("Olga Waiting")).toHaveCount(0); // her event was yesterday
   await expect(page.locator('[data-group="tonight"] .inbox-event')).toContainText("22:00");
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.screenshot({ path: "test-results/desk-upcoming-375.png", fullPage: true });
 
   await page.goto(`${server.site}/staff/inbox?q=example&followUp=new&category=Concierge+services`);
@@ -137,7 +137,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
   const firstRow = await page.locator(".inbox-row").first().boundingBox();
   expect(firstRow!.y).toBeLessThan(520);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.screenshot({ path: "test-results/desk-list-filtered-375.png", fullPage: true });
 
   await page.goto(`${server.site}/staff/inbox?q=example`);
@@ -173,7 +173,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.locator(".inbox-history")).toContainText("desk@example.com: New → Replied");
   await expect(page.getByRole("button", { name: "WhatsApp" })).toBeVisible();
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.screenshot({ path: "test-results/desk-enquiry-375.png", fullPage: true });
 
   const wide = await staffPage(browser, { js: true, width: 1280 });
@@ -252,7 +252,7 @@ test("without JavaScript, in Croatian: the views, one click back at the row, Wha
   const checked = await staffPage(browser, { js: true, width: 375, hr: true });
   for (const path of ["/staff/inbox/needs-reply", "/staff/inbox/upcoming", `/staff/inbox/${old.id}`]) {
     await checked.goto(`${server.site}${path}`);
-    expect((await new AxeBuilder({ page: checked }).analyze()).violations, path).toEqual([]);
+    expect((await axeOf(checked).analyze()).violations, path).toEqual([]);
   }
   await checked.screenshot({ path: "test-results/desk-enquiry-hr-375.png", fullPage: true });
   await checked.context().close();

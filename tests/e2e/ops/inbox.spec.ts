@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT } from "../../../app/i18n/contact";
 import type { Locale } from "../../../app/i18n/locale";
@@ -102,7 +102,7 @@ test("a visitor keeps a reference (JS on and off, both languages); staff find it
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Called back, booking Saturday")).toBeVisible();
   await expect(page.locator(".inbox-history")).toContainText("New → Replied");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
 
   const exported = await fetch(`${server.base}/staff/inbox/export?followUp=replied&format=csv`, {
     headers: { cookie },
@@ -238,7 +238,7 @@ test("the inbox with JavaScript off: filter, open, follow up (post, redirect, ge
   const hrPage = await hr.newPage();
   await hrPage.goto(`${server.site}/staff/inbox`);
   await expect(hrPage.getByRole("heading", { level: 1 })).toHaveText("Sandučić");
-  expect((await new AxeBuilder({ page: hrPage }).analyze()).violations).toEqual([]);
+  expect((await axeOf(hrPage).analyze()).violations).toEqual([]);
   await signer.close();
   await context.close();
   await hr.close();

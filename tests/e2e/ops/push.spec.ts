@@ -1,5 +1,5 @@
 // Alerts on staff phones (decision 0039): headless Chromium cannot subscribe to a real push service, so pushes go through CDP.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Page } from "@playwright/test";
 import { ALERTS } from "../../../app/i18n/alerts";
 import { makeDevice, startPushService } from "../../support/push-stand-in";
@@ -120,9 +120,7 @@ test("the device list in English and Croatian at 375 px: name, last reached, rem
   await expect(list.getByText(/last reached/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove phone" })).toBeVisible();
   const axe = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`,
-    );
+    (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
   expect(await axe()).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("button", { name: "Hrvatski" }).click();

@@ -1,7 +1,7 @@
 // A preview ends with the staff session that started it (sign-out, everywhere, removal, the grant, idle); a browser with
 // only the preview cookie ends it from the banner, a cross-site POST cannot; the shipped pictures as thumbnails.
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Page } from "@playwright/test";
 import { PREVIEW } from "../../../app/i18n/preview";
 import { SITE } from "../../../app/i18n/site";
@@ -247,7 +247,7 @@ for (const javaScriptEnabled of [false, true])
     await expect(page.getByText(DRAFT_WORDS)).toBeVisible();
     // The button is a thumb's target on a phone, and the banner passes axe (which runs in the page's script).
     expect((await page.getByRole("button", { name: PREVIEW.hr.end }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    if (javaScriptEnabled) expect((await axeOf(page).analyze()).violations).toEqual([]);
     else {
       mkdirSync("/work/shots", { recursive: true });
       await page.screenshot({ path: "/work/shots/preview-banner-375.png" });
@@ -299,7 +299,7 @@ test("a gallery the owner has not replaced shows the pictures it came with, at 3
     expect(box.width).toBeGreaterThan(80);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `/work/shots/shipped-thumbnails-${width}.png`, fullPage: true });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeOf(page).analyze()).violations).toEqual([]);
     await context.close();
   }
 });

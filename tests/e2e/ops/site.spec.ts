@@ -3,7 +3,7 @@
 // in both languages, published; the public page without JavaScript shows it upright in every
 // format, with no metadata in any byte served; removed and restored; a member of staff without
 // the grant refused; the same at 375 px in Croatian, axe clean.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PREVIEW } from "../../../app/i18n/preview";
@@ -194,13 +194,13 @@ test("at 375 px in Croatian, with one thumb: the Site section and the public pag
   const hr = SITE.hr;
   await page.getByRole("link", { name: hr.nav, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(hr.title);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.getByRole("link", { name: `${hr.edit}: ${hr.galleries.vip}` }).click();
   await expect(page.getByLabel(hr.altHr)).toHaveValue("Gosti nazdravljaju za VIP stolom u Splitu");
   // Nothing wider than the screen: no sideways scrolling on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.goto(`${server.site}/hr/vip-nightclub-experience`);
   await expect(page.locator("#main picture img")).toHaveAttribute("alt", "Gosti nazdravljaju za VIP stolom u Splitu");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test } from "@playwright/test";
 import {
   acceptInvitation,
@@ -357,7 +357,7 @@ test("the sign-in and landing pages: axe-clean, keyboard, English and Croatian, 
   await page.goto(`${server.site}/staff/sign-in`);
   await expect(page.locator("html")).toHaveAttribute("lang", "hr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prijava osoblja");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "English" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff sign-in");
@@ -365,9 +365,9 @@ test("the sign-in and landing pages: axe-clean, keyboard, English and Croatian, 
 
   await addAuthenticator(page);
   await acceptInvitation(page, linkIn(staffCommand(server, env, "invite", "axe@example.com").stdout));
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   await page.goto(`${server.site}/staff/account`);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   await context.close();
