@@ -1,5 +1,4 @@
-// Visits counted by the server as a client over HTTP meets it (decision 0046): what is counted, what is not, and the
-// enquiry that carries its visitor's first source.
+// Visits counted as a client over HTTP meets them (decision 0046), and the enquiry that carries its first source.
 import { expect, test } from "@playwright/test";
 import { HTTP } from "../helpers";
 import { enquiryBody } from "./server";
