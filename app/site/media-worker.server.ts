@@ -49,8 +49,10 @@ export function childWorker(
     if (running === 0) idle.splice(0).forEach((resolve) => resolve());
   };
 
+  const alive = () => child !== undefined && child.exitCode === null && child.connected;
+
   function start(): ChildProcess {
-    if (child && child.exitCode === null && child.connected) return child;
+    if (alive()) return child!;
     const started = fork(workerFile, [], {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -93,7 +95,7 @@ export function childWorker(
 
   return {
     kick: () => send({ type: "kick" }),
-    alive: () => child !== undefined && child.exitCode === null && child.connected,
+    alive,
     async store(photos) {
       if (stopped) throw new Error("the server is stopping");
       const ref = ++next;
