@@ -62,18 +62,6 @@ function BurgerIcon() {
   );
 }
 
-/* eslint-disable @typescript-eslint/no-unused-vars -- merged interfaces keep React's `T` */
-declare module "react" {
-  // The popover API (React 18's types predate it); React passes the attributes through.
-  interface HTMLAttributes<T> {
-    popover?: "auto" | "manual";
-  }
-  interface ButtonHTMLAttributes<T> {
-    popovertarget?: string;
-  }
-}
-/* eslint-enable @typescript-eslint/no-unused-vars */
-
 /** A native popover: opening, closing, focus and the state assistive technology hears all work without JavaScript. */
 export function MenuOverlay() {
   const { t } = useTranslation(LAYOUT);
