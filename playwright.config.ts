@@ -15,6 +15,7 @@ import {
   UNWRITABLE_PORT,
 } from "./tests/e2e/e2e-env";
 import { measureTimeScale } from "./tests/e2e/time-scale";
+import { BROWSER_ARGS, HEADLESS_SHELL } from "./scripts/lib/chromium";
 
 // Waits about the machine's speed grow with it (tests/e2e/time-scale.ts): measured once, here in
 // the main process unless the runner did, and inherited by the workers, which read it again.
@@ -62,8 +63,8 @@ export default defineConfig({
     // for three files); a failure is rerun with `npx playwright test <file> --trace on` to get one.
     trace: "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--disable-dev-shm-usage", "--disable-background-networking"],
+      executablePath: HEADLESS_SHELL,
+      args: BROWSER_ARGS,
     },
   },
   projects: [

@@ -4,6 +4,7 @@ import { request } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { PAGE_PATHS } from "../app/content/pages";
+import { BROWSER_ARGS, HEADLESS_SHELL } from "./lib/chromium";
 import { serveBuild } from "./lib/serve-build";
 
 const limits = JSON.parse(readFileSync("budgets.json", "utf8"));
@@ -39,8 +40,8 @@ async function textOf(url: string) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--disable-dev-shm-usage", "--disable-background-networking"],
+  executablePath: HEADLESS_SHELL,
+  args: BROWSER_ARGS,
 });
 
 type Row = { page: string; html: number; css: number; js: number; images: number; over: string[] };

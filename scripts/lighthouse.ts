@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PAGE_PATHS } from "../app/content/pages";
 import { buildRef, type RefBuild } from "./lib/build-ref";
+import { CHROMIUM } from "./lib/chromium";
 import { missedFloors, type Floors } from "./lib/lighthouse-verdict";
 import { serveStaticCopy, type StaticCopy } from "./lib/nginx-static";
 import { serveBuild } from "./lib/serve-build";
@@ -145,7 +146,7 @@ if (refBuild) {
   targets.push({ key: "base", label: `base ${refBuild.label}`, base: before.base });
 }
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath: CHROMIUM,
   chromeFlags: [
     "--headless=new",
     "--no-sandbox",

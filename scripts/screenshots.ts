@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { chromium } from "@playwright/test";
 import { PAGE_PATHS } from "../app/content/pages";
+import { BROWSER_ARGS, CHROMIUM } from "./lib/chromium";
 
 const base = process.env.BASE_URL ?? "http://localhost:3000";
 const [outDir = "screenshots", ...rest] = process.argv.slice(2);
@@ -19,7 +20,7 @@ if (
   console.error(`npm run screenshots: no server answers at ${base} (start one: npm run serve, or set BASE_URL)`);
   process.exit(1);
 }
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = CHROMIUM;
 if (!existsSync(executablePath)) {
   console.error(
     `npm run screenshots: no Chromium at ${executablePath} (bash scripts/ensure-debian.sh chromium, or set CHROMIUM_PATH)`,
@@ -29,7 +30,7 @@ if (!existsSync(executablePath)) {
 await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath,
-  args: ["--disable-dev-shm-usage", "--disable-background-networking"],
+  args: BROWSER_ARGS,
 });
 for (const js of [true, false]) {
   for (const width of widths) {

@@ -62,9 +62,10 @@ function setup(label: string, command: string, args: string[]) {
   lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${Math.round((Date.now() - started) / 100) / 10}s)`);
 }
 
-setup("Debian packages (chromium, nginx-light, postgresql)", "bash", [
+setup("Debian packages (chromium, chromium-headless-shell, nginx-light, postgresql)", "bash", [
   "scripts/ensure-debian.sh",
   "chromium",
+  "chromium-headless-shell",
   "nginx-light",
   "postgresql",
 ]);

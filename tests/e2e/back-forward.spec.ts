@@ -2,6 +2,7 @@
 // position would land elsewhere: back and forward keep the page in the back/forward cache (kept on here, unlike
 // Playwright's default, as in every visitor's browser).
 import { expect, test, type Page } from "@playwright/test";
+import { CHROMIUM } from "../../scripts/lib/chromium";
 import { NO_SCRIPT } from "./helpers";
 
 const onScreen = (page: Page) =>
@@ -16,8 +17,10 @@ test(
   "back from another page returns to the same place on a long page",
   { tag: [NO_SCRIPT] },
   async ({ playwright, launchOptions, javaScriptEnabled, baseURL }) => {
+    // The full browser: the headless shell keeps no back/forward cache.
     const browser = await playwright.chromium.launch({
       ...launchOptions,
+      executablePath: CHROMIUM,
       ignoreDefaultArgs: ["--disable-back-forward-cache"],
     });
     try {

@@ -2,6 +2,7 @@
 import { axeOf } from "../axe";
 import { expect, test, type Page } from "@playwright/test";
 import { ALERTS } from "../../../app/i18n/alerts";
+import { BROWSER_ARGS, CHROMIUM } from "../../../scripts/lib/chromium";
 import { makeDevice, startPushService } from "../../support/push-stand-in";
 import { postEnquiry, startServer, workspace } from "./server";
 import {
@@ -16,6 +17,8 @@ import {
 } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
+// The full browser: the headless shell shows no notification for a push.
+test.use({ launchOptions: { executablePath: CHROMIUM, args: BROWSER_ARGS } });
 
 const PORT = 3260;
 const PUSH_PORT = 3261;
