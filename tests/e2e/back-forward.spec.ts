@@ -1,6 +1,6 @@
 // Sections below the first are drawn only near the screen (decision 0035): a page loaded afresh at a remembered scroll
 // position would land elsewhere: back and forward keep the page in the back/forward cache (kept on here, unlike
-// Playwright's default, as in every visitor's browser).
+// Playwright's default, as in every visitor's browser; the full browser: the headless shell has none).
 import { expect, test, type Page } from "@playwright/test";
 import { CHROMIUM } from "../../scripts/lib/chromium";
 import { NO_SCRIPT } from "./helpers";
@@ -17,7 +17,6 @@ test(
   "back from another page returns to the same place on a long page",
   { tag: [NO_SCRIPT] },
   async ({ playwright, launchOptions, javaScriptEnabled, baseURL }) => {
-    // The full browser: the headless shell keeps no back/forward cache.
     const browser = await playwright.chromium.launch({
       ...launchOptions,
       executablePath: CHROMIUM,

@@ -1,4 +1,5 @@
-// Alerts on staff phones (decision 0039): headless Chromium cannot subscribe to a real push service, so pushes go through CDP.
+// Alerts on staff phones (decision 0039): headless Chromium cannot subscribe to a real push service, so pushes go through
+// CDP, to the full browser (the headless shell shows no notification).
 import { axeOf } from "../axe";
 import { expect, test, type Page } from "@playwright/test";
 import { ALERTS } from "../../../app/i18n/alerts";
@@ -17,7 +18,6 @@ import {
 } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
-// The full browser: the headless shell shows no notification for a push.
 test.use({ launchOptions: { executablePath: CHROMIUM, args: BROWSER_ARGS } });
 
 const PORT = 3260;
