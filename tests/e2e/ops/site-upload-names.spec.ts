@@ -193,12 +193,12 @@ function chunkedUpload(total: number, { json }: { json: boolean }) {
 
 test("an oversize body without a declared length is answered: 413 to the script, the refusal page to the form", async () => {
   const bound = UPLOAD_MB * 1024 * 1024;
-  const script = await chunkedUpload(3 * bound, { json: true });
+  // More than the bound, the server's lingering drain after its answer (16 MB) and both sockets' buffers together.
+  const script = await chunkedUpload(16 * bound, { json: true });
   expect(script.status).toBe(413);
   expect(JSON.parse(script.body)).toEqual({ error: "too-large" });
   expect(script.connection).toBe("close");
-  // Answered once the bound was passed, not after the whole body: the server read no further.
-  expect(script.sent).toBeLessThan(3 * bound);
+  expect(script.sent).toBeLessThan(16 * bound);
 
   const form = await chunkedUpload(3 * bound, { json: false });
   expect(form.status).toBe(303);
