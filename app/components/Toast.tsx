@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ToastMessage } from "remix-toast";
 import { LAYOUT } from "~/i18n/layout";
 import { useTranslation } from "~/i18n/use-locale";
@@ -16,7 +16,7 @@ export function Toast({ toast }: { toast: ToastMessage }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const role = toast.type === "success" || toast.type === "info" ? "status" : "alert";
 
-  useEffect(() => {
+  useListenersAtCommit(() => {
     const element = ref.current;
     if (!open || !element) return;
     // The server's toast has been showing since the page was parsed, and may have been closed.
@@ -69,6 +69,10 @@ export function Toast({ toast }: { toast: ToastMessage }) {
     </>
   );
 }
+
+/** A toast drawn by React hears a click away or Escape from the moment it is in the page: an effect would wait for the
+ * paint after it, and a key pressed in between was lost. The server has no commit to wait for. */
+const useListenersAtCommit = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** A new answer's toast is a new element; the same answer's is never shown twice. */
 const toastKeys = new WeakMap<ToastMessage, string>();
