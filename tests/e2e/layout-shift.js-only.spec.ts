@@ -46,20 +46,21 @@ for (const width of [375, 1280]) {
 }
 
 // The site's bytes in two parts, a pause between (a busy CPU's parser pauses there too): what was drawn stays put.
-const CUTS: Record<string, (html: string) => number> = {
+const CUTS: Record<string, (html: Buffer) => number> = {
   "in the header": (html) => html.indexOf('aria-label="Language"'),
   "in the first screen": (html) => html.indexOf("<h1"),
   "before the end of the main content": (html) => html.indexOf("</main>"),
 };
 
 async function pausingProxy(pause: number) {
-  const proxy = { cut: (html: string) => html.length, origin: "", server: createServer() };
+  const proxy = { cut: (html: Buffer) => html.length, cutAt: 0, origin: "", server: createServer() };
   proxy.server.on("request", async (req, res) => {
     const answer = await fetch(new URL(req.url ?? "/", BASE_URL), { headers: { "accept-encoding": "identity" } });
     const type = answer.headers.get("content-type") ?? "text/plain";
     const body = Buffer.from(await answer.arrayBuffer());
     res.writeHead(answer.status, { "content-type": type });
-    const cut = type.startsWith("text/html") ? proxy.cut(body.toString()) : body.length;
+    const cut = type.startsWith("text/html") ? (proxy.cutAt = proxy.cut(body)) : body.length;
+    if (cut < 0) return void res.end(body);
     res.write(body.subarray(0, cut));
     setTimeout(() => res.end(body.subarray(cut)), cut < body.length ? pause : 0);
   });
@@ -74,15 +75,17 @@ test("a page that arrives in two parts is drawn whole: nothing drawn moves when 
   const proxy = await pausingProxy(scaled(400));
   await page.addInitScript(observeShifts);
   try {
-    for (const width of [375, 1280])
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 823 : 900 });
       for (const path of ["/", "/vip-nightclub-experience", "/contact"])
         for (const [where, cut] of Object.entries(CUTS)) {
-          await page.setViewportSize({ width, height: width < 600 ? 823 : 900 });
           proxy.cut = cut;
           await page.goto(proxy.origin + path);
+          expect(proxy.cutAt, `${path}: ${where} not found`).toBeGreaterThan(0);
           await ready(page, info);
           expect(await shiftsSoFar(page), `${path} at ${width} px, cut ${where}`).toEqual([]);
         }
+    }
   } finally {
     proxy.server.close();
   }
