@@ -15,6 +15,10 @@ declare module "@remix-run/node" {
 const BASE_FACTS =
   /\/app\/(content\/(site|services|cities|pages|seo|enquiry-fields|reference)|i18n\/(locale|use-locale|cities|translations)|utils\/(nonce|inline-styles|home-query|seo|page-key|use-hydrated|use-contact-details))\.tsx?$/;
 
+const UNIT_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"];
+/** Proves that importing the app starts no timer, its packages' included: only a process of its own imports them fresh. */
+const FRESH_PROCESS = ["app/process/imports-open-nothing.test.ts"];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Vite does not read tsconfig `paths`; mirror the `~` alias here.
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -50,7 +54,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     // One PostgreSQL cluster for the files that need one, started by the first (tests/support/pg-cluster.ts).
     globalSetup: ["tests/support/vitest.global-setup.ts"],
@@ -60,5 +63,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // A limit catches a hang, not slowness: on a busy 2-core machine a PostgreSQL test passed 5 s.
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Files share their worker's modules (decision 0054): a fresh process per file was half the suite's CPU.
+    projects: [
+      { extends: true, test: { name: "shared", include: UNIT_TESTS, exclude: FRESH_PROCESS, isolate: false } },
+      { extends: true, test: { name: "fresh", include: FRESH_PROCESS } },
+    ],
   },
 }));

@@ -1,4 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { BROWSER_ARGS, CHROMIUM } from "../../scripts/lib/chromium";
+
+// The full browser: the headless shell sends a page a pointer move at (0, 0) of its own, in 2 to 8 loads of 100.
+test.use({ launchOptions: { executablePath: CHROMIUM, args: BROWSER_ARGS } });
 
 test("the contact page runs its modules only once the visitor uses the page", async ({ page }) => {
   await page.goto("/contact");
