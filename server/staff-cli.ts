@@ -10,8 +10,7 @@
 //                            remove the old ones at /staff/account or /staff/people)
 import { invite, listMembers, removeMember, reset, StaffCommandError } from "~/staff/members.server";
 import { existsSync } from "node:fs";
-import { wire } from "~/process/wire.server";
-import { databaseOf } from "~/store/open-store.server";
+import { databaseOf, openStore } from "~/store/open-store.server";
 import { StoreRefusal } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 
@@ -48,7 +47,8 @@ if (database.dialect === "sqlite" && command !== "invite" && !existsSync(databas
     1,
   );
 
-const { store } = wire(config);
+// The store alone, as the outbox command opens it: not the server's wiring (its routes' code and packages).
+const store = openStore(config);
 const operator = { id: "operator", email: "operator (npm run staff)" };
 try {
   await store.prepare();

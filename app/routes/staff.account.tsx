@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { STAFF } from "~/i18n/staff";
 import { deviceName, passkeysOf, removePasskey } from "~/staff/passkeys.server";
 import { STAFF_PATHS } from "~/staff/paths";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { ALERTS } from "~/i18n/alerts";
 import { parseStaffForm, staffForm } from "~/staff/form.server";
 import { deviceName } from "~/staff/passkeys.server";

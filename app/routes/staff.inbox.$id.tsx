@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { normalizeReference } from "~/store/reference.server";
 import { durationParts } from "~/staff/inbox/desk-days";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { staffFormAs } from "~/staff/form.server";
 import { requestMeta, requireStaff, inboxStore, staffStore } from "~/staff/staff.server";

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { INBOX } from "~/i18n/inbox";
 import { accountEmail } from "~/staff/members.server";
 import { requestMeta, requireAllowed, inboxStore, staffStore } from "~/staff/staff.server";

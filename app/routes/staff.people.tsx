@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { SITE } from "~/i18n/site";
 import { STAFF } from "~/i18n/staff";
 import {

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { galleryIn } from "~/content/galleries.server";
 import { SITE, type SiteText } from "~/i18n/site";
 import { isGalleryId } from "~/site/document";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { galleryIn } from "~/content/galleries.server";
 import { CAMPAIGN_LINKS } from "~/i18n/campaign-links";
 import { SITE } from "~/i18n/site";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { stopPreview } from "~/site/preview.server";
 import { staffFormAs } from "~/staff/form.server";
 import { STAFF_PATHS } from "~/staff/paths";

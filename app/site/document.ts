@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { GalleryId } from "~/content/galleries";
 import { PAGE_IDS, type PageId } from "~/content/pages";
 import { SERVICES } from "~/content/services";

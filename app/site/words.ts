@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CITY_IDS, type CityId } from "~/content/cities";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/content/services";
 import type { Locale } from "~/i18n/locale";

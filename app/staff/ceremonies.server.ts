@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { z } from "zod";
+import * as z from "zod";
 import { readFormBody } from "~/utils/form-body.server";
 import type { AuditEntry } from "~/store/staff-audit.server";
 import { readForm } from "./form.server";

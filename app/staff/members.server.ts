@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import type { Member, NewInvitation } from "~/store/staff-people.server";
 import type { StaffPart } from "~/store/staff-part.server";
 import { may, mayBeSiteEditor, type Role } from "~/utils/permissions";

@@ -1,5 +1,5 @@
 import { createECDH } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { sendTestAlert, type AlertRows, type TestAlertOutcome } from "~/delivery/channels/push.server";
 import type { DeviceView } from "~/store/push-devices.server";
 import type { PushPart } from "~/store/push-part.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CATEGORIES } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 

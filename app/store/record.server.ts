@@ -1,7 +1,7 @@
 // Its own type, not the form schema's, so a change to the form never silently changes what is stored. Bounds tell a
 // record from something else; they do not re-validate.
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { ENQUIRY_FIELDS, type EnquiryFields, type FieldKey } from "~/content/enquiry-fields";
 import { LOCALES } from "~/i18n/locale";
 

@@ -1,6 +1,6 @@
 // The one schema, parsed once at the server's gate (server/index.ts): a wrong value stops the start with one message.
 // Every variable is optional; the reference is docs/configuration.md.
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_CONTACT, type ContactDetails } from "~/content/site";
 import { log } from "./log.server";
 import { DEFAULT_PUSH_SERVICE_HOSTS, LOOPBACK, parsePushServices } from "./push-services.server";
