@@ -9,6 +9,7 @@ import sharp from "sharp";
 import type { ManifestImage as GalleryImage, ImageAlt } from "../app/content/galleries";
 import { LOCALES } from "../app/i18n/locale";
 import { ENCODE, FALLBACK_WIDTH, WIDTHS, widthsFor, type ImageFormat } from "../app/content/image-encoding";
+import { dominantColor } from "../app/site/dominant-color.server";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULTS = {
@@ -107,8 +108,8 @@ async function processImage(
     { format: "jpeg" as const, w: entry.fallbackWidth, file: `${name}-${entry.fallbackWidth}.jpg` },
   ];
   for (const job of jobs) keep.add(path.join(dir, job.file));
-  const [stats] = await Promise.all([
-    pixels().stats(),
+  const [color] = await Promise.all([
+    dominantColor(pixels()),
     ...jobs.map((job) =>
       pixels()
         .resize({ width: job.w, withoutEnlargement: true })
@@ -116,8 +117,7 @@ async function processImage(
         .toFile(path.join(dir, job.file)),
     ),
   ]);
-  const { r, g, b } = stats.dominant;
-  entry.color = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  entry.color = color;
   return entry;
 }
 

@@ -10,6 +10,7 @@ import {
   type ImageFormat,
 } from "~/content/image-encoding";
 import type { Encoded } from "~/store/site-photos.server";
+import { dominantColor } from "./dominant-color.server";
 
 /** The key hashes the bytes and the settings, so a URL names its content for ever (immutable). */
 export const MEDIA_PREFIX = "/media/";
@@ -56,7 +57,6 @@ export async function processPhoto(bytes: Buffer, { maxPixels }: { maxPixels: nu
       body,
     });
   }
-  const { dominant } = await pixels().stats();
-  const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  const color = await dominantColor(pixels());
   return { mediaKey, width: info.width, height: info.height, color, widths, fallbackWidth, files };
 }
