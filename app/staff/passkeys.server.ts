@@ -1,16 +1,17 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type * as SimpleWebAuthn from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { BRAND } from "~/content/site";
 import type { Member, PasskeyListing } from "~/store/staff-people.server";
 import type { StaffPart } from "~/store/staff-part.server";
 import { isoIn } from "./tokens.server";
+
+// Loaded at the first ceremony: with its certificate parsers it cost every start 0.4-0.6 s of CPU.
+let loaded: Promise<typeof SimpleWebAuthn> | undefined;
+const webauthn = () => (loaded ??= import("@simplewebauthn/server"));
 
 /** Its host is the RP id; an IP address never is a valid one, which is why tests use http://localhost. */
 export type RelyingParty = { id: string; origin: string; name: string };
@@ -93,7 +94,9 @@ export async function registrationOptions(
   invitationHash?: string,
 ) {
   const existing = await tables.passkeyIdsOf(member.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: member.email,
@@ -137,7 +140,9 @@ export async function registerPasskey(
     return { ok: false, reason: "challenge" };
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challengeOfOrEmpty(response),
       expectedOrigin: rp.origin,
@@ -171,7 +176,9 @@ const challengeOfOrEmpty = (response: { response?: { clientDataJSON?: unknown } 
 /** The same for everyone, asking no e-mail: the answer can't tell who has an account, nor give out a person's passkey
  * ids (which a lockout by refused sign-ins would need). */
 export async function signInOptions(tables: StaffPart, rp: RelyingParty) {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: USER_VERIFICATION,
     timeout: CHALLENGE_MS,
@@ -197,7 +204,9 @@ export async function verifySignIn(
     return { ok: false, reason: "user-handle", member };
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challengeOfOrEmpty(response),
       expectedOrigin: rp.origin,
