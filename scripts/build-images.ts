@@ -27,7 +27,7 @@ type Options = typeof DEFAULTS & { force: boolean };
 type Counts = { encoded: number; cached: number; removed: number };
 type Manifest = Record<string, GalleryImage[]>;
 // Part of every hash: changing a setting re-encodes everything.
-const SETTINGS = JSON.stringify({ WIDTHS, FALLBACK_WIDTH, ENCODE, v: 1 });
+const SETTINGS = JSON.stringify({ WIDTHS, FALLBACK_WIDTH, ENCODE, v: 2 });
 const ORIGINAL = /\.(jpe?g|png|webp|avif|tiff?|gif|svg|heic|heif)$/i;
 
 sharp.concurrency(2);

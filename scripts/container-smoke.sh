@@ -83,6 +83,12 @@ check enquiry_stored
 # The operators' outbox command, as `docker exec` runs it, sees that enquiry.
 outbox_command() { (cd "$work" && "$node22" build/outbox.js list pending | grep -q "1 pending, 0 failed, 0 delivered"); }
 check outbox_command
+# The passkey library, loaded at the first ceremony rather than at start, is in the production install.
+passkey_options() {
+  curl -s -X POST "http://127.0.0.1:$port/staff/passkey" -H "origin: http://127.0.0.1:$port" \
+    --data intent=sign-in-options | grep -q '"challenge"'
+}
+check passkey_options
 # SIGTERM stops it cleanly and promptly.
 stops_on_sigterm() {
   kill -TERM "$pid" && for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done; return 1

@@ -9,9 +9,14 @@ import type { Member, PasskeyListing } from "~/store/staff-people.server";
 import type { StaffPart } from "~/store/staff-part.server";
 import { isoIn } from "./tokens.server";
 
-// Loaded at the first ceremony: with its certificate parsers it cost every start 0.4-0.6 s of CPU.
+// Loaded at the first ceremony: with its certificate parsers it cost every start 0.4-0.6 s of CPU. A failed load is
+// tried again at the next one, and it fails before a challenge is spent, never as the visitor's invalid passkey.
 let loaded: Promise<typeof SimpleWebAuthn> | undefined;
-const webauthn = () => (loaded ??= import("@simplewebauthn/server"));
+const webauthn = () =>
+  (loaded ??= import("@simplewebauthn/server").catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
 
 /** Its host is the RP id; an IP address never is a valid one, which is why tests use http://localhost. */
 export type RelyingParty = { id: string; origin: string; name: string };
@@ -93,10 +98,9 @@ export async function registrationOptions(
   member: Member,
   invitationHash?: string,
 ) {
+  const { generateRegistrationOptions } = await webauthn();
   const existing = await tables.passkeyIdsOf(member.id);
-  const options = await (
-    await webauthn()
-  ).generateRegistrationOptions({
+  const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: member.email,
@@ -135,14 +139,13 @@ export async function registerPasskey(
     userAgent?: string;
   },
 ): Promise<{ ok: true; passkeyId: string; device: string } | CeremonyRefusal> {
+  const { verifyRegistrationResponse } = await webauthn();
   const issued = await spendChallenge(tables, challengeOf(response), "register");
   if (!issued || issued.memberId !== member.id || issued.invitationHash !== invitationHash)
     return { ok: false, reason: "challenge" };
   let verified;
   try {
-    verified = await (
-      await webauthn()
-    ).verifyRegistrationResponse({
+    verified = await verifyRegistrationResponse({
       response,
       expectedChallenge: challengeOfOrEmpty(response),
       expectedOrigin: rp.origin,
@@ -176,9 +179,8 @@ const challengeOfOrEmpty = (response: { response?: { clientDataJSON?: unknown } 
 /** The same for everyone, asking no e-mail: the answer can't tell who has an account, nor give out a person's passkey
  * ids (which a lockout by refused sign-ins would need). */
 export async function signInOptions(tables: StaffPart, rp: RelyingParty) {
-  const options = await (
-    await webauthn()
-  ).generateAuthenticationOptions({
+  const { generateAuthenticationOptions } = await webauthn();
+  const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: USER_VERIFICATION,
     timeout: CHALLENGE_MS,
@@ -192,6 +194,7 @@ export async function verifySignIn(
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
 ): Promise<{ ok: true; member: Member; passkeyId: string } | (CeremonyRefusal & { member?: Member })> {
+  const { verifyAuthenticationResponse } = await webauthn();
   const issued = await spendChallenge(tables, challengeOf(response), "sign-in");
   if (!issued) return { ok: false, reason: "challenge" };
   const id = typeof response?.id === "string" ? response.id : "";
@@ -204,9 +207,7 @@ export async function verifySignIn(
     return { ok: false, reason: "user-handle", member };
   let verified;
   try {
-    verified = await (
-      await webauthn()
-    ).verifyAuthenticationResponse({
+    verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challengeOfOrEmpty(response),
       expectedOrigin: rp.origin,

@@ -16,6 +16,8 @@ test("a visitor who sends the form before any module has run still gets the plai
   page,
 }) => {
   await page.goto("/contact");
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
   await page.locator("#enquiry-name").evaluate((input: HTMLInputElement) => input.form!.requestSubmit());
+  expect((await answer).request().resourceType()).toBe("document");
   await expect(page.getByRole("alert")).toContainText("Please fill out all the form fields.");
 });
