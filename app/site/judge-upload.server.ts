@@ -1,6 +1,7 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { SiteText } from "~/i18n/site";
 import { ending, sniff } from "./file-structure.server";
+import { loadSharp } from "./sharp.server";
 
 /** Each has a sentence in both languages (app/i18n/site.ts). */
 export type Refusal = keyof SiteText["refusal"];
@@ -24,7 +25,8 @@ export async function judgeUpload(bytes: Buffer, limits: UploadLimits): Promise<
   const ends = ending(kind, bytes);
   if (ends !== "whole") return { ok: false, refusal: ends };
 
-  let header: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  const sharp = await loadSharp();
+  let header: Awaited<ReturnType<ReturnType<typeof Sharp>["metadata"]>>;
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { log } from "~/utils/log.server";
 import type { SitePart } from "~/store/site-part.server";
 import type { NewPhoto } from "~/store/site-photos.server";
@@ -23,8 +22,8 @@ export type MediaWorker = {
 /** After this long, a photo left mid-way by a crash or a deploy is taken by another. */
 const STALE_MS = 5 * 60_000;
 
-/** One libvips thread, encodes in turn: a big upload takes one core and leaves the other to the pages
- * (docs/performance.md). The queue is the database's, so any replica may process a photo. */
+/** Encodes in turn, on one libvips thread (./sharp.server.ts): a big upload takes one core and leaves the other to
+ * the pages (docs/performance.md). The queue is the database's, so any replica may process a photo. */
 export function createMediaQueue(options: {
   store: Pick<SitePart, "photoWaiting" | "claimPhoto" | "finishPhoto" | "failPhoto" | "insertPhotos">;
   concurrency: number;
@@ -35,7 +34,6 @@ export function createMediaQueue(options: {
   sweepMs?: number;
   staleMs?: number;
 }) {
-  sharp.concurrency(1);
   const staleMs = options.staleMs ?? STALE_MS;
   let processor: Processor = processPhoto;
   let worker: MediaWorker | undefined;

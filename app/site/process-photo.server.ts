@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import {
   CONTENT_TYPES,
   ENCODE,
@@ -11,6 +10,7 @@ import {
 } from "~/content/image-encoding";
 import type { Encoded } from "~/store/site-photos.server";
 import { dominantColor } from "./dominant-color.server";
+import { loadSharp } from "./sharp.server";
 
 /** The key hashes the bytes and the settings, so a URL names its content for ever (immutable). */
 export const MEDIA_PREFIX = "/media/";
@@ -29,6 +29,7 @@ export type Processed = {
 /** As scripts/build-images.ts makes the shipped art. Fresh encodes without metadata (sharp writes none unless asked):
  * no GPS or camera data, no byte of the upload is served. */
 export async function processPhoto(bytes: Buffer, { maxPixels }: { maxPixels: number }): Promise<Processed> {
+  const sharp = await loadSharp();
   const mediaKey = createHash("sha256").update(bytes).update(SETTINGS).digest("hex").slice(0, 20);
   const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })
     .rotate()

@@ -1,4 +1,3 @@
-import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -7,16 +6,12 @@ import type {
 import { BRAND } from "~/content/site";
 import type { Member, PasskeyListing } from "~/store/staff-people.server";
 import type { StaffPart } from "~/store/staff-part.server";
+import { loadLater } from "~/utils/load-later.server";
 import { isoIn } from "./tokens.server";
 
 // Loaded at the first ceremony: with its certificate parsers it cost every start 0.4-0.6 s of CPU. A failed load is
 // tried again at the next one, and it fails before a challenge is spent, never as the visitor's invalid passkey.
-let loaded: Promise<typeof SimpleWebAuthn> | undefined;
-const webauthn = () =>
-  (loaded ??= import("@simplewebauthn/server").catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  }));
+const webauthn = loadLater(() => import("@simplewebauthn/server"));
 
 /** Its host is the RP id; an IP address never is a valid one, which is why tests use http://localhost. */
 export type RelyingParty = { id: string; origin: string; name: string };

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import pg from "pg";
+import type pg from "pg";
 import { log } from "~/utils/log.server";
 import { APP_LOCK, DELIVERER_LOCK } from "./migrate.server";
-import { coded, queryable } from "./postgres.server";
+import { coded, pgDriver, queryable } from "./postgres.server";
 import { errorCode, notePacing, type Queryable } from "./sql.server";
 import type { DelivererLock, Pacing } from "./store.server";
 
@@ -58,7 +58,7 @@ export function createPgDeliverer({ connectionString, staleMs = 15_000 }: Option
 
   async function connect(): Promise<pg.Client> {
     if (session) return session;
-    const client = new pg.Client({
+    const client = new (pgDriver().Client)({
       connectionString,
       application_name: "adriatic-vip-deliverer",
       keepAlive: true,
