@@ -13,7 +13,10 @@ export type RecordedSend = {
 
 export function readRecordedSends(file: string): RecordedSend[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
+  const text = readFileSync(file, "utf8");
+  // Only whole lines: a server may be appending one while it is read.
+  return text
+    .slice(0, text.lastIndexOf("\n") + 1)
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as RecordedSend);

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
@@ -30,12 +31,20 @@ export function workspace(): { dir: string; database: string; outbox: string; re
   };
 }
 
+const portIsFree = (port: number) =>
+  new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+      .once("error", (error) => reject(new Error(`port ${port} is taken (a server left running?): ${error.message}`)))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
   place: ReturnType<typeof workspace> = workspace(),
 ): Promise<OpsServer> {
   const base = `http://127.0.0.1:${port}`;
+  await portIsFree(port);
   let output = "";
   const child = spawn(process.execPath, ["build/start.js"], {
     env: {
