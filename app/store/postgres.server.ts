@@ -4,7 +4,8 @@ import type { Queryable, Row, Sql } from "./sql.server";
 
 /** The driver, loaded by the first store on PostgreSQL (it cost every start on SQLite 0.07 CPU-s); required, as a pool is
  * made synchronously. */
-export const pgDriver = (): typeof pg => nodeModule.createRequire(import.meta.url)("pg") as typeof pg;
+const requireHere = nodeModule.createRequire(import.meta.url);
+export const pgDriver = (): typeof pg => requireHere("pg") as typeof pg;
 
 function describeDatabase(url: string): string {
   try {
