@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
 export type StaticCopy = { base: string; pid: number; stop: () => void };
@@ -66,9 +67,11 @@ http {
 }
 `,
   );
+  await portIsFree(port);
   const nginx = spawn(existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx", ["-c", conf, "-p", dir], {
     stdio: "inherit",
   });
+  endsWithThisProcess(nginx);
   const base = `http://127.0.0.1:${port}`;
   await untilAnswering(`${base}/`, 50);
   for (const p of paths) {

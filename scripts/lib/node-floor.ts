@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { StaticCopy } from "./nginx-static";
+import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
 const NODE_OWN = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
@@ -53,9 +54,11 @@ export async function serveNodeFloor({
   for (const p of paths) pages[p] = await capture(from + p, headers);
   const file = path.join(mkdtempSync(path.join(tmpdir(), "node-floor-")), "pages.json");
   writeFileSync(file, JSON.stringify(pages));
+  await portIsFree(port);
   const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, file, String(port)], {
     stdio: "inherit",
   });
+  endsWithThisProcess(child);
   const base = `http://127.0.0.1:${port}`;
   await untilAnswering(base + paths[0], 50);
   return { base, pid: child.pid!, stop: () => void child.kill() };

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
 type ServedBuild = { base: string; child: ChildProcess; stop: () => Promise<void> };
@@ -19,6 +20,7 @@ export async function serveBuild({
   cwd?: string;
 }): Promise<ServedBuild> {
   if (!existsSync(path.join(cwd, "build/start.js"))) throw new Error("No build: run `npm run build` first.");
+  await portIsFree(port);
   const child = spawn(process.execPath, ["build/start.js"], {
     cwd,
     env: {
@@ -31,6 +33,7 @@ export async function serveBuild({
     },
     stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],
   });
+  endsWithThisProcess(child);
   const base = `http://127.0.0.1:${port}`;
   // Up to 30 s: a start on a busy machine (two cores shared) was seen to take over 10.
   await untilAnswering(`${base}/healthz`, 300, () => child.exitCode !== null);

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-sends";
+import { portIsFree } from "../../../scripts/lib/served-child";
 import { E2E_EMAILJS } from "../e2e-env";
 import { scaled } from "../time-scale";
 
@@ -30,13 +30,6 @@ export function workspace(): { dir: string; database: string; outbox: string; re
     outageFile: path.join(dir, "outage"),
   };
 }
-
-const portIsFree = (port: number) =>
-  new Promise<void>((resolve, reject) => {
-    const probe = createServer()
-      .once("error", (error) => reject(new Error(`port ${port} is taken (a server left running?): ${error.message}`)))
-      .listen(port, "127.0.0.1", () => probe.close(() => resolve()));
-  });
 
 export async function startServer(
   port: number,
