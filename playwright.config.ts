@@ -16,6 +16,7 @@ import {
 } from "./tests/e2e/e2e-env";
 import { measureTimeScale } from "./tests/e2e/time-scale";
 import { BROWSER_ARGS, HEADLESS_SHELL } from "./scripts/lib/chromium";
+import { SERVER_COMMAND } from "./scripts/lib/server-command";
 
 // Waits about the machine's speed grow with it (tests/e2e/time-scale.ts): measured once, here in
 // the main process unless the runner did, and inherited by the workers, which read it again.
@@ -42,7 +43,7 @@ const serverEnv = {
  * stand-in's record): enquiries a run made fail on purpose would otherwise wait in the next run's
  * queue ahead of its own. `exec` keeps the process Playwright stops the server itself. */
 const freshThen = (...files: string[]) =>
-  `rm -f ${files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`]).join(" ")} && exec node build/start.js`;
+  `rm -f ${files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`]).join(" ")} && exec ${SERVER_COMMAND}`;
 
 /** End-to-end tests run against the production build (`npm run build` first), in Debian's
  * Chromium, once with JavaScript and once without. */
@@ -137,7 +138,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node build/start.js",
+      command: SERVER_COMMAND,
       url: `${UNWRITABLE_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000 * scale,

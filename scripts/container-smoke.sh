@@ -61,7 +61,7 @@ check sqlite_binding
 mkdir -p "$work/build"
 cp -r "$root/build/client" "$root/build/server" "$root"/build/*.js "$work/build/"
 
-(cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 exec "$node22" build/start.js >"$work/server.log" 2>&1) &
+(cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 exec "$node22" --max-semi-space-size=32 build/start.js >"$work/server.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 50); do
   (cd "$work" && PORT=$port "$node22" -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))") && break

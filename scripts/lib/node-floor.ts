@@ -1,10 +1,11 @@
-// Node's own cost of an answer: a bare `node:http` server sending our pages' very bytes and headers, nothing else.
+// Node's own cost of an answer: a bare `node:http` server (our flags) sending our pages' very bytes and headers.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { StaticCopy } from "./nginx-static";
+import { SERVER_NODE_FLAGS } from "./server-command";
 import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
@@ -55,9 +56,13 @@ export async function serveNodeFloor({
   const file = path.join(mkdtempSync(path.join(tmpdir(), "node-floor-")), "pages.json");
   writeFileSync(file, JSON.stringify(pages));
   await portIsFree(port);
-  const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, file, String(port)], {
-    stdio: "inherit",
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--input-type=module", "-e", SERVER, file, String(port)],
+    {
+      stdio: "inherit",
+    },
+  );
   endsWithThisProcess(child);
   const base = `http://127.0.0.1:${port}`;
   await untilAnswering(base + paths[0], 50);

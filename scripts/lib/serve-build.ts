@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_ARGS } from "./server-command";
 import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
@@ -21,7 +22,7 @@ export async function serveBuild({
 }): Promise<ServedBuild> {
   if (!existsSync(path.join(cwd, "build/start.js"))) throw new Error("No build: run `npm run build` first.");
   await portIsFree(port);
-  const child = spawn(process.execPath, ["build/start.js"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd,
     env: {
       ...process.env,

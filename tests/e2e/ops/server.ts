@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-sends";
 import { portIsFree } from "../../../scripts/lib/served-child";
+import { SERVER_ARGS } from "../../../scripts/lib/server-command";
 import { E2E_EMAILJS } from "../e2e-env";
 import { scaled } from "../time-scale";
 
@@ -39,7 +40,7 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   await portIsFree(port);
   let output = "";
-  const child = spawn(process.execPath, ["build/start.js"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       ...E2E_EMAILJS,
