@@ -33,8 +33,8 @@ async function start({ hold = 0 } = {}) {
   return (server.address() as AddressInfo).port;
 }
 
-/** Sends `bytes` of body in `pieces` pieces spread evenly over `overMs`, then (unless `stopAfter`) the rest; resolves
- * with what came back and after how long. */
+/** Sends `bytes` in `pieces` over `overMs` (unless `stopAfter`), each after the loop's poll: as a browser, it reads an
+ * answer before sending more (a write into the server's close ends the socket unread); resolves with what came back. */
 function send(
   port: number,
   path: string,
@@ -65,9 +65,8 @@ function send(
       for (let i = 0; i < pieces; i++) {
         if (stopAfter !== undefined && i >= stopAfter) break;
         const size = Math.min(piece, bytes - i * piece);
-        timers.push(
-          setTimeout(() => socket.destroyed || socket.write(Buffer.alloc(size, 0x61)), (overMs * i) / pieces),
-        );
+        const write = () => socket.destroyed || chunks.length > 0 || socket.write(Buffer.alloc(size, 0x61));
+        timers.push(setTimeout(() => setImmediate(write), (overMs * i) / pieces));
       }
     });
   });
