@@ -13,10 +13,11 @@ test.beforeEach(({ page }) => {
 });
 test.afterEach(() => expect(faults).toEqual([]));
 
-/** A same-origin script that blocks the parser stands in for bytes not yet arrived; `release()` lets it all through. */
+/** A same-origin script that blocks the parser stands in for bytes not yet arrived; `release()` lets it all through.
+ * Held from the first page on: the headless shell's own pointer move after a load wakes it now and then. */
 async function slowLink(page: Page) {
   const held: Route[] = [];
-  let released = false;
+  let [armed, released] = [false, false];
   const endOfPage = "/__end-of-page.js";
   // An element React did not render would make its hydration fail: the page is left as the server sent it.
   const letThrough = (route: Route) =>
@@ -30,7 +31,7 @@ async function slowLink(page: Page) {
   await page.route(
     (url) => url.pathname.endsWith("/contact"),
     async (route) => {
-      if (released || !route.request().isNavigationRequest()) return route.continue();
+      if (!armed || released || !route.request().isNavigationRequest()) return route.continue();
       // The success's redirect is followed here (the browser's would not pass this route): the toast page answers the POST.
       const response = await route.fetch();
       const body = (await response.text()).replace("</main>", `</main><script src="${endOfPage}"></script>`);
@@ -38,9 +39,10 @@ async function slowLink(page: Page) {
     },
   );
   return {
+    arm: () => void (armed = true),
     async release() {
       released = true;
-      for (const route of held.splice(0)) await letThrough(route);
+      for (const route of held.splice(0)) await letThrough(route).catch(() => {});
     },
   };
 }
@@ -50,8 +52,9 @@ const details = (page: Page) => page.locator("details[data-toast]");
 
 /** Sent without a pointer, key or focus (each would wake the page). */
 async function toastBeforeScripts(page: Page, kind: "warning" | "success") {
-  await page.goto("/contact");
   const link = await slowLink(page);
+  await page.goto("/contact");
+  link.arm();
   const values: Record<string, string> = kind === "warning" ? { name: "Ivana" } : valid(unique("First click"));
   await page.evaluate((values) => {
     const form = document.querySelector<HTMLFormElement>("form[method=post]")!;
