@@ -29,11 +29,6 @@ if ! "$node22" --version | grep -qx "v$node22_version"; then
   exit 1
 fi
 
-# Dockerfile: prod-deps stage and final stage.
-cp "$root/package.json" "$root/package-lock.json" "$work/"
-(cd "$work" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --silent >/dev/null 2>&1)
-check test -d "$work/node_modules/@remix-run/express"
-check test ! -e "$work/node_modules/vitest"
 # The build stage's better-sqlite3 binding, compiled for Node 22 (the container's; this machine
 # runs Node 20, another ABI) against that Node's headers, cached by version like Node itself.
 sqlite_version=$(node -p "require('$root/package-lock.json').packages['node_modules/better-sqlite3'].version")
@@ -52,6 +47,13 @@ if [ ! -f "$binding_cache/better_sqlite3.node" ]; then
     tail -20 "$compile/gyp.log"
   rm -rf "$compile"
 fi
+[ "${1:-}" = --prepare ] && exit 0 # the two caches only (scripts/test-all.ts)
+
+# Dockerfile: prod-deps stage and final stage.
+cp "$root/package.json" "$root/package-lock.json" "$work/"
+(cd "$work" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --silent >/dev/null 2>&1)
+check test -d "$work/node_modules/@remix-run/express"
+check test ! -e "$work/node_modules/vitest"
 mkdir -p "$work/node_modules/better-sqlite3/build/Release"
 cp "$binding_cache/better_sqlite3.node" "$work/node_modules/better-sqlite3/build/Release/" 2>/dev/null
 sqlite_binding() { (cd "$work" && "$node22" -e "new (require('better-sqlite3'))(':memory:').close()"); }
