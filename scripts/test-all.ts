@@ -1,9 +1,9 @@
 // Every check, with one total line "N passed, M failed"; a step that cannot run its tests (typecheck, build) is one
 // failed check. What times nothing runs side by side; the browser tests, the bench and Lighthouse run alone.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { measureTimeScale } from "../tests/e2e/time-scale";
-import { sideBySide, STATIC_CHECKS, type Command } from "./lib/side-by-side";
+import { runQuietly, sideBySide, STATIC_CHECKS, type Command } from "./lib/side-by-side";
 
 const REPORTS = "reports";
 rmSync(REPORTS, { recursive: true, force: true });
@@ -69,14 +69,12 @@ setup("Debian packages (chromium, chromium-headless-shell, nginx-light, postgres
   "postgresql",
 ]);
 // The container smoke's Node 22 binding (a minute of one core, once per machine) is built beside the first round.
-const smokeLog = openSync(`${REPORTS}/container-smoke-prepare.log`, "w");
-const smokePrepared = new Promise<void>((resolve) =>
-  spawn("nice", ["-n", "19", "bash", "scripts/container-smoke.sh", "--prepare"], {
-    stdio: ["ignore", smokeLog, smokeLog],
-  })
-    .on("exit", () => resolve())
-    .on("error", () => resolve()),
-);
+const smokePrepared = runQuietly({
+  label: "container smoke's caches",
+  command: "bash",
+  args: ["scripts/container-smoke.sh", "--prepare"],
+  background: true,
+});
 setup("images", "npm", ["run", "images"]);
 
 // Built with the e2e EmailJS ids in its environment: the bundle test proves nothing reads them into client code.

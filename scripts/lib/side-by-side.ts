@@ -11,7 +11,7 @@ export type Command = {
 };
 export type Outcome = { label: string; ok: boolean; output: string; seconds: number };
 
-function runQuietly({ label, command, args, env, background }: Command): Promise<Outcome> {
+export function runQuietly({ label, command, args, env, background }: Command): Promise<Outcome> {
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
   return new Promise((resolve) => {
