@@ -139,8 +139,7 @@ test("an element a browser extension put in the page makes React render it afres
   const before = await look();
   await page.getByLabel("Close notification").click();
   await expectClosed(page);
-  // As some browser extensions do before React hydrates: an element of their own at the start of the page; hydration
-  // then fails and React renders afresh. Put there while the scripts are still held.
+  // As some extensions do before React hydrates, put there while the scripts are held: hydration fails, React renders anew.
   await page.evaluate(() => document.body.prepend(document.createElement("extension-toolbar")));
   faults.length = 0;
   await link.release();
