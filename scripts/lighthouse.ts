@@ -29,8 +29,7 @@ const budgets = JSON.parse(readFileSync("budgets.json", "utf8"));
 const floors: Floors = budgets.lighthouse;
 const goals: { fcpMs: number; lcpMs: number; tbtMs: number; performance: number } = budgets.lighthouseGoals;
 const MAX_ROUNDS = 3;
-// Weight 0 in every category, and a fifth of each run: a second navigation for the back/forward cache (tests/e2e/
-// back-forward.spec.ts proves it in the full browser) and the screenshots.
+// Weight 0 in every category, a fifth of each run (tests/e2e/back-forward.spec.ts proves the back/forward cache).
 const UNSCORED = ["bf-cache", "screenshot-thumbnails", "final-screenshot"];
 const out = "reports/lighthouse";
 mkdirSync(out, { recursive: true });
