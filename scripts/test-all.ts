@@ -68,7 +68,7 @@ setup("Debian packages (chromium, chromium-headless-shell, nginx-light, postgres
   "nginx-light",
   "postgresql",
 ]);
-// The container smoke's Node 22 binding (seconds where npm ci compiled SQLite; else a minute of one core) is built beside the first round.
+// The container smoke's Node 22 binding (seconds, or a minute where npm ci compiled no SQLite) beside the first round.
 const smokePrepared = runQuietly({
   label: "container smoke's caches",
   command: "bash",
@@ -131,17 +131,15 @@ if (built) {
       return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
     },
   });
-  // After the browser tests, so nothing else loads the machine while they measure.
+  // After the browser tests, so nothing else loads the machine while they measure; half `npm run bench`'s windows.
   alone({
     label: "bench (load, enquiry burst)",
     command: "node_modules/.bin/tsx",
     args: ["scripts/bench.ts"],
-    // Half of `npm run bench`'s windows: ratios and gates held alike, and a slower machine waits 20 s less.
     env: { BENCH_SECONDS: "5", BENCH_CONTACT_SECONDS: "3" },
     counts: () => readJson(`${REPORTS}/bench.json`),
   });
-  // The queue benches are run by hand when the store or the worker changes: CI's 20 minutes go to the proofs.
-  // Performance gated as a ratio to nginx; desktop and the side by side are `npm run lighthouse`'s, by hand.
+  // By hand: the queue benches (when the store or the worker changes) and Lighthouse's desktop and side by side.
   alone({
     label: "lighthouse (mobile; beside nginx on the same bytes when needed)",
     command: "node_modules/.bin/tsx",
