@@ -45,12 +45,14 @@ if [ ! -f "$binding_cache/better_sqlite3.node" ]; then
   gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
   if [ -f "$root/node_modules/better-sqlite3/build/$sqlite_o" ] && [ -f "$gyp" ]; then
     mkdir -p "$compile/node_modules" && cp -a "$root/node_modules/better-sqlite3" "$compile/node_modules/"
-    (cd "$compile/node_modules/better-sqlite3" &&
-      PATH="$(dirname "$node22"):$PATH" node "$gyp" configure --release --nodedir="$headers" &&
+    # npm run exports npm_config_nodedir (this machine's Node), which node-gyp prefers to its own --nodedir.
+    (cd "$compile/node_modules/better-sqlite3" && rm -f build/Release/*.node build/Release/obj.target/*.node &&
+      PATH="$(dirname "$node22"):$PATH" npm_config_nodedir="$headers" node "$gyp" configure --release &&
       make -C build BUILDTYPE=Release -o "$sqlite_o" -o Release/obj.target/deps/sqlite3.a -o Release/sqlite3.a) \
       >"$compile/gyp.log" 2>&1 || tail -20 "$compile/gyp.log"
   fi
-  if [ ! -f "$built" ]; then
+  loads() { [ -f "$built" ] && "$node22" -e 'process.dlopen({ exports: {} }, process.argv[1])' "$built" 2>/dev/null; }
+  if ! loads; then
     rm -rf "$compile/node_modules"
     cp "$root/package.json" "$root/package-lock.json" "$compile/"
     # npm (and so node-gyp) run by Node 22 itself, Node 22 first on PATH for the install script.
@@ -58,7 +60,7 @@ if [ ! -f "$binding_cache/better_sqlite3.node" ]; then
       PATH="$(dirname "$node22"):$PATH" npm_config_nodedir="$headers" npm rebuild better-sqlite3) \
       >"$compile/gyp.log" 2>&1 || tail -20 "$compile/gyp.log"
   fi
-  [ -f "$built" ] && mkdir -p "$binding_cache" && cp "$built" "$binding_cache/"
+  loads && mkdir -p "$binding_cache" && cp "$built" "$binding_cache/"
   rm -rf "$compile"
 fi
 [ "${1:-}" = --prepare ] && exit 0 # the two caches only (scripts/test-all.ts)
