@@ -130,7 +130,15 @@ export function visitsContract(name: string, open: () => Promise<Sql>) {
     expect(await part.salt("2026-06-01")).toBe(first);
     a!.start();
     b!.start();
-    await settle();
+    // Each has its salt before the day turns: one still asking for yesterday's would write it back.
+    await Promise.all(
+      [a, b].map((r) =>
+        r!.sourceOf(
+          new Request("https://example.hr/contact", { method: "POST", headers: { "user-agent": PHONE } }),
+          "203.0.113.250",
+        ),
+      ),
+    );
     a!.count(pageView("/", PHONE, "203.0.113.7"), 200);
     await a!.flush();
     const [yesterday] = await sql.all<{ hash: string }>(`SELECT hash FROM visit_visitors`);
