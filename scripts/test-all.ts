@@ -139,11 +139,11 @@ if (built) {
     env: { BENCH_SECONDS: "5", BENCH_CONTACT_SECONDS: "3" },
     counts: () => readJson(`${REPORTS}/bench.json`),
   });
-  // By hand: the queue benches (when the store or the worker changes) and Lighthouse's desktop and side by side.
+  // By hand: the queue benches, Lighthouse's desktop and its Croatian pages (English templates; axe and seo.spec run here).
   alone({
-    label: "lighthouse (mobile; beside nginx on the same bytes when needed)",
+    label: "lighthouse (mobile, the English pages; beside nginx on the same bytes when needed)",
     command: "node_modules/.bin/tsx",
-    args: ["scripts/lighthouse.ts", "mobile", "--runs=1", "--reference=needed"],
+    args: ["scripts/lighthouse.ts", "mobile", "--locale=en", "--runs=1", "--reference=needed"],
     counts: () => readJson(`${REPORTS}/lighthouse/summary.json`),
   });
 } else {
