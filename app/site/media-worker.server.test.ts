@@ -49,8 +49,13 @@ function recording(sql: Sql) {
   return { sql: watched, bytesHanded: () => values.filter((v) => v instanceof Uint8Array).length };
 }
 
-const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 120, sigma: 30 } } } as never)
+/** A flat photo encodes in milliseconds; a noisy one keeps the child busy long enough to be killed mid-way. */
+const photo = (width: number, height: number, { noisy = false } = {}) =>
+  sharp({
+    create: noisy
+      ? { width, height, channels: 3, noise: { type: "gaussian", mean: 120, sigma: 30 } }
+      : { width, height, channels: 3, background: { r: 40, g: 90, b: 140 } },
+  } as never)
     .jpeg({ quality: 90 })
     .toBuffer();
 
@@ -192,7 +197,7 @@ function workerContract(name: string, open: () => Promise<{ sql: Sql; url: strin
   it(`${name}: a child killed mid-way leaves its photo, taken again after the stale time, stored once`, async () => {
     const { sql, url } = await open();
     const first = queueWith(sql, settingsFor(url));
-    const p = newPhoto(await photo(1200, 900));
+    const p = newPhoto(await photo(1200, 900, { noisy: true }));
     await first.queue.store([p]);
     first.queue.kick();
     const until = Date.now() + 20_000;
