@@ -21,7 +21,7 @@ export type PgCluster = {
   url: string;
   port: number;
   urlOf(database: string): string;
-  createDatabase(name: string): string;
+  createDatabase(name: string, template?: string): string;
   stop(): void;
   start(): void;
   psql(sql: string, database?: string): string;
@@ -98,8 +98,8 @@ function clusterIn(dir: string, port: number, init: boolean, settings = ""): PgC
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    createDatabase(name) {
-      cluster.psql(`CREATE DATABASE "${name}"`);
+    createDatabase(name, template) {
+      cluster.psql(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
       return cluster.urlOf(name);
     },
     start() {
