@@ -189,7 +189,6 @@ async function crashDuringOutage(
   const failed = webhookCalls().filter((s) => s.answered !== "200");
   // One extra for the probe a kill -9 may cut short and the next deliverer makes again.
   expect(failed.length).toBeLessThanOrEqual(mostProbesWithin(recovered - started + 500, BACKOFF) + 1);
-  expect(failed.length).toBeLessThan(accepted.length / 2);
   const order = webhookCalls()
     .filter((s) => s.answered === "200")
     .map((s) => webhookMessage(s.body!));
