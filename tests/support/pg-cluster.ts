@@ -140,30 +140,39 @@ export async function startPgCluster(): Promise<PgCluster> {
   return cluster;
 }
 
-/** One cluster a vitest run (vitest.global-setup.ts), started by the first file that asks for it. */
-export async function sharedPgCluster(folder: string): Promise<PgCluster> {
-  const ready = path.join(folder, "ready.json");
+/** `make` once in a vitest run's folder (vitest.global-setup.ts), by the first worker asking; the others get its value. */
+export async function onceInRun<T>(folder: string, name: string, make: () => Promise<T>): Promise<T> {
+  const ready = path.join(folder, `${name}.json`);
   try {
-    mkdirSync(path.join(folder, "cluster"));
+    mkdirSync(path.join(folder, name));
   } catch {
     for (let waited = 0; !existsSync(ready); waited += 100) {
-      if (waited > 60_000) throw new Error(`the shared PostgreSQL cluster in ${folder} did not start`);
+      if (waited > 60_000) throw new Error(`${name} in ${folder} was not made`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const { port, error } = JSON.parse(readFileSync(ready, "utf8")) as { port: number; error?: string };
+    const { value, error } = JSON.parse(readFileSync(ready, "utf8")) as { value: T; error?: string };
     if (error) throw new Error(error);
-    return { ...clusterIn(path.join(folder, "cluster"), port, false, "-c fsync=off"), remove() {} };
+    return value;
   }
   try {
-    // No fsync: a killed server keeps what it wrote (the kernel has it); only a machine's crash would lose it.
-    const cluster = clusterIn(path.join(folder, "cluster"), await freePort(), true, "-c fsync=off");
-    cluster.start();
-    writeFileSync(ready, JSON.stringify({ port: cluster.port }));
-    return { ...cluster, remove() {} };
+    const value = await make();
+    writeFileSync(ready, JSON.stringify({ value }));
+    return value;
   } catch (error) {
     writeFileSync(ready, JSON.stringify({ error: String(error) }));
     throw error;
   }
+}
+
+export async function sharedPgCluster(folder: string): Promise<PgCluster> {
+  const dir = path.join(folder, "cluster");
+  // No fsync: a killed server keeps what it wrote (the kernel has it); only a machine's crash would lose it.
+  const port = await onceInRun(folder, "cluster", async () => {
+    const cluster = clusterIn(dir, await freePort(), true, "-c fsync=off");
+    cluster.start();
+    return cluster.port;
+  });
+  return { ...clusterIn(dir, port, false, "-c fsync=off"), remove() {} };
 }
 
 export function removeSharedPgCluster(folder: string) {
