@@ -1,5 +1,5 @@
-// `npm run build:server`: the server keeps its packages as imports, shared with the Remix build; the commands and the
-// media child, each a process of its own, carry theirs but the native ones (decisions 0008 and 0051).
+// `npm run build:server`: the server keeps its packages as imports, shared with the Remix build; the commands, the
+// media child and the stand-ins carry theirs but the native ones (decisions 0008, 0051 and 0057).
 import { build, type BuildOptions } from "esbuild";
 
 const NODE: BuildOptions = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning" };
@@ -15,7 +15,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     build({
       ...NODE,
       packages: "external",
-      entryPoints: { start: "server/index.ts", "mocks/index": "mocks/index.ts" },
+      entryPoints: { start: "server/index.ts" },
       outdir: "build",
     }),
     build({
@@ -24,6 +24,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         outbox: "server/outbox-cli.ts",
         staff: "server/staff-cli.ts",
         "media-worker": "server/media-worker.ts",
+        "mocks/index": "mocks/index.ts",
       },
       outdir: "build",
     }),
