@@ -1,10 +1,10 @@
 // The measuring scripts' reference: nginx serving our very bytes precompressed, measured in the same run, so what
 // the machine costs is in both figures and only the ratio is compared.
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { scratchDir } from "./scratch-dir";
 import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
@@ -22,7 +22,7 @@ export async function serveStaticCopy({
   clientDir?: string;
 }): Promise<StaticCopy> {
   execFileSync("bash", ["scripts/ensure-debian.sh", "nginx-light"], { stdio: "inherit" });
-  const dir = mkdtempSync(path.join(tmpdir(), "nginx-copy-"));
+  const dir = scratchDir("nginx-copy");
   const root = path.join(dir, "root");
   mkdirSync(root);
   // nginx's workers run as an unprivileged user: they must be able to read the copy.

@@ -1,11 +1,11 @@
 // Node's own cost of an answer: a bare `node:http` server (our flags) sending our pages' very bytes and headers.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { StaticCopy } from "./nginx-static";
 import { SERVER_NODE_FLAGS } from "./server-command";
+import { scratchDir } from "./scratch-dir";
 import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
 
@@ -53,7 +53,7 @@ export async function serveNodeFloor({
 }): Promise<StaticCopy> {
   const pages: Record<string, { headers: string[]; body: string }> = {};
   for (const p of paths) pages[p] = await capture(from + p, headers);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "node-floor-")), "pages.json");
+  const file = path.join(scratchDir("node-floor"), "pages.json");
   writeFileSync(file, JSON.stringify(pages));
   await portIsFree(port);
   const child = spawn(

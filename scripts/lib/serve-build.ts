@@ -1,8 +1,8 @@
 // Starts the production build on a free loopback port for a measuring script; `cwd` serves another folder's build.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { scratchDir } from "./scratch-dir";
 import { SERVER_ARGS } from "./server-command";
 import { endsWithThisProcess, portIsFree } from "./served-child";
 import { untilAnswering } from "./until-answering";
@@ -29,7 +29,7 @@ export async function serveBuild({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_URL: `file:${path.join(mkdtempSync(path.join(tmpdir(), "measure-")), "site.db")}`,
+      DATABASE_URL: `file:${path.join(scratchDir("measure"), "site.db")}`,
       ...env,
     },
     stdio: ["ignore", "ignore", logs ? "inherit" : "ignore"],

@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { readRecordedSends } from "../../../mocks/recorded-sends";
+import { scratchDir } from "../../../scripts/lib/scratch-dir";
 import { E2E_EMAILJS } from "../e2e-env";
 import { scaled } from "../time-scale";
 import { enquiryBody } from "./server";
@@ -12,7 +11,7 @@ import { enquiryBody } from "./server";
 // context, health and delivery worker; no page cache, and the CSP only reported.
 test("npm run dev serves pages, health and the form through the production pipeline, and delivers", async () => {
   test.setTimeout(scaled(90_000));
-  const dir = mkdtempSync(path.join(tmpdir(), "dev-"));
+  const dir = scratchDir("dev");
   const record = path.join(dir, "sent.jsonl");
   const port = 3161;
   let output = "";

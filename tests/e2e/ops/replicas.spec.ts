@@ -1,9 +1,9 @@
 // Several hosts on one machine: a throwaway PostgreSQL, three production servers and nginx in front (round robin).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { scratchDir } from "../../../scripts/lib/scratch-dir";
 import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { channelCounts, deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, signIn, staffCommand } from "./staff-helpers";
@@ -65,7 +65,7 @@ test.beforeAll(async () => {
   // Started one after another: the schema is migrated by whichever comes first.
   for (const port of REPLICA_PORTS) replicas.push(await startServer(port, env, { ...workspace(), record }));
 
-  const dir = mkdtempSync(path.join(tmpdir(), "lb-"));
+  const dir = scratchDir("lb");
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(
     conf,

@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { readRecordedSends, type RecordedSend } from "../../../mocks/recorded-sends";
+import { scratchDir } from "../../../scripts/lib/scratch-dir";
 import { portIsFree } from "../../../scripts/lib/served-child";
 import { SERVER_ARGS } from "../../../scripts/lib/server-command";
 import { E2E_EMAILJS } from "../e2e-env";
@@ -22,7 +21,7 @@ export type OpsServer = {
 };
 
 export function workspace(): { dir: string; database: string; outbox: string; record: string; outageFile: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), "ops-"));
+  const dir = scratchDir("ops");
   return {
     dir,
     database: path.join(dir, "site.db"),
