@@ -5,7 +5,12 @@ import path from "node:path";
 
 const made: string[] = [];
 process.once("exit", () => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  for (const dir of made)
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch (error) {
+      console.warn(`left ${dir}: ${(error as Error).message}`);
+    }
 });
 
 export function scratchDir(prefix: string): string {
