@@ -2,12 +2,14 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { onceInRun, sharedPgCluster, type PgCluster } from "./pg-cluster";
 import { openSqlStore } from "~/store/open-store.server";
 
+const TEMPLATE = "migrated";
+
 const migratedTemplate = (cluster: PgCluster, folder: string) =>
   onceInRun(folder, "template", async () => {
-    const store = openSqlStore({ DATABASE_URL: cluster.createDatabase("migrated"), DATABASE_POOL_MAX: 1 });
+    const store = openSqlStore({ DATABASE_URL: cluster.createDatabase(TEMPLATE), DATABASE_POOL_MAX: 1 });
     await store.prepare();
     await store.close();
-    return "migrated";
+    return TEMPLATE;
   });
 
 export function postgresStores(prefix: string) {
