@@ -1,5 +1,5 @@
 // React runs after the visitor's first move, seconds later on a slow phone: what the visitor did before must stand.
-// The page's modules are held until the test lets them go, and the CPU runs 4× slower.
+// The modules are held until let go, then run 4× slower (only then: a throttled renderer spins a core, even idle).
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
 import { TOAST_MS } from "../../app/components/toast-timing";
 import { fillForm, toast } from "./enquiry-helpers";
@@ -8,9 +8,8 @@ import { scaled } from "./time-scale";
 let letScriptsGo = () => {};
 let cpu: CDPSession;
 
-async function slowPhone(page: Page) {
-  const cdp = (cpu = await page.context().newCDPSession(page));
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+async function holdScripts(page: Page) {
+  cpu = await page.context().newCDPSession(page);
   const held = new Promise<void>((resolve) => (letScriptsGo = resolve));
   await page.route("**/assets/*.js", async (route) => {
     await held;
@@ -29,13 +28,15 @@ async function serverToast(page: Page) {
   await expect(hydrated(page)).toHaveCount(0);
 }
 
-async function afterHydration(page: Page) {
+async function afterHydration(page: Page, cpuRate = 4) {
+  await cpu.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
   letScriptsGo();
   await expect(hydrated(page)).toHaveCount(1, { timeout: scaled(15_000) });
+  await cpu.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await page.waitForTimeout(500);
 }
 
-test.beforeEach(async ({ page }) => slowPhone(page));
+test.beforeEach(async ({ page }) => holdScripts(page));
 
 test("the toast's close button closes it at the first click, and React does not bring it back", async ({ page }) => {
   await serverToast(page);
@@ -74,10 +75,9 @@ test("a toast still showing when React runs keeps the rest of its 6 s, and close
   page,
 }) => {
   await serverToast(page);
-  // The toast's 6 s are the product's clock: React runs at full speed so it arrives within them on a busy machine.
-  await cpu.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await page.mouse.move(10, 10);
-  await afterHydration(page);
+  // The toast's 6 s are the product's clock: React runs at full speed so it arrives within them on a busy machine.
+  await afterHydration(page, 1);
   const shownFor = await page.evaluate(() => performance.now() - (window.__toastBeforeReact?.shownAt ?? NaN));
   expect(shownFor).toBeGreaterThan(0);
   if (shownFor > TOAST_MS - 1_500) {
