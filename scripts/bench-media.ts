@@ -3,7 +3,7 @@
 // its round's idle; Lighthouse and the budget on a page with a photo beside nginx. Needs a build; BENCH_MEDIA_ROUNDS,
 // BENCH_MEDIA_SECONDS, BENCH_MEDIA_PAGE=0 skips the last part.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -12,6 +12,7 @@ import { processPhoto } from "../app/site/process-photo.server";
 import { acceptOverHttp, linkIn } from "../tests/e2e/ops/staff-helpers";
 import { draftPhotos, processed as allProcessed, publishDraft, siteForm, upload } from "../tests/e2e/ops/site-helpers";
 import { median, quantile } from "./lib/stats";
+import { scratchDir } from "./lib/scratch-dir";
 import { serveBuild } from "./lib/serve-build";
 
 const PORT = Number(process.env.BENCH_MEDIA_PORT ?? 3255);
@@ -72,7 +73,7 @@ const serverEnv = (database: string, site: string) => ({
 
 /** A fresh database whose published VIP gallery opens with one owner's photo (alt texts set, as publish requires). */
 async function publishedPhoto(): Promise<string> {
-  const database = path.join(mkdtempSync(path.join(tmpdir(), "bench-media-page-")), "site.db");
+  const database = path.join(scratchDir("bench-media-page"), "site.db");
   const site = `http://localhost:${PORT}`;
   const server = await serveBuild({ port: PORT, env: serverEnv(database, site) });
   try {
@@ -178,7 +179,7 @@ async function thirtyMegabytes(seed: number): Promise<Buffer> {
 }
 
 async function round(twenty: Buffer[], eight: Buffer[]) {
-  const database = path.join(mkdtempSync(path.join(tmpdir(), "bench-media-")), "site.db");
+  const database = path.join(scratchDir("bench-media"), "site.db");
   const site = `http://localhost:${PORT}`;
   const server = await serveBuild({ port: PORT, env: serverEnv(database, site) });
   try {

@@ -1,9 +1,7 @@
 // Alerts on staff phones beside e-mail (`npm run bench:push`, needs a build): from each POST's answer to each device's push
 // and to EmailJS, for docs/performance.md. E-mail is paced at 1 a second, so its burst figures are its queue.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { openStore } from "../app/store/open-store.server";
@@ -11,12 +9,13 @@ import { invite } from "../app/staff/members.server";
 import { SubscriptionForm, subscribeDevice } from "../app/staff/push-devices.server";
 import { parsePushServices, type PushService } from "../app/utils/push-services.server";
 import { makeDevice, startPushService } from "../tests/support/push-stand-in";
+import { scratchDir } from "./lib/scratch-dir";
 import { serveBuild } from "./lib/serve-build";
 import { median, quantile } from "./lib/stats";
 
 const BURST = Number(process.env.BENCH_PUSH_BURST ?? 30);
 const [PUSH_PORT, EMAIL_PORT, SITE_PORT] = [3263, 3264, 3265];
-const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-push-")), "site.db");
+const file = path.join(scratchDir("bench-push"), "site.db");
 
 const emailed = new Map<string, number>();
 const emailjs = createServer((req, res) => {
