@@ -201,8 +201,7 @@ async function round(twenty: Buffer[], eight: Buffer[]) {
     await allProcessed(owner, "home", 600_000);
     const allMs = performance.now() - started;
 
-    // Eight bodies at once, each one ~30 MB photo: received, judged, stored, queued (then processed). Three people
-    // send them: the server takes three uploads at once from one person (server/app.ts) and answers a fourth 429.
+    // Eight ~30 MB photos at once from three people (three at once a person): received, judged, stored, queued.
     const senders = [owner];
     for (const n of [2, 3]) senders.push(await ownerOn(database, server.base, site, `owner${n}@example.com`));
     const answers: number[] = [];
