@@ -19,12 +19,14 @@ import { BROWSER_ARGS, HEADLESS_SHELL } from "./scripts/lib/chromium";
 import { SERVER_COMMAND } from "./scripts/lib/server-command";
 
 // Waits about the machine's speed grow with it (tests/e2e/time-scale.ts): measured once, here in
-// the main process unless the runner did, and inherited by the workers, which read it again.
-if (!process.env.E2E_TIME_SCALE) {
+// the main process unless the runner did, and inherited by the workers, which read it again. Only
+// when Playwright itself loads this file: knip reads it too, beside the other checks, where the
+// measurement took 10 s and a spinning thread for nothing.
+if (!process.env.E2E_TIME_SCALE && /playwright/.test(process.argv[1] ?? "")) {
   process.env.E2E_TIME_SCALE = String(measureTimeScale());
   console.log(`e2e: this machine's waits ×${process.env.E2E_TIME_SCALE} (tests/e2e/time-scale.ts)`);
 }
-const scale = Number(process.env.E2E_TIME_SCALE);
+const scale = Number(process.env.E2E_TIME_SCALE ?? 1);
 
 // The servers' JSON logs (relay failures are expected in these tests) only on request.
 const serverLogs = process.env.E2E_SERVER_LOGS ? "pipe" : "ignore";

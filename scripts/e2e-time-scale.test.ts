@@ -25,6 +25,13 @@ describe("the end-to-end suite's time scale", () => {
     for (const server of servers) expect(server?.timeout).toBe(90_000);
   }, 60_000);
 
+  it("is measured only when Playwright loads its config, not when knip reads it beside the other checks", async () => {
+    vi.stubEnv("E2E_TIME_SCALE", undefined);
+    const config = (await import("../playwright.config")).default;
+    expect(process.env.E2E_TIME_SCALE).toBeUndefined();
+    expect(config.timeout).toBe(30_000);
+  });
+
   it("scales a spec's own waits about the machine, and only those", async () => {
     vi.stubEnv("E2E_TIME_SCALE", "2.5");
     const { scaled } = await import("../tests/e2e/time-scale");
