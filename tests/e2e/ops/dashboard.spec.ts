@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
 import { axeOf } from "../axe";
+import { reviewShot } from "../review-shots";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DASHBOARD } from "../../../app/i18n/dashboard";
 import type { Locale } from "../../../app/i18n/locale";
@@ -50,7 +50,6 @@ function seed(file: string) {
 test.beforeAll(async () => {
   server = await staffServer(PORT);
   seed(server.database);
-  mkdirSync("screenshots", { recursive: true });
 });
 test.afterAll(() => {
   server?.child.kill("SIGKILL");
@@ -112,14 +111,14 @@ test("the dashboard with JavaScript: charts and their numbers, both languages, a
   await page.goto(`${server.site}/staff`);
   await expectDashboard(page, "en");
   await axeClean(page);
-  await page.screenshot({ path: "screenshots/dashboard-en-375.png", fullPage: true });
+  await reviewShot(page, "dashboard-en-375");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: "screenshots/dashboard-en-1280.png", fullPage: true });
+  await reviewShot(page, "dashboard-en-1280");
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole("button", { name: STAFF.en.language.other }).click();
   await expectDashboard(page, "hr");
   await axeClean(page);
-  await page.screenshot({ path: "screenshots/dashboard-hr-375.png", fullPage: true });
+  await reviewShot(page, "dashboard-hr-375");
   for (const name of [STAFF.hr.home.open, STAFF.hr.nav.account, STAFF.hr.nav.people, STAFF.hr.nav.audit])
     await expect(page.getByRole("main").getByRole("link", { name, exact: true })).toBeVisible();
 });
@@ -158,7 +157,7 @@ test("the invitation link: shown whole on a phone; with JavaScript a button copi
   await expect(page.getByRole("status").filter({ hasText: STAFF.en.people.copied })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await link.textContent())!.trim());
   await axeClean(page);
-  await page.screenshot({ path: "screenshots/people-link-375.png", fullPage: true });
+  await reviewShot(page, "people-link-375");
   await context.close();
 
   const bare = await withoutScript(browser);
@@ -180,7 +179,7 @@ test("the audit log on a phone: a card an entry, nothing to scroll sideways, axe
   await expectNoSidewaysScroll(page);
   await expect(page.getByRole("columnheader", { name: STAFF.en.audit.when })).toBeAttached();
   await axeClean(page);
-  await page.screenshot({ path: "screenshots/audit-375.png", fullPage: true });
+  await reviewShot(page, "audit-375");
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByRole("columnheader", { name: STAFF.en.audit.when })).toBeVisible();
   await context.close();

@@ -1,5 +1,6 @@
 // The sales desk (decision 0031), JavaScript on and off: staff pages run no script, so "off" proves the forms are plain HTML.
 import { axeOf } from "../axe";
+import { reviewShot } from "../review-shots";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { teamDay } from "../../../app/utils/team-time";
 import {
@@ -119,7 +120,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.locator(".inbox-chip")).toHaveCount(0);
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
   expect((await axeOf(page).analyze()).violations).toEqual([]);
-  await page.screenshot({ path: "test-results/desk-needs-reply-375.png", fullPage: true });
+  await reviewShot(page, "desk-needs-reply-375");
 
   await page.getByRole("link", { name: "Upcoming" }).click();
   await expect(page).toHaveURL(/\/staff\/inbox\/upcoming$/);
@@ -130,7 +131,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.locator('[data-group="tonight"] .inbox-event')).toContainText("22:00");
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
   expect((await axeOf(page).analyze()).violations).toEqual([]);
-  await page.screenshot({ path: "test-results/desk-upcoming-375.png", fullPage: true });
+  await reviewShot(page, "desk-upcoming-375");
 
   await page.goto(`${server.site}/staff/inbox?q=example&followUp=new&category=Concierge+services`);
   await expect(page.locator("[data-found]")).toHaveText("3 found");
@@ -138,7 +139,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   const firstRow = await page.locator(".inbox-row").first().boundingBox();
   expect(firstRow!.y).toBeLessThan(520);
   expect((await axeOf(page).analyze()).violations).toEqual([]);
-  await page.screenshot({ path: "test-results/desk-list-filtered-375.png", fullPage: true });
+  await reviewShot(page, "desk-list-filtered-375");
 
   await page.goto(`${server.site}/staff/inbox?q=example`);
   // Booked asks for its details: the list leads to the enquiry's booking form.
@@ -174,7 +175,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
   await expect(page.getByRole("button", { name: "WhatsApp" })).toBeVisible();
   expect(await narrow(page)).toEqual({ width: 375, wide: [] });
   expect((await axeOf(page).analyze()).violations).toEqual([]);
-  await page.screenshot({ path: "test-results/desk-enquiry-375.png", fullPage: true });
+  await reviewShot(page, "desk-enquiry-375");
 
   const wide = await staffPage(browser, { js: true, width: 1280 });
   for (const [path, file] of [
@@ -183,9 +184,7 @@ test("the views: Needs a reply oldest first with its wait, Upcoming by day in gr
     ["/staff/inbox?q=example", "list"],
     [`/staff/inbox/${old.id}`, "enquiry"],
   ])
-    await wide
-      .goto(`${server.site}${path}`)
-      .then(() => wide.screenshot({ path: `test-results/desk-${file}-1280.png`, fullPage: true }));
+    await wide.goto(`${server.site}${path}`).then(() => reviewShot(wide, `desk-${file}-1280`));
   await expect(wide.locator(".staff-badge")).toHaveAttribute("data-waiting", "1");
   await page.context().close();
   await wide.context().close();
@@ -254,6 +253,6 @@ test("without JavaScript, in Croatian: the views, one click back at the row, Wha
     await checked.goto(`${server.site}${path}`);
     expect((await axeOf(checked).analyze()).violations, path).toEqual([]);
   }
-  await checked.screenshot({ path: "test-results/desk-enquiry-hr-375.png", fullPage: true });
+  await reviewShot(checked, "desk-enquiry-hr-375");
   await checked.context().close();
 });

@@ -1,7 +1,7 @@
 // A preview ends with the staff session that started it (sign-out, everywhere, removal, the grant, idle); a browser with
 // only the preview cookie ends it from the banner, a cross-site POST cannot; the shipped pictures as thumbnails.
-import { mkdirSync } from "node:fs";
 import { axeOf } from "../axe";
+import { reviewShot } from "../review-shots";
 import { expect, test, type Page } from "@playwright/test";
 import { PREVIEW } from "../../../app/i18n/preview";
 import { SITE } from "../../../app/i18n/site";
@@ -248,10 +248,7 @@ for (const javaScriptEnabled of [false, true])
     // The button is a thumb's target on a phone, and the banner passes axe (which runs in the page's script).
     expect((await page.getByRole("button", { name: PREVIEW.hr.end }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     if (javaScriptEnabled) expect((await axeOf(page).analyze()).violations).toEqual([]);
-    else {
-      mkdirSync("/work/shots", { recursive: true });
-      await page.screenshot({ path: "/work/shots/preview-banner-375.png" });
-    }
+    else await reviewShot(page, "preview-banner-375", { fullPage: false });
     await page.getByRole("button", { name: PREVIEW.hr.end }).click();
     // Back on the same page as visitors see it, and the cookie gone.
     await page.waitForURL(`${server.site}/hr${PAGE}`);
@@ -269,7 +266,6 @@ test("a gallery the owner has not replaced shows the pictures it came with, at 3
 }) => {
   const s = await ownerSession();
   const [name, value] = s.cookie.split("=") as [string, string];
-  mkdirSync("/work/shots", { recursive: true });
   const t = SITE.en;
   for (const width of [375, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -298,7 +294,7 @@ test("a gallery the owner has not replaced shows the pictures it came with, at 3
     const box = (await first.boundingBox())!;
     expect(box.width).toBeGreaterThan(80);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/work/shots/shipped-thumbnails-${width}.png`, fullPage: true });
+    await reviewShot(page, `shipped-thumbnails-${width}`);
     expect((await axeOf(page).analyze()).violations).toEqual([]);
     await context.close();
   }

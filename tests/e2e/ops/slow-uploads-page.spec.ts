@@ -1,8 +1,7 @@
-// The upload form on a phone with a poor connection, in Chromium (decision 0042): a 44 px picker listing the choice;
-// a cut connection resends just that photo, stored once; the owner reads what happened, never "damaged" for a network
-// fault. Faults are made by route interception; everything else is the real server.
-import { mkdirSync } from "node:fs";
+// The upload form on a phone on a poor connection (decision 0042): a 44 px picker listing the choice; a cut upload
+// resends that photo alone, stored once; the owner reads what happened (never "damaged"). Faults: route interception.
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { reviewShot } from "../review-shots";
 import { SITE } from "../../../app/i18n/site";
 import { smallJpeg, textRenamedJpg } from "../../support/bad-uploads";
 import { ownerPages, sessionCookie, staffServer } from "./staff-helpers";
@@ -12,7 +11,6 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
 
 const PORT = 3421;
-const SHOTS = "/work/shots";
 const t = SITE.en;
 let server: Awaited<ReturnType<typeof staffServer>>;
 let ownerPage: ReturnType<typeof ownerPages>;
@@ -22,7 +20,6 @@ test.beforeAll(async () => {
   // 1 MB a file and an upload, so "too large" is a small file.
   server = await staffServer(PORT, { MEDIA_MAX_FILE_MB: "1", MEDIA_MAX_UPLOAD_MB: "1" });
   ownerPage = ownerPages(server, "slow-owner");
-  mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(() => {
   server?.child.kill("SIGKILL");
@@ -56,7 +53,7 @@ test("at 375 px: a 44 px target that opens the picker, reachable by keyboard, li
     await page.keyboard.press("Tab");
   await expect(input).toBeFocused();
   expect(await picker.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
-  await page.screenshot({ path: `${SHOTS}/slow-upload-picker-375.png`, fullPage: false });
+  await reviewShot(page, "slow-upload-picker-375", { fullPage: false });
 
   const chooser = page.waitForEvent("filechooser");
   await picker.click();
@@ -69,7 +66,7 @@ test("at 375 px: a 44 px target that opens the picker, reachable by keyboard, li
   for (const f of files)
     await expect(chosen.locator("li", { hasText: f.name })).toContainText(t.fileSize(f.buffer.length));
   await chosen.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/slow-upload-chosen-375.png`, fullPage: false });
+  await reviewShot(page, "slow-upload-chosen-375", { fullPage: false });
   await page.context().close();
 });
 
