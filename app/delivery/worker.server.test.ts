@@ -33,6 +33,34 @@ describe("delivery worker", () => {
       expect(bed.logs.join("\n")).not.toContain(personal);
   });
 
+  it("looks at once for what this process stored, not at the next poll; others' work at the poll", async () => {
+    bed.start({ pollMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 50)); // the loop's first look is done: it rests for a minute
+    const started = Date.now();
+    await bed.store.store(enquiry("Stored here while the loop rests"));
+    await vi.waitFor(async () => expect((await bed.states()).delivered).toBe(1), { timeout: 2000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Another process's store (its own connection) wakes nothing here: the poll finds it.
+    await new Promise((r) => setTimeout(r, 300)); // the looks its own delivery's writes asked for are done
+    const other = bed.open();
+    await other.store(enquiry("Stored by another process"));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await bed.states()).toEqual({ pending: 1, failed: 0, delivered: 1 });
+  });
+
+  it("keeps the pace however many writes arrive while it waits its turn", async () => {
+    for (const n of [1, 2, 3]) await bed.store.store(enquiry(`Paced despite writes ${n}`));
+    bed.start({ intervalMs: 300, pollMs: 60_000 });
+    const writes = setInterval(() => void bed.store.store(enquiry("A write during the wait")), 20);
+    try {
+      await vi.waitFor(async () => expect(recordedSends.length).toBeGreaterThanOrEqual(3), { timeout: 5000 });
+    } finally {
+      clearInterval(writes);
+    }
+    const times = recordedSends.map((s) => s.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(295);
+  });
+
   it("keeps enquiries that arrive in the same millisecond in their order", async () => {
     vi.spyOn(Date, "now").mockReturnValue(Date.parse("2026-11-23T10:00:00.000Z"));
     await Promise.all(Array.from({ length: 12 }, (_, n) => bed.store.store(enquiry(`Same instant ${n}`))));

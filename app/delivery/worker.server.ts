@@ -6,6 +6,8 @@ import type { Gate } from "./loop/state.server";
 import type { Backoff } from "./retry-policy.server";
 import type { DeliveryChannel } from "./transport.server";
 
+const NUDGE_AFTER_MS = 50;
+
 export type DeliveryOptions = {
   store: DeliveryQueue;
   channels: readonly DeliveryChannel[];
@@ -57,9 +59,21 @@ export function startDelivery(options: DeliveryOptions): DeliveryWorker {
     }),
   );
 
+  // Work this process queued (an enquiry, a reply, a retry) is looked for at once, not at the next poll: a moment
+  // after the write, so that the writes of one moment make one look and the visitor's answer leaves first.
+  let nudging: NodeJS.Timeout | undefined;
+  const stopNudging = store.onWrite(() => {
+    nudging ??= setTimeout(() => {
+      nudging = undefined;
+      for (const channel of channels) channel.nudge();
+    }, NUDGE_AFTER_MS);
+  });
+
   return {
     async stop() {
       stopping = true;
+      stopNudging();
+      clearTimeout(nudging);
       for (const channel of channels) channel.wake();
       await Promise.all(channels.map((channel) => channel.running));
       await lease.release().catch(() => {});

@@ -19,12 +19,31 @@ export type CoreOptions = {
 };
 
 export function createCore(options: CoreOptions) {
-  const { sql } = options;
+  const raw = options.sql;
   const channels = options.channels?.length ? [...new Set(options.channels)] : [DEFAULT_CHANNEL];
   const deliverer =
-    sql.dialect === "sqlite"
-      ? createSqliteDeliverer(sql, { staleMs: options.staleMs })
-      : createPgDeliverer({ connectionString: sql.connectionString, staleMs: options.staleMs });
+    raw.dialect === "sqlite"
+      ? createSqliteDeliverer(raw, { staleMs: options.staleMs })
+      : createPgDeliverer({ connectionString: raw.connectionString, staleMs: options.staleMs });
+
+  // What this process wrote wakes its delivery loops at once; the poll is left other processes' work (decision 0059).
+  // The lease's own heartbeat goes by `raw` and wakes nothing.
+  const writeListeners = new Set<() => void>();
+  const written = <T>(result: Promise<T>) =>
+    result.then((value) => {
+      for (const listener of writeListeners) listener();
+      return value;
+    });
+  const sql: typeof raw = {
+    ...raw,
+    run: (text, values, runOptions) => written(raw.run(text, values, runOptions)),
+    exec: (script, execOptions) => written(raw.exec(script, execOptions)),
+    transaction: (work) => written(raw.transaction(work)),
+  };
+  const onWrite = (listener: () => void) => {
+    writeListeners.add(listener);
+    return () => void writeListeners.delete(listener);
+  };
 
   const counts: { cached?: { at: number; counts: QueueCounts } } = {};
   const changed = () => (counts.cached = undefined);
@@ -66,6 +85,7 @@ export function createCore(options: CoreOptions) {
     deliverer,
     counts,
     changed,
+    onWrite,
     prepare,
     quarantine,
     readRecords,

@@ -13,7 +13,7 @@ const claimOf = (record: Delivery) => (record.sendingSince ? [record.sendingSinc
 
 const byArrival = (row: RecordRow) => new Date(row.received_at).getTime();
 
-export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }: Core): DeliveryQueue {
+export function deliveryQueueOf({ sql, deliverer, changed, onWrite, prepare, quarantine }: Core): DeliveryQueue {
   const lock: DelivererLock = {
     ...deliverer.lock,
     async hold() {
@@ -23,6 +23,7 @@ export function deliveryQueueOf({ sql, deliverer, changed, prepare, quarantine }
   };
   const health = channelHealthOf(sql, deliverer.asHolder);
   return {
+    onWrite,
     async nextDue(channel, now, skip = [], { probe = false } = {}) {
       await prepare();
       const skipped = (first: number) =>

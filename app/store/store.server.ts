@@ -75,6 +75,8 @@ export type DeliveryQueue = {
   channelStates(): Promise<ChannelState[]>;
   failWaiting(channel: string, cutoff: string, failure: NonNullable<EnquiryRecord["failure"]>): Promise<string[]>;
   probeNow(channel: string): Promise<boolean>;
+  /** Called after each write of this process to the store; returns the way to stop. */
+  onWrite(listener: () => void): () => void;
 };
 
 export type Chores = {

@@ -129,7 +129,7 @@ export const envSchema = z
       .max(3_650, "a whole number from 0 to 3650")
       .optional(),
     OUTBOX_ALERT_SECONDS: int(10, 86_400, 300),
-    OUTBOX_POLL_MS: int(50, 60_000, 500),
+    OUTBOX_POLL_MS: int(50, 60_000, 2_000),
 
     SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
     COOKIE_SECURE: z.stringbool().optional(),

@@ -2,7 +2,8 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+// The loop timed every 20 ms, not prom-client's 10: half the wake-ups of an idle process (decision 0059).
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
 const registers = [registry];
 

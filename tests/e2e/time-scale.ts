@@ -33,21 +33,21 @@ function anotherBusy(): () => void {
   };
 }
 
-export function measureTimeScale(): number {
-  const samples: number[] = [];
+export function measureTimeScale(samples = SAMPLES): number {
+  const times: number[] = [];
   let sink = 0;
   const done = anotherBusy();
   try {
-    for (let i = 0; i < SAMPLES; i++) {
+    for (let i = 0; i < samples; i++) {
       const started = performance.now();
       sink += work();
-      samples.push(performance.now() - started);
+      times.push(performance.now() - started);
     }
   } finally {
     done();
   }
   if (sink === -1) console.log(sink); // keeps the work from being optimised away
-  return Math.round(Math.min(MAX_SCALE, Math.max(1, median(samples) / REFERENCE_MS)) * 10) / 10;
+  return Math.round(Math.min(MAX_SCALE, Math.max(1, median(times) / REFERENCE_MS)) * 10) / 10;
 }
 
 /** Set by the runner or by playwright.config.ts before its workers start, so every worker uses the same one. */

@@ -10,6 +10,7 @@ import { writeUnrecorded } from "./unrecorded.server";
 export type RunningChannel = {
   running: Promise<void>;
   wake(): void;
+  nudge(): void;
   problems(): string[];
 };
 
@@ -19,6 +20,7 @@ export function runChannel(setup: LoopSetup): RunningChannel {
   return {
     running: run(loop),
     wake: () => state.wake(),
+    nudge: () => state.nudge(),
     problems() {
       const problems: string[] = [];
       if (state.unrecorded.size > 0)
@@ -48,7 +50,7 @@ async function run(loop: ChannelLoop) {
         state.lastProblem = { kind, at: now() };
       }
     }
-    if (rest > 0 && !loop.stopping()) await loop.pause(rest);
+    if (rest > 0 && !loop.stopping()) await loop.rest(rest);
   }
   if (state.unrecorded.size > 0 && !(await writeUnrecorded(loop).catch(() => false))) {
     log("error", "enquiry.outcome_unrecorded_at_exit", {

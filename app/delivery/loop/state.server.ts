@@ -30,6 +30,8 @@ type LoopState = {
   lastDeliveredAt: number;
   lastSweepAt: number;
   wake: () => void;
+  /** Ends a rest between looks early, never a pacing wait: set only while the loop rests. */
+  nudge: () => void;
 };
 
 export type ChannelLoop = LoopSetup & {
@@ -37,6 +39,8 @@ export type ChannelLoop = LoopSetup & {
   health: ChannelHealth;
   state: LoopState;
   pause(ms: number): Promise<void>;
+  /** The wait before the next look: a pause that this process's writes end early. */
+  rest(ms: number): Promise<void>;
 };
 
 export function channelLoopOf(setup: LoopSetup): ChannelLoop {
@@ -48,19 +52,26 @@ export function channelLoopOf(setup: LoopSetup): ChannelLoop {
     lastDeliveredAt: -Infinity,
     lastSweepAt: -Infinity,
     wake: () => {},
+    nudge: () => {},
   };
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      state.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   return {
     ...setup,
     pacing: setup.store.pacing(key),
     health: setup.store.channelHealth(setup.channel.name),
     state,
-    pause: (ms) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        state.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      }),
+    pause,
+    rest: (ms) => {
+      const resting = pause(ms);
+      state.nudge = state.wake;
+      return resting.finally(() => (state.nudge = () => {}));
+    },
   };
 }
