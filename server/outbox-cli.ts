@@ -1,6 +1,5 @@
 // The outbox command for operators (`npm run outbox -- <command>`; USAGE below, docs/operations.md): it works on the
 // configured database whether the server runs or not, and every change is one the server's own code would make.
-import { ENQUIRY_FIELDS } from "~/content/enquiry-fields";
 import { importOutbox } from "~/store/import-outbox.server";
 import { existsSync } from "node:fs";
 import { configuredChannels } from "~/delivery/channels.server";
@@ -12,6 +11,7 @@ import { pushSettingsFrom } from "~/delivery/channels/push-settings.server";
 import { STATES, StoreRefusal, type ChannelState, type Delivery, type DeliveryState } from "~/store/store.server";
 import { parseEnv, type Env } from "~/utils/env-schema.server";
 import { siteLine } from "~/store/site-photos.server";
+import { byEnquiry, deliveryJson, listJson } from "./outbox-list";
 
 const USAGE = `usage: outbox list [pending|failed|delivered|quarantine]
        outbox list --json
@@ -98,44 +98,6 @@ const line = (r: Delivery) => {
   ].join("  ");
 };
 
-const deliveryJson = (r: Delivery) => ({
-  channel: r.channel,
-  state: r.state,
-  attempts: r.attempts.length,
-  lastAttempt: r.attempts.at(-1) ?? null,
-  nextAttemptAt: r.nextAttemptAt ?? null,
-  deliveredAt: r.deliveredAt ?? null,
-  failure: r.failure ?? null,
-});
-
-/** Version 1 of a format scripts may rely on: fields are only ever added (docs/operations.md, "The outbox command"). An
- * enquiry's top-level state and attempts are its first delivery's (e-mail's, where configured). */
-const jsonLine = (deliveries: Delivery[]) => {
-  const [r] = deliveries as [Delivery];
-  return JSON.stringify({
-    v: 1,
-    id: r.id,
-    reference: r.reference ?? null,
-    ...deliveryJson(r),
-    receivedAt: r.receivedAt,
-    enquiry: {
-      // Under the form's names, as version 1 has them (the phone is `number`); an optional one not given is null.
-      ...Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f.form, r.enquiry[f.key] ?? null])),
-      language: r.enquiry.language ?? null,
-      page: r.enquiry.page ?? null,
-      // How the visitor first arrived that day (decision 0046), or null.
-      source: r.enquiry.source ?? null,
-    },
-    deliveries: deliveries.map(deliveryJson),
-  });
-};
-
-function byEnquiry(deliveries: Delivery[]): Delivery[][] {
-  const groups = new Map<string, Delivery[]>();
-  for (const r of deliveries) groups.set(r.id, [...(groups.get(r.id) ?? []), r]);
-  return [...groups.values()];
-}
-
 async function one(id: string | undefined): Promise<Delivery[]> {
   if (!id) fail(USAGE);
   const found = byEnquiry(await store.find(id));
@@ -167,13 +129,7 @@ async function run() {
     case "list": {
       const wanted = args[0] ?? "all";
       if (wanted === "--json") {
-        const all = (await Promise.all(STATES.map((state) => store.scan(state)))).flatMap((scan) => scan.deliveries);
-        all.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
-        for (const deliveries of byEnquiry(all)) console.log(jsonLine(deliveries));
-        for (const q of await store.quarantined())
-          console.log(
-            JSON.stringify({ v: 1, ref: q.ref, state: "quarantined", from: q.from, reason: q.reason, at: q.at }),
-          );
+        for (const line of await listJson(store)) console.log(JSON.stringify(line));
         break;
       }
       if (wanted !== "all" && wanted !== "quarantine" && !STATES.includes(wanted as DeliveryState)) fail(USAGE);

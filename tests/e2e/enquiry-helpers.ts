@@ -1,8 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 import { CONTACT } from "../../app/i18n/contact";
 import type { Locale } from "../../app/i18n/locale";
 import { readRecordedSends, type RecordedSend } from "../../mocks/recorded-sends";
+import { openStore } from "../../app/store/open-store.server";
+import { listJson } from "../../server/outbox-list";
 import { E2E_DATABASE, MOCKS_RECORD_FILE } from "./e2e-env";
 
 export type Recorded = RecordedSend;
@@ -22,21 +23,20 @@ export type StoredEntry = {
   enquiry: Record<string, string>;
 };
 
-export function storedIn(database = E2E_DATABASE): StoredEntry[] {
-  const listed = spawnSync(process.execPath, ["build/outbox.js", "list", "--json"], {
-    env: { ...process.env, DATABASE_URL: `file:${database}` },
-    encoding: "utf8",
-  });
-  if (listed.status !== 0) throw new Error(`outbox list --json: ${listed.stderr}`);
-  return listed.stdout
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as StoredEntry)
-    .filter((r) => r.enquiry);
+export async function listedIn(database: string): Promise<{ state: string; enquiry?: unknown }[]> {
+  const store = openStore({ DATABASE_URL: `file:${database}`, DATABASE_POOL_MAX: 1 });
+  try {
+    return JSON.parse(JSON.stringify(await listJson(store)));
+  } finally {
+    await store.close();
+  }
 }
 
-export const storedWith = (message: string, database = E2E_DATABASE) =>
-  storedIn(database).filter((r) => r.enquiry.message === message);
+export const storedIn = async (database = E2E_DATABASE) =>
+  (await listedIn(database)).filter((r) => r.enquiry) as StoredEntry[];
+
+export const storedWith = async (message: string, database = E2E_DATABASE) =>
+  (await storedIn(database)).filter((r) => r.enquiry.message === message);
 
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

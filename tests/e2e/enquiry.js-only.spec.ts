@@ -27,7 +27,7 @@ test.describe("enquiry with JavaScript", () => {
     await expect(toast(page)).toContainText("Form successfully submitted!");
     await expect(button).toHaveText("Send message");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    expect(storedWith(message)).toHaveLength(1);
+    expect(await storedWith(message)).toHaveLength(1);
   });
 
   test("a double click, or a click while sending, sends the enquiry once", async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe("enquiry with JavaScript", () => {
     await button.click({ force: true });
     await expect(toast(page)).toContainText("Form successfully submitted!");
     await page.waitForTimeout(1_500);
-    expect(storedWith(message)).toHaveLength(1);
+    expect(await storedWith(message)).toHaveLength(1);
   });
 
   test("after a warning, focus goes to the first field that needs attention", async ({ page }) => {
@@ -95,7 +95,7 @@ test.describe("after an enquiry is accepted, with JavaScript", () => {
     await fillForm(page, valid(message));
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(toast(page)).toContainText("Form successfully submitted!");
-    const [stored] = storedWith(message);
+    const [stored] = await storedWith(message);
     const sent = page.locator("[data-sent]");
     await expect(sent).toContainText(stored!.reference);
     await page.keyboard.press("Escape");

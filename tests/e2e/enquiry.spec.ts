@@ -26,7 +26,7 @@ test.describe("enquiry", () => {
     expect((await posted).status()).toBe(400);
     await page.waitForTimeout(500); // a send would follow the store within the worker's poll
     const empty = (fields: Record<string, string | undefined>) => !fields.name || !fields.email || !fields.message;
-    expect(storedIn().filter((r) => empty(r.enquiry))).toEqual([]);
+    expect((await storedIn()).filter((r) => empty(r.enquiry))).toEqual([]);
     expect(readRecordedSends(MOCKS_RECORD_FILE).filter((s) => !s.channel && empty(s.fields))).toEqual([]);
   });
 
@@ -76,7 +76,7 @@ test.describe("enquiry", () => {
       accessToken: E2E_EMAILJS.EMAILJS_PRIVATE_KEY,
     });
 
-    await expect.poll(() => storedWith(message).map((r) => r.state)).toEqual(["delivered"]);
+    await expect.poll(async () => (await storedWith(message)).map((r) => r.state)).toEqual(["delivered"]);
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
@@ -169,11 +169,14 @@ test.describe("the answer does not wait on EmailJS", { tag: HTTP }, () => {
       await accepted(request, message);
       // Tried once: but for the 403 it would wait to be tried again (a probe, or a backoff of its own).
       await expect
-        .poll(() => storedWith(message).map((r) => `${r.state}, ${r.attempts > 0 ? "tried" : "not tried"}`), {
-          timeout: 8_000,
-        })
+        .poll(
+          async () => (await storedWith(message)).map((r) => `${r.state}, ${r.attempts > 0 ? "tried" : "not tried"}`),
+          {
+            timeout: 8_000,
+          },
+        )
         .toEqual([`${state}, tried`]);
-      const [record] = storedWith(message);
+      const [record] = await storedWith(message);
       expect(record!.lastAttempt!.outcome).not.toBe("delivered");
       if (state === "failed") {
         expect(sentWith(message)).toHaveLength(1);
@@ -185,12 +188,12 @@ test.describe("the answer does not wait on EmailJS", { tag: HTTP }, () => {
   test("the embedded default keeps the enquiry in its SQLite database", async ({ request }) => {
     const message = unique("Boat party for a birthday");
     await accepted(request, message, OUTBOX_BASE_URL);
-    expect(storedWith(message, E2E_DEFAULT_DATABASE)).toEqual([
+    expect(await storedWith(message, E2E_DEFAULT_DATABASE)).toEqual([
       expect.objectContaining({ state: "pending", enquiry: expect.objectContaining({ name: "Ivana Kovač" }) }),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(sentWith(message)).toHaveLength(0);
-    expect(storedWith(message, E2E_DEFAULT_DATABASE).map((r) => r.state)).toEqual(["pending"]);
+    expect((await storedWith(message, E2E_DEFAULT_DATABASE)).map((r) => r.state)).toEqual(["pending"]);
   });
 });
 

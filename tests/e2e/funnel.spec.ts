@@ -101,7 +101,7 @@ test("a campaign's visitor and a search engine's are counted apart, the enquiry 
 
   await desk.goto(`${server.site}/staff/inbox?source=instagram&campaign=summer-vip`);
   await expect(desk.getByText(message.slice(0, 40))).toBeVisible();
-  const [stored] = storedIn(server.database).filter((r) => r.enquiry.message === message);
+  const [stored] = (await storedIn(server.database)).filter((r) => r.enquiry.message === message);
   expect((stored!.enquiry as unknown as { source: unknown }).source).toEqual({
     channel: "instagram",
     medium: "social",

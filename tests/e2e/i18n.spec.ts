@@ -82,7 +82,7 @@ test.describe("the enquiry in Croatian", () => {
     await expect(page).toHaveURL(/\/hr\/contact#enquiry$/);
     await expect.poll(() => sentWith(message).length, { timeout: 15_000 }).toBe(1);
     expect(sentWith(message)[0]!.fields).toMatchObject({ category: "Concierge services", language: "hr" });
-    expect(storedWith(message)[0]!.enquiry).toMatchObject({ language: "hr" });
+    expect((await storedWith(message))[0]!.enquiry).toMatchObject({ language: "hr" });
   });
 
   test("a database that cannot be written fails in Croatian and keeps every value", async ({ page }) => {

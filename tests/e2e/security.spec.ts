@@ -126,7 +126,7 @@ test.describe("requests the site refuses", { tag: HTTP }, () => {
       expect(r.status(), origin).toBe(403);
     }
     expect(sentWith(message)).toHaveLength(0);
-    expect(storedWith(message)).toHaveLength(0);
+    expect(await storedWith(message)).toHaveLength(0);
   });
 
   test("a same-site POST with its Origin header is accepted", async ({ request, baseURL }) => {
@@ -137,7 +137,7 @@ test.describe("requests the site refuses", { tag: HTTP }, () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(storedWith(message)).toHaveLength(1);
+    expect(await storedWith(message)).toHaveLength(1);
   });
 
   for (const [method, path] of [

@@ -63,7 +63,7 @@ for (const [i, target] of hostileQueries.entries()) {
 test("afterwards: healthy, nothing stored, memory bounded, the page cache no larger", async () => {
   expect((await fetch(`${server.base}/healthz`)).ok).toBe(true);
   expect(sentTo(server.record)).toEqual([]);
-  const stored = Object.values(statesIn(server.database)).reduce((a, b) => a + b, 0);
+  const stored = Object.values(await statesIn(server.database)).reduce((a, b) => a + b, 0);
   expect(stored, "hostile requests stored in the database").toBe(0);
   expect(await cacheEntries()).toBe(cacheEntriesBefore);
   expect(rss() - rssBefore, `RSS ${rssBefore} before, ${rssPeak} peak`).toBeLessThan(100 * 1024 * 1024);

@@ -28,7 +28,7 @@ function shape(response: Response) {
   return { status: response.status, headers, cookies };
 }
 
-const stored = () => Object.values(statesIn(server.database)).reduce((a, b) => a + b, 0);
+const stored = async () => Object.values(await statesIn(server.database)).reduce((a, b) => a + b, 0);
 
 test.describe.configure({ mode: "serial" });
 
@@ -39,7 +39,7 @@ test("the success redirect, its toast cookie and headers are those Remix gives t
   expect(first.headers.get("location")).toBe("/contact#enquiry");
   expect(first.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
   expect(shape(first)).toEqual(shape(second));
-  expect(stored()).toBe(2);
+  expect(await stored()).toBe(2);
 });
 
 test("a refused form goes on to Remix's page with its messages and values, counted once", async () => {
@@ -54,5 +54,5 @@ test("a refused form goes on to Remix's page with its messages and values, count
   const fifth = await post("/contact", enquiryBody("Fifth, past the limit"));
   expect(fifth.status).toBe(429);
   expect(await fifth.text()).toContain("Fifth, past the limit");
-  expect(stored()).toBe(3);
+  expect(await stored()).toBe(3);
 });

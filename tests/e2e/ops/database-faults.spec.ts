@@ -205,7 +205,7 @@ test("a read-only volume: the server starts and serves, visitors are told their 
     execFileSync("mount", ["-o", "remount,rw", volume]);
     await expect.poll(async () => (await health(server.base)).accepting, { timeout: 5_000 }).toBe(true);
     expect(await postEnquiry(server.base, "After it was writable")).toBe(302);
-    expect(statesIn(place.database).pending).toBe(2);
+    expect((await statesIn(place.database)).pending).toBe(2);
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
@@ -239,7 +239,7 @@ test("SIGTERM during a burst: every POST answered 302 is stored and delivered af
   expect(told.length).toBeGreaterThan(0);
   const second = await startServer(3185, {}, place);
   try {
-    await expect.poll(() => statesIn(place.database).pending, { timeout: 60_000 }).toBe(0);
+    await expect.poll(async () => (await statesIn(place.database)).pending, { timeout: 60_000 }).toBe(0);
     for (const message of told) expect(deliveredCounts(place.record).get(message)).toBe(1);
     for (const count of deliveredCounts(place.record).values()) expect(count).toBe(1);
   } finally {

@@ -51,7 +51,7 @@ test("a permanent 403: marked failed, health degraded; after the fix, `outbox re
   try {
     writeFileSync(server.outageFile, "403");
     for (const n of [1, 2, 3]) expect(await postEnquiry(server.base, `Misconfigured ${n}`)).toBe(302);
-    await expect.poll(() => statesIn(server.database).failed, { timeout: 10_000 }).toBe(3);
+    await expect.poll(async () => (await statesIn(server.database)).failed, { timeout: 10_000 }).toBe(3);
     expect(await health(server.base)).toMatchObject({ status: "degraded", failed: 3, pending: 0 });
     expect(sentTo(server.record)).toHaveLength(3);
     expect(server.logs()).toContain("Allow EmailJS API for non-browser applications");
@@ -80,14 +80,14 @@ test("kill -9 with 10 pending: after a restart all 10 are delivered, none twice"
   for (const message of messages) expect(await postEnquiry(first.base, message)).toBe(302);
   first.child.kill("SIGKILL");
   await first.exited;
-  expect(statesIn(place.database).pending).toBe(10);
+  expect((await statesIn(place.database)).pending).toBe(10);
 
   rmSync(place.outageFile);
   const second = await startServer(3143, quickRetries, place);
   try {
     await expect.poll(() => deliveredCounts(place.record).size, { timeout: 30_000 }).toBe(10);
     for (const message of messages) expect(deliveredCounts(place.record).get(message)).toBe(1);
-    expect(statesIn(place.database)).toMatchObject({ delivered: 10, pending: 0 });
+    expect(await statesIn(place.database)).toMatchObject({ delivered: 10, pending: 0 });
   } finally {
     second.child.kill("SIGTERM");
   }
@@ -105,7 +105,7 @@ test("kill -9 of the deliverer during a call: after a restart each is delivered,
   await first.exited;
   const second = await startServer(3146, quickRetries, place);
   try {
-    await expect.poll(() => statesIn(place.database).delivered, { timeout: 20_000 }).toBe(4);
+    await expect.poll(async () => (await statesIn(place.database)).delivered, { timeout: 20_000 }).toBe(4);
     const sends = sentTo(place.record).map((s) => s.fields.message);
     // The first may have reached EmailJS before the kill: sent again (the one documented case) and logged; every other once.
     expect(sends.filter((m) => m === messages[0]).length).toBeLessThanOrEqual(2);

@@ -6,6 +6,7 @@ import { scratchDir } from "../../../scripts/lib/scratch-dir";
 import { portIsFree } from "../../../scripts/lib/served-child";
 import { SERVER_ARGS } from "../../../scripts/lib/server-command";
 import { E2E_EMAILJS } from "../e2e-env";
+import { listedIn } from "../enquiry-helpers";
 import { scaled } from "../time-scale";
 
 export type OpsServer = {
@@ -117,12 +118,9 @@ export function outboxCommand(database: string, ...args: string[]) {
   });
 }
 
-export function statesIn(database: string): Record<"pending" | "failed" | "delivered" | "quarantined", number> {
-  const listed = outboxCommand(database, "list", "--json");
-  if (listed.status !== 0) throw new Error(`outbox list --json: ${listed.stderr}`);
+export async function statesIn(database: string) {
   const counts = { pending: 0, failed: 0, delivered: 0, quarantined: 0 };
-  for (const line of listed.stdout.split("\n").filter(Boolean))
-    counts[(JSON.parse(line) as { state: keyof typeof counts }).state]++;
+  for (const { state } of await listedIn(database)) counts[state as keyof typeof counts]++;
   return counts;
 }
 

@@ -19,7 +19,7 @@ test("SIGTERM lets the send in flight finish, leaves the rest pending, refuses n
   expect(sentTo(server.record).map((s) => s.fields.message)).toEqual([
     "First, sent while the server stops [mock:slow]",
   ]);
-  expect(statesIn(server.database)).toMatchObject({ delivered: 1, pending: 1 });
+  expect(await statesIn(server.database)).toMatchObject({ delivered: 1, pending: 1 });
 });
 
 test("every request and delivery outcome is one JSON log line with a request id and no personal data", async () => {
