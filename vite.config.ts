@@ -35,7 +35,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           v3_routeConfig: true,
         },
       }),
-    vanillaExtractPlugin(),
+    // Under vitest the styles' files only need their class names: no compiler (a Vite server of its own) to start.
+    vanillaExtractPlugin(process.env.VITEST ? { unstable_mode: "transform" } : undefined),
   ],
   // The server bundle may use top-level await (mocks are loaded on demand).
   build: isSsrBuild
