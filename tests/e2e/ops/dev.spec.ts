@@ -50,7 +50,7 @@ test("npm run dev serves pages, health and the form through the production pipel
     expect((await post()).status).toBe(302);
     expect((await post()).status).toBe(429);
     await expect
-      .poll(() => readRecordedSends(record).map((s) => s.fields.message), { timeout: 10_000 })
+      .poll(() => readRecordedSends(record).map((s) => s.fields.message), { timeout: scaled(10_000) })
       .toEqual(["Made in dev"]);
     expect(output).toContain('"mode":"development"');
   } finally {
