@@ -1,9 +1,9 @@
 // Every check, with one total line "N passed, M failed"; a step that cannot run its tests (typecheck, build) is one
-// failed check. What times nothing runs side by side; the browser tests, the bench and Lighthouse run alone.
-import { spawnSync } from "node:child_process";
+// failed check. What times nothing runs side by side; the bench and Lighthouse alone, the e2e beside nice-19 checks.
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { measureTimeScale } from "../tests/e2e/time-scale";
-import { runQuietly, sideBySide, STATIC_CHECKS, type Command } from "./lib/side-by-side";
+import { printOutcomes, runQuietly, sideBySide, STATIC_CHECKS, type Command, type Outcome } from "./lib/side-by-side";
 
 const REPORTS = "reports";
 rmSync(REPORTS, { recursive: true, force: true });
@@ -38,20 +38,28 @@ function tally({ label, counts }: Check, ok: boolean, seconds: number) {
   lines.push(`${label}: ${c.passed} passed, ${c.failed} failed (${seconds}s)`);
 }
 
-function alone(check: Check) {
+function alone(check: Check): Promise<boolean> {
   console.log(`\n=== ${check.label}: ${check.command} ${check.args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(check.command, check.args, { stdio: "inherit", env: { ...process.env, ...check.env } });
-  const ok = result.status === 0;
-  tally(check, ok, Math.round((Date.now() - started) / 100) / 10);
-  return ok;
+  return new Promise((resolve) => {
+    let ended = false;
+    const end = (ok: boolean) => {
+      if (ended) return;
+      ended = true;
+      tally(check, ok, Math.round((Date.now() - started) / 100) / 10);
+      resolve(ok);
+    };
+    const child = spawn(check.command, check.args, { stdio: "inherit", env: { ...process.env, ...check.env } });
+    child.on("close", (code) => end(code === 0));
+    child.on("error", () => end(false));
+  });
 }
 
-async function together(checks: Check[]) {
-  const outcomes = await sideBySide(checks);
+const tallied = (checks: Check[], outcomes: Outcome[]) => {
   outcomes.forEach(({ ok, seconds }, i) => tally(checks[i]!, ok, seconds));
   return outcomes;
-}
+};
+const together = async (checks: Check[]) => tallied(checks, await sideBySide(checks));
 
 function setup(label: string, command: string, args: string[]) {
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
@@ -85,7 +93,7 @@ const build: Check = {
   args: ["run", "build"],
   env: readJson("tests/e2e/emailjs-test-ids.json"),
 };
-// The unit tests mostly wait: beside the static checks and the build; then what needs the build and times nothing.
+// The unit tests mostly wait: beside the build; then what needs the build and times nothing.
 const unit: Check = {
   label: "unit (vitest)",
   command: "node_modules/.bin/vitest",
@@ -97,9 +105,11 @@ const unit: Check = {
     return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) };
   },
 };
-const firstRound = await together([...STATIC_CHECKS, build, unit]);
+const firstRound = await together([build, unit]);
 const built = firstRound.find((o) => o.label === build.label)!.ok;
 await smokePrepared;
+// Until the bench, on the cores the end-to-end tests leave idle (outages, restarts); `alone` spawns, not spawnSync.
+const staticChecks = Promise.all(STATIC_CHECKS.map(runQuietly));
 
 if (built)
   await together([
@@ -121,7 +131,7 @@ if (built) {
   // Waits about the machine's speed grow with it: one factor, measured now, for every worker.
   const scale = process.env.E2E_TIME_SCALE ?? String(measureTimeScale());
   lines.push(`(end-to-end waits ×${scale}: tests/e2e/time-scale.ts)`);
-  alone({
+  await alone({
     label: "end-to-end (playwright)",
     command: "node_modules/.bin/playwright",
     args: ["test"],
@@ -131,8 +141,15 @@ if (built) {
       return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
     },
   });
-  // After the browser tests, so nothing else loads the machine while they measure; half npm run bench's windows, burst.
-  alone({
+} else {
+  failed++;
+  lines.push("end-to-end: not run (build failed)");
+}
+tallied(STATIC_CHECKS, printOutcomes(await staticChecks));
+
+if (built) {
+  // Alone, so nothing else loads the machine while they measure; half npm run bench's windows, burst.
+  await alone({
     label: "bench (load, enquiry burst)",
     command: "node_modules/.bin/tsx",
     args: ["scripts/bench.ts"],
@@ -140,15 +157,12 @@ if (built) {
     counts: () => readJson(`${REPORTS}/bench.json`),
   });
   // By hand: the queue benches, Lighthouse's desktop and its Croatian pages (English templates; axe and seo.spec run here).
-  alone({
+  await alone({
     label: "lighthouse (mobile, the English pages; beside nginx on the same bytes when needed)",
     command: "node_modules/.bin/tsx",
     args: ["scripts/lighthouse.ts", "mobile", "--locale=en", "--runs=1", "--reference=needed"],
     counts: () => readJson(`${REPORTS}/lighthouse/summary.json`),
   });
-} else {
-  failed++;
-  lines.push("end-to-end: not run (build failed)");
 }
 
 console.log(`\n${lines.join("\n")}`);

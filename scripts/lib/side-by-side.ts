@@ -25,12 +25,14 @@ export function runQuietly({ label, command, args, env, background }: Command): 
   });
 }
 
-export async function sideBySide(commands: Command[]): Promise<Outcome[]> {
-  const outcomes = await Promise.all(commands.map(runQuietly));
+export function printOutcomes(outcomes: Outcome[]): Outcome[] {
   for (const { label, ok, output, seconds } of outcomes)
     console.log(`\n=== ${label}: ${ok ? "ok" : "FAILED"} (${seconds}s, side by side)\n${output.trimEnd()}`);
   return outcomes;
 }
+
+export const sideBySide = async (commands: Command[]): Promise<Outcome[]> =>
+  printOutcomes(await Promise.all(commands.map(runQuietly)));
 
 /** `npm run validate`'s and `npm test`'s: each reads the tree and measures nothing. Their caches (node_modules/.cache)
  * spare a second run the files that did not change; a fresh clone starts without. */
