@@ -31,7 +31,7 @@ const paths = onlyPaths.length ? onlyPaths : PAGES.filter((p) => !locale || p.lo
 const budgets = JSON.parse(readFileSync("budgets.json", "utf8"));
 const floors: Floors = budgets.lighthouse;
 const goals: { fcpMs: number; lcpMs: number; tbtMs: number; performance: number } = budgets.lighthouseGoals;
-const MAX_ROUNDS = 3;
+const MAX_ROUNDS = 5;
 // Weight 0 in every category, a fifth of each run (tests/e2e/back-forward.spec.ts proves the back/forward cache).
 const UNSCORED = ["bf-cache", "screenshot-thumbnails", "final-screenshot"];
 const out = "reports/lighthouse";
