@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { PAGE_PATHS } from "../../../app/content/pages";
 import { ABUSE_PORT, cases, hostileQueries, keepAliveCases, send, viaAgent } from "./abuse-corpus";
 import { sentTo, startServer, statesIn, type OpsServer } from "./server";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "default" });
 
@@ -28,7 +29,7 @@ test.afterAll(async () => {
 
 for (const [i, c] of cases.entries()) {
   test(`request ${i + 1}: ${c.name}`, async () => {
-    test.setTimeout(30_000);
+    test.setTimeout(scaled(30_000));
     const sentBefore = sentTo(server.record).length;
     const { status, body } = await send(c.req);
     rssPeak = Math.max(rssPeak, rss());

@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { channelCounts, deliveredCounts, health, outboxCommand, postEnquiry, sentTo, startServer } from "./server";
+import { scaled } from "../time-scale";
 
 const SECRET = `whsec_${Buffer.from("the webhook secret of the ops test!").toString("base64")}`;
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678";
@@ -29,7 +30,7 @@ const messageIn: Record<string, (body: string) => string> = {
 };
 
 test("each enquiry reaches every channel once; one channel down for a while delays no other, then catches up", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const server = await startServer(3156, CHANNELS);
   try {
     writeFileSync(`${server.outageFile}.slack`, "503");
@@ -83,7 +84,7 @@ test("each enquiry reaches every channel once; one channel down for a while dela
 });
 
 test("booking details reach EmailJS and every channel: as stored by key, as people read them in the message", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const server = await startServer(3159, CHANNELS);
   try {
     const message = "A table for twelve with details";
@@ -133,7 +134,7 @@ test("booking details reach EmailJS and every channel: as stored by key, as peop
 });
 
 test("a deleted webhook's delivery fails with its fix; the operator tests the channel, fixes it and retries that channel only", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const server = await startServer(3157, CHANNELS);
   const env = {
     ...process.env,

@@ -2,6 +2,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { enquiryBody, outboxCommand, sentTo, startServer, workspace } from "./server";
+import { scaled } from "../time-scale";
 
 const TEMPLATE = "template_ops_confirm";
 const METRICS_TOKEN = "confirm-metrics-token-0123456789abcdef";
@@ -54,7 +55,7 @@ test("20 enquiries naming one victim: one confirmation; a caught bot none; skipp
 });
 
 test("EmailJS down, the server killed (-9) and restarted, EmailJS back: each visitor confirmed once", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   const first = await startServer(3222, CONFIRMING, place);
   writeFileSync(place.outageFile, "503");

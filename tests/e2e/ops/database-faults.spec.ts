@@ -15,12 +15,13 @@ import {
   statesIn,
   workspace,
 } from "./server";
+import { scaled } from "../time-scale";
 
 const SECRET = "PRIVATE-BYTES ana@example.com +385 91";
 const NO_EMAILJS = { EMAILJS_SERVICE_ID: "", EMAILJS_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" };
 
 test("an earlier version's outbox folder is moved in at start: records delivered once, junk quarantined unsent and unlogged", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   const pending = path.join(place.outbox, "pending");
   mkdirSync(pending, { recursive: true });
@@ -99,7 +100,7 @@ function refusedStart(place: ReturnType<typeof workspace>) {
 const digest = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
 test("a garbage file or a truncated database at the path: the server refuses to start, says what to do, and leaves it as it was", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const garbage = workspace();
   writeFileSync(garbage.database, "not a database at all\n".repeat(200));
   const before = digest(garbage.database);
@@ -141,7 +142,7 @@ function onTmpfs(size: string) {
 
 test("the volume fills to the last byte during a burst: every answer is 302 or 503, every 302 delivered once, and it accepts again once there is room", async () => {
   test.skip(!canMount, "mounting a tmpfs needs root and a sandbox that allows it");
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const { place, volume } = onTmpfs("1m");
   const server = await startServer(3183, { RATE_LIMIT_MAX: "0" }, place);
   try {
@@ -184,7 +185,7 @@ test("the volume fills to the last byte during a burst: every answer is 302 or 5
 
 test("a read-only volume: the server starts and serves, visitors are told their enquiry was not stored, and it accepts again once writable, without a restart", async () => {
   test.skip(!canMount, "mounting a tmpfs needs root and a sandbox that allows it");
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const { place, volume } = onTmpfs("2m");
   const before = await startServer(3184, NO_EMAILJS, place);
   expect(await postEnquiry(before.base, "Stored before the remount")).toBe(302);
@@ -214,7 +215,7 @@ test("a read-only volume: the server starts and serves, visitors are told their 
 });
 
 test("SIGTERM during a burst: every POST answered 302 is stored and delivered after the restart, none twice, no 5xx", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   const first = await startServer(3185, {}, place);
   const burst = Array.from({ length: 40 }, (_, n) => `Burst at the stop ${n}`);

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { writeFolderRecord } from "../../support/outbox-folder.fixture";
 import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { deliveredCounts, enquiryBody, startServer, workspace, type OpsServer } from "./server";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
 
@@ -16,7 +17,7 @@ const start = async (...args: Parameters<typeof startServer>) => {
 };
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   cluster = await startPgCluster();
 });
 test.afterAll(() => {
@@ -94,7 +95,7 @@ test("a database that does not exist: degraded with the reason, 503 with values 
 });
 
 test("the outbox command on PostgreSQL, and an earlier version's folder moved in", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   for (const [n, message] of ["Moved in 1", "Moved in 2"].entries())
     await writeFolderRecord(place.outbox, "pending", {

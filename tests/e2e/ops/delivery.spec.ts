@@ -11,11 +11,12 @@ import {
   statesIn,
   workspace,
 } from "./server";
+import { scaled } from "../time-scale";
 
 const quickRetries = { OUTBOX_RETRY_BASE_MS: "1000", OUTBOX_RETRY_MAX_MS: "4000" };
 
 test("EmailJS answering 500 for 8 s: every enquiry of those seconds is delivered after, once; the channel said failing, health degraded then ok", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const server = await startServer(3141, quickRetries);
   try {
     writeFileSync(server.outageFile, "500");
@@ -46,7 +47,7 @@ test("EmailJS answering 500 for 8 s: every enquiry of those seconds is delivered
 });
 
 test("a permanent 403: marked failed, health degraded; after the fix, `outbox retry --failed` delivers them", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const server = await startServer(3142, quickRetries);
   try {
     writeFileSync(server.outageFile, "403");
@@ -72,7 +73,7 @@ test("a permanent 403: marked failed, health degraded; after the fix, `outbox re
 });
 
 test("kill -9 with 10 pending: after a restart all 10 are delivered, none twice", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   const first = await startServer(3143, quickRetries, place);
   writeFileSync(place.outageFile, "503");
@@ -94,7 +95,7 @@ test("kill -9 with 10 pending: after a restart all 10 are delivered, none twice"
 });
 
 test("kill -9 of the deliverer during a call: after a restart each is delivered, only the one in flight possibly twice, with a warning", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   const first = await startServer(3146, quickRetries, place);
   // EmailJS takes 0.8 s to answer ([mock:slow]): the kill lands during the first call.
@@ -117,7 +118,7 @@ test("kill -9 of the deliverer during a call: after a restart each is delivered,
 });
 
 test("two servers on one database file: both accept, one delivers, each enquiry once, one a second", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const place = workspace();
   const [a, b] = await Promise.all([startServer(3144, {}, place), startServer(3145, {}, place)]);
   try {

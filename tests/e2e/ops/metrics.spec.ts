@@ -1,6 +1,7 @@
 // /metrics in Prometheus's text format behind METRICS_TOKEN, read strictly: each sample a name, optional labels, a number.
 import { expect, test } from "@playwright/test";
 import { deliveredCounts, enquiryBody, startServer } from "./server";
+import { scaled } from "../time-scale";
 
 const TOKEN = "metrics-token-for-the-ops-test";
 const SAMPLE =
@@ -18,7 +19,7 @@ function parse(text: string) {
 }
 
 test("/metrics: off without a token, 401 without the right one, the queue, HTTP and cache figures with it", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const off = await startServer(3171);
   try {
     expect((await fetch(`${off.base}/metrics`)).status).toBe(404);

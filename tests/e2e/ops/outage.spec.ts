@@ -33,6 +33,7 @@ import {
   referencePace,
   outboxOn,
 } from "./outage-helpers";
+import { scaled } from "../time-scale";
 
 async function outageScenario(server: OpsServer, { webhook = false, databaseUrl = `file:${server.database}` } = {}) {
   const referenceGap = await referencePace(server);
@@ -99,7 +100,7 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
 }
 
 test("EmailJS down while visitors write, then back (SQLite, one server): the oldest first, in order, at the pace, calls bounded; the webhook beside it never waits", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const server = await startServer(3211, { ...SCALED, ...WEBHOOK });
   try {
     const { accepted, recovered } = await outageScenario(server, { webhook: true });
@@ -117,13 +118,13 @@ test("EmailJS down while visitors write, then back (SQLite, one server): the old
 test.describe("on PostgreSQL", () => {
   let cluster: PgCluster;
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     cluster = await startPgCluster();
   });
   test.afterAll(() => cluster?.remove());
 
   test("EmailJS down while visitors write, then back (PostgreSQL, one server): the oldest first, in order, at the pace, calls bounded", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const databaseUrl = cluster.createDatabase("outage");
     const server = await startServer(3212, { ...SCALED, DATABASE_URL: databaseUrl });
     try {
@@ -139,7 +140,7 @@ test.describe("on PostgreSQL", () => {
   });
 
   test("the webhook down, the delivering replica killed (kill -9) during its outage: the other goes on with its backoff, e-mail never waits, the webhook's oldest first, at most one resend", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const place = workspace();
     const env = { ...SCALED, ...WEBHOOK, DATABASE_URL: cluster.createDatabase("replicas") };
     writeFileSync(`${place.outageFile}.webhook`, "503");
@@ -203,7 +204,7 @@ async function crashDuringOutage(
 }
 
 test("the webhook down, a kill -9 and a restart during its outage (SQLite): e-mail never waits, the backoff goes on, then the webhook's oldest first, at most one resend", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const place = workspace();
   const env = { ...SCALED, ...WEBHOOK };
   writeFileSync(`${place.outageFile}.webhook`, "503");
@@ -223,7 +224,7 @@ test("the webhook down, a kill -9 and a restart during its outage (SQLite): e-ma
 test("staff read in the inbox, in English and Croatian, that e-mail is failing since HH:MM and tried again at HH:MM; the outbox command says the same, and its probe sends the backlog once the provider is back", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   // A minute between probes: what the pages say stays true while the test reads them.
   const server = await staffServer(3214, {
     OUTBOX_RETRY_BASE_MS: "60000",
@@ -319,7 +320,7 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
 });
 
 test("EmailJS down while sixteen visitors write at once, the server restarted, then back and the operator's probe (SQLite): every lead in arrival order, the oldest first, none twice", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const place = workspace();
   // A minute between probes: the operator's command is what finds it back.
   // The provider's pace is not what this proves: 40 ms drains the 160 in seconds.

@@ -16,6 +16,7 @@ import {
   staffCommand,
   staffServer,
 } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
 test.use({ launchOptions: { executablePath: CHROMIUM, args: BROWSER_ARGS } });
@@ -282,7 +283,7 @@ test("nothing of the staff app on public pages: no service worker registered, no
 });
 
 test("each device gets the enquiry once across a kill -9 during a call and a restart", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const place = workspace();
   const env = { PUSH_SERVICE_HOSTS: service.origin, PUBLIC_SITE_URL: "http://localhost:3262", COOKIE_SECURE: "false" };
   let first = await startServer(3262, env, place);

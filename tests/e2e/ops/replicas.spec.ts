@@ -7,9 +7,10 @@ import { scratchDir } from "../../../scripts/lib/scratch-dir";
 import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { channelCounts, deliveredCounts, enquiryBody, sentTo, startServer, workspace, type OpsServer } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, sessionCookie, signIn, staffCommand } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 const LB_PORT = 3195;
 const REPLICA_PORTS = [3196, 3197, 3198];
@@ -38,7 +39,7 @@ const emailSends = () => sentTo(record).filter((s) => !s.channel);
 const deliverer = () => cluster.psql("SELECT holder FROM enquiry_deliverer", database).trim();
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const nginxBinary = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
   if (spawnSync(nginxBinary, ["-v"]).error)
     throw new Error("nginx is not installed: npm test installs it (bash scripts/ensure-debian.sh nginx-light)");
@@ -134,7 +135,7 @@ test("staff: a session made through one replica is honoured by all three; a sign
 const BURST = 15;
 
 test(`a burst of ${BURST} spread over the three: all accepted, each delivered once by e-mail and once to Telegram, each ≥ 1 s apart`, async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const before = sentTo(record).length;
   const deliveredLines = (replica: OpsServer) => replica.logs().split('"event":"enquiry.delivered"').length - 1;
   const deliveredBefore = replicas.map(deliveredLines);
@@ -192,7 +193,7 @@ test("/metrics and /healthz of any replica tell the same queue, from the databas
 });
 
 test("the deliverer killed with kill -9 mid-burst: another takes over in seconds, none lost", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const before = emailSends().length;
   for (let i = 0; i < 8; i++) expect((await post(`Takeover ${i}`, `192.0.2.${i + 1}`)).status).toBe(302);
   await expect.poll(() => emailSends().length - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
@@ -222,7 +223,7 @@ test("the deliverer killed with kill -9 mid-burst: another takes over in seconds
 });
 
 test("PostgreSQL stopped mid-burst: nobody told 'sent' unless committed, values kept, health degraded, then all delivered", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const accepted: string[] = [];
   for (let i = 0; i < 3; i++) {
     const answer = await post(`Outage ${i}`, `192.0.2.${100 + i}`);
@@ -267,7 +268,7 @@ test("PostgreSQL stopped mid-burst: nobody told 'sent' unless committed, values 
 });
 
 test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replaced, and sends nothing when it wakes", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const pid = Number(deliverer().split(":")[1]);
   const frozen = replicas.find((r) => r.child.pid === pid)!;
   const others = replicas.filter((r) => r !== frozen);

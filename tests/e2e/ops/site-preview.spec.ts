@@ -11,9 +11,10 @@ import { smallJpeg } from "../../support/bad-uploads";
 import type { softAuthenticator } from "../../support/soft-authenticator";
 import { processed, siteForm, upload, type Session, decodeHtml } from "./site-helpers";
 import { acceptOverHttp, inDatabase, linkIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 const PORT = 3460;
 const PAGE = "/vip-nightclub-experience";

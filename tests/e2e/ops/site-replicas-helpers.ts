@@ -4,6 +4,7 @@ import { startPgCluster, type PgCluster } from "../../support/pg-cluster";
 import { startServer, workspace, type OpsServer } from "./server";
 import type { Session } from "./site-helpers";
 import { acceptOverHttp, linkIn, staffCommand } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 /** Registers the spec's hooks: a cluster with database `name`, a replica on each port (passkeys
  * are made for the first's address), all removed after. */
@@ -12,7 +13,7 @@ export function siteReplicas(ports: [number, number], name: string) {
   const replicas: OpsServer[] = [];
   const site = `http://localhost:${ports[0]}`;
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     cluster = await startPgCluster();
     const database = cluster.createDatabase(name).replace(/.*\//, "");
     for (const port of ports)

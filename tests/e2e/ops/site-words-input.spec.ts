@@ -6,9 +6,10 @@ import { expect, test } from "@playwright/test";
 import { SITE_WORDS } from "../../../app/i18n/site-words";
 import { acceptInvitation, acceptOverHttp, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 import { publishDraft, siteForm, siteRows, type Session, decodeHtml } from "./site-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(90_000);
+test.setTimeout(scaled(90_000));
 
 const PORT = 3271;
 let server: Awaited<ReturnType<typeof staffServer>>;

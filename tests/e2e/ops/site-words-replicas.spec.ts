@@ -4,9 +4,10 @@
 import { expect, test } from "@playwright/test";
 import { siteReplicas } from "./site-replicas-helpers";
 import { publishDraft, siteForm } from "./site-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 const hosts = siteReplicas([3272, 3273], "words");
 

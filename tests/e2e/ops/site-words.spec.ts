@@ -8,9 +8,10 @@ import { SITE } from "../../../app/i18n/site";
 import { SITE_WORDS } from "../../../app/i18n/site-words";
 import { enquiryBody, sentTo } from "./server";
 import { acceptInvitation, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 const PORT = 3270;
 let server: Awaited<ReturnType<typeof staffServer>>;

@@ -10,9 +10,10 @@ import { PREVIEW } from "../../../app/i18n/preview";
 import { SITE } from "../../../app/i18n/site";
 import { acceptInvitation, acceptOverHttp, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
 import { phonePhoto } from "./site-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 const PORT = 3252;
 let server: Awaited<ReturnType<typeof staffServer>>;

@@ -6,9 +6,10 @@ import { SITE } from "../../../app/i18n/site";
 import { smallJpeg, textRenamedJpg } from "../../support/bad-uploads";
 import { ownerPages, sessionCookie, staffServer } from "./staff-helpers";
 import { draftPhotos } from "./site-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
-test.setTimeout(90_000);
+test.setTimeout(scaled(90_000));
 
 const PORT = 3421;
 const t = SITE.en;

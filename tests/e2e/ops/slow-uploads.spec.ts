@@ -139,7 +139,7 @@ function phonePhoto() {
 }
 
 test("a 2.7 MB photo sent at 1 Mbit/s by the owner finishes and is stored, from the script and from the plain form", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const photo = await phonePhoto();
   expect(photo.length).toBeGreaterThan(2_500_000);
   const before = (await draftPhotos(owner, "vip")).length;
@@ -165,7 +165,7 @@ test("a 2.7 MB photo sent at 1 Mbit/s by the owner finishes and is stored, from 
 });
 
 test("the same dribble elsewhere, or from anyone else, is ended as before: 408 in 15 s, or refused at once", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const body = multipart("dribble.jpg", await smallJpeg());
   const slowly = { bytesPerSecond: 200 };
   const before = stored();
@@ -204,7 +204,7 @@ test("the same dribble elsewhere, or from anyone else, is ended as before: 408 i
 });
 
 test("an owner's upload that stops sending ends after the idle limit: 408 stalled to the script, a page to the form; nothing stored", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const photo = await phonePhoto();
   const before = stored();
   const stopAfter = 256 * 1024;
@@ -244,7 +244,7 @@ test("an owner's upload that stops sending ends after the idle limit: 408 stalle
 });
 
 test("an owner's upload crawling under the minimum rate ends with 408 slow once the window shows it; nothing stored", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const before = stored();
   // 4 KB/s: never idle, half the minimum.
   const r = await dribble("/staff/site/upload", multipart("crawl.jpg", await phonePhoto()), {

@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { HOSTILE_TARGETS } from "../../support/redirect-corpus";
 import { enquiryBody } from "./server";
 import { acceptOverHttp, ceremony, linkIn, rowsIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
 
@@ -117,7 +118,7 @@ const READER_BOUND: Record<string, number> = { "/staff/passkey": 48 * 1024 };
 const readerBound = (route: string) => READER_BOUND[route] ?? 64 * 1024;
 
 test("a 256 MB body to every staff form, declared or chunked, with and without a session: refused at once, memory flat", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   expect(ACTIONS).toEqual(expect.arrayContaining([...OPEN_ACTIONS, "/staff/account", "/staff/inbox/ID"]));
   const before = rss();
   let peak = before;
