@@ -38,21 +38,16 @@ function tally({ label, counts }: Check, ok: boolean, seconds: number) {
   lines.push(`${label}: ${c.passed} passed, ${c.failed} failed (${seconds}s)`);
 }
 
-function alone(check: Check): Promise<boolean> {
+async function alone(check: Check): Promise<boolean> {
   console.log(`\n=== ${check.label}: ${check.command} ${check.args.join(" ")}`);
   const started = Date.now();
-  return new Promise((resolve) => {
-    let ended = false;
-    const end = (ok: boolean) => {
-      if (ended) return;
-      ended = true;
-      tally(check, ok, Math.round((Date.now() - started) / 100) / 10);
-      resolve(ok);
-    };
+  const ok = await new Promise<boolean>((resolve) => {
     const child = spawn(check.command, check.args, { stdio: "inherit", env: { ...process.env, ...check.env } });
-    child.on("close", (code) => end(code === 0));
-    child.on("error", () => end(false));
+    child.on("close", (code) => resolve(code === 0));
+    child.on("error", () => resolve(false));
   });
+  tally(check, ok, Math.round((Date.now() - started) / 100) / 10);
+  return ok;
 }
 
 const tallied = (checks: Check[], outcomes: Outcome[]) => {
