@@ -40,8 +40,8 @@ export const STATIC_CHECKS: Command[] = [
   {
     label: "typecheck",
     background: true,
-    command: "node_modules/.bin/tsc",
-    args: ["--incremental", "--tsBuildInfoFile", "node_modules/.cache/tsc/tsbuildinfo"],
+    command: "node_modules/typescript-7/bin/tsc",
+    args: ["--singleThreaded", "--incremental", "--tsBuildInfoFile", "node_modules/.cache/tsc/tsbuildinfo-7"],
   },
   {
     label: "lint (eslint)",
