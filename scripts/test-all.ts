@@ -1,6 +1,6 @@
 // Every check, with one total line "N passed, M failed"; a step that cannot run its tests (typecheck, build) is one
 // failed check. What times nothing runs side by side; the bench and Lighthouse alone, the e2e beside nice-19 checks.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { measureTimeScale } from "../tests/e2e/time-scale";
 import { printOutcomes, runQuietly, sideBySide, STATIC_CHECKS, type Command, type Outcome } from "./lib/side-by-side";
@@ -38,15 +38,20 @@ function tally({ label, counts }: Check, ok: boolean, seconds: number) {
   lines.push(`${label}: ${c.passed} passed, ${c.failed} failed (${seconds}s)`);
 }
 
-async function alone(check: Check): Promise<boolean> {
-  console.log(`\n=== ${check.label}: ${check.command} ${check.args.join(" ")}`);
+async function inherited({ label, command, args, env }: Command) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
   const ok = await new Promise<boolean>((resolve) => {
-    const child = spawn(check.command, check.args, { stdio: "inherit", env: { ...process.env, ...check.env } });
+    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
     child.on("close", (code) => resolve(code === 0));
     child.on("error", () => resolve(false));
   });
-  tally(check, ok, Math.round((Date.now() - started) / 100) / 10);
+  return { ok, seconds: Math.round((Date.now() - started) / 100) / 10 };
+}
+
+async function alone(check: Check): Promise<boolean> {
+  const { ok, seconds } = await inherited(check);
+  tally(check, ok, seconds);
   return ok;
 }
 
@@ -56,15 +61,13 @@ const tallied = (checks: Check[], outcomes: Outcome[]) => {
 };
 const together = async (checks: Check[]) => tallied(checks, await sideBySide(checks));
 
-function setup(label: string, command: string, args: string[]) {
-  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
-  const started = Date.now();
-  const ok = spawnSync(command, args, { stdio: "inherit" }).status === 0;
+async function setup(label: string, command: string, args: string[]) {
+  const { ok, seconds } = await inherited({ label, command, args });
   if (!ok) failed++;
-  lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${Math.round((Date.now() - started) / 100) / 10}s)`);
+  lines.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds}s)`);
 }
 
-setup("Debian packages (chromium, chromium-headless-shell, nginx-light, postgresql)", "bash", [
+await setup("Debian packages (chromium, chromium-headless-shell, nginx-light, postgresql)", "bash", [
   "scripts/ensure-debian.sh",
   "chromium",
   "chromium-headless-shell",
@@ -78,7 +81,7 @@ const smokePrepared = runQuietly({
   args: ["scripts/container-smoke.sh", "--prepare"],
   background: true,
 });
-setup("images", "npm", ["run", "images"]);
+await setup("images", "npm", ["run", "images"]);
 
 // Built with the e2e EmailJS ids in its environment: the bundle test proves nothing reads them into client code.
 const build: Check = {
@@ -103,7 +106,7 @@ const unit: Check = {
 const firstRound = await together([build, unit]);
 const built = firstRound.find((o) => o.label === build.label)!.ok;
 await smokePrepared;
-// Until the bench, on the cores the end-to-end tests leave idle (outages, restarts); `alone` spawns, not spawnSync.
+// Until the bench, on the cores the end-to-end tests leave idle (outages, restarts); `inherited` spawns, not spawnSync.
 const staticChecks = Promise.all(STATIC_CHECKS.map(runQuietly));
 
 if (built)
