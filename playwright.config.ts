@@ -54,7 +54,7 @@ export default defineConfig({
   fullyParallel: true,
   // Three: at most two ops tests (they mostly wait, see below) beside a browser, then three browsers. With two, both
   // took ops tests for the first half of the run and the cores sat idle; with four, ops tests passed their limits.
-  // Under a CPU quota too, three is the fastest (docs/scripts.md).
+  // Under a CPU quota too, three is the fastest: decision 0062.
   workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
