@@ -38,11 +38,10 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./
-# The client assets, the Remix server bundle, the HTTP server and the operators' commands
-# (`docker exec <container> node build/outbox.js list`): every top-level build/*.js, so a
+# The client assets, the HTTP server (the Remix build is inside build/start.js) and the operators'
+# commands (`docker exec <container> node build/outbox.js list`): every top-level build/*.js, so a
 # command added later (build/staff.js) comes along; not build/mocks (tests only).
 COPY --from=build --chown=node:node /app/build/client ./build/client
-COPY --from=build --chown=node:node /app/build/server ./build/server
 COPY --from=build --chown=node:node /app/build/*.js ./build/
 # The data volume: it holds the SQLite database (site.db, mode 0600, with its -wal and -shm
 # files); an outbox folder of an earlier version found here (data/outbox) is imported into it at

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Transform } from "node:stream";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -24,15 +24,14 @@ export { wire } from "~/process/wire.server";
  * page's <head>. The manifest stops naming it at the same time: Remix's browser code preloads a
  * route's stylesheets before each client-side navigation or revalidation unless the page links
  * them, and with the text inlined that preload was never used (Chromium: "preloaded but not
- * used"). The server calls this at start (server/app-build.ts), before any request. */
+ * used"). The server calls this at start with build/client (server/app-build.ts), before any request. */
 let inlineStyles: string | undefined;
-export function inlineStylesheet(manifest: EntryContext["manifest"]): string {
+export function inlineStylesheet(manifest: EntryContext["manifest"], clientDir?: string): string {
   if (inlineStyles !== undefined) return inlineStyles;
+  if (!clientDir) throw new Error("The stylesheet is read at start (server/app-build.ts), before any page.");
   const routes = Object.values(manifest.routes);
   const hrefs = [...new Set(routes.flatMap((route) => route.css ?? []))];
-  inlineStyles = hrefs
-    .map((href) => readFileSync(fileURLToPath(new URL(`../client${href}`, import.meta.url)), "utf8"))
-    .join("\n");
+  inlineStyles = hrefs.map((href) => readFileSync(path.join(clientDir, href), "utf8")).join("\n");
   for (const route of routes) route.css = [];
   return inlineStyles;
 }

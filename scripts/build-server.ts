@@ -1,20 +1,32 @@
-// `npm run build:server`: the server keeps its packages as imports, shared with the Remix build; the commands, the
-// media child and the stand-ins carry theirs but the native ones (decisions 0008, 0051 and 0057).
-import { build, type BuildOptions } from "esbuild";
-
-const NODE: BuildOptions = { bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning" };
+// `npm run build:server`: each process carries its packages but the native ones; the server the Remix build (0063).
+import path from "node:path";
+import { build, type BuildOptions, type Plugin } from "esbuild";
 
 export const PROCESS_OF_ITS_OWN: BuildOptions = {
-  ...NODE,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  logLevel: "warning",
   external: ["better-sqlite3", "sharp", "pg-native"],
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+};
+
+/** `virtual:remix/server-build` (server/app-build.ts) is the build `remix vite:build` just wrote. */
+const remixBuild: Plugin = {
+  name: "remix-server-build",
+  setup: (esbuild) =>
+    esbuild.onResolve({ filter: /^virtual:remix\/server-build$/ }, () => ({
+      path: path.resolve("build/server/index.js"),
+    })),
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await Promise.all([
     build({
-      ...NODE,
-      packages: "external",
+      ...PROCESS_OF_ITS_OWN,
+      external: [...PROCESS_OF_ITS_OWN.external!, "vite"],
+      plugins: [remixBuild],
       entryPoints: { start: "server/index.ts" },
       outdir: "build",
     }),

@@ -74,10 +74,10 @@ mkdir -p "$work/node_modules/better-sqlite3/build/Release"
 cp "$binding_cache/better_sqlite3.node" "$work/node_modules/better-sqlite3/build/Release/" 2>/dev/null
 sqlite_binding() { (cd "$work" && "$node22" -e "new (require('better-sqlite3'))(':memory:').close()"); }
 check sqlite_binding
-# What the Dockerfile copies of the build: the client, the Remix server bundle and the HTTP
-# server, not the test stand-in (build/mocks).
+# What the Dockerfile copies of the build: the client and the server with the Remix build in it,
+# not the test stand-in (build/mocks).
 mkdir -p "$work/build"
-cp -r "$root/build/client" "$root/build/server" "$root"/build/*.js "$work/build/"
+cp -r "$root/build/client" "$root"/build/*.js "$work/build/"
 
 (cd "$work" && NODE_ENV=production PORT=$port HOST=127.0.0.1 exec "$node22" --max-semi-space-size=32 build/start.js >"$work/server.log" 2>&1) &
 pid=$!

@@ -9,7 +9,7 @@ export type AppBuild = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The build's composition root (app/process/wire.server.ts): the app's own modules, never a second copy. */
   wire: (env: Env) => Wiring;
-  inlineStylesheet: (manifest: EntryContext["manifest"]) => string;
+  inlineStylesheet: (manifest: EntryContext["manifest"], clientDir?: string) => string;
   clientDir?: string;
   devMiddleware?: RequestHandler;
   mocksModule: string;
@@ -28,14 +28,15 @@ function entryOf(build: ServerBuild): Pick<AppBuild, "wire" | "inlineStylesheet"
 }
 
 export async function productionBuild(): Promise<AppBuild> {
-  const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
+  const build = (await import("virtual:remix/server-build")) as ServerBuild;
   const entry = entryOf(build);
+  const clientDir = fileURLToPath(new URL("./client", import.meta.url));
   // Read before the first request (a build without its stylesheet stops here).
-  entry.inlineStylesheet(build.assets);
+  entry.inlineStylesheet(build.assets, clientDir);
   return {
     build,
     ...entry,
-    clientDir: fileURLToPath(new URL("./client", import.meta.url)),
+    clientDir,
     mocksModule: new URL("./mocks/index.js", import.meta.url).href,
   };
 }

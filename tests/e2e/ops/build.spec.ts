@@ -18,13 +18,20 @@ test("the production server bundles contain no test code", () => {
   expect(readFileSync("build/mocks/index.js", "utf8")).toMatch(/SetupServerApi/);
 });
 
-test("one copy of the app in the server process: the server bundle takes the queue and configuration from the build", () => {
+test("one copy of the app and of each package in the server process: the Remix build is in the server's bundle once", () => {
   const server = readFileSync("build/start.js", "utf8");
-  expect(server).not.toMatch(/createSqlStore|function startDelivery/);
-  expect(server).not.toMatch(/gatePassed\(\) \?\?/); // the app's parsed instance lives in the Remix build only
-  const app = readFileSync("build/server/index.js", "utf8");
-  expect(app).toMatch(/createSqlStore/);
-  expect(app).toMatch(/function wire\(/);
+  const count = (pattern: RegExp) => server.match(pattern)?.length ?? 0;
+  expect(count(/function createSqlStore\(/g)).toBe(1);
+  expect(count(/function startDelivery\(/g)).toBe(1);
+  expect(count(/function wire\(/g)).toBe(1);
+  expect(count(/gatePassed\(\) \?\?/g)).toBe(1); // the app's parsed configuration: one instance
+  // A package the server's own code and the Remix build both import, bundled once.
+  for (const module of [
+    "zod/v4/core/schemas.js",
+    "express/lib/express.js",
+    "react-dom/cjs/react-dom-server.node.production.min.js",
+  ])
+    expect(count(new RegExp(`^// node_modules/${module.replaceAll(".", "\\.")}$`, "gm")), module).toBe(1);
 });
 
 test("a bad value among several: every bad variable named in the one message", () => {
