@@ -52,8 +52,10 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three: at most two ops tests (they mostly wait, see below) beside a browser, then three browsers. With two, both
-  // took ops tests for the first half of the run and the cores sat idle; with four, ops tests passed their limits.
+  // Three: at most two ops tests (they mostly wait, see below) beside a browser. On two cores the ops tests last the
+  // whole run, so the browser tests take the third worker, one test at a time, and still end first. With two
+  // workers, both took ops tests for the first half of the run and the cores sat idle; with four, ops tests passed
+  // their limits.
   // Under a CPU quota too, three is the fastest: decision 0062.
   workers: 3,
   retries: 0,
