@@ -154,7 +154,7 @@ if (built) {
     env: { BENCH_SECONDS: "5", BENCH_CONTACT_SECONDS: "3", BENCH_BURST: "5", BENCH_NODE_FLOOR: "0" },
     counts: () => readJson(`${REPORTS}/bench.json`),
   });
-  // By hand: the queue benches, Lighthouse's desktop and its Croatian pages (English templates; axe and seo.spec run here).
+  // By hand: the queue benches, Lighthouse's desktop and Croatian pages (English templates; axe, seo.spec run here).
   await alone({
     label: "lighthouse (mobile, the English pages; beside nginx on the same bytes when needed)",
     command: "node_modules/.bin/tsx",
