@@ -1,5 +1,7 @@
 // Decision 0025: on a slower machine the browser tests failed on their waits; those about the machine's speed now grow with
 // a factor measured once a run.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 afterEach(() => {
@@ -39,5 +41,17 @@ describe("the end-to-end suite's time scale", () => {
     vi.stubEnv("E2E_TIME_SCALE", "");
     vi.resetModules();
     expect((await import("../tests/e2e/time-scale")).scaled(2_000)).toBe(2_000);
+  });
+
+  it("leaves no wait in a spec at a bare number of milliseconds", () => {
+    const specs = readdirSync("tests/e2e", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const bare = specs.flatMap((file) =>
+      readFileSync(path.join("tests/e2e", file), "utf8")
+        .split("\n")
+        .filter((line) => /\btimeout: \d/.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    // The one left is data, not a wait: the WebAuthn options the server sends carry their own timeout.
+    expect(bare).toEqual(["ops/staff-review.spec.ts: timeout: 300_000,"]);
   });
 });

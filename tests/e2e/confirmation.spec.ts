@@ -6,6 +6,7 @@ import { readRecordedSends } from "../../mocks/recorded-sends";
 import { E2E_CONFIRMATION_TEMPLATE_ID, E2E_EMAILJS, MOCKS_RECORD_FILE } from "./e2e-env";
 import { fillForm, unique, valid } from "./enquiry-helpers";
 import { ready } from "./helpers";
+import { scaled } from "./time-scale";
 
 const confirmationsTo = (address: string) =>
   readRecordedSends(MOCKS_RECORD_FILE).filter((s) => s.channel === "confirmation" && s.fields.to_email === address);
@@ -28,10 +29,10 @@ for (const locale of LOCALES) {
     );
     await page.getByRole("button", { name: CONTACT[locale].send }).click();
     const reference = page.locator("[data-sent] [data-reference]");
-    await expect(reference).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/, { timeout: 10_000 });
+    await expect(reference).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/, { timeout: scaled(10_000) });
     const shown = (await reference.textContent())!;
 
-    await expect.poll(() => confirmationsTo(address).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => confirmationsTo(address).length, { timeout: scaled(10_000) }).toBe(1);
     const { fields, url } = confirmationsTo(address)[0]!;
     expect(url).toBe("https://api.emailjs.com/api/v1.0/email/send-form");
     expect(fields).toMatchObject({

@@ -3,6 +3,7 @@ import { CONTACT } from "../../app/i18n/contact";
 import type { Locale } from "../../app/i18n/locale";
 import { fillForm, sentWith, storedWith, toast, unique, valid } from "./enquiry-helpers";
 import { hasJs, ready } from "./helpers";
+import { scaled } from "./time-scale";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -50,7 +51,7 @@ test("the details are optional, labelled as the chosen service says them, and ar
   await expect.poll(async () => (await storedWith(message)).length).toBe(1);
   expect((await storedWith(message))[0]!.enquiry).toMatchObject({ category: "Event organization", ...expected });
   // Paced at one call a second with every other test's e-mails (and confirmations): allow a queue.
-  await expect.poll(() => sentWith(message).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => sentWith(message).length, { timeout: scaled(15_000) }).toBe(1);
   expect(sentWith(message)[0]!.fields).toMatchObject({
     ...expected,
     details: expect.stringMatching(/^Date: .+ · Time: 19:30 · Guests: 80 · Budget: Over €10,000 · City: Hvar$/),

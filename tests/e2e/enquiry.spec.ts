@@ -5,6 +5,8 @@ import { E2E_DEFAULT_DATABASE, E2E_EMAILJS, MOCKS_RECORD_FILE, OUTBOX_BASE_URL, 
 import { readRecordedSends } from "../../mocks/recorded-sends";
 import { expectFormValues, fillForm, storedIn, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
 import { HTTP, ready } from "./helpers";
+import { scaled } from "./time-scale";
+import { TOAST_MS } from "../../app/components/toast-timing";
 
 test.describe("enquiry", () => {
   test.beforeEach(async ({ page }, info) => {
@@ -51,12 +53,12 @@ test.describe("enquiry", () => {
     await expect(toast(page)).toHaveAttribute("data-toast", "success");
     const reference = /Your reference: ([A-Z0-9]{4}-[A-Z0-9]{4})\./.exec((await toast(page).textContent()) ?? "")?.[1];
     expect(reference).toMatch(/^[A-HJKMNP-TW-Z2-9]{4}-[A-HJKMNP-TW-Z2-9]{4}$/);
-    await expect(toast(page)).toBeHidden({ timeout: 10_000 });
+    await expect(toast(page)).toBeHidden({ timeout: TOAST_MS + scaled(4_000) });
     await expect(page.locator("[data-sent]")).toContainText(`Your reference: ${reference}.`);
     await expect(page.locator("[data-sent] [data-reference]")).toHaveText(reference!);
     await expectFormValues(page, { name: "", email: "", number: "", category: "", message: "" });
 
-    await expect.poll(() => sentWith(message).length, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => sentWith(message).length, { timeout: scaled(5_000) }).toBe(1);
     const sent = sentWith(message);
     expect(sent[0]!.url).toBe("https://api.emailjs.com/api/v1.0/email/send-form");
     expect(sent[0]!.fields).toEqual({
@@ -110,9 +112,10 @@ test.describe("enquiry", () => {
     const box = await toast(page).boundingBox();
     const viewport = page.viewportSize()!;
     expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
-    await page.waitForTimeout(Math.max(0, 4_500 - (Date.now() - shown)));
+    await page.waitForTimeout(Math.max(0, TOAST_MS - 1_500 - (Date.now() - shown)));
     await expect(toast(page)).toBeVisible();
-    await expect(toast(page)).toBeHidden({ timeout: 3_500 });
+    // The product's 6 s keep their time; only the margin grows with the machine.
+    await expect(toast(page)).toBeHidden({ timeout: scaled(2_000) + 1_500 });
   });
 
   test("the toast's message starts at its left, the close button sits at its right", async ({ page }) => {
@@ -172,7 +175,7 @@ test.describe("the answer does not wait on EmailJS", { tag: HTTP }, () => {
         .poll(
           async () => (await storedWith(message)).map((r) => `${r.state}, ${r.attempts > 0 ? "tried" : "not tried"}`),
           {
-            timeout: 8_000,
+            timeout: scaled(8_000),
           },
         )
         .toEqual([`${state}, tried`]);

@@ -84,7 +84,7 @@ test("a toast still showing when React runs keeps the rest of its 6 s, and close
     await expect(toast(page)).toBeHidden();
     return;
   }
-  await expect(toast(page)).toBeVisible({ timeout: 500 });
+  await expect(toast(page)).toBeVisible({ timeout: scaled(500) });
   await page.getByRole("heading", { level: 1 }).click();
   await expect(toast(page)).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import { OUTBOX_BASE_URL, UNWRITABLE_BASE_URL } from "./e2e-env";
 import { expectFormValues, fillForm, storedWith, sentWith, toast, unique, valid } from "./enquiry-helpers";
 import { HTTP, NO_SCRIPT, ready } from "./helpers";
 import { ENGLISH_LEFTOVERS } from "./page-checks";
+import { scaled } from "./time-scale";
 
 test.describe("Croatian beside English", () => {
   test("the dictionaries have English texts to look for", { tag: HTTP }, () => {
@@ -80,7 +81,7 @@ test.describe("the enquiry in Croatian", () => {
     await page.getByRole("button", { name: t.send }).click();
     await expect(page.getByRole("status").filter({ hasText: "Poruka je uspješno poslana!" })).toBeVisible();
     await expect(page).toHaveURL(/\/hr\/contact#enquiry$/);
-    await expect.poll(() => sentWith(message).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => sentWith(message).length, { timeout: scaled(15_000) }).toBe(1);
     expect(sentWith(message)[0]!.fields).toMatchObject({ category: "Concierge services", language: "hr" });
     expect((await storedWith(message))[0]!.enquiry).toMatchObject({ language: "hr" });
   });

@@ -2,6 +2,7 @@
 // click before the end of parsing was lost (decision 0014). The end of the page and its modules are held until released.
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { fillForm, toast, unique, valid } from "./enquiry-helpers";
+import { scaled } from "./time-scale";
 
 let faults: string[];
 test.beforeEach(({ page }) => {
@@ -78,7 +79,7 @@ async function scriptsArrive(page: Page, link: { release(): Promise<void> }) {
   await link.release();
   await page.waitForLoadState("load"); // the page's own script has run and listens for the visitor
   await page.mouse.move(5, 5);
-  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(hydrated(page)).toHaveCount(1, { timeout: scaled(15_000) });
   await page.waitForTimeout(300);
 }
 
@@ -145,7 +146,7 @@ test("an element a browser extension put in the page makes React render it afres
   await link.release();
   await page.waitForLoadState("load");
   await page.mouse.move(5, 5);
-  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(hydrated(page)).toHaveCount(1, { timeout: scaled(15_000) });
   await page.waitForTimeout(300);
   expect(faults.length, "hydration fails, as such an extension makes it").toBeGreaterThan(0);
   expect(

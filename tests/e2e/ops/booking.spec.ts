@@ -15,6 +15,7 @@ import {
 } from "./staff-helpers";
 import { publishDraft, siteForm } from "./site-helpers";
 import { outboxCommand } from "./server";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
 
@@ -132,7 +133,7 @@ for (const js of [true, false]) {
             id,
           ),
         {
-          timeout: 15_000,
+          timeout: scaled(15_000),
         },
       )
       .toEqual([{ via: "outbox", actor: "owner@example.com", subject: expect.stringContaining(reference) }]);
@@ -173,7 +174,7 @@ for (const js of [true, false]) {
     await expect(page.locator("[data-booking-status=confirmed]")).toContainText("Carpe Diem, Hvar");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await expect.poll(() => messages(id).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => messages(id).length, { timeout: scaled(15_000) }).toBe(1);
     const [sent] = messages(id);
     expect(sent).toMatchObject({ sequence: 0, method: "REQUEST", via: "outbox" });
     expect(sent!.subject).toContain(reference);
@@ -204,7 +205,9 @@ for (const js of [true, false]) {
     await page.goto(`${server.site}/staff/inbox/${id}`);
     await page.getByRole("button", { name: "Cancel the booking" }).click();
     await expect(page.locator("[data-booking-status=cancelled]")).toBeVisible();
-    await expect.poll(() => messages(id).map((m) => m.method), { timeout: 15_000 }).toEqual(["REQUEST", "CANCEL"]);
+    await expect
+      .poll(() => messages(id).map((m) => m.method), { timeout: scaled(15_000) })
+      .toEqual(["REQUEST", "CANCEL"]);
     const after = events(await (await fetch(url)).text()).events.find((e) => e.uid === event!.uid);
     expect(after?.sequence).toBe(1);
     expect(after?.component.getFirstPropertyValue("status")).toBe("CANCELLED");

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { scaled } from "../time-scale";
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -38,7 +39,7 @@ test("a bad value among several: every bad variable named in the one message", (
   const result = spawnSync(process.execPath, ["build/start.js"], {
     env: { ...process.env, NODE_ENV: "production", SHUTDOWN_GRACE_MS: "abc", PORT: "99999999", HONEYPOT: "maybe" },
     encoding: "utf8",
-    timeout: 10_000,
+    timeout: scaled(10_000),
   });
   expect(result.status).toBe(1);
   expect(result.stdout).toBe("");
@@ -67,7 +68,7 @@ for (const [name, value] of [
         [name]: value,
       },
       encoding: "utf8",
-      timeout: 10_000,
+      timeout: scaled(10_000),
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Invalid environment configuration");

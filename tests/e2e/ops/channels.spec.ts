@@ -36,11 +36,11 @@ test("each enquiry reaches every channel once; one channel down for a while dela
     writeFileSync(`${server.outageFile}.slack`, "503");
     const messages = [1, 2, 3].map((n) => `To every channel ${n}`);
     for (const message of messages) expect(await postEnquiry(server.base, message)).toBe(302);
-    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => deliveredCounts(server.record).size, { timeout: scaled(15_000) }).toBe(3);
     for (const channel of ["discord", "telegram", "webhook"])
       await expect
         .poll(() => [...channelCounts(server.record, channel, messageIn[channel]!).entries()].sort(), {
-          timeout: 15_000,
+          timeout: scaled(15_000),
         })
         .toEqual(messages.map((m) => [m, 1]));
     expect(channelCounts(server.record, "slack", messageIn.slack!).size).toBe(0);
@@ -49,10 +49,12 @@ test("each enquiry reaches every channel once; one channel down for a while dela
 
     rmSync(`${server.outageFile}.slack`);
     await expect
-      .poll(() => [...channelCounts(server.record, "slack", messageIn.slack!).entries()].sort(), { timeout: 20_000 })
+      .poll(() => [...channelCounts(server.record, "slack", messageIn.slack!).entries()].sort(), {
+        timeout: scaled(20_000),
+      })
       .toEqual(messages.map((m) => [m, 1]));
     await expect
-      .poll(async () => (await health(server.base)).channels, { timeout: 5_000 })
+      .poll(async () => (await health(server.base)).channels, { timeout: scaled(5_000) })
       // The guest's booking messages and the desk's replies are channels too, with nothing waiting here.
       .toEqual(
         Object.fromEntries([...NAMES, "booking", "reply"].map((n) => [n, { pending: 0, failed: 0, state: "up" }])),
@@ -100,7 +102,7 @@ test("booking details reach EmailJS and every channel: as stored by key, as peop
       timeZone: "UTC",
     }).format(new Date(`${day}T00:00:00Z`));
     const line = `Date: ${words} · Time: 23:00 · Guests: 12 · Budget: €3,000–10,000 · City: Hvar`;
-    await expect.poll(() => deliveredCounts(server.record).get(message), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => deliveredCounts(server.record).get(message), { timeout: scaled(15_000) }).toBe(1);
     const email = sentTo(server.record).find((s) => !s.channel && s.fields.message === message)!;
     expect(email.fields).toMatchObject({
       event_date: day,
@@ -113,7 +115,7 @@ test("booking details reach EmailJS and every channel: as stored by key, as peop
     for (const channel of ["slack", "discord", "telegram", "webhook"] as const)
       await expect
         .poll(() => sentTo(server.record).filter((s) => s.channel === channel && s.answered === "200").length, {
-          timeout: 15_000,
+          timeout: scaled(15_000),
         })
         .toBe(1);
     const body = (channel: string) =>
@@ -152,7 +154,7 @@ test("a deleted webhook's delivery fails with its fix; the operator tests the ch
     writeFileSync(`${server.outageFile}.discord`, "404");
     expect(await postEnquiry(server.base, "Discord's webhook was deleted")).toBe(302);
     await expect
-      .poll(async () => (await health(server.base)).channels, { timeout: 15_000 })
+      .poll(async () => (await health(server.base)).channels, { timeout: scaled(15_000) })
       .toMatchObject({
         discord: { pending: 0, failed: 1 },
         email: { pending: 0, failed: 0 },
@@ -170,7 +172,7 @@ test("a deleted webhook's delivery fails with its fix; the operator tests the ch
     expect(retried.stdout).toContain("1 failed delivery back in pending");
     const channels = async () => (await health(server.base)).channels as Record<string, unknown>;
     await expect
-      .poll(async () => (await channels()).discord, { timeout: 10_000 })
+      .poll(async () => (await channels()).discord, { timeout: scaled(10_000) })
       .toEqual({ pending: 0, failed: 0, state: "up" });
     expect(sentTo(server.record).filter((s) => s.channel === "email")).toHaveLength(before);
     const json = command("list", "--json")

@@ -37,7 +37,7 @@ test("20 enquiries naming one victim: one confirmation; a caught bot none; skipp
     for (let n = 0; n < 20; n++)
       expect(await post(server.base, `Victim ${n}`, n % 2 ? "Victim@Example.com" : "victim@example.com")).toBe(302);
     await post(server.base, "Bot", "bot-target@example.com", { website: "http://spam.example" });
-    await expect.poll(() => emailsAccepted(server.record), { timeout: 15_000 }).toBe(20);
+    await expect.poll(() => emailsAccepted(server.record), { timeout: scaled(15_000) }).toBe(20);
     await expect.poll(() => [...confirmed(server.record)]).toEqual([["victim@example.com", 1]]);
     const metrics = await (
       await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
@@ -70,9 +70,9 @@ test("EmailJS down, the server killed (-9) and restarted, EmailJS back: each vis
   const second = await startServer(3222, CONFIRMING, place);
   try {
     await expect
-      .poll(() => [...confirmed(place.record)].sort(), { timeout: 20_000 })
+      .poll(() => [...confirmed(place.record)].sort(), { timeout: scaled(20_000) })
       .toEqual(addresses.map((a) => [a, 1]).sort());
-    await expect.poll(() => emailsAccepted(place.record), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => emailsAccepted(place.record), { timeout: scaled(10_000) }).toBe(3);
     const times = sentTo(place.record)
       .filter((s) => s.answered === "200")
       .map((s) => s.at)

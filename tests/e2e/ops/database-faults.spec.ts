@@ -51,7 +51,7 @@ test("an earlier version's outbox folder is moved in at start: records delivered
   try {
     expect(server.logs()).toContain('"event":"store.outbox_imported"');
     expect(await postEnquiry(server.base, "Posted after the move")).toBe(302);
-    await expect.poll(() => deliveredCounts(place.record).size, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => deliveredCounts(place.record).size, { timeout: scaled(15_000) }).toBe(3);
     expect(sentTo(place.record).map((s) => s.fields.message)).toEqual([
       "From the folder 1",
       "From the folder 2",
@@ -86,7 +86,7 @@ function refusedStart(place: ReturnType<typeof workspace>) {
       DATABASE_URL: `file:${place.database}`,
     },
     encoding: "utf8",
-    timeout: 15_000,
+    timeout: scaled(15_000),
   });
   expect(run.status).toBe(1);
   const lines = run.stderr
@@ -171,10 +171,10 @@ test("the volume fills to the last byte during a burst: every answer is 302 or 5
     expect(degraded).toMatchObject({ accepting: false });
     expect(degraded.problems).toContainEqual(expect.stringMatching(/cannot be stored now \(SQLITE_(FULL|IOERR)/));
     rmSync(filler);
-    await expect.poll(async () => (await health(server.base)).accepting, { timeout: 5_000 }).toBe(true);
+    await expect.poll(async () => (await health(server.base)).accepting, { timeout: scaled(5_000) }).toBe(true);
     expect(await postEnquiry(server.base, "After there was room")).toBe(302);
     const accepted = [...answers.filter((a) => a.status === 302).map((a) => a.message), "After there was room"];
-    await expect.poll(() => deliveredCounts(place.record).size, { timeout: 30_000 }).toBe(accepted.length);
+    await expect.poll(() => deliveredCounts(place.record).size, { timeout: scaled(30_000) }).toBe(accepted.length);
     for (const message of accepted) expect(deliveredCounts(place.record).get(message)).toBe(1);
   } finally {
     server.child.kill("SIGTERM");
@@ -204,7 +204,7 @@ test("a read-only volume: the server starts and serves, visitors are told their 
       expect.stringMatching(/cannot be stored now \((SQLITE_(CANTOPEN|READONLY)|EROFS)/),
     );
     execFileSync("mount", ["-o", "remount,rw", volume]);
-    await expect.poll(async () => (await health(server.base)).accepting, { timeout: 5_000 }).toBe(true);
+    await expect.poll(async () => (await health(server.base)).accepting, { timeout: scaled(5_000) }).toBe(true);
     expect(await postEnquiry(server.base, "After it was writable")).toBe(302);
     expect((await statesIn(place.database)).pending).toBe(2);
   } finally {
@@ -240,7 +240,7 @@ test("SIGTERM during a burst: every POST answered 302 is stored and delivered af
   expect(told.length).toBeGreaterThan(0);
   const second = await startServer(3185, {}, place);
   try {
-    await expect.poll(async () => (await statesIn(place.database)).pending, { timeout: 60_000 }).toBe(0);
+    await expect.poll(async () => (await statesIn(place.database)).pending, { timeout: scaled(60_000) }).toBe(0);
     for (const message of told) expect(deliveredCounts(place.record).get(message)).toBe(1);
     for (const count of deliveredCounts(place.record).values()) expect(count).toBe(1);
   } finally {

@@ -87,7 +87,7 @@ test("a database that does not exist: degraded with the reason, 503 with values 
             redirect: "manual",
           })
         ).status,
-      { timeout: 10_000 },
+      { timeout: scaled(10_000) },
     )
     .toBe(302);
   await expect.poll(() => deliveredCounts(server.record).get("Stored once it exists") ?? 0).toBe(1);
@@ -126,7 +126,7 @@ test("the outbox command on PostgreSQL, and an earlier version's folder moved in
   expect(command(db, "show", "zzzz").stderr).toContain("No enquiry zzzz");
 
   const server = await start(3179, { DATABASE_URL: url });
-  await expect.poll(() => deliveredCounts(server.record).size, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => deliveredCounts(server.record).size, { timeout: scaled(15_000) }).toBe(2);
   expect(command(db, "list", "delivered").stdout).toMatch(/0 pending, 0 failed, 2 delivered/);
   expect(command(db, "purge-delivered").stdout).toContain("2 delivered enquiries deleted");
 

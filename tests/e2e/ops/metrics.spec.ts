@@ -35,7 +35,7 @@ test("/metrics: off without a token, 401 without the right one, the queue, HTTP 
       (await fetch(`${server.base}/contact`, { method: "POST", body: enquiryBody("Measured"), redirect: "manual" }))
         .status,
     ).toBe(302);
-    await expect.poll(() => deliveredCounts(server.record).size, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => deliveredCounts(server.record).size, { timeout: scaled(10_000) }).toBe(1);
 
     const res = await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);

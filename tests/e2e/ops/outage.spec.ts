@@ -69,7 +69,7 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
         accepted.filter((m) => emailCalls(server.record).some((s) => s.fields.message === m && s.answered === "200"))
           .length,
       {
-        timeout: 30_000,
+        timeout: scaled(30_000),
       },
     )
     .toBe(accepted.length);
@@ -88,7 +88,7 @@ async function outageScenario(server: OpsServer, { webhook = false, databaseUrl 
   const drain = gaps(delivered.map((s) => s.at));
   expect(Math.min(...drain)).toBeGreaterThanOrEqual(PACE_MS - 5);
   expect(median(drain)).toBeLessThanOrEqual(referenceGap * 1.5 + 50);
-  await expect.poll(async () => (await health(server.base)).status, { timeout: 10_000 }).toBe("ok");
+  await expect.poll(async () => (await health(server.base)).status, { timeout: scaled(10_000) }).toBe("ok");
   expect((await health(server.base)).channels).toMatchObject({ email: { state: "up", pending: 0, failed: 0 } });
   expect(server.logs()).toContain('"event":"channel.recovered"');
   const after = await metrics(server.base);
@@ -180,12 +180,12 @@ async function crashDuringOutage(
   expect(after.webhook!.failures as number).toBeGreaterThanOrEqual(before.webhook!.failures as number);
   accepted.push(...(await visitorsWrite(survivor.base, "Crash", 5_000, accepted.length)));
   await expect
-    .poll(() => emailCalls(place.record).filter((s) => s.answered === "200").length, { timeout: 10_000 })
+    .poll(() => emailCalls(place.record).filter((s) => s.answered === "200").length, { timeout: scaled(10_000) })
     .toBeGreaterThanOrEqual(accepted.length);
   rmSync(`${place.outageFile}.webhook`);
   const recovered = Date.now();
   await expect
-    .poll(() => channelCounts(place.record, "webhook", webhookMessage).size, { timeout: 30_000 })
+    .poll(() => channelCounts(place.record, "webhook", webhookMessage).size, { timeout: scaled(30_000) })
     .toBe(accepted.length);
   const failed = webhookCalls().filter((s) => s.answered !== "200");
   // One extra for the probe a kill -9 may cut short and the next deliverer makes again.
@@ -303,7 +303,7 @@ test("staff read in the inbox, in English and Croatian, that e-mail is failing s
             .filter((s) => s.answered === "200")
             .map((s) => s.fields.message),
         {
-          timeout: 10_000,
+          timeout: scaled(10_000),
         },
       )
       .toEqual(["A table tonight, Ana", "A table tonight, Marko"]);
@@ -355,7 +355,9 @@ test("EmailJS down while sixteen visitors write at once, the server restarted, t
     const probed = outboxCommand(place.database, "channels", "probe", "email");
     expect(probed.status).toBe(0);
     await expect
-      .poll(() => new Set(emailCalls(place.record).filter((s) => s.answered === "200")).size, { timeout: 60_000 })
+      .poll(() => new Set(emailCalls(place.record).filter((s) => s.answered === "200")).size, {
+        timeout: scaled(60_000),
+      })
       .toBe(160);
     const order = emailCalls(place.record)
       .filter((s) => s.answered === "200")

@@ -87,7 +87,7 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
   phone = await subscribe(page, "phone");
   expect(phone.answer.status()).toBe(303);
   expect(await postEnquiry(server.base, "A table tonight", { category: "VIP Nightclub experience" })).toBe(302);
-  await expect.poll(() => service.accepted(phone.path).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => service.accepted(phone.path).length, { timeout: scaled(15_000) }).toBe(1);
   const data = phone.decrypt(service.accepted(phone.path)[0]!.body).toString();
   const alert = JSON.parse(data) as { title: string; body: string; tag: string; url: string };
 
@@ -100,14 +100,14 @@ test("the staff service worker: registered by Alerts, scoped to /staff/; a push 
         await deliver(data);
         return shown();
       },
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     )
     .toEqual([{ title: alert.title, body: alert.body, tag: alert.tag }]);
   expect(alert.title).toBe("New enquiry: VIP Nightclub experience");
   expect(alert.body).toBe("Open to read.");
   await expect
     .poll(() => rows<{ c: string | null }>(server.database, "SELECT confirmed_at AS c FROM push_sends")[0]?.c ?? null, {
-      timeout: 10_000,
+      timeout: scaled(10_000),
     })
     .not.toBeNull();
   // The same alert again (a resend after a crash): one notification, not two (its tag).
@@ -164,7 +164,7 @@ test("bad input: another host, malformed keys, a forged receipt: refused, nothin
 
 test("a device that has not confirmed its last three alerts is stale on its list and on the desk; the desk names the enquiries no device confirmed", async () => {
   for (const message of ["One", "Two", "Three"]) expect(await postEnquiry(server.base, message)).toBe(302);
-  await expect.poll(() => service.accepted("/push/phone").length, { timeout: 15_000 }).toBe(4);
+  await expect.poll(() => service.accepted("/push/phone").length, { timeout: scaled(15_000) }).toBe(4);
   // Each alert is recorded sent after the push service answers: the three rows first, then aged.
   await expect
     .poll(() => rows(server.database, "SELECT 1 FROM push_alerts WHERE sent_at IS NOT NULL AND confirmed_at IS NULL"))
@@ -222,7 +222,7 @@ test("a test alert from the device's row, JavaScript off: the push service takes
         await deliver(data);
         return (await shown()).map((n) => n.title);
       },
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     )
     .toContain(ALERTS.en.notification.test.title);
   await expect
@@ -261,7 +261,7 @@ test("a subscription the browser renewed on its own: the service worker's post m
   expect(rows(server.database, "SELECT 1 FROM staff_audit WHERE event = 'push-device-renewed'")).toHaveLength(1);
 
   expect(await postEnquiry(server.base, "After the renewal", { category: "Concierge services" })).toBe(302);
-  await expect.poll(() => service.accepted("/push/phone-renewed").length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => service.accepted("/push/phone-renewed").length, { timeout: scaled(15_000) }).toBe(1);
   const alert = JSON.parse(renewed.decrypt(service.accepted("/push/phone-renewed")[0]!.body).toString()) as {
     title: string;
   };
@@ -314,12 +314,14 @@ test("each device gets the enquiry once across a kill -9 during a call and a res
     // The second device's push service never answers the first call: the kill lands during it.
     service.answer(devices[1]!, "hold");
     expect(await postEnquiry(first.base, "Once only")).toBe(302);
-    await expect.poll(() => service.requests.filter((r) => r.path === devices[1]).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => service.requests.filter((r) => r.path === devices[1]).length, { timeout: scaled(15_000) })
+      .toBe(1);
     expect(service.accepted(devices[0]!)).toHaveLength(1);
     first.child.kill("SIGKILL");
     await first.exited;
     first = await startServer(3262, env, place);
-    await expect.poll(() => service.accepted(devices[1]!).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => service.accepted(devices[1]!).length, { timeout: scaled(20_000) }).toBe(1);
     expect(service.accepted(devices[0]!)).toHaveLength(1);
     expect(first.logs()).toContain('"event":"push.resending"');
   } finally {

@@ -146,7 +146,7 @@ test(`a burst of ${BURST} spread over the three: all accepted, each delivered on
   for (const replica of replicas) expect(replica.logs()).toContain('"enquiry.accepted"');
   await expect
     .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Burst ")).length, {
-      timeout: 60_000,
+      timeout: scaled(60_000),
       intervals: [1_000],
     })
     .toBe(BURST);
@@ -165,7 +165,7 @@ test(`a burst of ${BURST} spread over the three: all accepted, each delivered on
     .poll(
       () => [...channelCounts(record, "telegram", telegramMessage).keys()].filter((m) => m.startsWith("Burst ")).length,
       {
-        timeout: 60_000,
+        timeout: scaled(60_000),
         intervals: [1_000],
       },
     )
@@ -196,7 +196,7 @@ test("the deliverer killed with kill -9 mid-burst: another takes over in seconds
   test.setTimeout(scaled(120_000));
   const before = emailSends().length;
   for (let i = 0; i < 8; i++) expect((await post(`Takeover ${i}`, `192.0.2.${i + 1}`)).status).toBe(302);
-  await expect.poll(() => emailSends().length - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => emailSends().length - before, { timeout: scaled(20_000) }).toBeGreaterThanOrEqual(2);
   const pid = Number(deliverer().split(":")[1]);
   const victim = replicas.find((r) => r.child.pid === pid)!;
   expect(victim).toBeTruthy();
@@ -206,7 +206,7 @@ test("the deliverer killed with kill -9 mid-burst: another takes over in seconds
   replicas.splice(replicas.indexOf(victim), 1);
   await expect
     .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Takeover ")).length, {
-      timeout: 40_000,
+      timeout: scaled(40_000),
       intervals: [500],
     })
     .toBe(8);
@@ -251,19 +251,24 @@ test("PostgreSQL stopped mid-burst: nobody told 'sent' unless committed, values 
   }
   for (let i = 7; i < 9; i++) {
     await expect
-      .poll(async () => (await post(`Outage ${i}`, `192.0.2.${100 + i}`)).status, { timeout: 10_000 })
+      .poll(async () => (await post(`Outage ${i}`, `192.0.2.${100 + i}`)).status, { timeout: scaled(10_000) })
       .toBe(302);
     accepted.push(`Outage ${i}`);
   }
   await expect
-    .poll(() => accepted.filter((m) => deliveredCounts(record).has(m)).length, { timeout: 40_000, intervals: [500] })
+    .poll(() => accepted.filter((m) => deliveredCounts(record).has(m)).length, {
+      timeout: scaled(40_000),
+      intervals: [500],
+    })
     .toBe(accepted.length);
   const counts = deliveredCounts(record);
   for (const m of accepted) expect(counts.get(m)).toBeLessThanOrEqual(2);
   expect([...counts.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(1);
   for (let i = 3; i < 7; i++) expect(counts.has(`Outage ${i}`)).toBe(false);
   await expect
-    .poll(async () => ((await (await fetch(`${lb}/healthz`)).json()) as { status: string }).status, { timeout: 15_000 })
+    .poll(async () => ((await (await fetch(`${lb}/healthz`)).json()) as { status: string }).status, {
+      timeout: scaled(15_000),
+    })
     .toBe("ok");
 });
 
@@ -285,7 +290,7 @@ test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replac
     }
     await expect
       .poll(() => [...deliveredCounts(record).keys()].filter((m) => m.startsWith("Frozen ")).length, {
-        timeout: 45_000,
+        timeout: scaled(45_000),
         intervals: [1_000],
       })
       .toBe(4);
@@ -300,7 +305,7 @@ test("a frozen deliverer (SIGSTOP: cut off, its connection still open) is replac
     body: enquiryBody("After the thaw"),
     redirect: "manual",
   });
-  await expect.poll(() => deliveredCounts(record).get("After the thaw") ?? 0, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => deliveredCounts(record).get("After the thaw") ?? 0, { timeout: scaled(15_000) }).toBe(1);
   await new Promise((r) => setTimeout(r, 2_000));
   expect(emailSends().length - sentBefore).toBe(1);
   expect([...deliveredCounts(record)].filter(([m, n]) => m.startsWith("Frozen ") && n > 1)).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { enquiryBody, postEnquiry, sentTo, startServer, statesIn } from "./server";
+import { scaled } from "../time-scale";
 
 // Each test runs its own server (on its own port) so that it can be stopped: "ops" project only.
 
@@ -8,7 +9,7 @@ test("SIGTERM lets the send in flight finish, leaves the rest pending, refuses n
   // EmailJS's answer takes 0.8 s ([mock:slow]); the second waits a second for its turn.
   expect(await postEnquiry(server.base, "First, sent while the server stops [mock:slow]")).toBe(302);
   expect(await postEnquiry(server.base, "Second, left for the next start [mock:slow]")).toBe(302);
-  await expect.poll(() => sentTo(server.record).length, { timeout: 5_000 }).toBe(1);
+  await expect.poll(() => sentTo(server.record).length, { timeout: scaled(5_000) }).toBe(1);
   const stoppedAt = Date.now();
   server.child.kill("SIGTERM");
 
@@ -38,7 +39,9 @@ test("every request and delivery outcome is one JSON log line with a request id 
     });
     expect(res.status).toBe(302);
     const requestId = res.headers.get("x-request-id")!;
-    await expect.poll(() => server.logs().includes(`"event":"enquiry.delivered"`), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => server.logs().includes(`"event":"enquiry.delivered"`), { timeout: scaled(5_000) })
+      .toBe(true);
     const lines = server
       .logs()
       .trim()

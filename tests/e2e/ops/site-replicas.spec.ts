@@ -40,7 +40,7 @@ test("a publish on one replica is served by the other within 5 s, page cache ren
         html = await (await fetch(`${b.base}/event-organization`)).text();
         return html.includes("A boat party at sunset off Hvar");
       },
-      { timeout: 5_000, intervals: [100] },
+      { timeout: scaled(5_000), intervals: [100] },
     )
     .toBe(true);
   const seconds = (Date.now() - published) / 1000;

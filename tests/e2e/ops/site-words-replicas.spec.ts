@@ -42,7 +42,7 @@ test("words and a phone published on one replica are served by the other within 
         page = await (await fetch(`${b.base}/hr/contact`)).text();
         return page.includes("Mlada ekipa iz Splita.");
       },
-      { timeout: 5_000, intervals: [100] },
+      { timeout: scaled(5_000), intervals: [100] },
     )
     .toBe(true);
   console.log(`replica B served the words after ${((Date.now() - published) / 1000).toFixed(2)} s`);

@@ -128,7 +128,7 @@ test("the owner edits venues, the VIP page and the phone; previews; publishes; r
   expect((await fetch(`${server.base}/contact`, { method: "POST", body, redirect: "manual" })).status).toBe(302);
   await expect
     .poll(() => sentTo(server.record).find((s) => s.channel === "confirmation")?.fields.phone ?? "", {
-      timeout: 15_000,
+      timeout: scaled(15_000),
     })
     .toContain("+385 91 777 8888");
   const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();

@@ -74,7 +74,7 @@ test("an owner uploads a phone photo, describes it, publishes; visitors get it u
   // With JavaScript: a progress bar for the file, then its result.
   await expect(page.locator(".site-progress progress")).toHaveCount(1);
   await expect(page.locator(".site-progress")).toContainText(t.uploadedOk(1));
-  await expect(page.locator(".site-card img")).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.locator(".site-card img")).toHaveCount(1, { timeout: scaled(30_000) });
 
   // Without alt texts it cannot be published.
   await page.getByRole("link", { name: t.back }).click();

@@ -144,8 +144,10 @@ test("what the owner reads: too large, refused by name, a slow then lost connect
   await expect(row(page, "big.jpg")).toContainText(t.refusedFile("big.jpg", t.refusal["too-large"]));
   await expect(row(page, "notes.jpg")).toContainText(t.refusedFile("notes.jpg", t.refusal.unknown));
   await expect(row(page, "flaky.jpg")).toContainText(t.retrying(t.fault.slow, 1, 3));
-  await expect(row(page, "flaky.jpg")).toContainText(t.retrying(t.fault.interrupted, 3, 3), { timeout: 20_000 });
-  await expect(row(page, "flaky.jpg")).toContainText(t.notAdded.interrupted, { timeout: 20_000 });
+  await expect(row(page, "flaky.jpg")).toContainText(t.retrying(t.fault.interrupted, 3, 3), {
+    timeout: scaled(20_000),
+  });
+  await expect(row(page, "flaky.jpg")).toContainText(t.notAdded.interrupted, { timeout: scaled(20_000) });
   expect(flaky).toBe(4);
   await expect(page.locator(".site-progress")).not.toContainText("damaged");
   // Only the lost one offers another try.

@@ -16,6 +16,7 @@ import {
   staffCommand,
   staffServer,
 } from "./staff-helpers";
+import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
 
@@ -93,7 +94,7 @@ test("an authenticator that cannot verify its holder (no screen lock, no PIN: UV
   await page.goto(link);
   await page.locator("html[data-hydrated]").waitFor();
   await page.getByRole("button", { name: "Make a passkey" }).click();
-  await expect(page.locator(".staff-status")).not.toHaveText(/^$|Working/, { timeout: 15_000 });
+  await expect(page.locator(".staff-status")).not.toHaveText(/^$|Working/, { timeout: scaled(15_000) });
   await expect(page).toHaveURL(/\/staff\/invitation\?token=/);
   expect(listPasskeyIds(server.database, "nopin@example.com")).toEqual([]);
   expect(await key.credentials()).toHaveLength(0);
