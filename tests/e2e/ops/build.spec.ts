@@ -35,6 +35,17 @@ test("one copy of the app and of each package in the server process: the Remix b
     expect(count(new RegExp(`^// node_modules/${module.replaceAll(".", "\\.")}$`, "gm")), module).toBe(1);
 });
 
+test("each process's bundle is ASCII: V8 would hold and scan a source with one other character at two bytes each", () => {
+  for (const file of [
+    "build/start.js",
+    "build/outbox.js",
+    "build/staff.js",
+    "build/media-worker.js",
+    "build/mocks/index.js",
+  ])
+    expect(readFileSync(file, "latin1"), file).not.toMatch(/[^\x00-\x7f]/);
+});
+
 test("a bad value among several: every bad variable named in the one message", () => {
   const result = spawnSync(process.execPath, ["build/start.js"], {
     env: { ...process.env, NODE_ENV: "production", SHUTDOWN_GRACE_MS: "abc", PORT: "99999999", HONEYPOT: "maybe" },
