@@ -16,6 +16,7 @@ import {
 } from "./tests/e2e/e2e-env";
 import { measureTimeScale } from "./tests/e2e/time-scale";
 import { BROWSER_ARGS, HEADLESS_SHELL } from "./scripts/lib/chromium";
+import { workersFor } from "./scripts/lib/cores";
 import { SERVER_COMMAND } from "./scripts/lib/server-command";
 
 // Waits about the machine's speed grow with it (tests/e2e/time-scale.ts): measured once, here in
@@ -27,6 +28,7 @@ if (!process.env.E2E_TIME_SCALE && /playwright/.test(process.argv[1] ?? "")) {
   console.log(`e2e: this machine's waits ×${process.env.E2E_TIME_SCALE} (tests/e2e/time-scale.ts)`);
 }
 const scale = Number(process.env.E2E_TIME_SCALE ?? 1);
+const workers = workersFor();
 
 // The servers' JSON logs (relay failures are expected in these tests) only on request.
 const serverLogs = process.env.E2E_SERVER_LOGS ? "pipe" : "ignore";
@@ -52,12 +54,11 @@ const freshThen = (...files: string[]) =>
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three: at most two ops tests (they mostly wait, see below) beside a browser. On two cores the ops tests last the
-  // whole run, so the browser tests take the third worker, one test at a time, and still end first. With two
-  // workers, both took ops tests for the first half of the run and the cores sat idle; with four, ops tests passed
-  // their limits.
-  // Under a CPU quota too, three is the fastest: decision 0062.
-  workers: 3,
+  // On two cores or fewer, three: at most two ops tests (they mostly wait, see below) beside a browser. On two cores
+  // the ops tests last the whole run, so the browser tests take the third worker, one test at a time, and still end
+  // first. With two workers, both took ops tests for the first half of the run and the cores sat idle; with four, ops
+  // tests passed their limits. Under a CPU quota too, three is the fastest; more cores, more: decision 0062.
+  workers: workers.all,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
@@ -75,9 +76,9 @@ export default defineConfig({
   },
   projects: [
     // Server operations (shutdown, logs, outages): node-side tests that start their own servers and mostly wait
-    // (a restart, an outage's seconds, a slow upload). First in the queue, at most two at a time, so that the
-    // browser projects' work fills the cores while they wait.
-    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/, workers: 2 },
+    // (a restart, an outage's seconds, a slow upload). First in the queue, one worker short of all (two of three
+    // on two cores), so that the browser projects' work fills the cores while they wait.
+    { name: "ops", testMatch: /\/ops\/.*\.spec\.ts/, workers: workers.ops },
     // What a browser adds nothing to (helpers.ts's HTTP tag): once, and no browser is started.
     { name: "http", testIgnore: /\/ops\//, grep: /@http/ },
     {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vite";
+import { workersFor } from "./scripts/lib/cores";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -58,9 +59,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: "node",
     // One PostgreSQL cluster for the files that need one, started by the first (tests/support/pg-cluster.ts).
     globalSetup: ["tests/support/vitest.global-setup.ts"],
-    // Three files at a time, whatever the cores: most wait (a timer, a child process, PostgreSQL), so on 2 cores
-    // `npm run validate` took 50 s instead of 65 with two, and 124 s instead of 136 under a 2.6x CPU quota.
-    maxWorkers: 3,
+    // Three files at a time on two cores or fewer, a core and one more beyond: most wait (a timer, a child process,
+    // PostgreSQL), so on 2 cores `npm run validate` took 50 s instead of 65 with two, and 124 s instead of 136 under
+    // a 2.6x CPU quota.
+    maxWorkers: workersFor().all,
     // A limit catches a hang, not slowness: on a busy 2-core machine a PostgreSQL test passed 5 s.
     testTimeout: 20_000,
     hookTimeout: 60_000,
