@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
 import { HTTP, PAGES_WITH_HEADINGS } from "./helpers";
@@ -19,12 +19,17 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
   return blocks.map((b) => JSON.parse(b));
 }
 
+/** A page that runs no script is its HTML: read as sent, without a browser. */
+const htmlOf = async (request: APIRequestContext, url: string) => (await request.get(url)).text();
+const jsonLdIn = (html: string): JsonLd[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const headingIn = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
 test.describe("search and sharing", () => {
   // Each page's canonical URL, languages, share tags and image: pages.spec.ts, with its other checks.
 
-  test("the home page describes the business and the website", async ({ page }) => {
-    await page.goto("/");
-    const data = await jsonLd(page);
+  test("the home page describes the business and the website", { tag: HTTP }, async ({ request }) => {
+    const data = jsonLdIn(await htmlOf(request, "/"));
     const business = data.find((d) => d["@type"] === "LocalBusiness")!;
     expect(business).toMatchObject({
       "@context": "https://schema.org",
@@ -49,16 +54,14 @@ test.describe("search and sharing", () => {
     });
   });
 
-  test("the Croatian home page describes them in Croatian", async ({ page }) => {
-    await page.goto("/hr");
-    const data = await jsonLd(page);
+  test("the Croatian home page describes them in Croatian", { tag: HTTP }, async ({ request }) => {
+    const data = jsonLdIn(await htmlOf(request, "/hr"));
     const business = data.find((d) => d["@type"] === "LocalBusiness")!;
     expect(business.url).toBe(`${E2E_SITE_URL}/hr`);
     expect(business.description).toMatch(/Splita/);
     expect(business.areaServed!.map((a) => a.name)).toEqual(["Hrvatska", "Crna Gora", "Srbija"]);
     expect(data.find((d) => d["@type"] === "WebSite")).toMatchObject({ url: `${E2E_SITE_URL}/hr`, inLanguage: "hr" });
-    await page.goto(`${OUTBOX_BASE_URL}/hr`);
-    const quiet = (await jsonLd(page)).find((d) => d["@type"] === "LocalBusiness")!;
+    const quiet = jsonLdIn(await htmlOf(request, `${OUTBOX_BASE_URL}/hr`)).find((d) => d["@type"] === "LocalBusiness")!;
     expect(quiet.contactPoint!.map((c) => c.contactType)).toEqual(["customer service"]);
   });
 
@@ -68,11 +71,11 @@ test.describe("search and sharing", () => {
     "/concierge-services",
     "/hr/vip-nightclub-experience",
   ]) {
-    test(`${path} is a Service with its provider and a breadcrumb`, async ({ page }) => {
-      await page.goto(path);
-      const data = await jsonLd(page);
+    test(`${path} is a Service with its provider and a breadcrumb`, { tag: HTTP }, async ({ request }) => {
+      const html = await htmlOf(request, path);
+      const data = jsonLdIn(html);
       const service = data.find((d) => d["@type"] === "Service")!;
-      expect(service.name).toBe(await page.getByRole("heading", { level: 1 }).innerText());
+      expect(service.name).toBe(headingIn(html));
       expect(service.url).toBe(`${E2E_SITE_URL}${path}`);
       expect(service.provider).toMatchObject({
         "@type": "LocalBusiness",
@@ -126,11 +129,9 @@ test.describe("search and sharing", () => {
     }
   });
 
-  test("favicons and the web app manifest come from one source", async ({ page, request }) => {
-    await page.goto("/");
-    const hrefs = await page
-      .locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')
-      .evaluateAll((links) => links.map((l) => l.getAttribute("href")!));
+  test("favicons and the web app manifest come from one source", { tag: HTTP }, async ({ request }) => {
+    const html = await htmlOf(request, "/");
+    const hrefs = [...html.matchAll(/<link rel="(?:icon|apple-touch-icon|manifest)" href="([^"]+)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual([
       "/favicon.svg",
       "/icons/favicon-32.png",
