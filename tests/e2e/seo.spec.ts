@@ -19,7 +19,6 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
   return blocks.map((b) => JSON.parse(b));
 }
 
-/** A page that runs no script is its HTML: read as sent, without a browser. */
 const htmlOf = async (request: APIRequestContext, url: string) => (await request.get(url)).text();
 const jsonLdIn = (html: string): JsonLd[] =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
