@@ -19,10 +19,16 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
   return blocks.map((b) => JSON.parse(b));
 }
 
-const htmlOf = async (request: APIRequestContext, url: string) => (await request.get(url)).text();
+async function htmlOf(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  return response.text();
+}
 const jsonLdIn = (html: string): JsonLd[] =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-const headingIn = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
+const headingIn = (html: string) =>
+  /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]?.replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) => ENTITIES[e]!);
 
 test.describe("search and sharing", () => {
   // Each page's canonical URL, languages, share tags and image: pages.spec.ts, with its other checks.
