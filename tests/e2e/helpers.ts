@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { pagePath, PAGES as SITE_PAGES, type Page as SitePage } from "../../app/content/pages";
 import { isServiceSlug, SERVICES } from "../../app/content/services";
 import { BRAND } from "../../app/content/site";
@@ -26,6 +26,12 @@ export const NO_SCRIPT = "@no-script";
 
 /** Checks a browser adds nothing to (answers read with `request`, files): once, in the "http" project. */
 export const HTTP = "@http";
+
+export async function htmlOf(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  return response.text();
+}
 
 export const scriptTag = (id: SitePage["id"]) => ({ tag: SCRIPTED_PAGES.includes(id) ? [] : [NO_SCRIPT] });
 

@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { OUTBOX_BASE_URL } from "./e2e-env";
-import { drawEverything, hasJs, HTTP, NO_SCRIPT, PAGES_WITH_HEADINGS, SCRIPTED_PAGES, scriptTag } from "./helpers";
+import {
+  drawEverything,
+  hasJs,
+  htmlOf,
+  HTTP,
+  NO_SCRIPT,
+  PAGES_WITH_HEADINGS,
+  SCRIPTED_PAGES,
+  scriptTag,
+} from "./helpers";
 import {
   expectFooter,
   expectHead,
@@ -38,7 +47,7 @@ test.describe("pages", () => {
   test("every page has its own title and description", { tag: HTTP }, async ({ request }) => {
     const seen = new Set<string>();
     for (const { path } of PAGES_WITH_HEADINGS) {
-      const html = await (await request.get(path)).text();
+      const html = await htmlOf(request, path);
       const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
       const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
       expect([title, description], path).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/\S/)]);
@@ -63,10 +72,10 @@ test.describe("pages", () => {
 
   test("hashed assets and images are cached for a year, pages are not", { tag: HTTP }, async ({ request }) => {
     // Read from the HTML as sent: the module script imports it once the visitor wakes the page.
-    const contactHtml = await (await request.get("/contact")).text();
+    const contactHtml = await htmlOf(request, "/contact");
     const script = /import\("(\/assets\/[^"]+\.js)"\)/.exec(contactHtml)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);
-    const galleryHtml = await (await request.get("/vip-nightclub-experience")).text();
+    const galleryHtml = await htmlOf(request, "/vip-nightclub-experience");
     const source = /<picture[^>]*>\s*<source [^>]*type="image\/avif"[^>]*>/.exec(galleryHtml)?.[0];
     const image = /srcSet="([^"]+)"/i.exec(source ?? "")?.[1];
     const imageUrl = image!.split(",")[0]!.trim().split(" ")[0]!;
@@ -83,7 +92,7 @@ test.describe("pages", () => {
     { tag: HTTP },
     async ({ request }) => {
       for (const { id, path } of PAGES_WITH_HEADINGS) {
-        const html = await (await request.get(path)).text();
+        const html = await htmlOf(request, path);
         const scripts = html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
         // No module is fetched by the HTML itself: nothing competes with the first paint.
         expect(html.match(/<link rel="modulepreload" href=/g) ?? [], path).toEqual([]);

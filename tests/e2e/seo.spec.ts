@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
-import { HTTP, PAGES_WITH_HEADINGS } from "./helpers";
+import { HTTP, htmlOf, PAGES_WITH_HEADINGS } from "./helpers";
 
 type JsonLd = {
   "@type"?: string;
@@ -19,11 +19,6 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
   return blocks.map((b) => JSON.parse(b));
 }
 
-async function htmlOf(request: APIRequestContext, url: string) {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  return response.text();
-}
 const jsonLdIn = (html: string): JsonLd[] =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
