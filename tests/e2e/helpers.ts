@@ -33,6 +33,15 @@ export async function htmlOf(request: APIRequestContext, url: string) {
   return response.text();
 }
 
+/** Text as the page's HTML escapes it, read back. */
+export const decodeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
 export const scriptTag = (id: SitePage["id"]) => ({ tag: SCRIPTED_PAGES.includes(id) ? [] : [NO_SCRIPT] });
 
 export async function ready(page: Page, info: TestInfo) {

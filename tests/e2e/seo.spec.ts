@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_SITE_URL, E2E_WHATSAPP_NUMBER, OUTBOX_BASE_URL } from "./e2e-env";
-import { HTTP, htmlOf, PAGES_WITH_HEADINGS } from "./helpers";
+import { decodeHtml, HTTP, htmlOf, PAGES_WITH_HEADINGS } from "./helpers";
 
 type JsonLd = {
   "@type"?: string;
@@ -21,9 +21,7 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 
 const jsonLdIn = (html: string): JsonLd[] =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
-const headingIn = (html: string) =>
-  /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]?.replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) => ENTITIES[e]!);
+const headingIn = (html: string) => decodeHtml(/<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? "");
 
 test.describe("search and sharing", () => {
   // Each page's canonical URL, languages, share tags and image: pages.spec.ts, with its other checks.

@@ -98,12 +98,3 @@ export async function phonePhoto(): Promise<Buffer> {
     })
     .toBuffer();
 }
-
-/** Text as the page's HTML escapes it, read back. */
-export const decodeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");

@@ -9,7 +9,8 @@ import { tokenHash } from "../../../app/staff/tokens.server";
 import { PAGE_CACHE } from "../../../app/utils/cache-control.server";
 import { smallJpeg } from "../../support/bad-uploads";
 import type { softAuthenticator } from "../../support/soft-authenticator";
-import { processed, siteForm, upload, type Session, decodeHtml } from "./site-helpers";
+import { decodeHtml } from "../helpers";
+import { processed, siteForm, upload, type Session } from "./site-helpers";
 import { acceptOverHttp, inDatabase, linkIn, signInOverHttp, staffCommand, staffServer } from "./staff-helpers";
 import { scaled } from "../time-scale";
 

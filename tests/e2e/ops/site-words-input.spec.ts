@@ -5,7 +5,8 @@
 import { expect, test } from "@playwright/test";
 import { SITE_WORDS } from "../../../app/i18n/site-words";
 import { acceptInvitation, acceptOverHttp, addAuthenticator, linkIn, staffCommand, staffServer } from "./staff-helpers";
-import { publishDraft, siteForm, siteRows, type Session, decodeHtml } from "./site-helpers";
+import { decodeHtml } from "../helpers";
+import { publishDraft, siteForm, siteRows, type Session } from "./site-helpers";
 import { scaled } from "../time-scale";
 
 test.describe.configure({ mode: "serial" });
